@@ -53,11 +53,18 @@ Counters follow DLX1: a *node* is counted each time a level is entered and for
 each solution; an *update* each time an item is covered or a node hidden.
 Branching takes the active primary item of minimum length, leftmost among
 equals; the scan stops early at an item of length ``<= stop_at`` (``0`` is
-DLX1's rule, ``1`` is the common "forced move" shortcut).
+DLX1's rule, ``1`` is the common "forced move" shortcut).  The choice is made
+without walking the item list: a covered item's ``length`` carries an extra
+``2**30``, so one vectorized pass over ``length[1..N1]`` finds the minimum ``m``
+and a second finds the first item of length ``<= max(m, stop_at)`` -- the same
+item DLX1's scan stops at, found several times faster than by chasing
+``rlink``.  (``choice`` must therefore have exactly ``N1 + 1`` entries.)
 """
 
 import numpy as np
 from numba import njit, prange
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 _JIT = dict(cache=True, nogil=True, error_model="numpy")
 
@@ -82,6 +89,9 @@ RET_PAUSED = 2
 
 _U1 = np.uint32(1)
 _U0 = np.uint32(0)
+#: Added to the length of a covered item, so that branching can scan the
+#: lengths by item number without consulting the item list.
+_COVERED = np.int32(1 << 30)
 
 
 # ---------------------------------------------------------------------------
@@ -96,6 +106,7 @@ def _cover(c, llink, rlink, top, ulink, dlink, length):
     right = rlink[c]
     rlink[left] = right
     llink[right] = left
+    length[c] += _COVERED
     updates = 1
     rr = dlink[c]
     while rr != c:
@@ -138,6 +149,7 @@ def _uncover(c, llink, rlink, top, ulink, dlink, length):
     right = rlink[c]
     rlink[left] = c
     llink[right] = c
+    length[c] -= _COVERED
 
 
 @njit(**_JIT)
@@ -196,6 +208,7 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
     maxl = state[MAX_LEVEL]
     best = _U0
     oo = _U0
+    n1 = choice.shape[0] - 1  # number of primary items
     ret = RET_DONE
     step = 0  # 0 forward, 1 advance, 2 backup, 3 recover, 4 leave
 
@@ -224,16 +237,18 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
                 break
             nodes += 1
             profile[np.uint64(level)] += 1
+            # choose: the first item of length <= max(stop_at, minimum length).
+            # Covered items carry _COVERED in their length, so a plain scan by
+            # item number (which the compiler vectorizes) sees only active ones,
+            # in the order of the item list.
             t = np.int32(0x7FFFFFFF)
-            k = rlink[0]
-            while k != 0:
-                s = length[k]
-                if s < t:
-                    t = s
-                    best = k
-                    if s <= stop_at:
-                        break
-                k = rlink[k]
+            for k in range(1, n1 + 1):
+                t = min(t, length[k])
+            if t < stop_at:
+                t = np.int32(stop_at)
+            best = _U1
+            while length[best] > t:
+                best += _U1
             updates += _cover(best, llink, rlink, top, ulink, dlink, length)
             oo = dlink[best]
             choice[np.uint64(level)] = oo
@@ -286,6 +301,26 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
 
 
 @njit(**_JIT)
+def _apply_option(j, first_node, llink, rlink, top, ulink, dlink, length):
+    """Cover every item of option ``j`` if all are active; else change nothing.
+
+    Returns True when the option was applied.
+    """
+    x0 = np.uint32(first_node[j])
+    x = x0
+    while top[x] > 0:
+        c = np.uint32(top[x])
+        if rlink[llink[c]] != c:
+            return False
+        x += _U1
+    x = x0
+    while top[x] > 0:
+        _cover(np.uint32(top[x]), llink, rlink, top, ulink, dlink, length)
+        x += _U1
+    return True
+
+
+@njit(**_JIT)
 def apply_given(given, first_node, llink, rlink, top, ulink, dlink, length):
     """Force the options ``given`` into the solution before the search.
 
@@ -296,17 +331,8 @@ def apply_given(given, first_node, llink, rlink, top, ulink, dlink, length):
     problem that already lacks them).
     """
     for g in range(given.shape[0]):
-        x0 = np.uint32(first_node[given[g]])
-        x = x0
-        while top[x] > 0:
-            c = np.uint32(top[x])
-            if rlink[llink[c]] != c:
-                return g
-            x += _U1
-        x = x0
-        while top[x] > 0:
-            _cover(np.uint32(top[x]), llink, rlink, top, ulink, dlink, length)
-            x += _U1
+        if not _apply_option(given[g], first_node, llink, rlink, top, ulink, dlink, length):
+            return g
     return -1
 
 
@@ -319,3 +345,150 @@ def chosen_options(choice, level, top, out):
             x += _U1
         out[i] = -top[x] - 1
     return level + 1
+
+
+# ---------------------------------------------------------------------------
+# Sudoku batches
+# ---------------------------------------------------------------------------
+#
+# A *lane* is one thread's share of a batch: its own copy of the mutable links
+# (llink, rlink, ulink, dlink, length), ``choice``, ``profile``, the search
+# ``state`` and a small ``lane`` vector.  ``top`` and ``first_node`` never change
+# and are shared.  For each puzzle the lane restores the template links, applies
+# the givens (option ``cell * n + digit - 1`` of the Sudoku encoding), searches,
+# and writes the grid, a status, and the puzzle's nodes and updates.  Lanes take
+# puzzles from a shared counter with an atomic fetch-and-add, so threads stay
+# balanced however uneven the puzzles are.  A lane stops after about
+# ``work_budget`` updates, even inside a puzzle, and resumes where it stopped.
+
+# Slots of a lane vector.
+LANE_CUR = 0  # puzzle in hand (valid while LANE_ACTIVE)
+LANE_ACTIVE = 1  # 1 while a puzzle is being searched
+LANE_FOUND = 2  # solutions found for the puzzle in hand
+LANE_SIZE = 4
+
+# Batch statuses (mirrored by dlxnumba.sudoku.Status).
+ST_SOLVED = 0
+ST_NO_SOLUTION = 1
+ST_INVALID = 2
+ST_MULTIPLE = 3
+ST_BUDGET = 4
+ST_PENDING = 5
+
+
+@intrinsic
+def _fetch_add(typingctx, arr, idx, val):
+    """Atomically ``old = arr[idx]; arr[idx] += val; return old`` (int64 array)."""
+    sig = types.int64(arr, idx, val)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [index])
+        value = context.cast(builder, args[2], signature.args[2], types.int64)
+        return builder.atomic_rmw("add", ptr, value, "seq_cst")
+
+    return sig, codegen
+
+
+@njit(**_JIT)
+def _write_grid(puzzle, choice, level, top, n, out):
+    """Givens plus the digits of options ``choice[0..level]`` into ``out``."""
+    out[:] = puzzle
+    for i in range(level + 1):
+        x = np.uint32(choice[i])
+        while top[x] > 0:
+            x += _U1
+        j = -top[x] - 1
+        out[j // n] = j % n + 1
+
+
+@njit(**_JIT)
+def sudoku_lane(puzzles, n, counter, top, first_node,
+                t_llink, t_rlink, t_ulink, t_dlink, t_length,
+                llink, rlink, ulink, dlink, length, choice, profile, state, lane,
+                stop_at, limit, node_budget, work_budget,
+                out, status, nodes_out, updates_out):
+    """Solve puzzles taken from ``counter[0]`` until none is left or the work
+    budget is spent.  Returns 0 when the lane is finished, 1 when it paused.
+
+    ``puzzles`` is (P, n*n) uint8 (0 = empty); ``out`` the same shape;
+    ``status`` int8 (P,) receives ST_*; ``nodes_out``/``updates_out`` int64 (P,).
+    ``limit`` is how many solutions to look for (2 tells unique from multiple).
+    """
+    n_puzzles = puzzles.shape[0]
+    cells = puzzles.shape[1]
+    work = np.int64(0)
+    while True:
+        if lane[LANE_ACTIVE] == 0:
+            i = _fetch_add(counter, 0, 1)
+            if i >= n_puzzles:
+                return 0
+            lane[LANE_CUR] = i
+            # restore the template, then apply the givens
+            llink[:] = t_llink
+            rlink[:] = t_rlink
+            ulink[:] = t_ulink
+            dlink[:] = t_dlink
+            length[:] = t_length
+            state[:] = 0
+            ok = True
+            for cell in range(cells):
+                d = puzzles[i, cell]
+                if d != 0:
+                    if d > n or not _apply_option(cell * n + d - 1, first_node,
+                                                  llink, rlink, top, ulink, dlink, length):
+                        ok = False
+                        break
+            if not ok:
+                out[i, :] = 0
+                status[i] = ST_INVALID
+                nodes_out[i] = 0
+                updates_out[i] = 0
+                continue
+            lane[LANE_ACTIVE] = 1
+            lane[LANE_FOUND] = 0
+        i = lane[LANE_CUR]
+        before = state[UPDATES]
+        ret = search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
+                     stop_at, lane[LANE_FOUND] + 1, node_budget,
+                     before + (work_budget - work))
+        work += state[UPDATES] - before
+        if ret == RET_SOLUTION:
+            lane[LANE_FOUND] += 1
+            if lane[LANE_FOUND] == 1:
+                _write_grid(puzzles[i], choice, state[LEVEL], top, n, out[i])
+            if lane[LANE_FOUND] < limit:
+                continue
+            st = ST_SOLVED if lane[LANE_FOUND] == 1 else ST_MULTIPLE
+        elif ret == RET_DONE:
+            st = ST_SOLVED if lane[LANE_FOUND] >= 1 else ST_NO_SOLUTION
+        elif state[NODES] >= node_budget:
+            st = ST_BUDGET
+        else:
+            return 1
+        if st == ST_NO_SOLUTION or (st == ST_BUDGET and lane[LANE_FOUND] == 0):
+            out[i, :] = 0
+        status[i] = st
+        nodes_out[i] = state[NODES]
+        updates_out[i] = state[UPDATES]
+        lane[LANE_ACTIVE] = 0
+        if work >= work_budget:
+            return 1
+
+
+@njit(parallel=True, cache=True, nogil=True, error_model="numpy")
+def sudoku_lanes(puzzles, n, counter, top, first_node,
+                 t_llink, t_rlink, t_ulink, t_dlink, t_length,
+                 llink, rlink, ulink, dlink, length, choice, profile, state, lane,
+                 stop_at, limit, node_budget, work_budget,
+                 out, status, nodes_out, updates_out, ret):
+    """Run one lane per row of the per-lane arrays, in parallel threads."""
+    for k in prange(lane.shape[0]):
+        ret[k] = sudoku_lane(puzzles, n, counter, top, first_node,
+                             t_llink, t_rlink, t_ulink, t_dlink, t_length,
+                             llink[k], rlink[k], ulink[k], dlink[k], length[k],
+                             choice[k], profile[k], state[k], lane[k],
+                             stop_at, limit, node_budget, work_budget,
+                             out, status, nodes_out, updates_out)

@@ -218,7 +218,7 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     m = len(opt_ptr) - 1
     total = int(opt_ptr[-1])
     size = n + 1 + (m + 1) + total
-    if size > _INT32_MAX:
+    if size > _INT32_MAX or m >= 1 << 30:
         raise ExactCoverError(f"problem too large: {size} nodes do not fit int32 links")
 
     llink = np.empty(n + 2, np.int32)

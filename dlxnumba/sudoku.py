@@ -1,0 +1,896 @@
+"""Sudoku on the exact-cover engine: any box shape, single puzzles and batches.
+
+Vocabulary
+----------
+A grid of ``N x N`` *cells* is cut into *boxes* of ``r`` rows by ``c`` columns
+(``N = r * c``); each cell holds a *digit* ``1..N`` (0 = empty).  Digits past 9
+are written as letters: ``A = 10``, ``B = 11``, ... ``Z = 35``, then ``a = 36``
+... ``z = 61`` (for grids up to 35 x 35 lower case is read as upper case).
+
+Encoding (Knuth's ``sudoku-dlx`` order)
+---------------------------------------
+Items, all primary: the cell items ``p{r}{c}`` (row-major), then the row items
+``r{r}{d}``, the column items ``c{c}{d}`` and the box items ``b{x}{d}``.  Options,
+in (row, column, digit) order: option ``(row * N + col) * N + digit - 1`` places
+``digit`` in cell ``(row, col)`` and lists its items as cell, row, column, box.
+The givens are forced options.  So the search does exactly the work of DLX1 fed
+by ``sudoku-dlx``, and ``count(stop_at=0)`` reproduces its node and update counts.
+
+Fast path
+---------
+The dancing-links arrays of the empty grid are built once per box shape per
+process.  For each puzzle a compiled *lane* (see :mod:`dlxnumba._kernels`)
+restores those template arrays, applies the givens and searches, all in one
+call; a batch is one call per slice of work, and a parallel batch runs one lane
+per thread.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import os
+import sys
+import threading
+import time
+from enum import IntEnum
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+from . import _kernels as K
+from .problem import ExactCover, LimitReached, Stats, build_arrays
+
+__all__ = [
+    "Sudoku",
+    "SudokuError",
+    "Status",
+    "solve_many",
+    "read_puzzles",
+    "iter_puzzles",
+    "default_box",
+    "sudoku_problem",
+    "is_solution",
+]
+
+#: Symbols for the digits 1..61, in order.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+MAX_TEXT_N = len(SYMBOLS)
+EMPTY = ".0_"
+#: Characters ignored in text grids: white space and grid drawing.
+DRAWING = set(" \t\r\n|-+=*:#,;/\\!") | set("─│┼┌┐└┘├┤┬┴━┃╋═║╬")
+
+#: Updates between two returns of a batch lane to Python (progress, Ctrl-C, timeouts).
+WORK_SLICE = 1 << 22
+
+
+class SudokuError(ValueError):
+    """A puzzle that cannot be read or breaks a rule; the message says where."""
+
+
+class Status(IntEnum):
+    """Outcome of one puzzle in a batch (:func:`solve_many`)."""
+
+    SOLVED = K.ST_SOLVED  #: a solution was found (and, with ``limit >= 2``, it is unique)
+    NO_SOLUTION = K.ST_NO_SOLUTION  #: the givens are consistent but have no completion
+    INVALID = K.ST_INVALID  #: unreadable, or the givens break a rule
+    MULTIPLE = K.ST_MULTIPLE  #: more than one solution (only looked for when ``limit >= 2``)
+    BUDGET = K.ST_BUDGET  #: ``max_nodes`` or ``timeout`` ran out first
+
+
+# ---------------------------------------------------------------------------
+# Vocabulary: sizes, symbols, cells
+# ---------------------------------------------------------------------------
+
+
+def default_box(n: int) -> tuple[int, int]:
+    """The usual box shape for an ``n x n`` grid: as square as possible, wider than tall.
+
+    >>> default_box(9), default_box(6), default_box(12), default_box(16)
+    ((3, 3), (2, 3), (3, 4), (4, 4))
+    """
+    for r in range(math.isqrt(n), 1, -1):
+        if n % r == 0:
+            return r, n // r
+    raise SudokuError(f"a {n}x{n} grid has no box shape with at least 2 rows and 2 columns; "
+                      f"give box=(rows, columns) explicitly")
+
+
+def _check_box(n: int, box) -> tuple[int, int]:
+    if box is None:
+        return default_box(n)
+    try:
+        r, c = (int(v) for v in box)
+    except (TypeError, ValueError):
+        raise SudokuError(f"box must be a pair (rows, columns), not {box!r}") from None
+    if r < 1 or c < 1 or r * c != n:
+        raise SudokuError(f"box {r}x{c} does not fit a {n}x{n} grid: rows * columns must be {n}")
+    return r, c
+
+
+def _size_of(cells: int) -> int:
+    n = math.isqrt(cells)
+    if n * n != cells or n < 1:
+        raise SudokuError(f"{cells} cells is not a square grid (expected 16, 36, 64, 81, 144, 256, ...)")
+    return n
+
+
+_VALUE = np.full(256, 255, np.uint8)  # byte -> digit (255: not a cell symbol)
+for _i, _ch in enumerate(SYMBOLS):
+    _VALUE[ord(_ch)] = _i + 1
+for _ch in EMPTY:
+    _VALUE[ord(_ch)] = 0
+_VALUE_UPPER = _VALUE.copy()  # lower case read as upper case (grids up to 35 x 35)
+for _ch in "abcdefghijklmnopqrstuvwxyz":
+    _VALUE_UPPER[ord(_ch)] = _VALUE[ord(_ch.upper())]
+
+
+def _cell_name(n: int, cell: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def _symbol(d: int) -> str:
+    return SYMBOLS[d - 1] if d else "."
+
+
+def _parse_text(text: str, where: str = "puzzle") -> np.ndarray:
+    """Cells of a text grid, as a flat uint8 array of digits (0 = empty)."""
+    cells = []
+    positions = []
+    line = 1
+    col = 0
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line += 1
+            col = 0
+            continue
+        if ch in DRAWING:
+            continue
+        if ch in SYMBOLS or ch in EMPTY:
+            cells.append(ch)
+            positions.append((line, col))
+            continue
+        raise SudokuError(f"{where}: unknown symbol {ch!r} at line {line}, column {col} "
+                          f"(digits, letters, '.', '0' or '_' expected)")
+    if not cells:
+        raise SudokuError(f"{where}: no cells found")
+    n = _size_of(len(cells))
+    table = _VALUE_UPPER if n < 36 else _VALUE
+    if n > MAX_TEXT_N:
+        raise SudokuError(f"{where}: a {n}x{n} grid is too large for text (at most {MAX_TEXT_N}x{MAX_TEXT_N}); "
+                          "pass a 2-D array")
+    values = table[np.frombuffer("".join(cells).encode("ascii"), np.uint8)]
+    too_big = np.flatnonzero(values > n)
+    if too_big.size:
+        k = int(too_big[0])
+        raise SudokuError(f"{where}: symbol {cells[k]!r} (= {values[k]}) in cell {_cell_name(n, k)} "
+                          f"is too large for a {n}x{n} grid")
+    return values
+
+
+def _grid_from(puzzle) -> np.ndarray:
+    """Flat uint8 cells from a string, an array or nested lists."""
+    if isinstance(puzzle, Sudoku):
+        return puzzle._cells.copy()
+    if isinstance(puzzle, bytes):
+        puzzle = puzzle.decode("ascii", "replace")
+    if isinstance(puzzle, str):
+        return _parse_text(puzzle)
+    try:
+        a = np.asarray(puzzle)
+    except ValueError:
+        raise SudokuError("puzzle rows have different lengths") from None
+    if a.dtype == object:
+        raise SudokuError("puzzle rows have different lengths or hold non-numbers")
+    if a.ndim == 1:
+        n = _size_of(a.size)
+    elif a.ndim == 2:
+        if a.shape[0] != a.shape[1]:
+            raise SudokuError(f"puzzle is {a.shape[0]}x{a.shape[1]}, not square")
+        n = a.shape[0]
+    else:
+        raise SudokuError(f"puzzle must be 1-D or 2-D, got shape {a.shape}")
+    if a.dtype.kind not in "biuf":
+        raise SudokuError(f"puzzle must hold integers, got dtype {a.dtype}")
+    flat = a.reshape(-1)
+    if a.dtype.kind == "f" and not np.all(flat == np.round(flat)):
+        k = int(np.flatnonzero(flat != np.round(flat))[0])
+        raise SudokuError(f"cell {_cell_name(n, k)} holds {flat[k]!r}, not a whole number")
+    bad = np.flatnonzero((flat < 0) | (flat > n))
+    if bad.size:
+        k = int(bad[0])
+        raise SudokuError(f"cell {_cell_name(n, k)} holds {flat[k]!r}; digits must be 0 (empty) to {n}")
+    return flat.astype(np.uint8)
+
+
+def _conflicts(cells: np.ndarray, n: int, box: tuple[int, int]) -> list[str]:
+    """Describe every rule the givens break (empty list when none)."""
+    r, c = box
+    grid = cells.reshape(n, n)
+    out = []
+    units = []
+    for i in range(n):
+        units.append((f"row {i + 1}", [(i, j) for j in range(n)]))
+    for j in range(n):
+        units.append((f"column {j + 1}", [(i, j) for i in range(n)]))
+    for bi in range(n // r):
+        for bj in range(n // c):
+            units.append((f"box {bi * (n // c) + bj + 1}",
+                          [(bi * r + i, bj * c + j) for i in range(r) for j in range(c)]))
+    for name, unit in units:
+        seen: dict[int, list] = {}
+        for (i, j) in unit:
+            d = int(grid[i, j])
+            if d:
+                seen.setdefault(d, []).append(f"r{i + 1}c{j + 1}")
+        for d, where in seen.items():
+            if len(where) > 1:
+                out.append(f"{_symbol(d)} appears {len(where)} times in {name} ({', '.join(where)})")
+    return out
+
+
+def is_solution(grid, puzzle=None, box=None) -> bool:
+    """True when ``grid`` is a complete, valid Sudoku (agreeing with ``puzzle``'s givens).
+
+    Independent of the solver: it checks every row, column and box directly.
+
+    >>> is_solution(Sudoku("1234341221434321"))
+    True
+    """
+    cells = _grid_from(grid)
+    n = _size_of(cells.size)
+    r, c = _check_box(n, box if box is not None else getattr(grid, "box", None))
+    g = cells.reshape(n, n).astype(np.int64)
+    want = set(range(1, n + 1))
+    for i in range(n):
+        if set(g[i].tolist()) != want or set(g[:, i].tolist()) != want:
+            return False
+    for bi in range(0, n, r):
+        for bj in range(0, n, c):
+            if set(g[bi:bi + r, bj:bj + c].reshape(-1).tolist()) != want:
+                return False
+    if puzzle is not None:
+        p = _grid_from(puzzle)
+        if p.size != cells.size or np.any((p != 0) & (p != cells)):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Encoding
+# ---------------------------------------------------------------------------
+
+
+def sudoku_problem(n: int = 9, box=None) -> tuple[ExactCover, list[tuple[int, int, int]]]:
+    """The exact-cover problem of the empty ``n x n`` grid and its decoding key.
+
+    ``key[j] = (row, col, digit)`` for option ``j``; a puzzle's givens are the
+    options ``(row * n + col) * n + digit - 1``.
+
+    >>> p, key = sudoku_problem(4)
+    >>> p
+    ExactCover(64 primary + 0 secondary items, 64 options, 256 nodes)
+    >>> key[5]
+    (0, 1, 2)
+    >>> p.item_names[:3], p.item_names[16], p.item_names[63]
+    (['p11', 'p12', 'p13'], 'r11', 'b44')
+    """
+    r, c = _check_box(n, box)
+    return _encoding(n, r, c), [(j // (n * n), (j // n) % n, j % n + 1) for j in range(n ** 3)]
+
+
+_ENCODINGS: dict = {}
+_ENC_LOCK = threading.Lock()
+
+
+def _encoding(n: int, r: int, c: int) -> ExactCover:
+    key = (n, r, c)
+    p = _ENCODINGS.get(key)
+    if p is None:
+        with _ENC_LOCK:
+            p = _ENCODINGS.get(key)
+            if p is None:
+                p = _build_encoding(n, r, c)
+                p._template()
+                _ENCODINGS[key] = p
+    return p
+
+
+def _build_encoding(n: int, r: int, c: int) -> ExactCover:
+    nn = n * n
+    j = np.arange(n ** 3, dtype=np.int64)
+    row, col, d = j // nn, (j // n) % n, j % n
+    boxi = (row // r) * (n // c) + col // c
+    items = np.empty((n ** 3, 4), np.int32)
+    items[:, 0] = row * n + col
+    items[:, 1] = nn + row * n + d
+    items[:, 2] = 2 * nn + col * n + d
+    items[:, 3] = 3 * nn + boxi * n + d
+    width = len(str(n))
+
+    def num(v):
+        return str(v + 1).zfill(width) if n > 9 else str(v + 1)
+
+    names = ([f"p{num(a)}{num(b)}" for a in range(n) for b in range(n)]
+             + [f"r{num(a)}{num(b)}" for a in range(n) for b in range(n)]
+             + [f"c{num(a)}{num(b)}" for a in range(n) for b in range(n)]
+             + [f"b{num(a)}{num(b)}" for a in range(n) for b in range(n)])
+    return ExactCover(4 * nn, names, np.arange(0, 4 * n ** 3 + 1, 4, dtype=np.int64), items.reshape(-1))
+
+
+# ---------------------------------------------------------------------------
+# Lanes: per-thread workspaces for the compiled batch solver
+# ---------------------------------------------------------------------------
+
+
+class _Lanes:
+    """Per-thread workspaces (rows of 2-D arrays) for one box shape."""
+
+    def __init__(self, n: int, r: int, c: int, count: int):
+        p = _encoding(n, r, c)
+        t = p._template()
+        self.n = n
+        self.t = t
+        self.count = count
+        u = np.uint32
+        self.shared = (t.top, t.first_node, t.llink.view(u), t.rlink.view(u),
+                       t.ulink.view(u), t.dlink.view(u), t.length)
+        depth = p.n_primary + 1
+        self.llink = np.empty((count, t.llink.size), np.int32)
+        self.rlink = np.empty((count, t.rlink.size), np.int32)
+        self.ulink = np.empty((count, t.ulink.size), np.int32)
+        self.dlink = np.empty((count, t.dlink.size), np.int32)
+        self.length = np.empty((count, t.length.size), np.int32)
+        self.choice = np.zeros((count, depth), np.int32)
+        self.profile = np.zeros((count, depth), np.int64)
+        self.state = np.zeros((count, K.STATE_SIZE), np.int64)
+        self.lane = np.zeros((count, K.LANE_SIZE), np.int64)
+        self.ret = np.zeros(count, np.int64)
+        self.private = (self.llink.view(u), self.rlink.view(u), self.ulink.view(u),
+                        self.dlink.view(u), self.length, self.choice, self.profile,
+                        self.state, self.lane)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of solver state per thread (the shared, read-only template excluded)."""
+        return sum(a.nbytes for a in (self.llink, self.rlink, self.ulink, self.dlink, self.length,
+                                      self.choice, self.state, self.lane)) // self.count
+
+
+_LOCAL = threading.local()
+
+
+def _lanes(n: int, r: int, c: int, count: int) -> _Lanes:
+    cache = getattr(_LOCAL, "lanes", None)
+    if cache is None:
+        cache = _LOCAL.lanes = {}
+    key = (n, r, c, count)
+    w = cache.get(key)
+    if w is None:
+        w = cache[key] = _Lanes(n, r, c, count)
+    return w
+
+
+def _threads(threads) -> int:
+    import numba
+
+    if threads is None:
+        return numba.get_num_threads()
+    if not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise SudokuError(f"threads must be a positive integer or None, not {threads!r}")
+    return min(int(threads), numba.config.NUMBA_NUM_THREADS)
+
+
+def _solve_array(puzzles: np.ndarray, n: int, box: tuple[int, int], threads: int, limit: int,
+                 stop_at: int, max_nodes, timeout, progress, progress_interval=0.5,
+                 out=None, status=None, nodes=None, updates=None):
+    """Drive the compiled lanes over a (P, n*n) uint8 array.  Returns the arrays."""
+    count = len(puzzles)
+    if out is None:
+        out = np.zeros((count, n * n), np.uint8)
+        status = np.full(count, K.ST_PENDING, np.int8)
+        nodes = np.zeros(count, np.int64)
+        updates = np.zeros(count, np.int64)
+    if count == 0:
+        return out, status, nodes, updates
+    lanes_n = max(1, min(threads, count))
+    w = _lanes(n, box[0], box[1], lanes_n)
+    w.lane[:] = 0
+    counter = np.zeros(1, np.int64)
+    budget = np.iinfo(np.int64).max if max_nodes is None else int(max_nodes)
+    started = time.perf_counter()
+    last = started
+    args_tail = (stop_at, limit, budget, WORK_SLICE, out, status, nodes, updates)
+    while True:
+        if lanes_n == 1:
+            r0 = K.sudoku_lane(puzzles, n, counter, *w.shared,
+                               *(a[0] for a in w.private), *args_tail)
+            busy = r0 != 0
+        else:
+            K.sudoku_lanes(puzzles, n, counter, *w.shared, *w.private, *args_tail, w.ret)
+            busy = bool(w.ret.any())
+        if not busy:
+            break
+        now = time.perf_counter()
+        if timeout is not None and now - started >= timeout:
+            # puzzles in hand or not yet taken run out of time
+            pending = status == K.ST_PENDING
+            for k in range(lanes_n):
+                if w.lane[k, K.LANE_ACTIVE]:
+                    i = int(w.lane[k, K.LANE_CUR])
+                    nodes[i] = w.state[k, K.NODES]
+                    updates[i] = w.state[k, K.UPDATES]
+                    if w.lane[k, K.LANE_FOUND] == 0:
+                        out[i] = 0
+            status[pending] = K.ST_BUDGET
+            break
+        if progress is not None and now - last >= progress_interval:
+            last = now
+            progress(int(min(counter[0], count) - w.lane[:, K.LANE_ACTIVE].sum()), count)
+    return out, status, nodes, updates
+
+
+# ---------------------------------------------------------------------------
+# The Sudoku class
+# ---------------------------------------------------------------------------
+
+
+class Sudoku:
+    """A Sudoku puzzle (or solved grid) of any size and box shape.
+
+    Parameters
+    ----------
+    puzzle : str, array_like or Sudoku
+        Text (digits and letters, ``.``, ``0`` or ``_`` for an empty cell; white
+        space and grid drawing such as ``|``, ``-``, ``+`` ignored), a 2-D array
+        or nested lists (0 = empty), or a flat array of ``N*N`` cells.
+    box : (int, int), optional
+        Rows and columns of one box; by default the squarest shape, wider than
+        tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
+
+    Raises
+    ------
+    SudokuError
+        For an unreadable puzzle or givens that break a rule (the message names
+        the cells).
+
+    Examples
+    --------
+    >>> s = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> t = s.solve()
+    >>> str(t)
+    '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+    >>> print(t.boxed())  # doctest: +NORMALIZE_WHITESPACE
+    4 1 7 | 3 6 9 | 8 2 5
+    6 3 2 | 1 5 8 | 9 4 7
+    9 5 8 | 7 2 4 | 3 1 6
+    ------+-------+------
+    8 2 5 | 4 3 7 | 1 6 9
+    7 9 1 | 5 8 6 | 4 3 2
+    3 4 6 | 9 1 2 | 7 5 8
+    ------+-------+------
+    2 8 9 | 6 4 3 | 5 7 1
+    5 7 3 | 2 9 1 | 6 8 4
+    1 6 4 | 8 7 5 | 2 9 3
+    >>> s.is_unique()
+    True
+    >>> Sudoku("12.. ..12 .... ....").count()
+    4
+    """
+
+    def __init__(self, puzzle, box=None):
+        cells = _grid_from(puzzle)
+        n = _size_of(cells.size)
+        if box is None and isinstance(puzzle, Sudoku):
+            box = puzzle.box
+        self.n = n
+        self.box = _check_box(n, box)
+        problems = _conflicts(cells, n, self.box)
+        if problems:
+            raise SudokuError("the givens break the rules: " + "; ".join(problems))
+        self._cells = cells
+        self._cells.flags.writeable = False
+        self._givens = cells != 0
+        self.stats = Stats(status="none")
+
+    @classmethod
+    def _solved(cls, cells: np.ndarray, like: "Sudoku") -> "Sudoku":
+        s = cls.__new__(cls)
+        s.n = like.n
+        s.box = like.box
+        s._cells = cells
+        s._cells.flags.writeable = False
+        s._givens = like._givens
+        s.stats = like.stats
+        return s
+
+    # ---------------------------------------------------------------- views
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The (N, N) uint8 grid, 0 for an empty cell (read-only)."""
+        return self._cells.reshape(self.n, self.n)
+
+    @property
+    def givens(self) -> np.ndarray:
+        """(N, N) bool mask of the puzzle's given cells."""
+        return self._givens.reshape(self.n, self.n)
+
+    def is_complete(self) -> bool:
+        """True when every cell is filled (the rules hold by construction)."""
+        return bool(np.all(self._cells != 0))
+
+    def __str__(self) -> str:
+        return "".join(_symbol(int(d)) for d in self._cells)
+
+    def __repr__(self) -> str:
+        box = "" if self.box == default_box(self.n) else f", box={self.box}"
+        return f"Sudoku({str(self)!r}{box})"
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("grid", "boxed"):
+            return self.boxed()
+        return format(str(self), spec)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, Sudoku) and self.box == other.box
+                and np.array_equal(self._cells, other._cells))
+
+    def __hash__(self) -> int:
+        return hash((self.box, self._cells.tobytes()))
+
+    def boxed(self) -> str:
+        """A text picture with box borders, for ``print``."""
+        n = self.n
+        r, c = self.box
+        lines = []
+        g = self.grid
+        seg = "-" * (2 * c + 1)
+        rule = "+".join([seg] * (n // c))[1:-1]
+        for i in range(n):
+            if i and i % r == 0:
+                lines.append(rule)
+            parts = []
+            for j0 in range(0, n, c):
+                parts.append(" ".join(_symbol(int(d)) for d in g[i, j0:j0 + c]))
+            lines.append(" | ".join(parts))
+        return "\n".join(lines)
+
+    def show(self, file=None) -> None:
+        """Print :meth:`boxed`."""
+        print(self.boxed(), file=file)
+
+    def _repr_html_(self) -> str:
+        n = self.n
+        r, c = self.box
+        size = 28 if n <= 9 else 22 if n <= 16 else 18
+        rows = []
+        for i in range(n):
+            tds = []
+            for j in range(n):
+                d = int(self.grid[i, j])
+                style = [f"width:{size}px;height:{size}px;text-align:center;padding:0",
+                         "border:1px solid #bbb"]
+                if i % r == 0:
+                    style.append("border-top:2px solid #222")
+                if j % c == 0:
+                    style.append("border-left:2px solid #222")
+                if i == n - 1:
+                    style.append("border-bottom:2px solid #222")
+                if j == n - 1:
+                    style.append("border-right:2px solid #222")
+                if d and self.givens[i, j]:
+                    style.append("font-weight:bold;color:#000")
+                elif d:
+                    style.append("color:#1f5fbf")
+                cls = "given" if d and self.givens[i, j] else "filled" if d else "empty"
+                tds.append(f'<td class="{cls}" style="{";".join(style)}">{html.escape(_symbol(d)) if d else ""}</td>')
+            rows.append("<tr>" + "".join(tds) + "</tr>")
+        return ('<table class="dlxnumba-sudoku" style="border-collapse:collapse;'
+                f'font-family:monospace;font-size:{size * 0.6:.0f}px">' + "".join(rows) + "</table>")
+
+    # --------------------------------------------------------------- solving
+
+    def to_problem(self) -> tuple[ExactCover, list[tuple[int, int, int]], list[int]]:
+        """The encoding: ``(problem, key, given)`` with ``given`` the givens' options."""
+        p, key = sudoku_problem(self.n, self.box)
+        return p, key, self._given_options().tolist()
+
+    def _given_options(self) -> np.ndarray:
+        idx = np.flatnonzero(self._cells)
+        return (idx * self.n + self._cells[idx].astype(np.int64) - 1).astype(np.int32)
+
+    def _decode(self, solution: list[int]) -> "Sudoku":
+        cells = np.zeros(self.n * self.n, np.uint8)
+        sol = np.asarray(solution, np.int64)
+        cells[sol // self.n] = (sol % self.n + 1).astype(np.uint8)
+        return Sudoku._solved(cells, self)
+
+    def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
+              timeout: float | None = None) -> "Sudoku | None":
+        """The first solution found, as a new :class:`Sudoku`, or None.
+
+        Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
+        search first.  Ctrl-C interrupts a long search within a fraction of a second.
+        """
+        if stop_at not in (0, 1):
+            raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
+        puzzles = self._cells.reshape(1, -1)
+        stats = Stats()
+        self.stats = stats
+        t0 = time.perf_counter()
+        try:
+            out, status, nodes, updates = _solve_array(puzzles, self.n, self.box, 1, 1, stop_at,
+                                                       max_nodes, timeout, None)
+        finally:
+            stats.seconds = time.perf_counter() - t0
+        stats.nodes = int(nodes[0])
+        stats.updates = int(updates[0])
+        st = int(status[0])
+        if st == K.ST_SOLVED:
+            stats.solutions = 1
+            stats.status = "limit"
+            return Sudoku._solved(out[0], self)
+        if st == K.ST_NO_SOLUTION:
+            stats.status = "complete"
+            return None
+        stats.status = "max_nodes" if max_nodes is not None and stats.nodes >= max_nodes else "timeout"
+        raise LimitReached(stats.status, stats, None)
+
+    def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
+                  timeout: float | None = None, progress=None) -> Iterator["Sudoku"]:
+        """Iterate over the solutions (each a :class:`Sudoku`), lazily."""
+        p, _, given = self.to_problem()
+        it = p.solutions(limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
+                         timeout=timeout, progress=progress)
+        self.stats = p.stats
+        return (self._decode(sol) for sol in it)
+
+    def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
+              timeout: float | None = None, progress=None) -> int:
+        """The number of solutions (at most ``limit``).
+
+        With ``stop_at=0`` the statistics (``self.stats.nodes``, ``.updates``)
+        are those of Knuth's DLX1 fed by ``sudoku-dlx``.
+        """
+        p, _, given = self.to_problem()
+        try:
+            return p.count(limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
+                           timeout=timeout, progress=progress)
+        finally:
+            self.stats = p.stats
+
+    def is_unique(self, **kwargs) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count(2, **kwargs) == 1
+
+
+# ---------------------------------------------------------------------------
+# Batches and files
+# ---------------------------------------------------------------------------
+
+
+def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
+    """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors."""
+    errors: list = []
+    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
+        if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
+            puzzles = puzzles.reshape(len(puzzles), -1)
+        if puzzles.ndim != 2:
+            raise SudokuError(f"puzzles must be an (n, N*N) array, got shape {puzzles.shape}")
+        n = _size_of(puzzles.shape[1])
+        bad = np.zeros(len(puzzles), bool)
+        if puzzles.size:
+            bad = ((puzzles < 0) | (puzzles > n)).any(axis=1)
+        arr = np.ascontiguousarray(np.where(bad[:, None], 0, puzzles), dtype=np.uint8)
+        errors = [None if not b else "a cell holds a value outside 0..N" for b in bad]
+        return arr, bad, n, _check_box(n, box), errors
+    rows = []
+    n = None
+    for k, item in enumerate(puzzles):
+        try:
+            cells = _grid_from(item)
+        except SudokuError as e:
+            rows.append(None)
+            errors.append(f"puzzle {k}: {e}")
+            continue
+        if n is None:
+            n = _size_of(cells.size)
+        if cells.size != n * n:
+            rows.append(None)
+            errors.append(f"puzzle {k}: {cells.size} cells, but the batch has {n * n}")
+            continue
+        rows.append(cells)
+        errors.append(None)
+    if n is None:
+        n = 9 if not rows else n
+    arr = np.zeros((len(rows), n * n), np.uint8)
+    bad = np.zeros(len(rows), bool)
+    for k, cells in enumerate(rows):
+        if cells is None:
+            bad[k] = True
+        else:
+            arr[k] = cells
+    return arr, bad, n, _check_box(n, box), errors
+
+
+def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
+               max_nodes: int | None = None, timeout: float | None = None,
+               progress: Callable[[int, int], None] | None = None, return_stats: bool = False):
+    """Solve a batch of puzzles in compiled code, optionally on several threads.
+
+    Parameters
+    ----------
+    puzzles : array_like or iterable of str
+        An (n, N*N) integer array (0 = empty), an (n, N, N) array, or puzzles
+        in any form :class:`Sudoku` accepts (strings, grids).
+    threads : int, optional
+        Threads to use; None means all that numba has.  ``1`` solves serially.
+    limit : int
+        Solutions to look for per puzzle: ``1`` (first solution) or ``2`` (also
+        prove uniqueness: ``MULTIPLE`` when a second exists).
+    max_nodes : int, optional
+        Per-puzzle budget of search nodes (``BUDGET`` when spent).
+    timeout : float, optional
+        Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
+    progress : callable(done, total), optional
+        Called about twice a second during a long batch.
+    return_stats : bool
+        Also return a dict with per-puzzle ``nodes`` and ``updates`` and ``seconds``.
+
+    Returns
+    -------
+    solutions : ndarray, (n, N*N) uint8
+        The first solution of each puzzle, zeros where none was found.
+    status : ndarray, (n,) int8
+        A :class:`Status` value per puzzle, in input order.
+
+    Examples
+    --------
+    >>> sols, status = solve_many(["1.3..4.23.4..2.1", "11..............", "1234............"], threads=1)
+    >>> [Status(s).name for s in status]
+    ['SOLVED', 'INVALID', 'SOLVED']
+    >>> sols[0].tolist()
+    [1, 2, 3, 4, 3, 4, 1, 2, 2, 3, 4, 1, 4, 1, 2, 3]
+    """
+    if limit not in (1, 2) and not (isinstance(limit, (int, np.integer)) and limit >= 1):
+        raise SudokuError(f"limit must be a positive integer, not {limit!r}")
+    if stop_at not in (0, 1):
+        raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
+    t0 = time.perf_counter()
+    arr, bad, n, box, _errors = _batch_array(puzzles, box)
+    nthreads = _threads(threads)
+    out = np.zeros(arr.shape, np.uint8)
+    status = np.full(len(arr), K.ST_PENDING, np.int8)
+    nodes = np.zeros(len(arr), np.int64)
+    updates = np.zeros(len(arr), np.int64)
+    _solve_array(arr, n, box, nthreads, int(limit), stop_at, max_nodes, timeout, progress,
+                 out=out, status=status, nodes=nodes, updates=updates)
+    status[bad] = K.ST_INVALID
+    out[bad] = 0
+    if return_stats:
+        return out, status, {"nodes": nodes, "updates": updates, "seconds": time.perf_counter() - t0,
+                             "errors": _errors}
+    return out, status
+
+
+def _open_text(source):
+    if hasattr(source, "read"):
+        return source, False, getattr(source, "name", "<file>")
+    if source == "-":
+        return sys.stdin, False, "<stdin>"
+    return open(source, encoding="utf-8", errors="replace"), True, os.fspath(source)
+
+
+def _is_separator(line: str) -> bool:
+    s = line.strip()
+    return (not s or s.startswith("#") or s.lower().startswith("grid")
+            or set(s) <= set("=") or s.lower().startswith("puzzle"))
+
+
+def _line_cells(line: str) -> str:
+    return "".join(ch for ch in line if ch not in DRAWING)
+
+
+def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
+                 errors: list | None = None) -> Iterator[np.ndarray]:
+    """Read puzzles from a path, ``"-"`` (stdin) or a file object, in chunks.
+
+    Yields (k, N*N) uint8 arrays of at most ``chunk_size`` puzzles.  See
+    :func:`read_puzzles` for the formats.  Malformed entries raise
+    :class:`SudokuError` naming the line, unless ``errors`` is a list: then each
+    becomes a row of zeros and ``(index, message)`` is appended to ``errors``.
+    """
+    f, close, name = _open_text(source)
+    try:
+        buf: list[np.ndarray] = []
+        n = size
+        block: list[tuple[int, str]] = []  # (line number, cells) of a multi-line grid
+        count = 0
+
+        def fail(msg):
+            nonlocal count
+            if errors is None:
+                raise SudokuError(f"{name}: {msg}")
+            errors.append((count, f"{name}: {msg}"))
+            buf.append(np.zeros(n * n if n else 81, np.uint8))
+            count += 1
+
+        def emit(text, lineno):
+            nonlocal n, count
+            try:
+                cells = _parse_text(text, where=f"line {lineno}")
+            except SudokuError as e:
+                fail(str(e))
+                return
+            if n is None:
+                n = _size_of(cells.size)
+            if cells.size != n * n:
+                fail(f"line {lineno}: {cells.size} cells, expected {n * n} as in the first puzzle")
+                return
+            buf.append(cells)
+            count += 1
+
+        def flush_block():
+            nonlocal n
+            if not block:
+                return
+            widths = {len(c) for _, c in block}
+            k = len(block)
+            if len(widths) == 1 and widths == {k} and (n is None or n == k) and k >= 4 and size != k * k:
+                emit("".join(c for _, c in block), block[0][0])
+            else:
+                for lineno, c in block:
+                    if n is not None and len(c) == n and size is not None:
+                        fail(f"line {lineno}: a grid row outside a complete {n}-line grid")
+                    else:
+                        emit(c, lineno)
+            block.clear()
+
+        for lineno, line in enumerate(f, start=1):
+            if _is_separator(line):
+                flush_block()
+            else:
+                cells = _line_cells(line)
+                if not cells:
+                    continue
+                if size is not None and len(cells) == size * size:
+                    flush_block()
+                    emit(cells, lineno)
+                elif size is not None and len(cells) == size:
+                    block.append((lineno, cells))
+                    if len(block) == size:
+                        flush_block()
+                else:
+                    block.append((lineno, cells))
+            if len(buf) >= chunk_size:
+                yield np.array(buf, np.uint8)
+                buf = []
+        flush_block()
+        if buf:
+            yield np.array(buf, np.uint8)
+    finally:
+        if close:
+            f.close()
+
+
+def read_puzzles(source, size: int | None = None, errors: list | None = None) -> np.ndarray:
+    """Read a file of puzzles into an (n, N*N) uint8 array (0 = empty).
+
+    Formats: one puzzle per line (any symbols :class:`Sudoku` accepts), or
+    multi-line grids, one row per line, separated by blank lines or lines such
+    as ``Grid 01`` or ``========`` (Project Euler's and Norvig's easy50 form).
+    Lines starting with ``#`` are comments.  Without ``size``, a block of ``k``
+    lines of ``k`` cells each is read as one ``k x k`` grid; give ``size`` to
+    settle that (e.g. sixteen one-line 4x4 puzzles in a row).
+
+    >>> import io
+    >>> read_puzzles(io.StringIO("Grid 01\\n12..\\n..12\\n....\\n....\\n")).shape
+    (1, 16)
+    """
+    chunks = list(iter_puzzles(source, chunk_size=1 << 30, size=size, errors=errors))
+    if not chunks:
+        return np.zeros((0, (size or 9) ** 2), np.uint8)
+    return np.concatenate(chunks)
