@@ -246,9 +246,10 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
                 t = min(t, length[k])
             if t < stop_at:
                 t = np.int32(stop_at)
-            best = _U1
-            while length[best] > t:
-                best += _U1
+            k = _U1
+            while length[k] > t:
+                k += _U1
+            best = np.uint32(k)
             updates += _cover(best, llink, rlink, top, ulink, dlink, length)
             oo = dlink[best]
             choice[np.uint64(level)] = oo
@@ -331,7 +332,7 @@ def apply_given(given, first_node, llink, rlink, top, ulink, dlink, length):
     problem that already lacks them).
     """
     for g in range(given.shape[0]):
-        if not _apply_option(given[g], first_node, llink, rlink, top, ulink, dlink, length):
+        if not _apply_option(np.int64(given[g]), first_node, llink, rlink, top, ulink, dlink, length):
             return g
     return -1
 
@@ -393,9 +394,22 @@ def _fetch_add(typingctx, arr, idx, val):
 
 
 @njit(**_JIT)
+def _copy(src, dst):
+    """dst[:] = src, as a loop (cheaper to compile than slice assignment)."""
+    for k in range(src.shape[0]):
+        dst[k] = src[k]
+
+
+@njit(**_JIT)
+def _zero(dst):
+    for k in range(dst.shape[0]):
+        dst[k] = 0
+
+
+@njit(**_JIT)
 def _write_grid(puzzle, choice, level, top, n, out):
     """Givens plus the digits of options ``choice[0..level]`` into ``out``."""
-    out[:] = puzzle
+    _copy(puzzle, out)
     for i in range(level + 1):
         x = np.uint32(choice[i])
         while top[x] > 0:
@@ -427,22 +441,23 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
                 return 0
             lane[LANE_CUR] = i
             # restore the template, then apply the givens
-            llink[:] = t_llink
-            rlink[:] = t_rlink
-            ulink[:] = t_ulink
-            dlink[:] = t_dlink
-            length[:] = t_length
-            state[:] = 0
+            _copy(t_llink, llink)
+            _copy(t_rlink, rlink)
+            _copy(t_ulink, ulink)
+            _copy(t_dlink, dlink)
+            _copy(t_length, length)
+            for k in range(state.shape[0]):
+                state[k] = 0
             ok = True
             for cell in range(cells):
                 d = puzzles[i, cell]
                 if d != 0:
-                    if d > n or not _apply_option(cell * n + d - 1, first_node,
+                    if d > n or not _apply_option(np.int64(cell * n + d - 1), first_node,
                                                   llink, rlink, top, ulink, dlink, length):
                         ok = False
                         break
             if not ok:
-                out[i, :] = 0
+                _zero(out[i])
                 status[i] = ST_INVALID
                 nodes_out[i] = 0
                 updates_out[i] = 0
@@ -469,7 +484,7 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
         else:
             return 1
         if st == ST_NO_SOLUTION or (st == ST_BUDGET and lane[LANE_FOUND] == 0):
-            out[i, :] = 0
+            _zero(out[i])
         status[i] = st
         nodes_out[i] = state[NODES]
         updates_out[i] = state[UPDATES]

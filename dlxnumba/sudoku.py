@@ -63,6 +63,7 @@ DRAWING = set(" \t\r\n|-+=*:#,;/\\!") | set("─│┼┌┐└┘├┤┬┴�
 
 #: Updates between two returns of a batch lane to Python (progress, Ctrl-C, timeouts).
 WORK_SLICE = 1 << 22
+_NO_LIMIT = 1 << 62
 
 
 class SudokuError(ValueError):
@@ -116,16 +117,6 @@ def _size_of(cells: int) -> int:
     return n
 
 
-_VALUE = np.full(256, 255, np.uint8)  # byte -> digit (255: not a cell symbol)
-for _i, _ch in enumerate(SYMBOLS):
-    _VALUE[ord(_ch)] = _i + 1
-for _ch in EMPTY:
-    _VALUE[ord(_ch)] = 0
-_VALUE_UPPER = _VALUE.copy()  # lower case read as upper case (grids up to 35 x 35)
-for _ch in "abcdefghijklmnopqrstuvwxyz":
-    _VALUE_UPPER[ord(_ch)] = _VALUE[ord(_ch.upper())]
-
-
 def _cell_name(n: int, cell: int) -> str:
     return f"r{cell // n + 1}c{cell % n + 1}"
 
@@ -134,38 +125,56 @@ def _symbol(d: int) -> str:
     return SYMBOLS[d - 1] if d else "."
 
 
+# byte -> class: a digit 1..61, _EMPTY_CLASS, _SKIP (white space, drawing) or _UNKNOWN
+_EMPTY_CLASS = 0
+_SKIP = 254
+_UNKNOWN = 255
+_CLASS = np.full(256, _UNKNOWN, np.uint8)
+for _i, _ch in enumerate(SYMBOLS):
+    _CLASS[ord(_ch)] = _i + 1
+for _ch in EMPTY:
+    _CLASS[ord(_ch)] = _EMPTY_CLASS
+for _ch in DRAWING:
+    if ord(_ch) < 128:
+        _CLASS[ord(_ch)] = _SKIP
+_LOWER = np.frombuffer(b"abcdefghijklmnopqrstuvwxyz", np.uint8)
+
+
 def _parse_text(text: str, where: str = "puzzle") -> np.ndarray:
     """Cells of a text grid, as a flat uint8 array of digits (0 = empty)."""
-    cells = []
-    positions = []
-    line = 1
-    col = 0
-    for ch in text:
-        col += 1
-        if ch == "\n":
-            line += 1
-            col = 0
-            continue
-        if ch in DRAWING:
-            continue
-        if ch in SYMBOLS or ch in EMPTY:
-            cells.append(ch)
-            positions.append((line, col))
-            continue
+    try:
+        raw = np.frombuffer(text.encode("ascii"), np.uint8)
+    except UnicodeEncodeError:
+        # box-drawing characters: drop them, then parse the rest
+        raw = np.frombuffer("".join(" " if ch in DRAWING else ch for ch in text)
+                            .encode("ascii", "replace").replace(b"?", b"\x80"), np.uint8)
+    cls = _CLASS[raw]
+    unknown = np.flatnonzero(cls == _UNKNOWN)
+    if unknown.size:
+        k = int(unknown[0])
+        line = text.count("\n", 0, k) + 1
+        col = k - (text.rfind("\n", 0, k) + 1) + 1
+        ch = text[k] if raw.size == len(text) else "?"
         raise SudokuError(f"{where}: unknown symbol {ch!r} at line {line}, column {col} "
-                          f"(digits, letters, '.', '0' or '_' expected)")
-    if not cells:
+                          "(digits, letters, '.', '0' or '_' expected)")
+    keep = cls != _SKIP
+    values = cls[keep]
+    if values.size == 0:
         raise SudokuError(f"{where}: no cells found")
-    n = _size_of(len(cells))
-    table = _VALUE_UPPER if n < 36 else _VALUE
+    n = _size_of(values.size)
     if n > MAX_TEXT_N:
         raise SudokuError(f"{where}: a {n}x{n} grid is too large for text (at most {MAX_TEXT_N}x{MAX_TEXT_N}); "
                           "pass a 2-D array")
-    values = table[np.frombuffer("".join(cells).encode("ascii"), np.uint8)]
+    if n < 36 and values.max() > 35:
+        # up to 35 x 35, lower case letters mean the same as upper case
+        lower = np.isin(raw[keep], _LOWER)
+        values = values.copy()
+        values[lower] -= 26
     too_big = np.flatnonzero(values > n)
     if too_big.size:
         k = int(too_big[0])
-        raise SudokuError(f"{where}: symbol {cells[k]!r} (= {values[k]}) in cell {_cell_name(n, k)} "
+        sym = chr(raw[keep][k])
+        raise SudokuError(f"{where}: symbol {sym!r} (= {values[k]}) in cell {_cell_name(n, k)} "
                           f"is too large for a {n}x{n} grid")
     return values
 
@@ -205,8 +214,35 @@ def _grid_from(puzzle) -> np.ndarray:
     return flat.astype(np.uint8)
 
 
+_UNITS: dict = {}
+
+
+def _unit_keys(n: int, box: tuple[int, int]) -> np.ndarray:
+    """(3, n*n) int64: for each cell, ``unit * n`` of its row, column and box unit."""
+    key = (n, box)
+    u = _UNITS.get(key)
+    if u is None:
+        r, c = box
+        cell = np.arange(n * n)
+        row, col = cell // n, cell % n
+        u = np.stack([row, n + col, 2 * n + (row // r) * (n // c) + col // c]) * n - 1
+        _UNITS[key] = u
+    return u
+
+
+def _breaks_rules(cells: np.ndarray, n: int, box: tuple[int, int]) -> bool:
+    """True when some digit appears twice in a row, column or box (vectorized)."""
+    idx = np.flatnonzero(cells)
+    if idx.size < 2:
+        return False
+    keys = (_unit_keys(n, box)[:, idx] + cells[idx]).reshape(-1)
+    return bool(np.bincount(keys, minlength=1).max() > 1)
+
+
 def _conflicts(cells: np.ndarray, n: int, box: tuple[int, int]) -> list[str]:
     """Describe every rule the givens break (empty list when none)."""
+    if not _breaks_rules(cells, n, box):
+        return []
     r, c = box
     grid = cells.reshape(n, n)
     out = []
@@ -348,9 +384,17 @@ class _Lanes:
         self.state = np.zeros((count, K.STATE_SIZE), np.int64)
         self.lane = np.zeros((count, K.LANE_SIZE), np.int64)
         self.ret = np.zeros(count, np.int64)
+        self.counter = np.zeros(1, np.int64)
+        # buffers for one puzzle at a time (Sudoku.solve)
+        self.out1 = np.zeros((1, n * n), np.uint8)
+        self.puzzle1 = np.zeros((1, n * n), np.uint8)
+        self.status1 = np.zeros(1, np.int8)
+        self.nodes1 = np.zeros(1, np.int64)
+        self.updates1 = np.zeros(1, np.int64)
         self.private = (self.llink.view(u), self.rlink.view(u), self.ulink.view(u),
                         self.dlink.view(u), self.length, self.choice, self.profile,
                         self.state, self.lane)
+        self.private0 = tuple(a[0] for a in self.private)
 
     @property
     def nbytes(self) -> int:
@@ -393,20 +437,21 @@ def _solve_array(puzzles: np.ndarray, n: int, box: tuple[int, int], threads: int
         status = np.full(count, K.ST_PENDING, np.int8)
         nodes = np.zeros(count, np.int64)
         updates = np.zeros(count, np.int64)
+    status.fill(K.ST_PENDING)
     if count == 0:
         return out, status, nodes, updates
     lanes_n = max(1, min(threads, count))
     w = _lanes(n, box[0], box[1], lanes_n)
     w.lane[:] = 0
-    counter = np.zeros(1, np.int64)
-    budget = np.iinfo(np.int64).max if max_nodes is None else int(max_nodes)
+    counter = w.counter
+    counter[0] = 0
+    budget = _NO_LIMIT if max_nodes is None else int(max_nodes)
     started = time.perf_counter()
     last = started
     args_tail = (stop_at, limit, budget, WORK_SLICE, out, status, nodes, updates)
     while True:
         if lanes_n == 1:
-            r0 = K.sudoku_lane(puzzles, n, counter, *w.shared,
-                               *(a[0] for a in w.private), *args_tail)
+            r0 = K.sudoku_lane(puzzles, n, counter, *w.shared, *w.private0, *args_tail)
             busy = r0 != 0
         else:
             K.sudoku_lanes(puzzles, n, counter, *w.shared, *w.private, *args_tail, w.ret)
@@ -617,13 +662,15 @@ class Sudoku:
         """
         if stop_at not in (0, 1):
             raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
-        puzzles = self._cells.reshape(1, -1)
         stats = Stats()
         self.stats = stats
         t0 = time.perf_counter()
+        w = _lanes(self.n, self.box[0], self.box[1], 1)
+        w.puzzle1[0] = self._cells  # a writable copy: one compiled signature for all callers
         try:
-            out, status, nodes, updates = _solve_array(puzzles, self.n, self.box, 1, 1, stop_at,
-                                                       max_nodes, timeout, None)
+            out, status, nodes, updates = _solve_array(
+                w.puzzle1, self.n, self.box, 1, 1, stop_at, max_nodes, timeout, None,
+                out=w.out1, status=w.status1, nodes=w.nodes1, updates=w.updates1)
         finally:
             stats.seconds = time.perf_counter() - t0
         stats.nodes = int(nodes[0])
@@ -632,7 +679,7 @@ class Sudoku:
         if st == K.ST_SOLVED:
             stats.solutions = 1
             stats.status = "limit"
-            return Sudoku._solved(out[0], self)
+            return Sudoku._solved(out[0].copy(), self)
         if st == K.ST_NO_SOLUTION:
             stats.status = "complete"
             return None
