@@ -377,6 +377,34 @@ ST_BUDGET = 4
 ST_PENDING = 5
 
 
+@njit(**_JIT)
+def grid_clash(cells, n, box_rows, box_cols, seen):
+    """First cell whose digit already appeared in its row, column or box, or -1.
+
+    ``cells`` is the flat uint8 grid (0 = empty); ``seen`` a scratch uint8
+    array of at least ``3 * n * (n + 1)`` entries.
+    """
+    for k in range(3 * n * (n + 1)):
+        seen[k] = 0
+    per_row = n // box_cols
+    for cell in range(n * n):
+        d = np.int64(cells[cell])
+        if d == 0:
+            continue
+        row = cell // n
+        col = cell % n
+        box = (row // box_rows) * per_row + col // box_cols
+        a = row * (n + 1) + d
+        b = (n + col) * (n + 1) + d
+        c = (2 * n + box) * (n + 1) + d
+        if seen[a] or seen[b] or seen[c]:
+            return cell
+        seen[a] = 1
+        seen[b] = 1
+        seen[c] = 1
+    return -1
+
+
 @intrinsic
 def _fetch_add(typingctx, arr, idx, val):
     """Atomically ``old = arr[idx]; arr[idx] += val; return old`` (int64 array)."""

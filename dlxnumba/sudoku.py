@@ -27,6 +27,7 @@ per thread.
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import math
@@ -85,6 +86,7 @@ class Status(IntEnum):
 # ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
 def default_box(n: int) -> tuple[int, int]:
     """The usual box shape for an ``n x n`` grid: as square as possible, wider than tall.
 
@@ -140,8 +142,31 @@ for _ch in DRAWING:
 _LOWER = np.frombuffer(b"abcdefghijklmnopqrstuvwxyz", np.uint8)
 
 
+_SKIP_BYTES = bytes(ch for ch in range(128) if chr(ch) in DRAWING)
+_CELL_BYTES = (SYMBOLS + EMPTY).encode("ascii")
+_TO_DIGIT = bytes(int(_CLASS[ch]) if _CLASS[ch] <= MAX_TEXT_N else 0 for ch in range(256))
+_TO_DIGIT_UPPER = bytes(int(_CLASS[ord(chr(ch).upper())]) if chr(ch).isascii() and chr(ch).isalpha()
+                        else _TO_DIGIT[ch] for ch in range(256))
+
+
 def _parse_text(text: str, where: str = "puzzle") -> np.ndarray:
     """Cells of a text grid, as a flat uint8 array of digits (0 = empty)."""
+    # Fast path, all in C: drop drawing, check the symbols, map them to digits.
+    try:
+        b = text.encode("ascii").translate(None, _SKIP_BYTES)
+    except UnicodeEncodeError:
+        b = None
+    if b and not b.translate(None, _CELL_BYTES):
+        n = math.isqrt(len(b))
+        if n * n == len(b) and n <= MAX_TEXT_N:
+            values = b.translate(_TO_DIGIT_UPPER if n < 36 else _TO_DIGIT)
+            if max(values) <= n:
+                return np.frombuffer(values, np.uint8).copy()
+    return _parse_text_slowly(text, where)
+
+
+def _parse_text_slowly(text: str, where: str) -> np.ndarray:
+    """:func:`_parse_text` for unusual input, with precise error messages."""
     try:
         raw = np.frombuffer(text.encode("ascii"), np.uint8)
     except UnicodeEncodeError:
@@ -214,29 +239,10 @@ def _grid_from(puzzle) -> np.ndarray:
     return flat.astype(np.uint8)
 
 
-_UNITS: dict = {}
-
-
-def _unit_keys(n: int, box: tuple[int, int]) -> np.ndarray:
-    """(3, n*n) int64: for each cell, ``unit * n`` of its row, column and box unit."""
-    key = (n, box)
-    u = _UNITS.get(key)
-    if u is None:
-        r, c = box
-        cell = np.arange(n * n)
-        row, col = cell // n, cell % n
-        u = np.stack([row, n + col, 2 * n + (row // r) * (n // c) + col // c]) * n - 1
-        _UNITS[key] = u
-    return u
-
-
 def _breaks_rules(cells: np.ndarray, n: int, box: tuple[int, int]) -> bool:
-    """True when some digit appears twice in a row, column or box (vectorized)."""
-    idx = np.flatnonzero(cells)
-    if idx.size < 2:
-        return False
-    keys = (_unit_keys(n, box)[:, idx] + cells[idx]).reshape(-1)
-    return bool(np.bincount(keys, minlength=1).max() > 1)
+    """True when some digit appears twice in a row, column or box."""
+    seen = np.empty(3 * n * (n + 1), np.uint8)
+    return K.grid_clash(cells, n, box[0], box[1], seen) >= 0
 
 
 def _conflicts(cells: np.ndarray, n: int, box: tuple[int, int]) -> list[str]:
@@ -395,6 +401,8 @@ class _Lanes:
                         self.dlink.view(u), self.length, self.choice, self.profile,
                         self.state, self.lane)
         self.private0 = tuple(a[0] for a in self.private)
+        self.head1 = (self.puzzle1, n, self.counter, *self.shared, *self.private0)
+        self.tail1 = (self.out1, self.status1, self.nodes1, self.updates1)
 
     @property
     def nbytes(self) -> int:
@@ -537,8 +545,8 @@ class Sudoku:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
         self._cells = cells
         self._cells.flags.writeable = False
-        self._givens = cells != 0
-        self.stats = Stats(status="none")
+        self._puzzle = cells  # the givens, shared with solutions
+        self._stats = None
 
     @classmethod
     def _solved(cls, cells: np.ndarray, like: "Sudoku") -> "Sudoku":
@@ -547,8 +555,8 @@ class Sudoku:
         s.box = like.box
         s._cells = cells
         s._cells.flags.writeable = False
-        s._givens = like._givens
-        s.stats = like.stats
+        s._puzzle = like._puzzle
+        s._stats = like._stats
         return s
 
     # ---------------------------------------------------------------- views
@@ -561,7 +569,18 @@ class Sudoku:
     @property
     def givens(self) -> np.ndarray:
         """(N, N) bool mask of the puzzle's given cells."""
-        return self._givens.reshape(self.n, self.n)
+        return (self._puzzle != 0).reshape(self.n, self.n)
+
+    @property
+    def stats(self) -> Stats:
+        """:class:`Stats` of the last search run on this puzzle."""
+        if self._stats is None:
+            self._stats = Stats(status="none")
+        return self._stats
+
+    @stats.setter
+    def stats(self, value: Stats) -> None:
+        self._stats = value
 
     def is_complete(self) -> bool:
         """True when every cell is filled (the rules hold by construction)."""
@@ -663,14 +682,22 @@ class Sudoku:
         if stop_at not in (0, 1):
             raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
         stats = Stats()
-        self.stats = stats
+        self._stats = stats
         t0 = time.perf_counter()
         w = _lanes(self.n, self.box[0], self.box[1], 1)
         w.puzzle1[0] = self._cells  # a writable copy: one compiled signature for all callers
         try:
-            out, status, nodes, updates = _solve_array(
-                w.puzzle1, self.n, self.box, 1, 1, stop_at, max_nodes, timeout, None,
-                out=w.out1, status=w.status1, nodes=w.nodes1, updates=w.updates1)
+            if max_nodes is None and timeout is None:
+                # the common case, straight to the compiled lane
+                w.counter[0] = 0
+                w.lane[0, K.LANE_ACTIVE] = 0
+                while K.sudoku_lane(*w.head1, stop_at, 1, _NO_LIMIT, WORK_SLICE, *w.tail1):
+                    pass  # a long search returns every WORK_SLICE updates: Ctrl-C works
+                out, status, nodes, updates = w.tail1
+            else:
+                out, status, nodes, updates = _solve_array(
+                    w.puzzle1, self.n, self.box, 1, 1, stop_at, max_nodes, timeout, None,
+                    out=w.out1, status=w.status1, nodes=w.nodes1, updates=w.updates1)
         finally:
             stats.seconds = time.perf_counter() - t0
         stats.nodes = int(nodes[0])
