@@ -792,7 +792,8 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
 
 def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
                max_nodes: int | None = None, timeout: float | None = None,
-               progress: Callable[[int, int], None] | None = None, return_stats: bool = False):
+               progress: Callable[[int, int], None] | None = None, progress_interval: float = 0.5,
+               return_stats: bool = False):
     """Solve a batch of puzzles in compiled code, optionally on several threads.
 
     Parameters
@@ -810,7 +811,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
     progress : callable(done, total), optional
-        Called about twice a second during a long batch.
+        Called every ``progress_interval`` seconds (default 0.5) during a long batch.
     return_stats : bool
         Also return a dict with per-puzzle ``nodes`` and ``updates`` and ``seconds``.
 
@@ -841,7 +842,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     nodes = np.zeros(len(arr), np.int64)
     updates = np.zeros(len(arr), np.int64)
     _solve_array(arr, n, box, nthreads, int(limit), stop_at, max_nodes, timeout, progress,
-                 out=out, status=status, nodes=nodes, updates=updates)
+                 progress_interval, out=out, status=status, nodes=nodes, updates=updates)
     status[bad] = K.ST_INVALID
     out[bad] = 0
     if return_stats:
