@@ -1,0 +1,566 @@
+"""Classic exact-cover encodings: n queens, Langford pairs, pentomino rectangles.
+
+Each encoder returns ``(problem, key)``: ``problem`` is an :class:`ExactCover`
+and ``key[j]`` is a plain description of option ``j`` (documented with each
+encoder), so that a solution decodes as ``[key[j] for j in solution]``.  A small
+decoder per encoding turns a solution into the puzzle's own terms.
+
+The options are built directly as the CSR arrays of the low-level
+:class:`ExactCover` constructor, with item numbers rather than names (with
+numpy for queens and Langford pairs, whose options all have the same length),
+so even large instances are built quickly.  The encodings follow Knuth,
+*The Art of Computer Programming* 7.2.2.1.
+
+Examples
+--------
+>>> from dlxnumba.encodings import queens, queens_columns
+>>> problem, key = queens(4)
+>>> [queens_columns(s, key) for s in problem.solutions()]
+[[2, 0, 3, 1], [1, 3, 0, 2]]
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .problem import ExactCover
+
+__all__ = [
+    "EncodingError",
+    "PENTOMINOES",
+    "queens",
+    "queens_columns",
+    "langford",
+    "langford_sequence",
+    "pentominoes",
+    "pentomino_grid",
+    "pentomino_picture",
+]
+
+
+class EncodingError(ValueError):
+    """Bad arguments to an encoder; the message names the offending value."""
+
+
+def _positive_int(value, name: str) -> int:
+    """``value`` as an int, or EncodingError unless it is a positive integer."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise EncodingError(f"{name} must be a positive integer, not {value!r}")
+    if value < 1:
+        raise EncodingError(f"{name} must be a positive integer, not {value}")
+    return int(value)
+
+
+def _from_table(n_primary: int, names: list, table) -> ExactCover:
+    """An ExactCover whose option ``j`` is the row ``table[j]`` of item numbers.
+
+    Every option has the same number of items, so the CSR pointers are a
+    simple arithmetic progression.
+    """
+    table = np.asarray(table, dtype=np.int32)
+    if table.ndim != 2:  # no options at all
+        table = table.reshape(0, 0)
+    m, width = table.shape
+    opt_ptr = np.arange(m + 1, dtype=np.int64) * width
+    return ExactCover(n_primary, names, opt_ptr, table.ravel())
+
+
+# ---------------------------------------------------------------------------
+# n queens
+# ---------------------------------------------------------------------------
+
+
+def _organ_pipe(n: int) -> list[int]:
+    """``0..n-1`` from the middle outward: for n = 8, 3 4 2 5 1 6 0 7."""
+    return sorted(range(n), key=lambda k: (abs(2 * k - (n - 1)), k))
+
+
+def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """The n queens problem: ``n`` queens on an ``n x n`` board, none attacking.
+
+    Parameters
+    ----------
+    n : int
+        The size of the board, at least 1.
+    organ_pipe : bool
+        Order the primary items from the middle of the board outward
+        (``r3 c3 r4 c4 r2 c2 ...`` for ``n = 8``), as Knuth does: among items
+        of equal length the search branches on the leftmost, and the central
+        rows and columns, which constrain the most, are then tried first.
+        This speeds up the search; it changes neither the options nor the
+        solutions.  ``False`` orders them ``r0 c0 r1 c1 ...``.
+
+    Returns
+    -------
+    problem : ExactCover
+        Primary items ``r{i}`` (row ``i``) and ``c{j}`` (column ``j``), rows
+        and columns interleaved; secondary items ``a{s}`` for the diagonal
+        ``i + j == s`` and ``b{d}`` for the diagonal ``i - j + n - 1 == d``
+        (``0 <= s, d <= 2n - 2``).  One option per square, row by row:
+        ``r{i} c{j} a{i+j} b{i-j+n-1}``.
+    key : list of (int, int)
+        ``key[k] == (row, column)`` of the square of option ``k`` (0-based);
+        option ``k`` is square ``divmod(k, n)``.
+
+    Examples
+    --------
+    >>> problem, key = queens(6)
+    >>> problem.count()
+    4
+    >>> solution = problem.solve()
+    >>> [key[k] for k in solution]
+    [(0, 4), (1, 2), (2, 0), (3, 5), (4, 3), (5, 1)]
+    >>> queens_columns(solution, key)
+    [4, 2, 0, 5, 3, 1]
+    >>> problem.option_names(solution[0])
+    ('r0', 'c4', 'a4', 'b1')
+    """
+    n = _positive_int(n, "n")
+    order = _organ_pipe(n) if organ_pipe else list(range(n))
+    rank = np.empty(n, np.int64)
+    rank[order] = np.arange(n)
+    names = []
+    for k in order:
+        names += [f"r{k}", f"c{k}"]
+    names += [f"a{s}" for s in range(2 * n - 1)]
+    names += [f"b{d}" for d in range(2 * n - 1)]
+
+    i, j = np.divmod(np.arange(n * n, dtype=np.int64), n)
+    table = np.stack([2 * rank[i],                       # r_i
+                      2 * rank[j] + 1,                   # c_j
+                      2 * n + i + j,                     # a_{i+j}
+                      2 * n + (2 * n - 1) + i - j + n - 1],  # b_{i-j+n-1}
+                     axis=1)
+    key = list(zip(i.tolist(), j.tolist()))
+    return _from_table(2 * n, names, table), key
+
+
+def queens_columns(solution, key) -> list[int]:
+    """The column of the queen in each row, from a solution of :func:`queens`.
+
+    Examples
+    --------
+    >>> problem, key = queens(5)
+    >>> queens_columns(problem.solve(), key)
+    [4, 2, 0, 3, 1]
+    """
+    cols = [-1] * len(solution)
+    for k in solution:
+        row, col = key[k]
+        cols[row] = col
+    return cols
+
+
+# ---------------------------------------------------------------------------
+# Langford pairs
+# ---------------------------------------------------------------------------
+
+
+def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tuple[int, int, int]]]:
+    """Langford pairs: place two copies of each of ``1..n`` in ``2n`` slots so
+    that the two ``k``'s have exactly ``k`` numbers between them.
+
+    Parameters
+    ----------
+    n : int
+        The largest number, at least 1.  There are solutions only when
+        ``n % 4`` is 0 or 3; otherwise the problem is built all the same and
+        has none.
+    break_symmetry : bool
+        Keep only one of each pair of solutions that are reverses of each
+        other, so that the count is exactly halved.  This is done by removing
+        the placements of the largest odd number ``m <= n`` whose first copy
+        lies at or right of the middle; see the proof in the source.
+
+    Returns
+    -------
+    problem : ExactCover
+        Primary items ``1 .. n`` (the numbers, as strings) and then
+        ``s0 .. s{2n-1}`` (the slots, 0-based).  Options ``k s{i} s{i+k+1}``,
+        by increasing ``k`` and then ``i``.
+    key : list of (int, int, int)
+        ``key[j] == (k, i, i + k + 1)``: option ``j`` puts the number ``k`` in
+        slots ``i`` and ``i + k + 1``.
+
+    Examples
+    --------
+    >>> problem, key = langford(3)
+    >>> [langford_sequence(s, key) for s in problem.solutions()]
+    [[3, 1, 2, 1, 3, 2], [2, 3, 1, 2, 1, 3]]
+    >>> problem, key = langford(3, break_symmetry=True)
+    >>> [langford_sequence(s, key) for s in problem.solutions()]
+    [[3, 1, 2, 1, 3, 2]]
+    >>> langford(7)[0].count(), langford(7, break_symmetry=True)[0].count()
+    (52, 26)
+    >>> langford(5)[0].count()
+    0
+    """
+    n = _positive_int(n, "n")
+    if not isinstance(break_symmetry, (bool, np.bool_)):
+        raise EncodingError(f"break_symmetry must be True or False, not {break_symmetry!r}")
+    # Why restricting m halves the count exactly.  Reversal maps slot i to
+    # 2n - 1 - i, so it maps the placement of k at (i, i + k + 1) to the one
+    # at (i', i' + k + 1) with i' = 2n - 2 - k - i; it is an involution on the
+    # set of solutions.  Take m odd.  Then 2n - 2 - m is odd, so i' != i for
+    # every placement of m: no solution is its own reverse (its m's would be
+    # fixed), and the solutions fall into pairs {S, reverse(S)}.  The m's of S
+    # and of reverse(S) sit at i and i', and exactly one of i < i', i' < i
+    # holds, i.e. exactly one of 2i < 2n - 2 - m and 2i' < 2n - 2 - m.  So
+    # keeping only the placements of m with 2i < 2n - 2 - m keeps exactly one
+    # solution of each pair.  The largest odd m has the fewest placements;
+    # once restricted it is the natural first branch of the search.
+    m = n if n % 2 else n - 1
+    names = [str(k) for k in range(1, n + 1)] + [f"s{i}" for i in range(2 * n)]
+    ks, firsts = [], []
+    for k in range(1, n + 1):
+        stop = 2 * n - k - 1  # first slots 0 .. 2n - k - 2
+        if break_symmetry and k == m:
+            stop = min(stop, (2 * n - 1 - m) // 2)  # 2i < 2n - 2 - m
+        firsts.append(np.arange(stop, dtype=np.int64))
+        ks.append(np.full(stop, k, dtype=np.int64))
+    k = np.concatenate(ks)
+    i = np.concatenate(firsts)
+    table = np.stack([k - 1, n + i, n + i + k + 1], axis=1)
+    key = list(zip(k.tolist(), i.tolist(), (i + k + 1).tolist()))
+    return _from_table(3 * n, names, table), key
+
+
+def langford_sequence(solution, key) -> list[int]:
+    """The sequence of ``2n`` numbers of a solution of :func:`langford`.
+
+    Examples
+    --------
+    >>> problem, key = langford(4)
+    >>> langford_sequence(problem.solve(), key)
+    [4, 1, 3, 1, 2, 4, 3, 2]
+    """
+    seq = [0] * (2 * len(solution))
+    for j in solution:
+        k, a, b = key[j]
+        seq[a] = seq[b] = k
+    return seq
+
+
+# ---------------------------------------------------------------------------
+# Pentominoes
+# ---------------------------------------------------------------------------
+
+#: The twelve pentominoes in one standard orientation, with their usual
+#: one-letter names (Conway's letters are the other convention; these are
+#: Golomb's).  ``#`` marks a cell of the piece.
+PENTOMINOES: dict[str, tuple[str, ...]] = {
+    "F": (".##",
+          "##.",
+          ".#."),
+    "I": ("#####",),
+    "L": ("####",
+          "#..."),
+    "N": ("##..",
+          ".###"),
+    "P": ("##",
+          "##",
+          "#."),
+    "T": ("###",
+          ".#.",
+          ".#."),
+    "U": ("#.#",
+          "###"),
+    "V": ("#..",
+          "#..",
+          "###"),
+    "W": ("#..",
+          "##.",
+          ".##"),
+    "X": (".#.",
+          "###",
+          ".#."),
+    "Y": ("..#.",
+          "####"),
+    "Z": ("##.",
+          ".#.",
+          ".##"),
+}
+
+#: Pieces without any symmetry (8 distinct orientations), in order of preference
+#: for symmetry breaking.
+_ASYMMETRIC = "PFLNY"
+
+Cells = tuple[tuple[int, int], ...]
+
+
+def _normalize(cells) -> Cells:
+    """Shift cells so that the minimum row and column are 0; sort them."""
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+def _orientations(letter: str) -> list[Cells]:
+    """The distinct orientations of a piece under rotation and reflection.
+
+    Each is a normalized, sorted cell tuple; they are listed in a fixed order
+    (the standard shape first).
+    """
+    picture = PENTOMINOES[letter]
+    base = [(r, c) for r, line in enumerate(picture) for c, ch in enumerate(line) if ch == "#"]
+    out: list[Cells] = []
+    for transpose in (False, True):
+        for sr in (1, -1):
+            for sc in (1, -1):
+                cells = _normalize([((c, r) if transpose else (r, c)) for r, c in base])
+                shape = _normalize([(sr * r, sc * c) for r, c in cells])
+                if shape not in out:
+                    out.append(shape)
+    return out
+
+
+def _board_symmetries(height: int, width: int) -> dict[str, Callable[[int, int], tuple[int, int]]]:
+    """The symmetries of the board, as maps of a cell (r, c), by one-letter code.
+
+    ``e`` identity, ``h`` mirror top to bottom, ``v`` mirror left to right,
+    ``o`` half turn; on a square board also ``d`` and ``a`` (mirrors in the
+    main and the anti-diagonal) and ``q``, ``w`` (quarter turns).
+    """
+    h1, w1 = height - 1, width - 1
+    syms = {
+        "e": lambda r, c: (r, c),
+        "h": lambda r, c: (h1 - r, c),
+        "v": lambda r, c: (r, w1 - c),
+        "o": lambda r, c: (h1 - r, w1 - c),
+    }
+    if height == width:
+        syms.update({
+            "d": lambda r, c: (c, r),
+            "a": lambda r, c: (w1 - c, h1 - r),
+            "q": lambda r, c: (c, h1 - r),
+            "w": lambda r, c: (w1 - c, r),
+        })
+    return syms
+
+
+def _check_pieces(pieces) -> list[str]:
+    if pieces is None:
+        return list(PENTOMINOES)
+    if isinstance(pieces, str):
+        letters = list(pieces)
+    else:
+        try:
+            letters = list(pieces)
+        except TypeError:
+            raise EncodingError(f"pieces must be a string or an iterable of piece letters, "
+                                f"not {pieces!r}") from None
+    seen = set()
+    for p in letters:
+        if not isinstance(p, str) or p not in PENTOMINOES:
+            raise EncodingError(f"unknown pentomino {p!r}; the pieces are {' '.join(PENTOMINOES)}")
+        if p in seen:
+            raise EncodingError(f"pentomino {p!r} is listed twice; each piece is used once")
+        seen.add(p)
+    if not letters:
+        raise EncodingError("pieces names no pentomino")
+    return [p for p in PENTOMINOES if p in seen]  # standard order
+
+
+def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
+                pieces=None) -> tuple[ExactCover, list[tuple[str, Cells]]]:
+    """Tile a ``height x width`` rectangle with pentominoes, each used once.
+
+    Parameters
+    ----------
+    height, width : int
+        The board; its area must be 5 times the number of pieces (60 for the
+        full set: 6x10, 5x12, 4x15, 3x20 and their transposes).
+    break_symmetry : bool
+        Keep exactly one tiling of each class of tilings equivalent under the
+        symmetries of the board (4 of them, 8 on a square board), so that the
+        count is divided by exactly 4 (or 8).  Needs one piece without any
+        symmetry (F, L, N, P or Y) among the pieces; see the notes.
+    pieces : str or iterable of str, optional
+        The piece letters to use (a subset of ``FILNPTUVWXYZ``, each at most
+        once); by default all twelve.
+
+    Returns
+    -------
+    problem : ExactCover
+        Primary items: the piece letters (standard order), then the cells
+        ``r{r}c{c}``, row by row.  One option per placement of a piece: its
+        letter and its five cells, row-major.  With ``break_symmetry`` there
+        may be secondary items ``fix_{codes}``; see the notes.
+    key : list of (str, tuple of (int, int))
+        ``key[j] == (letter, cells)``: option ``j`` puts that piece on those
+        five ``(row, column)`` cells (0-based, sorted).
+
+    Raises
+    ------
+    EncodingError
+        For a size that is not a positive integer, an unknown or repeated
+        piece letter, an area that differs from the pieces' total area, or
+        ``break_symmetry`` without an asymmetric piece.
+
+    Notes
+    -----
+    Every piece has its distinct orientations under rotation and reflection:
+    1 for X, 2 for I, 4 for T U V W Z, 8 for F L N P Y.
+
+    *Symmetry breaking.*  Let G be the group of symmetries of the board (the
+    identity, the two mirrors and the half turn; on a square board also the
+    two diagonal mirrors and the quarter turns).  If a tiling were fixed by a
+    symmetry g other than the identity, g would map each piece of it onto
+    itself (each letter occurs once), so the asymmetric piece A would be
+    fixed, which needs a symmetry of A's shape (or all five cells on a mirror
+    axis, a straight line) -- impossible.  So G acts freely: tilings fall in
+    classes of exactly |G|.
+
+    The *anchor* is X if it is used, else A.  Its placements are kept only
+    when they are the least (as sorted cell tuples) of their orbit under G; for
+    X that is its centre in the top-left quadrant, ``2*row <= height - 1``
+    and ``2*col <= width - 1`` on a rectangle.  Each orbit of anchor
+    placements has exactly one kept member x, and the tilings of a class
+    that put the anchor on x are the images of one of them under the
+    stabiliser S of x.  When S is trivial that is one tiling.  When it is not
+    (X centred on a mirror axis, or at the centre of the board), those |S|
+    tilings have A on the |S| distinct images of one placement, and keeping
+    only the least of them leaves one: so each anchor option fixed by S lists
+    the secondary item ``fix_{codes}`` (the codes of S's non-identity
+    elements, see below), and so does each option of A that is not the least
+    of its S-orbit.  Those two then exclude each other, while A is
+    unrestricted when the anchor is elsewhere.  Codes: ``h`` mirror top to
+    bottom, ``v`` left to right, ``o`` half turn, ``d``/``a`` diagonal
+    mirrors, ``q``/``w`` quarter turns.
+
+    Examples
+    --------
+    >>> problem, key = pentominoes(3, 5, pieces="PUV")
+    >>> problem.count()
+    4
+    >>> solution = problem.solve()
+    >>> print(pentomino_picture(solution, key))
+    VPPUU
+    VPPPU
+    VVVUU
+    >>> key[solution[0]]
+    ('P', ((0, 1), (0, 2), (1, 1), (1, 2), (1, 3)))
+    >>> pentominoes(3, 5, pieces="PUV", break_symmetry=True)[0].count()
+    1
+    >>> pentominoes(6, 10)[0]
+    ExactCover(72 primary + 0 secondary items, 2056 options, 12336 nodes)
+
+    On a 3x20 board the centre of X is always on the horizontal mirror axis:
+
+    >>> problem, key = pentominoes(3, 20, break_symmetry=True)
+    >>> problem.secondary, problem.count()
+    (['fix_h'], 2)
+    """
+    height = _positive_int(height, "height")
+    width = _positive_int(width, "width")
+    if not isinstance(break_symmetry, (bool, np.bool_)):
+        raise EncodingError(f"break_symmetry must be True or False, not {break_symmetry!r}")
+    letters = _check_pieces(pieces)
+    area = 5 * len(letters)
+    if height * width != area:
+        raise EncodingError(
+            f"a {height}x{width} board has area {height * width}, but the {len(letters)} "
+            f"pentominoes cover {area} cells; the two must be equal")
+
+    n_letters = len(letters)
+    names = letters + [f"r{r}c{c}" for r in range(height) for c in range(width)]
+    placements: dict[str, list[Cells]] = {}
+    for p in letters:
+        places = []
+        for shape in _orientations(p):
+            hs = max(r for r, _ in shape) + 1
+            ws = max(c for _, c in shape) + 1
+            for r0 in range(height - hs + 1):
+                for c0 in range(width - ws + 1):
+                    places.append(tuple((r0 + r, c0 + c) for r, c in shape))
+        placements[p] = places
+
+    markers: dict[tuple[str, Cells], list[str]] = {}  # secondary items of some placements
+    secondary: list[str] = []
+    if break_symmetry:
+        asym = next((p for p in _ASYMMETRIC if p in letters), None)
+        if asym is None:
+            raise EncodingError(
+                "break_symmetry needs a pentomino without symmetry (one of F L N P Y) among "
+                f"the pieces {''.join(letters)}, otherwise the board's symmetries might fix a tiling")
+        anchor = "X" if "X" in letters else asym
+        syms = _board_symmetries(height, width)
+
+        def image(g, cells):
+            return tuple(sorted(g(r, c) for r, c in cells))
+
+        kept = []
+        stabilisers: dict[str, str] = {}  # marker name -> codes of the stabiliser
+        for x in placements[anchor]:
+            images = {code: image(g, x) for code, g in syms.items()}
+            if x != min(images.values()):
+                continue
+            kept.append(x)
+            codes = "".join(sorted(code for code, y in images.items() if y == x and code != "e"))
+            if codes:
+                name = f"fix_{codes}"
+                stabilisers[name] = codes
+                markers[anchor, x] = [name]
+        placements[anchor] = kept
+        if stabilisers:
+            secondary = sorted(stabilisers)
+            for y in placements[asym]:
+                for name in secondary:
+                    orbit = [image(syms[code], y) for code in stabilisers[name]]
+                    if min(orbit) < y:
+                        markers.setdefault((asym, y), []).append(name)
+
+    item = {nm: i for i, nm in enumerate(names + secondary)}
+    opt_ptr = [0]
+    flat: list[int] = []
+    key: list[tuple[str, Cells]] = []
+    for i, p in enumerate(letters):
+        for cells in placements[p]:
+            flat.append(i)
+            flat.extend(n_letters + r * width + c for r, c in cells)
+            flat.extend(item[name] for name in markers.get((p, cells), ()))
+            opt_ptr.append(len(flat))
+            key.append((p, cells))
+    problem = ExactCover(len(names), names + secondary, np.array(opt_ptr, np.int64),
+                         np.array(flat, np.int32))
+    return problem, key
+
+
+def pentomino_grid(solution, key) -> list[list[str]]:
+    """The board of a solution of :func:`pentominoes`: a list of rows of letters.
+
+    Cells that no option of the solution covers hold ``"."``.
+
+    Examples
+    --------
+    >>> problem, key = pentominoes(3, 5, pieces="FPU")
+    >>> pentomino_grid(problem.solve(), key)
+    [['P', 'P', 'F', 'U', 'U'], ['P', 'P', 'F', 'F', 'U'], ['P', 'F', 'F', 'U', 'U']]
+    """
+    placed = [key[j] for j in solution]
+    cells = [cell for _, cs in placed for cell in cs]
+    if not cells:
+        return []
+    height = max(r for r, _ in cells) + 1
+    width = max(c for _, c in cells) + 1
+    grid = [["."] * width for _ in range(height)]
+    for letter, cs in placed:
+        for r, c in cs:
+            grid[r][c] = letter
+    return grid
+
+
+def pentomino_picture(solution, key) -> str:
+    """A solution of :func:`pentominoes` as text, one line per row of the board.
+
+    Examples
+    --------
+    >>> problem, key = pentominoes(3, 5, pieces="LPV")
+    >>> print(pentomino_picture(problem.solve(), key))
+    VLLLL
+    VLPPP
+    VVVPP
+    """
+    return "\n".join("".join(row) for row in pentomino_grid(solution, key))
