@@ -1,0 +1,336 @@
+"""Turn a pytest-benchmark JSON file into bench/results/summary.md.
+
+``python bench/report.py [bench/results/latest.json] [-o bench/results/summary.md] [--stat median]``
+
+Every rate is derived from one statistic of the rounds (``--stat``, the median by
+default; ``min`` is the other sensible choice) and the counts each benchmark
+recorded in ``extra_info`` (see ``benchutil.py``).  Tables:
+
+* Sudoku puzzles per second, per set and mode (DLX modes, the naive baseline, peers);
+* ratios of the modes: single vs batch vs parallel, and the cost of proving uniqueness;
+* DLX against naive backtracking, the seed paper's table, with lower-bound flags;
+* dlxnumba against the peer packages;
+* the engine: counts with nodes, updates and updates per second, big empty grids;
+* start-up (cold and warm numba cache) and memory.
+
+Only the standard library is needed.
+
+Examples
+--------
+>>> fmt_rate(123456.7), fmt_rate(12.34), fmt_rate(None)
+('123,457', '12.3', '—')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from compare_naive import SEED_RATIOS, format_table
+
+HERE = Path(__file__).resolve().parent
+SET_ORDER = ["easy50", "top95", "hardest"]
+#: Sudoku modes in table order, with their labels.
+MODES = {
+    "single": "single: `Sudoku(text).solve()` each",
+    "batch": "batch: `solve_many(threads=1)`",
+    "parallel": "parallel: `solve_many(threads=2)`",
+    "unique": "unique: `solve_many(threads=1, limit=2)`",
+    "naive": "naive backtracking (numba)",
+    "peer:exact_cover": "peer: exact_cover (C)",
+    "peer:xcover": "peer: xcover (numba)",
+}
+DASH = "—"
+
+
+def fmt_rate(x) -> str:
+    """A rate with thousands separators (one decimal below 100)."""
+    if x is None:
+        return DASH
+    return f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+
+
+def fmt_time(s) -> str:
+    """Seconds in a readable unit."""
+    if s is None:
+        return DASH
+    if s >= 1:
+        return f"{s:.2f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s * 1e6:.0f} µs"
+
+
+def fmt_bytes(b) -> str:
+    if b is None:
+        return DASH
+    for unit, size in (("MiB", 2**20), ("KiB", 2**10)):
+        if b >= size:
+            return f"{b / size:,.1f} {unit}"
+    return f"{b} B"
+
+
+def load(path, stat: str = "median") -> tuple[dict, list[dict]]:
+    """(machine and run info, benchmarks) with ``seconds`` set from ``stat``."""
+    data = json.loads(Path(path).read_text())
+    rows = []
+    for b in data.get("benchmarks", []):
+        info = dict(b.get("extra_info", {}))
+        stats = b.get("stats") or {}
+        seconds = stats.get(stat, info.get("seconds"))
+        info["seconds"] = seconds
+        info["rounds"] = stats.get("rounds")
+        info["name"] = b.get("name")
+        info["group"] = b.get("group")
+        if seconds:
+            if info.get("kind") in ("sudoku", "engine") and info.get("n_puzzles"):
+                info["puzzles_per_second"] = info["n_puzzles"] / seconds
+            if info.get("kind") in ("sudoku", "engine") and info.get("updates"):
+                info["updates_per_second"] = info["updates"] / seconds
+        rows.append(info)
+    meta = {k: data.get(k) for k in ("machine_info", "commit_info", "datetime", "version")}
+    return meta, rows
+
+
+def _sets(rows) -> list[str]:
+    present = {r["set"] for r in rows if r.get("kind") == "sudoku" and "set" in r}
+    return [s for s in SET_ORDER if s in present] + sorted(present - set(SET_ORDER))
+
+
+def _index(rows) -> dict:
+    return {(r["set"], r["mode"]): r for r in rows if r.get("kind") == "sudoku" and "mode" in r}
+
+
+def section_machine(meta, rows, stat) -> list[str]:
+    mi = meta.get("machine_info") or {}
+    cpu = mi.get("cpu") or {}
+    ci = meta.get("commit_info") or {}
+    lines = ["## Machine and run", ""]
+    lines.append(f"* CPU: {cpu.get('brand_raw', '?')}, {cpu.get('count', mi.get('cpu_count', '?'))} logical cores"
+                 + (f", {mi['memory_gib']} GiB" if "memory_gib" in mi else ""))
+    lines.append(f"* {mi.get('platform', mi.get('system', '?'))}; Python {mi.get('python_version', '?')}, "
+                 f"numba {mi.get('numba', '?')} ({mi.get('numba_threads', '?')} threads), "
+                 f"numpy {mi.get('numpy', '?')}, dlxnumba {mi.get('dlxnumba', '?')}")
+    if ci:
+        lines.append(f"* commit {str(ci.get('id', '?'))[:10]}{' (dirty)' if ci.get('dirty') else ''}, "
+                     f"run {meta.get('datetime', '?')}, pytest-benchmark {meta.get('version', '?')}")
+    unverified = [r["name"] for r in rows if not r.get("verified")
+                  and r.get("kind") in ("sudoku", "engine", "startup")]
+    lines.append(f"* rates from the **{stat}** of each benchmark's rounds; "
+                 + ("every answer verified" if not unverified else f"NOT VERIFIED: {', '.join(unverified)}"))
+    return lines + [""]
+
+
+def section_sudoku(rows) -> list[str]:
+    idx = _index(rows)
+    sets = _sets(rows)
+    if not sets:
+        return []
+    head = "| mode | " + " | ".join(sets) + " |"
+    lines = ["## Sudoku: puzzles per second", "",
+             "Whole sets per timed call; higher is better. `<=` marks an upper bound: some puzzles "
+             "used up the naive solver's budget, so it would need longer.", "", head,
+             "|---|" + "---:|" * len(sets)]
+    modes = list(MODES) + sorted({m for (_, m) in idx} - set(MODES))
+    for m in modes:
+        if not any((s, m) in idx for s in sets):
+            continue
+        cells = []
+        for s in sets:
+            r = idx.get((s, m))
+            if r is None:
+                cells.append(DASH)
+            else:
+                txt = fmt_rate(r.get("puzzles_per_second"))
+                cells.append(("<= " + txt) if r.get("lower_bound") else txt)
+        lines.append(f"| {MODES.get(m, m)} | " + " | ".join(cells) + " |")
+    lines += ["", "Time per set (" + ", ".join(f"{s}: {idx[(s, 'batch')]['n_puzzles']} puzzles"
+                                                 for s in sets if (s, "batch") in idx) + "):", "",
+              head, "|---|" + "---:|" * len(sets)]
+    for m in modes:
+        if not any((s, m) in idx for s in sets):
+            continue
+        cells = [fmt_time(idx[(s, m)]["seconds"]) if (s, m) in idx else DASH for s in sets]
+        lines.append(f"| {m} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
+def _ratio(idx, s, num, den):
+    a, b = idx.get((s, num)), idx.get((s, den))
+    if a is None or b is None or not b["seconds"]:
+        return DASH
+    return f"{a['seconds'] / b['seconds']:.2f}"
+
+
+def section_ratios(rows) -> list[str]:
+    idx = _index(rows)
+    sets = _sets(rows)
+    if not sets:
+        return []
+    lines = ["## Sudoku: the modes compared", "",
+             "Time ratios (above 1: the first is slower).", "",
+             "| set | single / batch | batch / parallel | unique / batch | DLX nodes per puzzle | updates per puzzle |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for s in sets:
+        b = idx.get((s, "batch"))
+        npz = b["n_puzzles"] if b else None
+        nodes = f"{b['nodes'] / npz:,.0f}" if b and b.get("nodes") is not None else DASH
+        upd = f"{b['updates'] / npz:,.0f}" if b and b.get("updates") is not None else DASH
+        lines.append(f"| {s} | {_ratio(idx, s, 'single', 'batch')} | {_ratio(idx, s, 'batch', 'parallel')} | "
+                     f"{_ratio(idx, s, 'unique', 'batch')} | {nodes} | {upd} |")
+    return lines + [""]
+
+
+def section_naive(rows) -> list[str]:
+    idx = _index(rows)
+    table = []
+    for s in _sets(rows):
+        b, n = idx.get((s, "batch")), idx.get((s, "naive"))
+        if b is None or n is None:
+            continue
+        table.append(dict(set=s, n_puzzles=b["n_puzzles"], dlx_seconds=b["seconds"], naive_seconds=n["seconds"],
+                          budget=n.get("budget", 0), budget_hit=n.get("budget_hit", 0)))
+    if not table:
+        return []
+    return ["## DLX against naive backtracking (the seed paper's table)", "",
+            "Both compiled with numba, one thread. The naive solver fills the first empty cell "
+            "with digits 1..9 in order, checking by scanning (`bench/naive.py`); its budget counts "
+            "tried placements per puzzle. The seed paper's ratios are for its own C++ programs "
+            f"({', '.join(f'{k} {v}' for k, v in SEED_RATIOS.items())}).", "",
+            format_table(table), ""]
+
+
+def section_peers(rows) -> list[str]:
+    idx = _index(rows)
+    peers = sorted({m for (_, m) in idx if m.startswith("peer:")})
+    if not peers:
+        return ["## dlxnumba against other packages", "", "No peer results (install the `peers` extra).", ""]
+    lines = ["## dlxnumba against other packages", "",
+             "Each peer solves every puzzle from the standard 729 x 324 exact-cover matrix, restricted to "
+             "the givens (`bench/peers.py`), one puzzle per call: compare it with `single`, which also "
+             "parses and solves one puzzle per call. Ratio = peer time / dlxnumba time.", "",
+             "| set | " + " | ".join(f"{p[5:]} / single | {p[5:]} / batch" for p in peers) + " |",
+             "|---|" + "---:|" * (2 * len(peers))]
+    for s in _sets(rows):
+        cells = []
+        for p in peers:
+            cells += [_ratio(idx, s, p, "single"), _ratio(idx, s, p, "batch")]
+        lines.append(f"| {s} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
+def section_engine(rows) -> list[str]:
+    eng = [r for r in rows if r.get("kind") == "engine"]
+    if not eng:
+        return []
+    lines = ["## The exact-cover engine", "",
+             "`ExactCover.count()` of known counts and the first solution of empty grids; "
+             "updates per second = DLX updates / time.", "",
+             "| problem | solutions | nodes | updates | time | updates/s |", "|---|---:|---:|---:|---:|---:|"]
+    for r in eng:
+        ups = r.get("updates_per_second")
+        lines.append(f"| {r['problem']} | {r.get('count', 1):,} | {r['nodes']:,} | {r['updates']:,} | "
+                     f"{fmt_time(r['seconds'])} | {f'{ups / 1e6:.1f} M' if ups else DASH} |")
+    return lines + [""]
+
+
+def section_startup(rows) -> list[str]:
+    st = [r for r in rows if r.get("kind") == "startup"]
+    if not st:
+        return []
+    lines = ["## Start-up: a fresh process to the first solution", "",
+             "`cold`: empty numba cache (`NUMBA_CACHE_DIR` a new temporary directory), so everything "
+             "the first solution needs is compiled; `warm`: the same cache again. *Process* is the wall "
+             "time of the whole `python -c` child (interpreter, imports, first solution); *in process* "
+             "is measured by the child from before `import dlxnumba` to the first solution. One run each.",
+             "", "| first solution of | cold: process | cold: in process | warm: process | warm: in process |",
+             "|---|---:|---:|---:|---:|"]
+    labels = {"sudoku": "a Sudoku (`Sudoku(text).solve()`)", "exact_cover": "8 queens (`ExactCover.solve()`)"}
+    for r in st:
+        lines.append(f"| {labels.get(r['problem'], r['problem'])} | {fmt_time(r['cold_wall_seconds'])} | "
+                     f"{fmt_time(r['cold_import_to_solution_seconds'])} | {fmt_time(r['warm_wall_seconds'])} | "
+                     f"{fmt_time(r['warm_import_to_solution_seconds'])} |")
+    return lines + [""]
+
+
+def section_memory(rows) -> list[str]:
+    mem = [r for r in rows if r.get("kind") == "memory"]
+    if not mem:
+        return []
+    lines = ["## Memory", ""]
+    rss = [r for r in mem if "peak_rss_mib" in r]
+    if rss:
+        labels = {"python": "`python -c pass` (for reference)", "import": "`python -c 'import dlxnumba'`",
+                  "solve_many-top95": "`solve_many(read_puzzles('puzzles/top95.txt'))`",
+                  "cli-top95": "`python -m dlxnumba solve puzzles/top95.txt`"}
+        lines += ["Peak resident set size of a fresh process (warm numba cache):", "",
+                  "| process | peak RSS |", "|---|---:|"]
+        lines += [f"| {labels.get(r['problem'], r['problem'])} | {r['peak_rss_mib']:.1f} MiB |" for r in rss]
+        lines.append("")
+    state = [r for r in mem if "state_bytes_per_thread" in r]
+    if state:
+        lines += ["Solver state of `solve_many`: private per thread, plus the read-only template "
+                  "of the empty grid that all threads share:", "",
+                  "| grid | per thread | shared template |", "|---|---:|---:|"]
+        lines += [f"| {r['problem'][6:]} | {fmt_bytes(r['state_bytes_per_thread'])} | "
+                  f"{fmt_bytes(r['shared_template_bytes'])} |" for r in state]
+        lines.append("")
+    return lines
+
+
+def summary(path, stat: str = "median") -> str:
+    """The whole summary.md text for the JSON file at ``path``."""
+    meta, rows = load(path, stat)
+    lines = ["# Benchmark results", "", f"Generated by `bench/report.py` from `{Path(path).name}`.", ""]
+    for section in (section_machine(meta, rows, stat), section_sudoku(rows), section_ratios(rows),
+                    section_naive(rows), section_peers(rows), section_engine(rows),
+                    section_startup(rows), section_memory(rows)):
+        lines += section
+    return "\n".join(lines).rstrip() + "\n"
+
+
+BEGIN = "<!-- RESULTS: begin (written by bench/report.py --readme; do not edit by hand) -->"
+END = "<!-- RESULTS: end -->"
+
+
+def paste_into(readme, text: str) -> None:
+    """Replace what lies between the RESULTS markers of ``readme`` with ``text``.
+
+    The summary's headings move one level down, under the README's own.
+    """
+    path = Path(readme)
+    doc = path.read_text()
+    if BEGIN not in doc or END not in doc:
+        raise SystemExit(f"{readme}: no RESULTS markers ({BEGIN!r} ... {END!r})")
+    body = "\n".join(("#" + ln) if ln.startswith("#") else ln for ln in text.splitlines()
+                     if not ln.startswith("# "))
+    head, rest = doc.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(head + BEGIN + "\n" + body.strip() + "\n" + END + tail)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Write summary.md from a pytest-benchmark JSON file.")
+    ap.add_argument("json", nargs="?", default=str(HERE / "results" / "latest.json"))
+    ap.add_argument("-o", "--output", default=str(HERE / "results" / "summary.md"),
+                    help="markdown file to write ('-' for stdout)")
+    ap.add_argument("--stat", default="median", choices=["median", "min", "mean"])
+    ap.add_argument("--readme", help="also paste the tables between the RESULTS markers of this file")
+    args = ap.parse_args(argv)
+    text = summary(args.json, args.stat)
+    if args.readme:
+        paste_into(args.readme, text)
+        print(f"updated {args.readme}", file=sys.stderr)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(text)
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
