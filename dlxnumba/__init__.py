@@ -1,40 +1,54 @@
 """dlxnumba: exact cover with Knuth's dancing links, compiled with numba.
 
 The engine (:class:`ExactCover`) solves any exact-cover problem with primary
-and secondary items; front ends encode puzzles into it.
+and secondary items; front ends (Sudoku, N queens, Langford pairs,
+pentominoes) encode puzzles into it.
+
+The public names are imported on first use, so that ``import dlxnumba`` (and
+``dlxnumba --help``) does not pay for importing numba until it is needed.
 """
 
-from .problem import ExactCover, ExactCoverError, LimitReached, Stats
-from .dlxformat import DLXFormatError
-from .encodings import (EncodingError, langford, langford_sequence, pentomino_grid,
-                        pentomino_picture, pentominoes, queens, queens_columns)
-from .sudoku import (Status, Sudoku, SudokuError, default_box, is_solution, iter_puzzles,
-                     read_puzzles, solve_many, sudoku_problem)
+import importlib
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "ExactCover",
-    "ExactCoverError",
-    "DLXFormatError",
-    "LimitReached",
-    "Stats",
-    "Status",
-    "Sudoku",
-    "SudokuError",
-    "default_box",
-    "is_solution",
-    "iter_puzzles",
-    "read_puzzles",
-    "solve_many",
-    "sudoku_problem",
-    "EncodingError",
-    "queens",
-    "queens_columns",
-    "langford",
-    "langford_sequence",
-    "pentominoes",
-    "pentomino_grid",
-    "pentomino_picture",
-    "__version__",
-]
+# public name -> submodule that defines it
+_WHERE = {
+    "ExactCover": "problem",
+    "ExactCoverError": "problem",
+    "LimitReached": "problem",
+    "Stats": "problem",
+    "DLXFormatError": "dlxformat",
+    "Status": "sudoku",
+    "Sudoku": "sudoku",
+    "SudokuError": "sudoku",
+    "default_box": "sudoku",
+    "is_solution": "sudoku",
+    "iter_puzzles": "sudoku",
+    "read_puzzles": "sudoku",
+    "solve_many": "sudoku",
+    "sudoku_problem": "sudoku",
+    "EncodingError": "encodings",
+    "queens": "encodings",
+    "queens_columns": "encodings",
+    "langford": "encodings",
+    "langford_sequence": "encodings",
+    "pentominoes": "encodings",
+    "pentomino_grid": "encodings",
+    "pentomino_picture": "encodings",
+}
+
+__all__ = [*_WHERE, "__version__"]
+
+
+def __getattr__(name):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dlxnumba' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

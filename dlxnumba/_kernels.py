@@ -506,7 +506,8 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
                 continue
             st = ST_SOLVED if lane[LANE_FOUND] == 1 else ST_MULTIPLE
         elif ret == RET_DONE:
-            st = ST_SOLVED if lane[LANE_FOUND] >= 1 else ST_NO_SOLUTION
+            found = lane[LANE_FOUND]
+            st = ST_NO_SOLUTION if found == 0 else ST_SOLVED if found == 1 else ST_MULTIPLE
         elif state[NODES] >= node_budget:
             st = ST_BUDGET
         else:

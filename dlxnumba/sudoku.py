@@ -186,7 +186,10 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
     values = cls[keep]
     if values.size == 0:
         raise SudokuError(f"{where}: no cells found")
-    n = _size_of(values.size)
+    try:
+        n = _size_of(values.size)
+    except SudokuError as e:
+        raise SudokuError(f"{where}: {e}") from None
     if n > MAX_TEXT_N:
         raise SudokuError(f"{where}: a {n}x{n} grid is too large for text (at most {MAX_TEXT_N}x{MAX_TEXT_N}); "
                           "pass a 2-D array")
@@ -861,91 +864,176 @@ def _open_text(source):
 
 def _is_separator(line: str) -> bool:
     s = line.strip()
-    return (not s or s.startswith("#") or s.lower().startswith("grid")
-            or set(s) <= set("=") or s.lower().startswith("puzzle"))
+    return (not s or s.startswith("#") or s[:4].lower() == "grid" or s[:6].lower() == "puzzle"
+            or set(s) <= set("="))
 
 
-def _line_cells(line: str) -> str:
-    return "".join(ch for ch in line if ch not in DRAWING)
+_DROP_DRAWING = {ord(ch): None for ch in DRAWING}
+
+
+class _Reader:
+    """Splits lines into puzzles: one per line, or multi-line grids (see read_puzzles)."""
+
+    def __init__(self, name: str, size: int | None, errors: list | None):
+        self.name = name
+        self.n = size
+        self.errors = errors
+        self.rows: list = []  # parsed puzzles (arrays) or None for a bad entry
+        self.block: list = []  # (line number, cells) of a grid being read
+        self.pending: list = []  # (line number, cells) while the size is undecided
+
+    def fail(self, lineno: int, msg: str) -> None:
+        full = f"{self.name}, line {lineno}: {msg}"
+        if self.errors is None:
+            raise SudokuError(full)
+        self.errors.append((len(self.rows), full))
+        self.rows.append(None)
+
+    def emit(self, lineno: int, cells: str) -> None:
+        try:
+            values = _parse_text(cells, where=f"{self.name}, line {lineno}")
+        except SudokuError as e:
+            if self.errors is None:
+                raise
+            self.errors.append((len(self.rows), str(e)))
+            self.rows.append(None)
+            return
+        if values.size != self.n * self.n:
+            self.fail(lineno, f"{values.size} cells, expected {self.n * self.n} as in the first puzzle")
+            return
+        self.rows.append(values)
+
+    def flush_block(self) -> None:
+        if self.block:
+            lineno = self.block[0][0]
+            if len(self.block) != self.n:
+                self.fail(lineno, f"a grid of {len(self.block)} rows, expected {self.n}")
+            else:
+                self.emit(lineno, "".join(c for _, c in self.block))
+            self.block.clear()
+
+    def take(self, lineno: int, cells: str) -> None:
+        """One line with cells, once the size is known."""
+        k = len(cells)
+        n = self.n
+        if k == n * n and not self.block:
+            self.emit(lineno, cells)
+        elif k == n:
+            self.block.append((lineno, cells))
+            if len(self.block) == n:
+                self.flush_block()
+        else:
+            self.flush_block()
+            self.fail(lineno, f"{k} cells: expected {n * n} (a puzzle on one line) or {n} (a row of a grid)")
+
+    def decide(self, final: bool) -> None:
+        """Settle the size from the first lines, then feed them through."""
+        pend = self.pending
+        k = len(pend[0][1])
+        root = math.isqrt(k)
+        if root * root != k or root < 4 or k > MAX_TEXT_N:
+            # not a square number of cells (so a grid row), or too long to be a row
+            n = root if root * root == k and root >= 4 else k
+        else:
+            # k cells could be a puzzle on one line or a row of a k x k grid:
+            # a grid when the first k lines all have k cells and what follows
+            # them is a separator or the end of the input
+            if len(pend) <= k and not final:
+                return  # wait for more lines
+            first = pend[:k]
+            grid = (len(first) == k and all(c is not None and len(c) == k for _, c in first)
+                    and (len(pend) == k or pend[k][1] is None))
+            n = k if grid else root
+        self.n = n
+        self.pending = []
+        for lineno, cells in pend:
+            if cells is None:
+                self.flush_block()
+            else:
+                self.take(lineno, cells)
+
+    def line(self, lineno: int, text: str) -> None:
+        if _is_separator(text):
+            if self.n is not None:
+                self.flush_block()
+            elif self.pending:
+                self.pending.append((lineno, None))
+            return
+        cells = text.translate(_DROP_DRAWING)
+        if not cells:
+            return  # a line of grid drawing only
+        if self.n is None:
+            self.pending.append((lineno, cells))
+            self.decide(False)
+        else:
+            self.take(lineno, cells)
+
+    def finish(self) -> None:
+        if self.n is None and self.pending:
+            self.decide(True)
+        if self.n is not None:
+            self.flush_block()
+
+    def chunk(self, count: int) -> tuple[np.ndarray, list]:
+        """The first ``count`` puzzles as an array, and their errors."""
+        n = self.n or 9
+        rows, self.rows = self.rows[:count], self.rows[count:]
+        out = np.zeros((len(rows), n * n), np.uint8)
+        for k, row in enumerate(rows):
+            if row is not None:
+                out[k] = row
+        if self.errors is None:
+            return out, []
+        errs = [(i, m) for i, m in self.errors if i < count]
+        self.errors = [(i - count, m) for i, m in self.errors if i >= count]
+        return out, errs
 
 
 def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
                  errors: list | None = None) -> Iterator[np.ndarray]:
     """Read puzzles from a path, ``"-"`` (stdin) or a file object, in chunks.
 
-    Yields (k, N*N) uint8 arrays of at most ``chunk_size`` puzzles.  See
-    :func:`read_puzzles` for the formats.  Malformed entries raise
-    :class:`SudokuError` naming the line, unless ``errors`` is a list: then each
-    becomes a row of zeros and ``(index, message)`` is appended to ``errors``.
+    Yields (k, N*N) uint8 arrays of at most ``chunk_size`` puzzles, reading the
+    file as it goes, so inputs larger than memory stream through.  See
+    :func:`read_puzzles` for the formats.  A malformed entry raises
+    :class:`SudokuError` naming the file and line, unless ``errors`` is a list:
+    then the entry becomes a row of zeros and ``(index, message)`` is appended
+    to ``errors`` (``index`` counts puzzles from 0 across chunks).
+
+    >>> import io
+    >>> text = "1234341221434321  12..............  x".replace("  ", chr(10))
+    >>> errors = []
+    >>> [c.shape for c in iter_puzzles(io.StringIO(text), chunk_size=2, size=4, errors=errors)]
+    [(2, 16), (1, 16)]
+    >>> errors
+    [(2, '<file>, line 3: 1 cells: expected 16 (a puzzle on one line) or 4 (a row of a grid)')]
     """
+    if size is not None and (not isinstance(size, (int, np.integer)) or size < 1):
+        raise SudokuError(f"size must be a positive integer, not {size!r}")
+    if not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
+        raise SudokuError(f"chunk_size must be a positive integer, not {chunk_size!r}")
     f, close, name = _open_text(source)
+    reader = _Reader(name, size, None if errors is None else [])
+    offset = 0
+
+    def drain(count):
+        nonlocal offset
+        out, errs = reader.chunk(count)
+        if errors is not None:
+            errors.extend((offset + i, msg) for i, msg in errs)
+        offset += len(out)
+        return out
+
     try:
-        buf: list[np.ndarray] = []
-        n = size
-        block: list[tuple[int, str]] = []  # (line number, cells) of a multi-line grid
-        count = 0
-
-        def fail(msg):
-            nonlocal count
-            if errors is None:
-                raise SudokuError(f"{name}: {msg}")
-            errors.append((count, f"{name}: {msg}"))
-            buf.append(np.zeros(n * n if n else 81, np.uint8))
-            count += 1
-
-        def emit(text, lineno):
-            nonlocal n, count
-            try:
-                cells = _parse_text(text, where=f"line {lineno}")
-            except SudokuError as e:
-                fail(str(e))
-                return
-            if n is None:
-                n = _size_of(cells.size)
-            if cells.size != n * n:
-                fail(f"line {lineno}: {cells.size} cells, expected {n * n} as in the first puzzle")
-                return
-            buf.append(cells)
-            count += 1
-
-        def flush_block():
-            nonlocal n
-            if not block:
-                return
-            widths = {len(c) for _, c in block}
-            k = len(block)
-            if len(widths) == 1 and widths == {k} and (n is None or n == k) and k >= 4 and size != k * k:
-                emit("".join(c for _, c in block), block[0][0])
-            else:
-                for lineno, c in block:
-                    if n is not None and len(c) == n and size is not None:
-                        fail(f"line {lineno}: a grid row outside a complete {n}-line grid")
-                    else:
-                        emit(c, lineno)
-            block.clear()
-
-        for lineno, line in enumerate(f, start=1):
-            if _is_separator(line):
-                flush_block()
-            else:
-                cells = _line_cells(line)
-                if not cells:
-                    continue
-                if size is not None and len(cells) == size * size:
-                    flush_block()
-                    emit(cells, lineno)
-                elif size is not None and len(cells) == size:
-                    block.append((lineno, cells))
-                    if len(block) == size:
-                        flush_block()
-                else:
-                    block.append((lineno, cells))
-            if len(buf) >= chunk_size:
-                yield np.array(buf, np.uint8)
-                buf = []
-        flush_block()
-        if buf:
-            yield np.array(buf, np.uint8)
+        for lineno, text in enumerate(f, start=1):
+            if isinstance(text, bytes):
+                text = text.decode("utf-8", "replace")
+            reader.line(lineno, text)
+            while len(reader.rows) >= chunk_size and reader.n is not None:
+                yield drain(chunk_size)
+        reader.finish()
+        while reader.rows:
+            yield drain(chunk_size)
     finally:
         if close:
             f.close()
@@ -957,9 +1045,14 @@ def read_puzzles(source, size: int | None = None, errors: list | None = None) ->
     Formats: one puzzle per line (any symbols :class:`Sudoku` accepts), or
     multi-line grids, one row per line, separated by blank lines or lines such
     as ``Grid 01`` or ``========`` (Project Euler's and Norvig's easy50 form).
-    Lines starting with ``#`` are comments.  Without ``size``, a block of ``k``
-    lines of ``k`` cells each is read as one ``k x k`` grid; give ``size`` to
-    settle that (e.g. sixteen one-line 4x4 puzzles in a row).
+    Lines starting with ``#`` are comments; lines of grid drawing only are
+    skipped.  Every puzzle in a file has the same size, settled by the first
+    one: a first line of ``k`` cells is the first row of a ``k x k`` grid
+    when ``k`` is not a square, or when it is a square of at most 61 and the
+    first ``k`` lines all have ``k`` cells and are followed by a separator or
+    the end; otherwise each line is a whole puzzle.  Give ``size`` (the N of an
+    N x N grid) to settle it yourself, e.g. for a file of exactly sixteen
+    one-line 4x4 puzzles.
 
     >>> import io
     >>> read_puzzles(io.StringIO("Grid 01\\n12..\\n..12\\n....\\n....\\n")).shape
