@@ -202,3 +202,120 @@ def dlx1_trace(options, n_primary, n_items, stop_at=0, given=()) -> dict:
         level(0)
     return dict(solutions=solutions, profile=profile, **count)
 
+
+# ---------------------------------------------------------------------------
+# Sudoku, from the rules alone
+# ---------------------------------------------------------------------------
+#
+# A Sudoku grid is given as ``n * n`` cells in row-major order (any flat
+# sequence, or ``n`` rows of ``n`` cells), holding ints; 0 is an empty cell.
+# ``box = (r, c)`` is the shape of one box: ``r`` rows by ``c`` columns, with
+# ``r * c == n``.  Nothing below uses the package.
+
+
+def _sudoku_cells(cells, n) -> list[int] | None:
+    """The ``n * n`` cells as a flat list of ints, or None when the shape is wrong."""
+    rows = list(cells)
+    if len(rows) == n and n > 0 and all(hasattr(row, "__len__") and len(row) == n for row in rows):
+        flat = [v for row in rows for v in row]
+    else:
+        flat = rows
+    if len(flat) != n * n:
+        return None
+    try:
+        return [operator.index(v) for v in flat]
+    except TypeError:
+        return None
+
+
+def sudoku_units(n, box) -> list[list[int]]:
+    """Every unit (row, column and box) of an ``n x n`` grid, as lists of cell numbers."""
+    r, c = box
+    assert r * c == n, "the box must tile the grid"
+    rows = [[i * n + j for j in range(n)] for i in range(n)]
+    cols = [[i * n + j for i in range(n)] for j in range(n)]
+    boxes = [[(top + i) * n + left + j for i in range(r) for j in range(c)]
+             for top in range(0, n, r) for left in range(0, n, c)]
+    return rows + cols + boxes
+
+
+def sudoku_ok(solution_cells, puzzle_cells, n, box) -> bool:
+    """Whether ``solution_cells`` is a complete ``n x n`` Sudoku that keeps the givens.
+
+    Every row, column and ``box[0] x box[1]`` box must hold each of ``1..n``
+    exactly once, and every nonzero cell of ``puzzle_cells`` (None: no givens)
+    must hold the same digit in the solution.
+    """
+    sol = _sudoku_cells(solution_cells, n)
+    if sol is None:
+        return False
+    want = list(range(1, n + 1))
+    for unit in sudoku_units(n, box):
+        if sorted(sol[k] for k in unit) != want:
+            return False
+    if puzzle_cells is not None:
+        puz = _sudoku_cells(puzzle_cells, n)
+        if puz is None:
+            return False
+        if any(g != 0 and g != s for g, s in zip(puz, sol)):
+            return False
+    return True
+
+
+def sudoku_solutions_brute(puzzle_cells, n, box, limit=None) -> list[tuple[int, ...]]:
+    """Every completion of the puzzle (at most ``limit``), by plain backtracking.
+
+    Fills the empty cells in row-major order, trying the digits ``1..n`` in
+    increasing order, each one allowed only when no cell of the same row,
+    column or box holds it yet; so the solutions come out in increasing
+    lexicographic order.  A puzzle whose givens already clash has none.
+    Small grids only (4x4, 6x6, sparse 9x9 would take too long).
+    """
+    cells = _sudoku_cells(puzzle_cells, n)
+    assert cells is not None, "wrong number of cells"
+    units = sudoku_units(n, box)
+    peers = [set() for _ in range(n * n)]
+    for unit in units:
+        for k in unit:
+            peers[k].update(unit)
+    for k in range(n * n):
+        peers[k].discard(k)
+    for k in range(n * n):
+        if cells[k] and any(cells[q] == cells[k] for q in peers[k]):
+            return []
+    empty = [k for k in range(n * n) if cells[k] == 0]
+    found: list[tuple[int, ...]] = []
+
+    def fill(e):
+        if limit is not None and len(found) >= limit:
+            return
+        if e == len(empty):
+            found.append(tuple(cells))
+            return
+        k = empty[e]
+        for d in range(1, n + 1):
+            if all(cells[q] != d for q in peers[k]):
+                cells[k] = d
+                fill(e + 1)
+                cells[k] = 0
+
+    fill(0)
+    return found
+
+
+def solutions_with_given(options, n_primary, n_items, given) -> set[frozenset[int]]:
+    """:func:`solutions_by_backtracking` with the options ``given`` forced in.
+
+    Keeps only the options that share no item with a given option (the given
+    options themselves included), solves that smaller problem, and numbers the
+    options as in ``options``.  Givens that clash with each other: no solution.
+    """
+    given = list(given)
+    used = set()
+    for j in given:
+        if used & set(options[j]):
+            return set()
+        used |= set(options[j])
+    keep = [j for j, opt in enumerate(options) if j in given or not (set(opt) & used)]
+    sub = solutions_by_backtracking([options[j] for j in keep], n_primary, n_items)
+    return {frozenset(keep[j] for j in s) for s in sub}
