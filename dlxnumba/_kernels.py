@@ -216,12 +216,12 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
         return RET_DONE
     if phase == PH_START:
         if rlink[0] == 0:
-            # No primary item at all: the empty set of options is the one solution.
+            # No active primary item: the empty set of options is the one solution.
             nodes += 1
             sols += 1
             level = -1  # so that choice[0..level] is empty
             phase = PH_DONE
-            ret = RET_SOLUTION
+            ret = RET_SOLUTION if sols >= solution_stop else RET_DONE
             step = 4
     elif phase == PH_RECOVER:
         oo = np.uint32(choice[level])
@@ -237,6 +237,8 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
                 break
             nodes += 1
             profile[np.uint64(level)] += 1
+            if level > maxl:
+                maxl = level
             # choose: the first item of length <= max(stop_at, minimum length).
             # Covered items carry _COVERED in their length, so a plain scan by
             # item number (which the compiler vectorizes) sees only active ones,
@@ -271,8 +273,6 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
                 step = 3
             else:
                 level += 1
-                if level > maxl:
-                    maxl = level
                 step = 0
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above

@@ -68,6 +68,9 @@ def _read_text(source) -> tuple[str, str]:
                                            and os.path.isfile(source)):
         with open(source, encoding="utf-8") as f:
             return f.read(), os.fspath(source)
+    if (isinstance(source, str) and "\n" not in source and not any(ch.isspace() for ch in source.strip())
+            and (source.endswith(".dlx") or os.sep in source)):
+        raise FileNotFoundError(f"no such DLX file: {source!r}")
     if isinstance(source, str):
         return source, "<text>"
     raise TypeError(f"expected a path, a file object or DLX text, not {type(source).__name__}")
@@ -156,5 +159,8 @@ def write_dlx(problem: ExactCover) -> str:
     ptr = problem._opt_ptr
     items = problem._opt_items
     for j in range(problem.n_options):
+        if ptr[j] == ptr[j + 1]:
+            raise ExactCoverError(f"option {j} has no items: the DLX format cannot write it "
+                                  "(a blank line is skipped when read back)")
         lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]))
     return "\n".join(lines) + "\n"

@@ -46,9 +46,10 @@ class LimitReached(RuntimeError):
         ``"timeout"`` or ``"max_nodes"``.
     stats : Stats
         The statistics of the search up to the stop.
-    found : list
-        What the call had found so far: the solutions for ``solve`` (empty) and
-        ``solutions``, the partial count for ``count``.
+    found : int or None
+        What the call had found before the stop: None for ``solve`` (it stops
+        at its first solution, so it had found none), the number of solutions
+        already yielded for ``solutions``, the partial count for ``count``.
     """
 
     def __init__(self, reason: str, stats: "Stats", found):
@@ -103,11 +104,13 @@ class _Run:
 
     def __init__(self, problem: "ExactCover", given, stop_at, max_nodes, timeout,
                  progress, progress_interval):
-        if stop_at not in (0, 1):
+        if isinstance(stop_at, bool) or stop_at not in (0, 1):
             raise ExactCoverError(f"stop_at must be 0 or 1, not {stop_at!r}")
-        if max_nodes is not None and (not isinstance(max_nodes, (int, np.integer)) or max_nodes < 0):
+        if max_nodes is not None and (not isinstance(max_nodes, (int, np.integer))
+                                      or isinstance(max_nodes, bool) or max_nodes < 0):
             raise ExactCoverError(f"max_nodes must be a non-negative integer, not {max_nodes!r}")
-        if timeout is not None and not (timeout >= 0):
+        if timeout is not None and (not isinstance(timeout, (int, float, np.integer, np.floating))
+                                    or isinstance(timeout, bool) or not timeout >= 0):
             raise ExactCoverError(f"timeout must be a non-negative number of seconds, not {timeout!r}")
         t = problem._template()
         self.problem = problem
@@ -357,11 +360,8 @@ class ExactCover:
             raise ExactCoverError("matrix is ragged or holds non-numbers; expected a 2-D 0/1 array")
         if a.ndim != 2:
             raise ExactCoverError(f"matrix must be 2-D (options x items), got {a.ndim}-D shape {a.shape}")
-        if a.dtype.kind not in "biu":
-            if a.dtype.kind == "f" and a.size and np.all((a == 0) | (a == 1)):
-                pass
-            else:
-                raise ExactCoverError(f"matrix must hold 0/1 integers or booleans, got dtype {a.dtype}")
+        if a.dtype.kind not in "biuf":
+            raise ExactCoverError(f"matrix must hold 0/1 integers or booleans, got dtype {a.dtype}")
         if a.dtype != bool and a.size:
             bad = np.argwhere((a != 0) & (a != 1))
             if bad.size:
@@ -551,7 +551,12 @@ class ExactCover:
             raise ExactCoverError(f"option index {j} is out of range for {self.n_options} options")
 
     def _check_given(self, given) -> np.ndarray:
-        given = list(given)
+        if given is None:
+            return np.zeros(0, np.int32)
+        try:
+            given = list(given)
+        except TypeError:
+            raise ExactCoverError(f"given must be an iterable of option indices, not {given!r}") from None
         for j in given:
             self._check_option_index(j)
         return np.array(given, dtype=np.int32)

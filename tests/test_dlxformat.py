@@ -272,8 +272,6 @@ def test_writing_names_equal_as_text_raises():
         p.to_dlx()
 
 
-@pytest.mark.xfail(strict=True, reason="an option with no items is written as a blank "
-                   "line, which the reader skips: the option is silently lost")
 def test_writing_an_empty_option_raises_or_round_trips():
     p = ExactCover.from_matrix([[1, 0], [0, 0], [0, 1]])
     try:

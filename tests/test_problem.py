@@ -731,18 +731,20 @@ def test_max_nodes_in_solve():
     assert queens(8).solve(max_nodes=10**6) is not None
 
 
-@pytest.mark.xfail(strict=True, reason="LimitReached.found is documented as a list of "
-                   "solutions for solve/solutions; it is None / an int")
 def test_limit_reached_found_is_as_documented():
+    """found: None for solve, the number yielded for solutions, the partial count for count."""
     p = queens(8)
     with pytest.raises(LimitReached) as e:
         p.solve(max_nodes=3)
-    assert e.value.found == []
+    assert e.value.found is None
     got = []
     with pytest.raises(LimitReached) as e:
         for sol in p.solutions(max_nodes=400):
             got.append(sol)
-    assert e.value.found == got
+    assert e.value.found == len(got) > 0
+    with pytest.raises(LimitReached) as e:
+        p.count(max_nodes=400)
+    assert e.value.found == len(got)
 
 
 def test_timeout_zero_stops_a_long_search(monkeypatch):
@@ -799,8 +801,6 @@ def test_status_complete_when_solve_finds_nothing():
     assert p.stats.status == "complete" and p.stats.solutions == 0
 
 
-@pytest.mark.xfail(strict=True, reason="with no active primary item the kernel returns "
-                   "RET_SOLUTION regardless of solution_stop, so count() reports 'limit'")
 def test_count_status_complete_without_primary_items():
     p = ExactCover.from_options([["x"]], primary=[], secondary=["x"])
     assert p.count() == 1
@@ -911,8 +911,6 @@ def test_identical_options_give_distinct_solutions():
     assert as_set(p.solutions()) == {frozenset([0]), frozenset([1]), frozenset([2, 3])}
 
 
-@pytest.mark.xfail(strict=True, reason="from_matrix accepts 0/1 float matrices but "
-                   "rejects an empty float one, e.g. np.zeros((0, 0)) or [[]]")
 @pytest.mark.parametrize("matrix", [np.zeros((0, 0)), np.zeros((0, 3)), [[]]],
                          ids=["0x0-float", "0x3-float", "[[]]"])
 def test_empty_float_matrix_is_accepted_like_a_nonempty_one(matrix):
@@ -1028,14 +1026,11 @@ def test_numpy_integers_accepted_for_limit_and_max_nodes():
     assert p.count(limit=np.int64(3), max_nodes=np.int32(10**6)) == 3
 
 
-@pytest.mark.xfail(strict=True, reason="timeout='1' raises TypeError, not ExactCoverError")
 def test_non_numeric_timeout_raises_value_error():
     with pytest.raises(ExactCoverError, match="timeout"):
         knuth_problem().count(timeout="1")
 
 
-@pytest.mark.xfail(strict=True, reason="max_nodes=True is taken as a budget of 1 node "
-                   "although limit=True is rejected")
 def test_bool_max_nodes_rejected_like_bool_limit():
     with pytest.raises(ExactCoverError, match="max_nodes"):
         knuth_problem().count(max_nodes=True)
@@ -1043,3 +1038,22 @@ def test_bool_max_nodes_rejected_like_bool_limit():
 
 def test_errors_are_value_errors():
     assert issubclass(ExactCoverError, ValueError)
+
+
+def test_missing_dlx_path_raises_file_not_found():
+    with pytest.raises(FileNotFoundError):
+        ExactCover.from_dlx("no/such/file.dlx")
+
+
+def test_given_none_means_no_given():
+    p = knuth_problem()
+    assert p.solve(given=None) == p.solve()
+
+
+def test_max_level_counts_only_levels_entered():
+    """A node budget that stops before a level is entered does not count that level."""
+    p = ExactCover.from_options([["a"], ["b"], ["c"]])
+    with pytest.raises(LimitReached):
+        p.count(max_nodes=1)
+    assert p.stats.max_level == 0
+    assert p.stats.profile.tolist()[:2] == [1, 0]
