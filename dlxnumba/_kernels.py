@@ -58,7 +58,7 @@ without walking the item list: a covered item's ``length`` carries an extra
 ``2**30``, so one vectorized pass over ``length[1..N1]`` finds the minimum ``m``
 and a second finds the first item of length ``<= max(m, stop_at)`` -- the same
 item DLX1's scan stops at, found several times faster than by chasing
-``rlink``.  (``choice`` must therefore have exactly ``N1 + 1`` entries.)
+``rlink``.
 """
 
 import numpy as np
@@ -186,13 +186,14 @@ def _uncover_others(oo, llink, rlink, top, ulink, dlink, length):
 
 
 @njit(**_JIT)
-def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
+def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
            stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
-    ``llink, rlink, ulink, dlink`` are uint32 views, ``top`` and ``length``
-    int32, ``choice`` int32 of length >= N1 + 1, ``profile`` int64 of the same
-    length (nodes per level), ``state`` the int64 vector described above.
+    ``n1`` is the number of primary items; ``llink, rlink, ulink, dlink`` are
+    uint32 views, ``top`` and ``length`` int32, ``choice`` int32 of length
+    >= N1 + 1, ``profile`` int64 of the same length (nodes per level),
+    ``state`` the int64 vector described above.
 
     Returns ``RET_SOLUTION`` when the number of solutions reaches
     ``solution_stop`` (``choice[0..state[LEVEL]]`` then holds the chosen
@@ -208,7 +209,6 @@ def search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
     maxl = state[MAX_LEVEL]
     best = _U0
     oo = _U0
-    n1 = choice.shape[0] - 1  # number of primary items
     ret = RET_DONE
     step = 0  # 0 forward, 1 advance, 2 backup, 3 recover, 4 leave
 
@@ -476,6 +476,8 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
             _copy(t_length, length)
             for k in range(state.shape[0]):
                 state[k] = 0
+            for k in range(profile.shape[0]):
+                profile[k] = 0
             ok = True
             for cell in range(cells):
                 d = puzzles[i, cell]
@@ -494,7 +496,8 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
             lane[LANE_FOUND] = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = search(llink, rlink, top, ulink, dlink, length, choice, profile, state,
+        ret = search(np.int64(t_length.shape[0] - 1), llink, rlink, top, ulink, dlink,
+                     length, choice, profile, state,
                      stop_at, lane[LANE_FOUND] + 1, node_budget,
                      before + (work_budget - work))
         work += state[UPDATES] - before

@@ -165,7 +165,7 @@ class _Run:
         node_cap = np.iinfo(np.int64).max if self.max_nodes is None else self.max_nodes
         try:
             while True:
-                ret = K.search(*self._views, self.choice, self.profile, st,
+                ret = K.search(self.problem.n_primary, *self._views, self.choice, self.profile, st,
                                self.stop_at, solution_stop, node_cap,
                                st[K.UPDATES] + SLICE_UPDATES)
                 if ret != K.RET_PAUSED:

@@ -114,7 +114,7 @@ def _check_box(n: int, box) -> tuple[int, int]:
 
 def _size_of(cells: int) -> int:
     n = math.isqrt(cells)
-    if n * n != cells or n < 1:
+    if n * n != cells or n < 4:
         raise SudokuError(f"{cells} cells is not a square grid (expected 16, 36, 64, 81, 144, 256, ...)")
     return n
 
@@ -207,14 +207,14 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
     return values
 
 
-def _grid_from(puzzle) -> np.ndarray:
+def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
     """Flat uint8 cells from a string, an array or nested lists."""
     if isinstance(puzzle, Sudoku):
         return puzzle._cells.copy()
     if isinstance(puzzle, bytes):
         puzzle = puzzle.decode("ascii", "replace")
     if isinstance(puzzle, str):
-        return _parse_text(puzzle)
+        return _parse_text(puzzle, where)
     try:
         a = np.asarray(puzzle)
     except ValueError:
@@ -229,8 +229,8 @@ def _grid_from(puzzle) -> np.ndarray:
         n = a.shape[0]
     else:
         raise SudokuError(f"puzzle must be 1-D or 2-D, got shape {a.shape}")
-    if a.dtype.kind not in "biuf":
-        raise SudokuError(f"puzzle must hold integers, got dtype {a.dtype}")
+    if a.dtype.kind not in "iuf":
+        raise SudokuError(f"puzzle must hold integers (0 for empty), got dtype {a.dtype}")
     flat = a.reshape(-1)
     if a.dtype.kind == "f" and not np.all(flat == np.round(flat)):
         k = int(np.flatnonzero(flat != np.round(flat))[0])
@@ -370,6 +370,16 @@ def _build_encoding(n: int, r: int, c: int) -> ExactCover:
 # ---------------------------------------------------------------------------
 
 
+def _rows(count: int, like: np.ndarray) -> np.ndarray:
+    """``count`` copies of ``like`` as the rows of a 2-D array, each row padded
+    to whole cache lines plus one spare line."""
+    per_line = 64 // like.itemsize
+    width = -(-like.size // per_line) * per_line + per_line
+    rows = np.zeros((count, width), like.dtype)
+    rows[:, :like.size] = like
+    return rows
+
+
 class _Lanes:
     """Per-thread workspaces (rows of 2-D arrays) for one box shape."""
 
@@ -383,15 +393,18 @@ class _Lanes:
         self.shared = (t.top, t.first_node, t.llink.view(u), t.rlink.view(u),
                        t.ulink.view(u), t.dlink.view(u), t.length)
         depth = p.n_primary + 1
-        self.llink = np.empty((count, t.llink.size), np.int32)
-        self.rlink = np.empty((count, t.rlink.size), np.int32)
-        self.ulink = np.empty((count, t.ulink.size), np.int32)
-        self.dlink = np.empty((count, t.dlink.size), np.int32)
-        self.length = np.empty((count, t.length.size), np.int32)
-        self.choice = np.zeros((count, depth), np.int32)
-        self.profile = np.zeros((count, depth), np.int64)
-        self.state = np.zeros((count, K.STATE_SIZE), np.int64)
-        self.lane = np.zeros((count, K.LANE_SIZE), np.int64)
+        # One row per thread, each padded by a cache line or more, so that two
+        # threads never write to the same cache line (false sharing halved the
+        # speed of two threads).
+        self.llink = _rows(count, t.llink)
+        self.rlink = _rows(count, t.rlink)
+        self.ulink = _rows(count, t.ulink)  # the spacers' links never change
+        self.dlink = _rows(count, t.dlink)
+        self.length = _rows(count, t.length)
+        self.choice = _rows(count, np.zeros(depth, np.int32))
+        self.profile = _rows(count, np.zeros(depth, np.int64))
+        self.state = _rows(count, np.zeros(K.STATE_SIZE, np.int64))
+        self.lane = _rows(count, np.zeros(K.LANE_SIZE, np.int64))
         self.ret = np.zeros(count, np.int64)
         self.counter = np.zeros(1, np.int64)
         # buffers for one puzzle at a time (Sudoku.solve)
@@ -411,7 +424,7 @@ class _Lanes:
     def nbytes(self) -> int:
         """Bytes of solver state per thread (the shared, read-only template excluded)."""
         return sum(a.nbytes for a in (self.llink, self.rlink, self.ulink, self.dlink, self.length,
-                                      self.choice, self.state, self.lane)) // self.count
+                                      self.choice, self.profile, self.state, self.lane)) // self.count
 
 
 _LOCAL = threading.local()
@@ -705,6 +718,10 @@ class Sudoku:
             stats.seconds = time.perf_counter() - t0
         stats.nodes = int(nodes[0])
         stats.updates = int(updates[0])
+        depth = 4 * self.n * self.n + 1
+        stats.max_level = int(w.state[0, K.MAX_LEVEL])
+        stats.profile = w.profile[0, :depth].copy()
+        stats.profile = stats.profile[: stats.max_level + 1] if stats.nodes else stats.profile[:0]
         st = int(status[0])
         if st == K.ST_SOLVED:
             stats.solutions = 1
@@ -768,10 +785,11 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
     n = None
     for k, item in enumerate(puzzles):
         try:
-            cells = _grid_from(item)
+            cells = _grid_from(item, where=f"puzzle {k}")
         except SudokuError as e:
             rows.append(None)
-            errors.append(f"puzzle {k}: {e}")
+            msg = str(e)
+            errors.append(msg if msg.startswith(f"puzzle {k}") else f"puzzle {k}: {msg}")
             continue
         if n is None:
             n = _size_of(cells.size)
@@ -816,7 +834,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     progress : callable(done, total), optional
         Called every ``progress_interval`` seconds (default 0.5) during a long batch.
     return_stats : bool
-        Also return a dict with per-puzzle ``nodes`` and ``updates`` and ``seconds``.
+        Also return a dict: per-puzzle ``nodes`` and ``updates`` arrays,
+        ``seconds``, and ``errors`` (a message per INVALID puzzle, else None).
 
     Returns
     -------
@@ -849,6 +868,10 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     status[bad] = K.ST_INVALID
     out[bad] = 0
     if return_stats:
+        for k in np.flatnonzero(status == K.ST_INVALID).tolist():
+            if _errors[k] is None:  # readable, but the givens break a rule
+                _errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(
+                    _conflicts(arr[k], n, box) or ["a digit is too large"])
         return out, status, {"nodes": nodes, "updates": updates, "seconds": time.perf_counter() - t0,
                              "errors": _errors}
     return out, status
@@ -904,13 +927,25 @@ class _Reader:
         self.rows.append(values)
 
     def flush_block(self) -> None:
-        if self.block:
-            lineno = self.block[0][0]
-            if len(self.block) != self.n:
-                self.fail(lineno, f"a grid of {len(self.block)} rows, expected {self.n}")
-            else:
-                self.emit(lineno, "".join(c for _, c in self.block))
-            self.block.clear()
+        """Emit the grid being read (one entry, however malformed)."""
+        if not self.block:
+            return
+        block, self.block = self.block, []
+        n = self.n
+        for lineno, cells in block:
+            bad = cells.encode("ascii", "replace").translate(None, _CELL_BYTES)
+            if bad:
+                ch = next(c for c in cells if c not in SYMBOLS and c not in EMPTY)
+                self.fail(lineno, f"unknown symbol {ch!r} in this grid row "
+                                  "(digits, letters, '.', '0' or '_' expected)")
+                return
+            if len(cells) != n:
+                self.fail(lineno, f"a grid row of {len(cells)} cells, expected {n}")
+                return
+        if len(block) != n:
+            self.fail(block[0][0], f"a grid of {len(block)} rows, expected {n}")
+            return
+        self.emit(block[0][0], "".join(c for _, c in block))
 
     def take(self, lineno: int, cells: str) -> None:
         """One line with cells, once the size is known."""
@@ -918,12 +953,12 @@ class _Reader:
         n = self.n
         if k == n * n and not self.block:
             self.emit(lineno, cells)
-        elif k == n:
+        elif self.block or k == n:
+            # a row of a grid; a malformed one stays with its grid
             self.block.append((lineno, cells))
             if len(self.block) == n:
                 self.flush_block()
         else:
-            self.flush_block()
             self.fail(lineno, f"{k} cells: expected {n * n} (a puzzle on one line) or {n} (a row of a grid)")
 
     def decide(self, final: bool) -> None:

@@ -585,8 +585,6 @@ def test_read_wrong_cell_count_becomes_a_zero_row():
     assert [e[0] for e in errors] == [3] and "80 cells" in errors[0][1]
 
 
-@pytest.mark.xfail(strict=True, reason="a 9-line grid with one short row becomes several rows of zeros and "
-                                       "several errors instead of one bad entry")
 def test_read_euler_grid_with_a_short_row_is_one_bad_entry():
     easy = load("easy50")["lines"][:3]
     lines = _euler(easy, lambda k: f"Grid {k + 1:02d}").splitlines()
@@ -598,8 +596,6 @@ def test_read_euler_grid_with_a_short_row_is_one_bad_entry():
     assert len(errors) == 1 and errors[0][0] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="in a 9-line grid a bad symbol is reported at the grid's first line "
-                                       "and 'line 1, column 32' of the joined rows, not at its own line")
 def test_read_euler_grid_bad_symbol_names_its_line():
     easy = load("easy50")["lines"][:3]
     lines = _euler(easy, lambda k: f"Grid {k + 1:02d}").splitlines()
@@ -858,8 +854,6 @@ def test_solve_stats_are_those_of_the_same_search():
     assert (s.stats.solutions, s.stats.nodes, s.stats.updates) == (1, c.stats.nodes, c.stats.updates)
 
 
-@pytest.mark.xfail(strict=True, reason="Sudoku.solve() leaves stats.max_level at 0 (and profile empty); "
-                                       "count(limit=1) on the same puzzle reports the real depth (63)")
 def test_solve_stats_max_level():
     s = Sudoku(TOP1)
     s.solve()
