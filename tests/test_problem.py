@@ -556,7 +556,7 @@ def step_kernel(p, stop_at, budget):
         sols_before = int(st_[K.SOLUTIONS])
         node_stop = int(st_[K.NODES]) + 1 if budget == "nodes" else never
         update_stop = int(st_[K.UPDATES]) + 1 if budget == "updates" else never
-        ret = K.search(*run._views, run.choice, run.profile, st_, run.stop_at,
+        ret = K.search(run.problem.n_primary, *run._views, run.choice, run.profile, st_, run.stop_at,
                        sols_before + 1, node_stop, update_stop)
         assert int(st_[K.SOLUTIONS]) - sols_before <= 1
         if budget == "nodes":
