@@ -379,7 +379,8 @@ ST_PENDING = 5
 
 @njit(**_JIT)
 def grid_clash(cells, n, box_rows, box_cols, seen):
-    """First cell whose digit already appeared in its row, column or box, or -1.
+    """First cell whose digit already appeared in its row, column or box (or
+    is larger than ``n``), or -1.
 
     ``cells`` is the flat uint8 grid (0 = empty); ``seen`` a scratch uint8
     array of at least ``3 * n * (n + 1)`` entries.
@@ -391,6 +392,8 @@ def grid_clash(cells, n, box_rows, box_cols, seen):
         d = np.int64(cells[cell])
         if d == 0:
             continue
+        if d > n:
+            return cell
         row = cell // n
         col = cell % n
         box = (row // box_rows) * per_row + col // box_cols

@@ -65,6 +65,8 @@ DRAWING = set(" \t\r\n|-+=*:#,;/\\!") | set("─│┼┌┐└┘├┤┬┴�
 #: Updates between two returns of a batch lane to Python (progress, Ctrl-C, timeouts).
 WORK_SLICE = 1 << 22
 _NO_LIMIT = 1 << 62
+#: Fewest puzzles per thread in a batch (smaller batches use fewer threads).
+_PUZZLES_PER_THREAD = 16
 
 
 class SudokuError(ValueError):
@@ -464,7 +466,8 @@ def _solve_array(puzzles: np.ndarray, n: int, box: tuple[int, int], threads: int
     status.fill(K.ST_PENDING)
     if count == 0:
         return out, status, nodes, updates
-    lanes_n = max(1, min(threads, count))
+    # a thread earns its start-up cost only with a few puzzles to share
+    lanes_n = max(1, min(threads, count // _PUZZLES_PER_THREAD))
     w = _lanes(n, box[0], box[1], lanes_n)
     w.lane[:] = 0
     counter = w.counter
@@ -718,10 +721,8 @@ class Sudoku:
             stats.seconds = time.perf_counter() - t0
         stats.nodes = int(nodes[0])
         stats.updates = int(updates[0])
-        depth = 4 * self.n * self.n + 1
         stats.max_level = int(w.state[0, K.MAX_LEVEL])
-        stats.profile = w.profile[0, :depth].copy()
-        stats.profile = stats.profile[: stats.max_level + 1] if stats.nodes else stats.profile[:0]
+        stats.profile = w.profile[0, : stats.max_level + 1 if stats.nodes else 0].copy()
         st = int(status[0])
         if st == K.ST_SOLVED:
             stats.solutions = 1
@@ -775,11 +776,15 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         if puzzles.ndim != 2:
             raise SudokuError(f"puzzles must be an (n, N*N) array, got shape {puzzles.shape}")
         n = _size_of(puzzles.shape[1])
-        bad = np.zeros(len(puzzles), bool)
-        if puzzles.size:
-            bad = ((puzzles < 0) | (puzzles > n)).any(axis=1)
+        errors = [None] * len(puzzles)
+        if puzzles.dtype == np.uint8:
+            # digits above N are caught by the compiled lanes (INVALID)
+            bad = np.zeros(len(puzzles), bool)
+            return np.ascontiguousarray(puzzles), bad, n, _check_box(n, box), errors
+        bad = ((puzzles < 0) | (puzzles > n)).any(axis=1) if puzzles.size else np.zeros(0, bool)
         arr = np.ascontiguousarray(np.where(bad[:, None], 0, puzzles), dtype=np.uint8)
-        errors = [None if not b else "a cell holds a value outside 0..N" for b in bad]
+        for k in np.flatnonzero(bad).tolist():
+            errors[k] = f"puzzle {k}: a cell holds a value outside 0..{n}"
         return arr, bad, n, _check_box(n, box), errors
     rows = []
     n = None
@@ -869,9 +874,13 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     out[bad] = 0
     if return_stats:
         for k in np.flatnonzero(status == K.ST_INVALID).tolist():
-            if _errors[k] is None:  # readable, but the givens break a rule
-                _errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(
-                    _conflicts(arr[k], n, box) or ["a digit is too large"])
+            if _errors[k] is None:  # readable, but a digit is too large or the givens break a rule
+                big = np.flatnonzero(arr[k] > n)
+                if big.size:
+                    c = int(big[0])
+                    _errors[k] = f"puzzle {k}: cell {_cell_name(n, c)} holds {arr[k, c]}; digits must be 0 to {n}"
+                else:
+                    _errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(_conflicts(arr[k], n, box))
         return out, status, {"nodes": nodes, "updates": updates, "seconds": time.perf_counter() - t0,
                              "errors": _errors}
     return out, status
