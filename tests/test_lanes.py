@@ -82,8 +82,11 @@ def test_every_input_gets_a_status_in_order():
 def test_digit_too_large_in_an_array_is_invalid():
     puzzles = read_puzzles(PUZZLES / "easy50.txt")[:3].copy()
     puzzles[1, 5] = 10
-    sols, status = solve_many(puzzles, threads=1)
+    sols, status, info = solve_many(puzzles, threads=1, return_stats=True)
     assert [Status(s) for s in status] == [Status.SOLVED, Status.INVALID, Status.SOLVED]
+    assert info["errors"][0] is None and "r1c6 holds 10" in info["errors"][1]
+    puzzles[1, 5] = 255  # far outside every scratch table
+    assert Status(solve_many(puzzles, threads=2)[1][1]) == Status.INVALID
 
 
 def test_budget_and_timeout_leave_no_pending_row():
