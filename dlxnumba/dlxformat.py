@@ -69,8 +69,9 @@ def _read_text(source) -> tuple[str, str]:
         with open(source, encoding="utf-8") as f:
             return f.read(), os.fspath(source)
     if (isinstance(source, str) and "\n" not in source and not any(ch.isspace() for ch in source.strip())
-            and (source.endswith(".dlx") or os.sep in source)):
-        raise FileNotFoundError(f"no such DLX file: {source!r}")
+            and ("." in source or "/" in source or os.sep in source)):
+        raise FileNotFoundError(f"no such DLX file: {source!r} (DLX text has a line break; "
+                                f"pass a pathlib.Path for an unusual file name)")
     if isinstance(source, str):
         return source, "<text>"
     raise TypeError(f"expected a path, a file object or DLX text, not {type(source).__name__}")

@@ -53,14 +53,15 @@ class LimitReached(RuntimeError):
     """
 
     def __init__(self, reason: str, stats: "Stats", found):
+        super().__init__(reason)
         self.reason = reason
         self.stats = stats
         self.found = found
-        super().__init__(
-            f"search stopped by {reason} after {stats.nodes} nodes, "
-            f"{stats.updates} updates and {stats.solutions} solutions "
-            f"({stats.seconds:.3f} s); the result would be incomplete"
-        )
+
+    def __str__(self) -> str:  # built late: the statistics are final only after the stop
+        s = self.stats
+        return (f"search stopped by {self.reason} after {s.nodes} nodes, {s.updates} updates "
+                f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")
 
 
 @dataclass
@@ -130,6 +131,7 @@ class _Run:
         self.stop_at = int(stop_at)
         self.max_nodes = None if max_nodes is None else int(max_nodes)
         self.timeout = timeout
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
         if progress is True:
             progress = _progress_printer
         self.progress = progress or None
@@ -160,10 +162,13 @@ class _Run:
         """
         st = self.state
         started = time.perf_counter()
-        deadline = None if self.timeout is None else started - self.stats.seconds + self.timeout
+        deadline = self.deadline
         last_report = started
         node_cap = np.iinfo(np.int64).max if self.max_nodes is None else self.max_nodes
         try:
+            if deadline is not None and started >= deadline and st[K.PHASE] != K.PH_DONE:
+                self.stats.status = "timeout"
+                raise LimitReached("timeout", self.stats, None)
             while True:
                 ret = K.search(self.problem.n_primary, *self._views, self.choice, self.profile, st,
                                self.stop_at, solution_stop, node_cap,
@@ -207,7 +212,6 @@ class _Template:
     dlink: np.ndarray
     length: np.ndarray
     first_node: np.ndarray
-    node_option: np.ndarray
 
 
 def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> _Template:
@@ -253,9 +257,6 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     items = opt_items.astype(np.int64) + 1
     top[pos] = items
 
-    node_option = np.full(size, -1, np.int32)
-    node_option[pos] = owner
-
     # vertical lists, in input order
     order = np.argsort(items, kind="stable")
     snodes = pos[order]
@@ -285,7 +286,7 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
         dlink[sitems[new_group]] = firsts
         ulink[sitems[end_group]] = lasts
     ulink[0] = dlink[0] = 0
-    return _Template(llink, rlink, top, ulink, dlink, length, first_node, node_option)
+    return _Template(llink, rlink, top, ulink, dlink, length, first_node)
 
 
 class ExactCover:
@@ -315,13 +316,29 @@ class ExactCover:
 
     def __init__(self, n_primary: int, item_names: Sequence[Hashable],
                  opt_ptr: np.ndarray, opt_items: np.ndarray):
-        """Low-level constructor over CSR arrays; prefer the ``from_*`` methods."""
+        """Low-level constructor over CSR arrays (validated); prefer the ``from_*`` methods.
+
+        ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s item numbers,
+        counted from 0 with the ``n_primary`` primary items first.
+        """
         self.item_names = list(item_names)
         self.n_items = len(self.item_names)
         self.n_primary = int(n_primary)
         self._opt_ptr = np.ascontiguousarray(opt_ptr, dtype=np.int64)
         self._opt_items = np.ascontiguousarray(opt_items, dtype=np.int32)
         self.n_options = len(self._opt_ptr) - 1
+        ptr, items = self._opt_ptr, self._opt_items
+        if not 0 <= self.n_primary <= self.n_items:
+            raise ExactCoverError(f"n_primary = {n_primary} is not between 0 and the {self.n_items} items")
+        if ptr.ndim != 1 or ptr.size < 1 or ptr[0] != 0 or ptr[-1] != items.size or np.any(np.diff(ptr) < 0):
+            raise ExactCoverError("opt_ptr must start at 0, never decrease, and end at len(opt_items)")
+        if items.size and (items.min() < 0 or items.max() >= self.n_items):
+            raise ExactCoverError(f"opt_items must be item numbers from 0 to {self.n_items - 1}")
+        if items.size:
+            owner = np.repeat(np.arange(self.n_options), np.diff(ptr))
+            pairs = np.unique(owner * np.int64(self.n_items) + items)
+            if pairs.size != items.size:
+                raise ExactCoverError("an option lists the same item twice")
         self._tmpl: _Template | None = None
         self._index: dict | None = None
         self.stats = Stats(status="none")
@@ -553,6 +570,12 @@ class ExactCover:
     def _check_given(self, given) -> np.ndarray:
         if given is None:
             return np.zeros(0, np.int32)
+        if isinstance(given, np.ndarray) and given.dtype.kind in "iu" and given.ndim == 1:
+            # fast path (the Sudoku front end): checked with numpy
+            if given.size and (given.min() < 0 or given.max() >= self.n_options):
+                j = int(given[(given < 0) | (given >= self.n_options)][0])
+                raise ExactCoverError(f"option index {j} is out of range for {self.n_options} options")
+            return given.astype(np.int32)
         try:
             given = list(given)
         except TypeError:
@@ -594,7 +617,9 @@ class ExactCover:
         max_nodes : int, optional
             Budget of search-tree nodes.
         timeout : float, optional
-            Wall-clock limit in seconds.
+            Wall-clock limit in seconds, counted from the start of the search
+            (for :meth:`solutions`, the time the consumer spends between two
+            solutions counts too; ``stats.seconds`` counts only searching).
         progress : bool or callable, optional
             ``True`` prints a progress line on stderr every ``progress_interval``
             seconds of a long search; a callable receives the :class:`Stats`.
@@ -659,6 +684,11 @@ class ExactCover:
         """
         _check_limit(limit)
         run = self._run(given, stop_at, max_nodes, timeout, progress, progress_interval)
+        return self._count(run, limit)
+
+    @staticmethod
+    def _count(run: _Run, limit) -> int:
+        """Count the solutions of a fresh run (at most ``limit``)."""
         target = np.iinfo(np.int64).max if limit is None else int(limit)
         if target == 0:
             run.stats.status = "limit"

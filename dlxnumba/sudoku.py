@@ -41,7 +41,7 @@ from typing import Callable, Iterable, Iterator
 import numpy as np
 
 from . import _kernels as K
-from .problem import ExactCover, LimitReached, Stats, build_arrays
+from .problem import ExactCover, LimitReached, Stats, _check_limit
 
 __all__ = [
     "Sudoku",
@@ -60,7 +60,7 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 MAX_TEXT_N = len(SYMBOLS)
 EMPTY = ".0_"
 #: Characters ignored in text grids: white space and grid drawing.
-DRAWING = set(" \t\r\n|-+=*:#,;/\\!") | set("─│┼┌┐└┘├┤┬┴━┃╋═║╬")
+DRAWING = set(" \t\r\n|-+=*:#,;/\\!") | set("─│┼┌┐└┘├┤┬┴━┃╋═║╬\ufeff")
 
 #: Updates between two returns of a batch lane to Python (progress, Ctrl-C, timeouts).
 WORK_SLICE = 1 << 22
@@ -182,7 +182,8 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
         line = text.count("\n", 0, k) + 1
         col = k - (text.rfind("\n", 0, k) + 1) + 1
         ch = text[k] if raw.size == len(text) else "?"
-        raise SudokuError(f"{where}: unknown symbol {ch!r} at line {line}, column {col} "
+        at = f"column {col}" if "\n" not in text.rstrip("\r\n") else f"line {line}, column {col}"
+        raise SudokuError(f"{where}: unknown symbol {ch!r} at {at} "
                           "(digits, letters, '.', '0' or '_' expected)")
     keep = cls != _SKIP
     values = cls[keep]
@@ -737,11 +738,20 @@ class Sudoku:
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress=None) -> Iterator["Sudoku"]:
         """Iterate over the solutions (each a :class:`Sudoku`), lazily."""
-        p, _, given = self.to_problem()
-        it = p.solutions(limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
-                         timeout=timeout, progress=progress)
-        self.stats = p.stats
-        return (self._decode(sol) for sol in it)
+        _check_limit(limit)
+        run = self._run(stop_at, max_nodes, timeout, progress)
+        return (self._decode(sol) for sol in ExactCover._iterate(run, limit))
+
+    def _run(self, stop_at, max_nodes, timeout, progress):
+        """A search of this puzzle on the shared encoding; its stats become ours.
+
+        (The encoding is shared by every puzzle of this size, in every thread:
+        the statistics must come from this run, not from ``problem.stats``.)
+        """
+        p = _encoding(self.n, *self.box)
+        run = p._run(self._given_options(), stop_at, max_nodes, timeout, progress, 0.5)
+        self._stats = run.stats
+        return run
 
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress=None) -> int:
@@ -750,12 +760,8 @@ class Sudoku:
         With ``stop_at=0`` the statistics (``self.stats.nodes``, ``.updates``)
         are those of Knuth's DLX1 fed by ``sudoku-dlx``.
         """
-        p, _, given = self.to_problem()
-        try:
-            return p.count(limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
-                           timeout=timeout, progress=progress)
-        finally:
-            self.stats = p.stats
+        _check_limit(limit)
+        return ExactCover._count(self._run(stop_at, max_nodes, timeout, progress), limit)
 
     def is_unique(self, **kwargs) -> bool:
         """True when the puzzle has exactly one solution."""
@@ -911,6 +917,9 @@ class _Reader:
         self.n = size
         self.errors = errors
         self.rows: list = []  # parsed puzzles (arrays) or None for a bad entry
+        # True: the file holds multi-line grids; False: one puzzle per line;
+        # None: either (the caller gave the size)
+        self.grids = None
         self.block: list = []  # (line number, cells) of a grid being read
         self.pending: list = []  # (line number, cells) while the size is undecided
 
@@ -956,61 +965,90 @@ class _Reader:
             return
         self.emit(block[0][0], "".join(c for _, c in block))
 
-    def take(self, lineno: int, cells: str) -> None:
+    def take(self, lineno: int, cells: str, text: str) -> None:
         """One line with cells, once the size is known."""
         k = len(cells)
         n = self.n
-        if k == n * n and not self.block:
-            self.emit(lineno, cells)
-        elif self.block or k == n:
+        if k == n * n:
+            self.flush_block()  # a grid cut short is one bad entry
+            self.emit(lineno, text)
+        elif self.grids is not False and (self.block or k == n):
             # a row of a grid; a malformed one stays with its grid
             self.block.append((lineno, cells))
             if len(self.block) == n:
                 self.flush_block()
         else:
-            self.fail(lineno, f"{k} cells: expected {n * n} (a puzzle on one line) or {n} (a row of a grid)")
+            self.fail(lineno, f"{k} cells: expected {n * n} (a puzzle on one line)"
+                      + (f" or {n} (a row of a grid)" if self.grids is not False else ""))
 
     def decide(self, final: bool) -> None:
-        """Settle the size from the first lines, then feed them through."""
-        pend = self.pending
-        k = len(pend[0][1])
-        root = math.isqrt(k)
-        if root * root != k or root < 4 or k > MAX_TEXT_N:
-            # not a square number of cells (so a grid row), or too long to be a row
-            n = root if root * root == k and root >= 4 else k
-        else:
-            # k cells could be a puzzle on one line or a row of a k x k grid:
-            # a grid when the first k lines all have k cells and what follows
-            # them is a separator or the end of the input
-            if len(pend) <= k and not final:
-                return  # wait for more lines
-            first = pend[:k]
-            grid = (len(first) == k and all(c is not None and len(c) == k for _, c in first)
-                    and (len(pend) == k or pend[k][1] is None))
-            n = k if grid else root
-        self.n = n
-        self.pending = []
-        for lineno, cells in pend:
+        """Settle the size from the first lines, then feed them through.
+
+        The first line of ``k`` cells is the first row of a ``k x k`` grid when
+        the first ``k`` lines all have ``k`` cells (and, when ``k`` is a square,
+        a separator or the end follows them); otherwise it is a whole puzzle
+        when ``k`` is a square of at least 16, and a bad entry when it is not
+        (a title, say), after which the next line decides.
+        """
+        while self.pending and self.n is None:
+            pend = self.pending
+            k = len(pend[0][1])
+            root = math.isqrt(k)
+            square = root * root == k and root >= 4
+            if k <= MAX_TEXT_N and k >= 4:
+                if len(pend) < k + square and not final:
+                    return  # wait for more lines
+                first = pend[:k]
+                grid = (len(first) == k and all(c is not None and len(c) == k for _, c, _ in first)
+                        and (not square or len(pend) == k or pend[k][1] is None))
+            else:
+                grid = False
+            if grid or square:
+                self.n = k if grid else root
+                self.grids = grid
+                break
+            lineno, _, text = pend.pop(0)
+            self.fail(lineno, f"{k} cells: neither a puzzle nor the first row of a grid")
+            while self.pending and self.pending[0][1] is None:
+                self.pending.pop(0)
+        pend, self.pending = self.pending, []
+        for lineno, cells, text in pend:
             if cells is None:
                 self.flush_block()
             else:
-                self.take(lineno, cells)
+                self.take(lineno, cells, text)
 
     def line(self, lineno: int, text: str) -> None:
         if _is_separator(text):
             if self.n is not None:
                 self.flush_block()
             elif self.pending:
-                self.pending.append((lineno, None))
+                self.pending.append((lineno, None, text))
             return
         cells = text.translate(_DROP_DRAWING)
         if not cells:
             return  # a line of grid drawing only
+        if cells.encode("ascii", "replace").translate(None, _CELL_BYTES) and not (
+                self.n is not None and self.grids is not False and self.block):
+            # unknown symbols: a bad entry of its own (rows of a grid being read
+            # stay with their grid, which reports them)
+            self.emit_bad_text(lineno, text)
+            return
         if self.n is None:
-            self.pending.append((lineno, cells))
+            self.pending.append((lineno, cells, text))
             self.decide(False)
         else:
-            self.take(lineno, cells)
+            self.take(lineno, cells, text)
+
+    def emit_bad_text(self, lineno: int, text: str) -> None:
+        where = f"{self.name}, line {lineno}"
+        try:
+            _parse_text(text, where)
+        except SudokuError as e:
+            if self.errors is None:
+                raise
+            self.errors.append((len(self.rows), str(e)))
+            self.rows.append(None)
 
     def finish(self) -> None:
         if self.n is None and self.pending:
