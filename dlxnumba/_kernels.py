@@ -338,13 +338,19 @@ def apply_given(given, first_node, llink, rlink, top, ulink, dlink, length):
 
 
 @njit(**_JIT)
+def _option_of(x, top):
+    """The number of the option that node ``x`` belongs to (read at its spacer)."""
+    x = np.uint64(x)
+    while top[x] > 0:
+        x += _U1
+    return -np.int64(top[x]) - 1
+
+
+@njit(**_JIT)
 def chosen_options(choice, level, top, out):
     """Write the option numbers of ``choice[0..level]`` into ``out``."""
     for i in range(level + 1):
-        x = np.uint32(choice[i])
-        while top[x] > 0:
-            x += _U1
-        out[i] = -top[x] - 1
+        out[i] = _option_of(choice[i], top)
     return level + 1
 
 
@@ -442,10 +448,7 @@ def _write_grid(puzzle, choice, level, top, n, out):
     """Givens plus the digits of options ``choice[0..level]`` into ``out``."""
     _copy(puzzle, out)
     for i in range(level + 1):
-        x = np.uint32(choice[i])
-        while top[x] > 0:
-            x += _U1
-        j = -top[x] - 1
+        j = _option_of(choice[i], top)
         out[j // n] = j % n + 1
 
 

@@ -114,10 +114,17 @@ def _check_box(n: int, box) -> tuple[int, int]:
     return r, c
 
 
+#: Largest grid side: digits are stored as uint8, and a batch marks an
+#: unreadable puzzle with the digit N + 1.
+MAX_N = 250
+
+
 def _size_of(cells: int) -> int:
     n = math.isqrt(cells)
     if n * n != cells or n < 4:
-        raise SudokuError(f"{cells} cells is not a square grid (expected 16, 36, 64, 81, 144, 256, ...)")
+        raise SudokuError(f"{cells} cells: expected a square number of at least 16 (16, 36, 64, 81, 144, 256, ...)")
+    if n > MAX_N:
+        raise SudokuError(f"a {n}x{n} grid is larger than the {MAX_N}x{MAX_N} this package supports")
     return n
 
 
@@ -126,7 +133,8 @@ def _cell_name(n: int, cell: int) -> str:
 
 
 def _symbol(d: int) -> str:
-    return SYMBOLS[d - 1] if d else "."
+    """The text of digit ``d``: a symbol up to 61, else the number."""
+    return "." if not d else SYMBOLS[d - 1] if d <= MAX_TEXT_N else str(d)
 
 
 # byte -> class: a digit 1..61, _EMPTY_CLASS, _SKIP (white space, drawing) or _UNKNOWN
@@ -390,7 +398,6 @@ class _Lanes:
         p = _encoding(n, r, c)
         t = p._template()
         self.n = n
-        self.t = t
         self.count = count
         u = np.uint32
         self.shared = (t.top, t.first_node, t.llink.view(u), t.rlink.view(u),
@@ -420,8 +427,17 @@ class _Lanes:
                         self.dlink.view(u), self.length, self.choice, self.profile,
                         self.state, self.lane)
         self.private0 = tuple(a[0] for a in self.private)
+        self.busy = False
+        self._views: dict = {}
         self.head1 = (self.puzzle1, n, self.counter, *self.shared, *self.private0)
         self.tail1 = (self.out1, self.status1, self.nodes1, self.updates1)
+
+    def rows(self, k: int) -> tuple:
+        """The per-lane arrays of the first ``k`` lanes (C-contiguous row blocks)."""
+        v = self._views.get(k)
+        if v is None:
+            v = self._views[k] = tuple(a[:k] for a in self.private)
+        return v
 
     @property
     def nbytes(self) -> int:
@@ -431,17 +447,43 @@ class _Lanes:
 
 
 _LOCAL = threading.local()
+#: The parallel kernel is launched by one Python thread at a time (numba's
+#: workqueue threading layer aborts on concurrent launches).
+_PARALLEL = threading.RLock()
 
 
-def _lanes(n: int, r: int, c: int, count: int) -> _Lanes:
+def _lanes(n: int, r: int, c: int, count: int, kind: str = "batch") -> _Lanes:
+    """This Python thread's workspace for ``count`` lanes (``kind`` "single"
+    is Sudoku.solve's own); a fresh one when the cached one is in use."""
     cache = getattr(_LOCAL, "lanes", None)
     if cache is None:
         cache = _LOCAL.lanes = {}
-    key = (n, r, c, count)
+    key = (n, r, c, kind)
     w = cache.get(key)
-    if w is None:
+    if w is None or w.count < count:
         w = cache[key] = _Lanes(n, r, c, count)
+    if w.busy:  # re-entered, e.g. from a progress callback
+        w = _Lanes(n, r, c, count)
     return w
+
+
+def _search_args(stop_at, max_nodes, timeout) -> tuple[int, int | None, float | None]:
+    """Check and normalize the search arguments of Sudoku.solve and solve_many."""
+    if isinstance(stop_at, bool) or stop_at not in (0, 1):
+        raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
+                                  or max_nodes < 0):
+        raise SudokuError(f"max_nodes must be a non-negative integer, not {max_nodes!r}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
+                                or not timeout >= 0):
+        raise SudokuError(f"timeout must be a non-negative number of seconds, not {timeout!r}")
+    return int(stop_at), None if max_nodes is None else int(max_nodes), timeout
+
+
+def _progress_bar(done: int, total: int) -> None:
+    """Default batch progress (``progress=True``): one refreshed line on stderr."""
+    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} puzzles   ")
+    sys.stderr.flush()
 
 
 def _threads(threads) -> int:
@@ -470,38 +512,45 @@ def _solve_array(puzzles: np.ndarray, n: int, box: tuple[int, int], threads: int
     # a thread earns its start-up cost only with a few puzzles to share
     lanes_n = max(1, min(threads, count // _PUZZLES_PER_THREAD))
     w = _lanes(n, box[0], box[1], lanes_n)
-    w.lane[:] = 0
-    counter = w.counter
-    counter[0] = 0
-    budget = _NO_LIMIT if max_nodes is None else int(max_nodes)
-    started = time.perf_counter()
-    last = started
-    args_tail = (stop_at, limit, budget, WORK_SLICE, out, status, nodes, updates)
-    while True:
-        if lanes_n == 1:
-            r0 = K.sudoku_lane(puzzles, n, counter, *w.shared, *w.private0, *args_tail)
-            busy = r0 != 0
-        else:
-            K.sudoku_lanes(puzzles, n, counter, *w.shared, *w.private, *args_tail, w.ret)
-            busy = bool(w.ret.any())
-        if not busy:
-            break
-        now = time.perf_counter()
-        if timeout is not None and now - started >= timeout:
-            # puzzles in hand or not yet taken run out of time
-            pending = status == K.ST_PENDING
-            for k in range(lanes_n):
-                if w.lane[k, K.LANE_ACTIVE]:
-                    i = int(w.lane[k, K.LANE_CUR])
-                    nodes[i] = w.state[k, K.NODES]
-                    updates[i] = w.state[k, K.UPDATES]
-                    if w.lane[k, K.LANE_FOUND] == 0:
-                        out[i] = 0
-            status[pending] = K.ST_BUDGET
-            break
-        if progress is not None and now - last >= progress_interval:
-            last = now
-            progress(int(min(counter[0], count) - w.lane[:, K.LANE_ACTIVE].sum()), count)
+    w.busy = True
+    try:
+        rows = w.rows(lanes_n)
+        lane, state = rows[-1], rows[-2]
+        lane[:] = 0
+        counter = w.counter
+        counter[0] = 0
+        budget = _NO_LIMIT if max_nodes is None else min(int(max_nodes), _NO_LIMIT)
+        started = time.perf_counter()
+        last = started
+        args_tail = (stop_at, limit, budget, WORK_SLICE, out, status, nodes, updates)
+        ret = w.ret[:lanes_n]
+        while True:
+            if lanes_n == 1:
+                busy = K.sudoku_lane(puzzles, n, counter, *w.shared, *w.private0, *args_tail) != 0
+            else:
+                with _PARALLEL:
+                    K.sudoku_lanes(puzzles, n, counter, *w.shared, *rows, *args_tail, ret)
+                busy = bool(ret.any())
+            if not busy:
+                break
+            now = time.perf_counter()
+            if timeout is not None and now - started >= timeout:
+                # puzzles in hand or not yet taken run out of time
+                pending = status == K.ST_PENDING
+                for k in range(lanes_n):
+                    if lane[k, K.LANE_ACTIVE]:
+                        i = int(lane[k, K.LANE_CUR])
+                        nodes[i] = state[k, K.NODES]
+                        updates[i] = state[k, K.UPDATES]
+                        if lane[k, K.LANE_FOUND] == 0:
+                            out[i] = 0
+                status[pending] = K.ST_BUDGET
+                break
+            if progress is not None and now - last >= progress_interval:
+                last = now
+                progress(int(min(counter[0], count) - lane[:, K.LANE_ACTIVE].sum()), count)
+    finally:
+        w.busy = False
     return out, status, nodes, updates
 
 
@@ -607,6 +656,8 @@ class Sudoku:
         return bool(np.all(self._cells != 0))
 
     def __str__(self) -> str:
+        if self.n > MAX_TEXT_N:  # no single symbols for so many digits: numbers, spaced
+            return " ".join(_symbol(int(d)) for d in self._cells)
         return "".join(_symbol(int(d)) for d in self._cells)
 
     def __repr__(self) -> str:
@@ -631,14 +682,15 @@ class Sudoku:
         r, c = self.box
         lines = []
         g = self.grid
-        seg = "-" * (2 * c + 1)
+        width = 1 if n <= MAX_TEXT_N else len(str(n))
+        seg = "-" * ((width + 1) * c + 1)
         rule = "+".join([seg] * (n // c))[1:-1]
         for i in range(n):
             if i and i % r == 0:
                 lines.append(rule)
             parts = []
             for j0 in range(0, n, c):
-                parts.append(" ".join(_symbol(int(d)) for d in g[i, j0:j0 + c]))
+                parts.append(" ".join(_symbol(int(d)).rjust(width) for d in g[i, j0:j0 + c]))
             lines.append(" | ".join(parts))
         return "\n".join(lines)
 
@@ -699,13 +751,13 @@ class Sudoku:
         Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
         search first.  Ctrl-C interrupts a long search within a fraction of a second.
         """
-        if stop_at not in (0, 1):
-            raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
+        stop_at, max_nodes, timeout = _search_args(stop_at, max_nodes, timeout)
         stats = Stats()
         self._stats = stats
         t0 = time.perf_counter()
-        w = _lanes(self.n, self.box[0], self.box[1], 1)
+        w = _lanes(self.n, self.box[0], self.box[1], 1, "single")
         w.puzzle1[0] = self._cells  # a writable copy: one compiled signature for all callers
+        w.busy = True
         try:
             if max_nodes is None and timeout is None:
                 # the common case, straight to the compiled lane
@@ -719,6 +771,7 @@ class Sudoku:
                     w.puzzle1, self.n, self.box, 1, 1, stop_at, max_nodes, timeout, None,
                     out=w.out1, status=w.status1, nodes=w.nodes1, updates=w.updates1)
         finally:
+            w.busy = False
             stats.seconds = time.perf_counter() - t0
         stats.nodes = int(nodes[0])
         stats.updates = int(updates[0])
@@ -784,9 +837,10 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         n = _size_of(puzzles.shape[1])
         errors = [None] * len(puzzles)
         if puzzles.dtype == np.uint8:
-            # digits above N are caught by the compiled lanes (INVALID)
+            # digits above N are caught by the compiled lanes (INVALID); a
+            # read-only array is copied (one compiled signature for all)
             bad = np.zeros(len(puzzles), bool)
-            return np.ascontiguousarray(puzzles), bad, n, _check_box(n, box), errors
+            return np.require(puzzles, np.uint8, ["C", "W"]), bad, n, _check_box(n, box), errors
         bad = ((puzzles < 0) | (puzzles > n)).any(axis=1) if puzzles.size else np.zeros(0, bool)
         arr = np.ascontiguousarray(np.where(bad[:, None], 0, puzzles), dtype=np.uint8)
         for k in np.flatnonzero(bad).tolist():
@@ -811,7 +865,7 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         rows.append(cells)
         errors.append(None)
     if n is None:
-        n = 9 if not rows else n
+        n = 9  # nothing readable: every row is INVALID anyway
     arr = np.zeros((len(rows), n * n), np.uint8)
     bad = np.zeros(len(rows), bool)
     for k, cells in enumerate(rows):
@@ -837,13 +891,15 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Threads to use; None means all that numba has.  ``1`` solves serially.
     limit : int
         Solutions to look for per puzzle: ``1`` (first solution) or ``2`` (also
-        prove uniqueness: ``MULTIPLE`` when a second exists).
+        prove uniqueness: ``MULTIPLE`` when a second exists).  A larger limit
+        searches on to that many solutions (useful with ``return_stats``).
     max_nodes : int, optional
         Per-puzzle budget of search nodes (``BUDGET`` when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
-    progress : callable(done, total), optional
-        Called every ``progress_interval`` seconds (default 0.5) during a long batch.
+    progress : True or callable(done, total), optional
+        Called every ``progress_interval`` seconds (default 0.5) during a long
+        batch; ``True`` prints a progress line on stderr.
     return_stats : bool
         Also return a dict: per-puzzle ``nodes`` and ``updates`` arrays,
         ``seconds``, and ``errors`` (a message per INVALID puzzle, else None).
@@ -863,12 +919,21 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     >>> sols[0].any(), sols[2].tolist()
     (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
     """
-    if limit not in (1, 2) and not (isinstance(limit, (int, np.integer)) and limit >= 1):
+    if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise SudokuError(f"limit must be a positive integer, not {limit!r}")
-    if stop_at not in (0, 1):
-        raise SudokuError(f"stop_at must be 0 or 1, not {stop_at!r}")
+    stop_at, max_nodes, timeout = _search_args(stop_at, max_nodes, timeout)
+    if progress is True:
+        progress = _progress_bar
+    elif progress is not None and not callable(progress):
+        raise SudokuError(f"progress must be True, None or a callable(done, total), not {progress!r}")
+    if isinstance(puzzles, (str, bytes, Sudoku)):
+        raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
+                          "(for one puzzle, use Sudoku(puzzle).solve())")
     t0 = time.perf_counter()
     arr, bad, n, box, _errors = _batch_array(puzzles, box)
+    if bad.any():
+        arr = arr.copy() if not arr.flags.writeable or arr is puzzles else arr
+        arr[bad, 0] = n + 1  # the lanes reject these at once (INVALID), without a search
     nthreads = _threads(threads)
     out = np.zeros(arr.shape, np.uint8)
     status = np.full(len(arr), K.ST_PENDING, np.int8)
