@@ -135,31 +135,26 @@ def section_sudoku(rows) -> list[str]:
              "used up the naive solver's budget, so it would need longer.", "", head,
              "|---|" + "---:|" * len(sets)]
     modes = list(MODES) + sorted({m for (_, m) in idx} - set(MODES))
-    for m in modes:
-        if not any((s, m) in idx for s in sets):
-            continue
-        cells = []
-        for s in sets:
-            r = idx.get((s, m))
-            if r is None:
-                cells.append(DASH)
-            else:
-                txt = fmt_rate(r.get("puzzles_per_second"))
-                cells.append(("<= " + txt) if r.get("lower_bound") else txt)
-        lines.append(f"| {MODES.get(m, m)} | " + " | ".join(cells) + " |")
+
+    def rate_rows(seconds_of) -> list[str]:
+        out = []
+        for m in modes:
+            if not any((s, m) in idx for s in sets):
+                continue
+            cells = []
+            for s in sets:
+                r = idx.get((s, m))
+                sec = r and seconds_of(r)
+                txt = fmt_rate(r["n_puzzles"] / sec) if sec and r.get("n_puzzles") else DASH
+                cells.append(("<= " + txt) if r and r.get("lower_bound") and txt != DASH else txt)
+            out.append(f"| {MODES.get(m, m)} | " + " | ".join(cells) + " |")
+        return out
+
+    lines += rate_rows(lambda r: r.get("seconds"))
     lines += ["", "The best round of each benchmark (the machine is shared and noisy: medians carry "
               "other tenants' load, the best round shows what the code does on a quiet core):", "",
               head, "|---|" + "---:|" * len(sets)]
-    for m in modes:
-        if not any((s, m) in idx for s in sets):
-            continue
-        cells = []
-        for s in sets:
-            r = idx.get((s, m))
-            best = r and r.get("best_seconds")
-            txt = fmt_rate(r["n_puzzles"] / best) if best and r.get("n_puzzles") else DASH
-            cells.append(("<= " + txt) if r and r.get("lower_bound") and txt != DASH else txt)
-        lines.append(f"| {MODES.get(m, m)} | " + " | ".join(cells) + " |")
+    lines += rate_rows(lambda r: r.get("best_seconds"))
     lines += ["", "Time per set (" + ", ".join(f"{s}: {idx[(s, 'batch')]['n_puzzles']} puzzles"
                                                  for s in sets if (s, "batch") in idx) + "):", "",
               head, "|---|" + "---:|" * len(sets)]

@@ -703,13 +703,16 @@ class _SolveRun:
         self.warm = True
         self.startup += time.perf_counter() - t0
 
+    def _blank(self, cells):
+        """Result arrays for a slice: no solution, INVALID, no work, until filled in."""
+        np = self.np
+        k = len(cells)
+        return (np.zeros_like(cells), np.full(k, int(self.S.Status.INVALID), np.int8),
+                np.zeros(k, np.int64), np.zeros(k, np.int64))
+
     def solve_slice(self, cells, valid):
         np, S = self.np, self.S
-        k = len(cells)
-        sol = np.zeros_like(cells)
-        status = np.full(k, int(S.Status.INVALID), np.int8)
-        nodes = np.zeros(k, np.int64)
-        updates = np.zeros(k, np.int64)
+        sol, status, nodes, updates = self._blank(cells)
         idx = np.flatnonzero(valid)
         if idx.size:
             left = self.remaining()
@@ -734,10 +737,7 @@ class _SolveRun:
     def count_slice(self, cells, valid):
         np, S = self.np, self.S
         k = len(cells)
-        sol = np.zeros_like(cells)
-        status = np.full(k, int(S.Status.INVALID), np.int8)
-        nodes = np.zeros(k, np.int64)
-        updates = np.zeros(k, np.int64)
+        sol, status, nodes, updates = self._blank(cells)
         counts = [None] * k
         base = self.done
 
