@@ -8,7 +8,6 @@ that searches never disturb each other and the template stays pristine.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from dataclasses import dataclass, field

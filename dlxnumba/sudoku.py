@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import functools
 import html
-import io
 import math
 import os
 import sys
 import threading
 import time
 from enum import IntEnum
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 

@@ -5,7 +5,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import dlxnumba
 from dlxnumba import Status, Sudoku, read_puzzles, solve_many
 from dlxnumba import sudoku as S
 
