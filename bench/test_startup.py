@@ -144,13 +144,11 @@ def test_state_bytes_per_thread(benchmark, n):
 
     The time is that of allocating one thread's state (``_Lanes``), once.
     """
-    from dataclasses import astuple
-
     from dlxnumba.sudoku import _encoding, _Lanes, _lanes, default_box
 
     benchmark.group = "memory"
     r, c = default_box(n)
-    template = sum(a.nbytes for a in astuple(_encoding(n, r, c)._template()))  # built outside the timing
+    template = _encoding(n, r, c)._template().nbytes  # built outside the timing
     _, seconds = run(benchmark, lambda: _Lanes(n, r, c, 1), rounds=1)
     state = _lanes(n, r, c, 1).nbytes
     record(benchmark, seconds=seconds, n_puzzles=0, nodes=None, updates=None, verified=state > 0,

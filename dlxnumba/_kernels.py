@@ -32,6 +32,17 @@ Node list -- arrays ``top``, ``ulink``, ``dlink`` of length ``Z``:
     left/right links, and the option a node belongs to is found at the next
     spacer.
 
+Four-node blocks (``width == 4``):
+    when every option has exactly four items -- Sudoku, n queens -- the options
+    need no spacers: option ``j`` is the aligned block of nodes ``B + 4*j ..
+    B + 4*j + 3`` (``B``, a multiple of 4, is ``first_node[0]``; the nodes
+    between ``N`` and ``B`` are unused).  Going right from ``x`` is
+    ``(x & ~3) | ((x + 1) & 3)``, the option of ``x`` is ``(x - B) >> 2``, and
+    the dancing steps hide an option's three other nodes without a loop or a
+    test.  The order of the nodes, and so every count, is the same as with
+    spacers; only the speed differs (about 15% on Sudoku).  ``width == 0`` is
+    the spacer layout; the kernels take ``width`` wherever they walk an option.
+
     The links are stored as int32; the kernels read them through uint32 views
     (``arr.view(np.uint32)``) so that every index is unsigned and numba emits no
     negative-index fix-up on the loads.  ``top`` stays signed for the spacers.
@@ -92,6 +103,9 @@ _U0 = np.uint32(0)
 #: Added to the length of a covered item, so that branching can scan the
 #: lengths by item number without consulting the item list.
 _COVERED = np.int32(1 << 30)
+#: Masks of the four-node-block layout: the block of a node, its place in it.
+_BLOCK = np.uint32(0xFFFFFFFC)
+_IN_BLOCK = np.uint32(3)
 
 
 # ---------------------------------------------------------------------------
@@ -100,7 +114,39 @@ _COVERED = np.int32(1 << 30)
 
 
 @njit(**_JIT)
-def _cover(c, llink, rlink, top, ulink, dlink, length):
+def _right4(x):
+    """The node right of ``x`` in its four-node block (wrapping around)."""
+    return (x & _BLOCK) | ((x + _U1) & _IN_BLOCK)
+
+
+@njit(**_JIT)
+def _left4(x):
+    """The node left of ``x`` in its four-node block (wrapping around)."""
+    return (x & _BLOCK) | ((x - _U1) & _IN_BLOCK)
+
+
+@njit(**_JIT)
+def _hide(x, top, ulink, dlink, length):
+    """Take node ``x`` out of its item's vertical list."""
+    uu = ulink[x]
+    dd = dlink[x]
+    dlink[uu] = dd
+    ulink[dd] = uu
+    length[np.uint32(top[x])] -= 1
+
+
+@njit(**_JIT)
+def _unhide(x, top, ulink, dlink, length):
+    """Put node ``x`` back into its item's vertical list."""
+    uu = ulink[x]
+    dd = dlink[x]
+    dlink[uu] = x
+    ulink[dd] = x
+    length[np.uint32(top[x])] += 1
+
+
+@njit(**_JIT)
+def _cover(c, width, llink, rlink, top, ulink, dlink, length):
     """Cover item ``c``: unlink it and hide its options.  Returns the updates."""
     left = llink[c]
     right = rlink[c]
@@ -109,18 +155,23 @@ def _cover(c, llink, rlink, top, ulink, dlink, length):
     length[c] += _COVERED
     updates = 1
     rr = dlink[c]
+    if width == 4:
+        while rr != c:
+            nn = _right4(rr)
+            _hide(nn, top, ulink, dlink, length)
+            nn = _right4(nn)
+            _hide(nn, top, ulink, dlink, length)
+            _hide(_right4(nn), top, ulink, dlink, length)
+            updates += 3
+            rr = dlink[rr]
+        return updates
     while rr != c:
         nn = rr + _U1
         while nn != rr:
-            cc = top[nn]
-            if cc <= 0:  # spacer: wrap to the first node of this option
+            if top[nn] <= 0:  # spacer: wrap to the first node of this option
                 nn = ulink[nn]
             else:
-                uu = ulink[nn]
-                dd = dlink[nn]
-                dlink[uu] = dd
-                ulink[dd] = uu
-                length[np.uint32(cc)] -= 1
+                _hide(nn, top, ulink, dlink, length)
                 updates += 1
                 nn += _U1
         rr = dlink[rr]
@@ -128,23 +179,27 @@ def _cover(c, llink, rlink, top, ulink, dlink, length):
 
 
 @njit(**_JIT)
-def _uncover(c, llink, rlink, top, ulink, dlink, length):
+def _uncover(c, width, llink, rlink, top, ulink, dlink, length):
     """Undo :func:`_cover` of item ``c``, in exactly the reverse order."""
     rr = ulink[c]
-    while rr != c:
-        nn = rr - _U1
-        while nn != rr:
-            cc = top[nn]
-            if cc <= 0:  # spacer: wrap to the last node of this option
-                nn = dlink[nn]
-            else:
-                uu = ulink[nn]
-                dd = dlink[nn]
-                dlink[uu] = nn
-                ulink[dd] = nn
-                length[np.uint32(cc)] += 1
-                nn -= _U1
-        rr = ulink[rr]
+    if width == 4:
+        while rr != c:
+            nn = _left4(rr)
+            _unhide(nn, top, ulink, dlink, length)
+            nn = _left4(nn)
+            _unhide(nn, top, ulink, dlink, length)
+            _unhide(_left4(nn), top, ulink, dlink, length)
+            rr = ulink[rr]
+    else:
+        while rr != c:
+            nn = rr - _U1
+            while nn != rr:
+                if top[nn] <= 0:  # spacer: wrap to the last node of this option
+                    nn = dlink[nn]
+                else:
+                    _unhide(nn, top, ulink, dlink, length)
+                    nn -= _U1
+            rr = ulink[rr]
     left = llink[c]
     right = rlink[c]
     rlink[left] = c
@@ -152,31 +207,47 @@ def _uncover(c, llink, rlink, top, ulink, dlink, length):
     length[c] -= _COVERED
 
 
-@njit(**_JIT)
-def _cover_others(oo, llink, rlink, top, ulink, dlink, length):
+@njit(inline="always", **_JIT)
+def _cover_others(oo, width, llink, rlink, top, ulink, dlink, length):
     """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
     updates = 0
+    if width == 4:
+        pp = _right4(oo)
+        updates += _cover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
+        pp = _right4(pp)
+        updates += _cover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
+        pp = _right4(pp)
+        updates += _cover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
+        return updates
     pp = oo + _U1
     while pp != oo:
         cc = top[pp]
         if cc <= 0:
             pp = ulink[pp]
         else:
-            updates += _cover(np.uint32(cc), llink, rlink, top, ulink, dlink, length)
+            updates += _cover(np.uint32(cc), 0, llink, rlink, top, ulink, dlink, length)
             pp += _U1
     return updates
 
 
-@njit(**_JIT)
-def _uncover_others(oo, llink, rlink, top, ulink, dlink, length):
+@njit(inline="always", **_JIT)
+def _uncover_others(oo, width, llink, rlink, top, ulink, dlink, length):
     """Undo :func:`_cover_others`, going left."""
+    if width == 4:
+        pp = _left4(oo)
+        _uncover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
+        pp = _left4(pp)
+        _uncover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
+        pp = _left4(pp)
+        _uncover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
+        return
     pp = oo - _U1
     while pp != oo:
         cc = top[pp]
         if cc <= 0:
             pp = dlink[pp]
         else:
-            _uncover(np.uint32(cc), llink, rlink, top, ulink, dlink, length)
+            _uncover(np.uint32(cc), 0, llink, rlink, top, ulink, dlink, length)
             pp -= _U1
 
 
@@ -186,11 +257,12 @@ def _uncover_others(oo, llink, rlink, top, ulink, dlink, length):
 
 
 @njit(**_JIT)
-def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+def search(n1, width, llink, rlink, top, ulink, dlink, length, choice, profile, state,
            stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
-    ``n1`` is the number of primary items; ``llink, rlink, ulink, dlink`` are
+    ``n1`` is the number of primary items; ``width`` the layout of the options
+    (4: four-node blocks, 0: spacers); ``llink, rlink, ulink, dlink`` are
     uint32 views, ``top`` and ``length`` int32, ``choice`` int32 of length
     >= N1 + 1, ``profile`` int64 of the same length (nodes per level),
     ``state`` the int64 vector described above.
@@ -252,7 +324,7 @@ def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
             while length[k] > t:
                 k += _U1
             best = np.uint32(k)
-            updates += _cover(best, llink, rlink, top, ulink, dlink, length)
+            updates += _cover(best, width, llink, rlink, top, ulink, dlink, length)
             oo = dlink[best]
             choice[np.uint64(level)] = oo
             step = 1
@@ -261,7 +333,7 @@ def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
             if oo == best:
                 step = 2
                 continue
-            updates += _cover_others(oo, llink, rlink, top, ulink, dlink, length)
+            updates += _cover_others(oo, width, llink, rlink, top, ulink, dlink, length)
             if rlink[0] == 0:
                 # visit a solution: choice[0..level]
                 nodes += 1
@@ -276,7 +348,7 @@ def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
                 step = 0
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
-            _uncover(best, llink, rlink, top, ulink, dlink, length)
+            _uncover(best, width, llink, rlink, top, ulink, dlink, length)
             if level == 0:
                 phase = PH_DONE
                 ret = RET_DONE
@@ -287,7 +359,7 @@ def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            _uncover_others(oo, llink, rlink, top, ulink, dlink, length)
+            _uncover_others(oo, width, llink, rlink, top, ulink, dlink, length)
             oo = dlink[oo]
             choice[np.uint64(level)] = oo
             step = 1
@@ -302,27 +374,35 @@ def search(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
 
 
 @njit(**_JIT)
-def _apply_option(j, first_node, llink, rlink, top, ulink, dlink, length):
+def _option_end(x0, width, top):
+    """One past the last node of the option whose first node is ``x0``."""
+    if width == 4:
+        return x0 + np.uint32(4)
+    x = x0
+    while top[x] > 0:
+        x += _U1
+    return x
+
+
+@njit(**_JIT)
+def _apply_option(j, first_node, width, llink, rlink, top, ulink, dlink, length):
     """Cover every item of option ``j`` if all are active; else change nothing.
 
     Returns True when the option was applied.
     """
     x0 = np.uint32(first_node[j])
-    x = x0
-    while top[x] > 0:
+    end = _option_end(x0, width, top)
+    for x in range(x0, end):
         c = np.uint32(top[x])
         if rlink[llink[c]] != c:
             return False
-        x += _U1
-    x = x0
-    while top[x] > 0:
-        _cover(np.uint32(top[x]), llink, rlink, top, ulink, dlink, length)
-        x += _U1
+    for x in range(x0, end):
+        _cover(np.uint32(top[x]), width, llink, rlink, top, ulink, dlink, length)
     return True
 
 
 @njit(**_JIT)
-def apply_given(given, first_node, llink, rlink, top, ulink, dlink, length):
+def apply_given(given, first_node, width, llink, rlink, top, ulink, dlink, length):
     """Force the options ``given`` into the solution before the search.
 
     ``first_node[j]`` is the first node of option ``j``.  Each option's items
@@ -332,14 +412,18 @@ def apply_given(given, first_node, llink, rlink, top, ulink, dlink, length):
     problem that already lacks them).
     """
     for g in range(given.shape[0]):
-        if not _apply_option(np.int64(given[g]), first_node, llink, rlink, top, ulink, dlink, length):
+        if not _apply_option(np.int64(given[g]), first_node, width, llink, rlink, top, ulink, dlink,
+                             length):
             return g
     return -1
 
 
 @njit(**_JIT)
-def _option_of(x, top):
-    """The number of the option that node ``x`` belongs to (read at its spacer)."""
+def _option_of(x, width, top, first_node):
+    """The number of the option that node ``x`` belongs to (its block, or the
+    number read at its spacer)."""
+    if width == 4:
+        return (np.int64(x) - np.int64(first_node[0])) >> 2
     x = np.uint64(x)
     while top[x] > 0:
         x += _U1
@@ -347,10 +431,10 @@ def _option_of(x, top):
 
 
 @njit(**_JIT)
-def chosen_options(choice, level, top, out):
+def chosen_options(choice, level, width, top, first_node, out):
     """Write the option numbers of ``choice[0..level]`` into ``out``."""
     for i in range(level + 1):
-        out[i] = _option_of(choice[i], top)
+        out[i] = _option_of(choice[i], width, top, first_node)
     return level + 1
 
 
@@ -358,11 +442,11 @@ def chosen_options(choice, level, top, out):
 # Sudoku batches
 # ---------------------------------------------------------------------------
 #
-# A *lane* is one thread's share of a batch: its own copy of the mutable links
-# (llink, rlink, ulink, dlink, length), ``choice``, ``profile``, the search
-# ``state`` and a small ``lane`` vector.  ``top`` and ``first_node`` never change
-# and are shared.  For each puzzle the lane restores the template links, applies
-# the givens (option ``cell * n + digit - 1`` of the Sudoku encoding), searches,
+# A *lane* is one thread's share of a batch: its own mutable links (llink,
+# rlink, ulink, dlink, length), ``choice``, ``profile``, the search ``state`` and
+# a small ``lane`` vector.  ``top`` and ``first_node`` of the Sudoku encoding
+# (four-node blocks) never change and are shared.  For each puzzle the lane
+# links up the problem that the givens leave (:func:`sudoku_links`), searches,
 # and writes the grid, a status, and the puzzle's nodes and updates.  Lanes take
 # puzzles from a shared counter with an atomic fetch-and-add, so threads stay
 # balanced however uneven the puzzles are.  A lane stops after about
@@ -444,17 +528,123 @@ def _zero(dst):
 
 
 @njit(**_JIT)
-def _write_grid(puzzle, choice, level, top, n, out):
+def _write_grid(puzzle, choice, level, top, first_node, n, out):
     """Givens plus the digits of options ``choice[0..level]`` into ``out``."""
     _copy(puzzle, out)
     for i in range(level + 1):
-        j = _option_of(choice[i], top)
+        j = _option_of(choice[i], 4, top, first_node)
         out[j // n] = j % n + 1
 
 
 @njit(**_JIT)
-def sudoku_lane(puzzles, n, counter, top, first_node,
-                t_llink, t_rlink, t_ulink, t_dlink, t_length,
+def _append(i, x, keep, ulink, dlink, length):
+    """Put node ``x`` at the bottom of item ``i``'s list if ``keep``.
+
+    Branch-free: the links are written either way, but the bottom of the list
+    (``ulink[i]``) moves to ``x`` only if ``keep``.  The ``dlink`` written into
+    the old bottom is overwritten by the next append or by the closing of the
+    list, and a node that is not kept is never reached.
+    """
+    t = ulink[i]
+    ulink[x] = t
+    dlink[t] = x
+    ulink[i] = x if keep else t
+    length[i] += np.int32(keep)
+
+
+@njit(**_JIT)
+def sudoku_links(puzzle, n, box_rows, box_cols, first_node, llink, rlink, ulink, dlink, length):
+    """Link up the exact-cover problem that the givens of ``puzzle`` leave.
+
+    The result is the state that covering the givens' options on the full
+    template would leave, as far as the search can see: the same active
+    items in the same order, the same options in every vertical list in the
+    same order, the same lengths (covered items carry ``_COVERED``).  It is
+    built directly -- each surviving option appended to its four items' lists
+    in input order -- which costs about half as much as restoring the template
+    and covering ~30 givens.  The links of the nodes of options that did not
+    survive are left as they were: nothing reaches them.
+
+    Returns False, with the arrays in an unspecified state, when a given is
+    larger than ``n`` or repeats a digit in a row, column or box.
+    """
+    nn = n * n
+    n_items = 4 * nn
+    for i in range(1, n_items + 1):
+        length[i] = 0
+        ulink[i] = i
+    per_row = n // box_cols
+    # The cells are visited row by row, box by box within a row, so that no
+    # division is needed (they cost ~10% of an easy puzzle).
+    # First the givens: the items of their options are covered; covering one
+    # twice is a clash.
+    cell = 0
+    for row in range(n):
+        box = (row // box_rows) * per_row
+        col = 0
+        for _ in range(per_row):
+            for _ in range(box_cols):
+                d = np.int64(puzzle[cell])
+                if d != 0:
+                    if d > n:
+                        return False
+                    a = nn + row * n + d
+                    b = 2 * nn + col * n + d
+                    c = 3 * nn + box * n + d
+                    if length[a] | length[b] | length[c]:
+                        return False
+                    length[cell + 1] = _COVERED
+                    length[a] = _COVERED
+                    length[b] = _COVERED
+                    length[c] = _COVERED
+                cell += 1
+                col += 1
+            box += 1
+    # then the options (cell, digit) whose four items are all active
+    cell = 0
+    for row in range(n):
+        box = (row // box_rows) * per_row
+        col = 0
+        a0 = nn + row * n
+        for _ in range(per_row):
+            c0 = 3 * nn + box * n
+            for _ in range(box_cols):
+                if length[cell + 1] == 0:
+                    p = np.uint32(cell + 1)
+                    b0 = 2 * nn + col * n
+                    x = np.uint32(first_node[cell * n])
+                    for d in range(1, n + 1):
+                        a = np.uint32(a0 + d)
+                        b = np.uint32(b0 + d)
+                        c = np.uint32(c0 + d)
+                        keep = (length[a] | length[b] | length[c]) < _COVERED
+                        _append(p, x, keep, ulink, dlink, length)
+                        _append(a, x + _U1, keep, ulink, dlink, length)
+                        _append(b, x + np.uint32(2), keep, ulink, dlink, length)
+                        _append(c, x + np.uint32(3), keep, ulink, dlink, length)
+                        x += np.uint32(4)
+                cell += 1
+                col += 1
+            box += 1
+    # close the vertical lists and link the active items in order (branch-free
+    # again: a covered item's list is empty and its llink/rlink are never read)
+    prev = _U0
+    for i in range(1, n_items + 1):
+        ui = np.uint32(i)
+        dlink[ulink[ui]] = ui
+        llink[ui] = prev
+        rlink[prev] = ui
+        prev = ui if length[ui] < _COVERED else prev
+    rlink[prev] = _U0
+    llink[0] = prev
+    head = np.uint32(n_items + 1)  # the (empty) list of secondary items
+    rlink[head] = head
+    llink[head] = head
+    return True
+
+
+@njit(**_JIT)
+def sudoku_lane(puzzles, n, box_rows, box_cols, counter, top, first_node,
                 llink, rlink, ulink, dlink, length, choice, profile, state, lane,
                 stop_at, limit, node_budget, work_budget,
                 out, status, nodes_out, updates_out):
@@ -466,7 +656,7 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
     ``limit`` is how many solutions to look for (2 tells unique from multiple).
     """
     n_puzzles = puzzles.shape[0]
-    cells = puzzles.shape[1]
+    n1 = np.int64(4 * n * n)
     work = np.int64(0)
     while True:
         if lane[LANE_ACTIVE] == 0:
@@ -474,25 +664,10 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
             if i >= n_puzzles:
                 return 0
             lane[LANE_CUR] = i
-            # restore the template, then apply the givens
-            _copy(t_llink, llink)
-            _copy(t_rlink, rlink)
-            _copy(t_ulink, ulink)
-            _copy(t_dlink, dlink)
-            _copy(t_length, length)
-            for k in range(state.shape[0]):
-                state[k] = 0
-            for k in range(profile.shape[0]):
-                profile[k] = 0
-            ok = True
-            for cell in range(cells):
-                d = puzzles[i, cell]
-                if d != 0:
-                    if d > n or not _apply_option(np.int64(cell * n + d - 1), first_node,
-                                                  llink, rlink, top, ulink, dlink, length):
-                        ok = False
-                        break
-            if not ok:
+            _zero(state)
+            _zero(profile)
+            if not sudoku_links(puzzles[i], n, box_rows, box_cols, first_node,
+                                llink, rlink, ulink, dlink, length):
                 _zero(out[i])
                 status[i] = ST_INVALID
                 nodes_out[i] = 0
@@ -502,15 +677,14 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
             lane[LANE_FOUND] = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = search(np.int64(t_length.shape[0] - 1), llink, rlink, top, ulink, dlink,
-                     length, choice, profile, state,
+        ret = search(n1, 4, llink, rlink, top, ulink, dlink, length, choice, profile, state,
                      stop_at, lane[LANE_FOUND] + 1, node_budget,
                      before + (work_budget - work))
         work += state[UPDATES] - before
         if ret == RET_SOLUTION:
             lane[LANE_FOUND] += 1
             if lane[LANE_FOUND] == 1:
-                _write_grid(puzzles[i], choice, state[LEVEL], top, n, out[i])
+                _write_grid(puzzles[i], choice, state[LEVEL], top, first_node, n, out[i])
             if lane[LANE_FOUND] < limit:
                 continue
             st = ST_SOLVED if lane[LANE_FOUND] == 1 else ST_MULTIPLE
@@ -532,15 +706,13 @@ def sudoku_lane(puzzles, n, counter, top, first_node,
 
 
 @njit(parallel=True, cache=True, nogil=True, error_model="numpy")
-def sudoku_lanes(puzzles, n, counter, top, first_node,
-                 t_llink, t_rlink, t_ulink, t_dlink, t_length,
+def sudoku_lanes(puzzles, n, box_rows, box_cols, counter, top, first_node,
                  llink, rlink, ulink, dlink, length, choice, profile, state, lane,
                  stop_at, limit, node_budget, work_budget,
                  out, status, nodes_out, updates_out, ret):
     """Run one lane per row of the per-lane arrays, in parallel threads."""
     for k in prange(lane.shape[0]):
-        ret[k] = sudoku_lane(puzzles, n, counter, top, first_node,
-                             t_llink, t_rlink, t_ulink, t_dlink, t_length,
+        ret[k] = sudoku_lane(puzzles, n, box_rows, box_cols, counter, top, first_node,
                              llink[k], rlink[k], ulink[k], dlink[k], length[k],
                              choice[k], profile[k], state[k], lane[k],
                              stop_at, limit, node_budget, work_budget,

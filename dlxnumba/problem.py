@@ -120,7 +120,9 @@ class _Run:
         self.ulink = t.ulink.copy()
         self.dlink = t.dlink.copy()
         self.length = t.length.copy()
-        self._views = (self.llink.view(np.uint32), self.rlink.view(np.uint32),
+        self.first_node = t.first_node
+        # the arguments of the kernels from ``width`` to ``length``
+        self._views = (t.width, self.llink.view(np.uint32), self.rlink.view(np.uint32),
                        self.top, self.ulink.view(np.uint32), self.dlink.view(np.uint32),
                        self.length)
         depth = problem.n_primary + 1
@@ -198,7 +200,7 @@ class _Run:
         level = int(self.state[K.LEVEL])
         out = np.empty(max(level + 1, 0), np.int32)
         if level >= 0:
-            K.chosen_options(self.choice, level, self.top, out)
+            K.chosen_options(self.choice, level, self._views[0], self.top, self.first_node, out)
         return sorted(self.given.tolist() + out.tolist())
 
 
@@ -211,19 +213,32 @@ class _Template:
     dlink: np.ndarray
     length: np.ndarray
     first_node: np.ndarray
+    width: int  # 4: four-node blocks, 0: spacers (see the kernels' layout notes)
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in (self.llink, self.rlink, self.top, self.ulink, self.dlink,
+                                      self.length, self.first_node))
 
 
 def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> _Template:
     """Build the dancing-links arrays for options in CSR form (vectorized numpy).
 
     ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s items, numbered
-    from 0.  See :mod:`dlxnumba._kernels` for the layout.
+    from 0.  See :mod:`dlxnumba._kernels` for the layout: four-node blocks
+    when every option has four items, spacers otherwise.
     """
     n = int(n_items)
     n1 = int(n_primary)
     m = len(opt_ptr) - 1
     total = int(opt_ptr[-1])
-    size = n + 1 + (m + 1) + total
+    counts = np.diff(opt_ptr)
+    width = 4 if m > 0 and bool((counts == 4).all()) else 0
+    if width:
+        base = (n + 4) & ~3  # the first multiple of 4 past the item headers
+        size = base + total
+    else:
+        size = n + 1 + (m + 1) + total
     if size > _INT32_MAX or m >= 1 << 30:
         raise ExactCoverError(f"problem too large: {size} nodes do not fit int32 links")
 
@@ -243,16 +258,18 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     dlink = np.zeros(size, np.int32)
     length = np.zeros(n + 1, np.int32)
 
-    j = np.arange(m + 1, dtype=np.int64)
-    spacer = n + 1 + opt_ptr + j  # spacer before option j (and after the last one)
-    top[spacer] = -j
-    first_node = (spacer[:-1] + 1).astype(np.int32)
-    ulink[spacer[1:]] = spacer[:-1] + 1  # first node of the option before
-    dlink[spacer[:-1]] = spacer[1:] - 1  # last node of the option after
-
-    counts = np.diff(opt_ptr)
-    owner = np.repeat(np.arange(m, dtype=np.int64), counts)
-    pos = n + 2 + np.arange(total, dtype=np.int64) + owner  # node of each entry
+    if width:
+        first_node = (base + 4 * np.arange(m, dtype=np.int64)).astype(np.int32)
+        pos = base + np.arange(total, dtype=np.int64)  # node of each entry
+    else:
+        j = np.arange(m + 1, dtype=np.int64)
+        spacer = n + 1 + opt_ptr + j  # spacer before option j (and after the last one)
+        top[spacer] = -j
+        first_node = (spacer[:-1] + 1).astype(np.int32)
+        ulink[spacer[1:]] = spacer[:-1] + 1  # first node of the option before
+        dlink[spacer[:-1]] = spacer[1:] - 1  # last node of the option after
+        owner = np.repeat(np.arange(m, dtype=np.int64), counts)
+        pos = n + 2 + np.arange(total, dtype=np.int64) + owner  # node of each entry
     items = opt_items.astype(np.int64) + 1
     top[pos] = items
 
@@ -285,7 +302,7 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
         dlink[sitems[new_group]] = firsts
         ulink[sitems[end_group]] = lasts
     ulink[0] = dlink[0] = 0
-    return _Template(llink, rlink, top, ulink, dlink, length, first_node)
+    return _Template(llink, rlink, top, ulink, dlink, length, first_node, width)
 
 
 class ExactCover:

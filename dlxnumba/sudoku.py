@@ -398,16 +398,17 @@ class _Lanes:
         t = p._template()
         self.n = n
         self.count = count
+        self.counter = np.zeros(1, np.int64)
+        assert t.width == 4  # the lanes link up four-node blocks
         u = np.uint32
-        self.shared = (t.top, t.first_node, t.llink.view(u), t.rlink.view(u),
-                       t.ulink.view(u), t.dlink.view(u), t.length)
+        self.shared = (r, c, self.counter, t.top, t.first_node)
         depth = p.n_primary + 1
         # One row per thread, each padded by a cache line or more, so that two
         # threads never write to the same cache line (false sharing halved the
         # speed of two threads).
         self.llink = _rows(count, t.llink)
         self.rlink = _rows(count, t.rlink)
-        self.ulink = _rows(count, t.ulink)  # the spacers' links never change
+        self.ulink = _rows(count, t.ulink)
         self.dlink = _rows(count, t.dlink)
         self.length = _rows(count, t.length)
         self.choice = _rows(count, np.zeros(depth, np.int32))
@@ -415,7 +416,6 @@ class _Lanes:
         self.state = _rows(count, np.zeros(K.STATE_SIZE, np.int64))
         self.lane = _rows(count, np.zeros(K.LANE_SIZE, np.int64))
         self.ret = np.zeros(count, np.int64)
-        self.counter = np.zeros(1, np.int64)
         # buffers for one puzzle at a time (Sudoku.solve)
         self.out1 = np.zeros((1, n * n), np.uint8)
         self.puzzle1 = np.zeros((1, n * n), np.uint8)
@@ -428,7 +428,7 @@ class _Lanes:
         self.private0 = tuple(a[0] for a in self.private)
         self.busy = False
         self._views: dict = {}
-        self.head1 = (self.puzzle1, n, self.counter, *self.shared, *self.private0)
+        self.head1 = (self.puzzle1, n, *self.shared, *self.private0)
         self.tail1 = (self.out1, self.status1, self.nodes1, self.updates1)
 
     def rows(self, k: int) -> tuple:
@@ -525,10 +525,10 @@ def _solve_array(puzzles: np.ndarray, n: int, box: tuple[int, int], threads: int
         ret = w.ret[:lanes_n]
         while True:
             if lanes_n == 1:
-                busy = K.sudoku_lane(puzzles, n, counter, *w.shared, *w.private0, *args_tail) != 0
+                busy = K.sudoku_lane(puzzles, n, *w.shared, *w.private0, *args_tail) != 0
             else:
                 with _PARALLEL:
-                    K.sudoku_lanes(puzzles, n, counter, *w.shared, *rows, *args_tail, ret)
+                    K.sudoku_lanes(puzzles, n, *w.shared, *rows, *args_tail, ret)
                 busy = bool(ret.any())
             if not busy:
                 break

@@ -4,7 +4,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from dlxnumba import _kernels as K
 from dlxnumba import Status, Sudoku, read_puzzles, solve_many
 from dlxnumba import sudoku as S
 
@@ -142,3 +145,81 @@ def test_lanes_work_from_several_python_threads():
         t.join()
     for k in range(4):
         assert np.array_equal(np.array(results[k]), want[k::4])
+
+
+# ---------------------------------------------------------------------------
+# sudoku_links against covering the givens on the template
+# ---------------------------------------------------------------------------
+
+
+def _visible(width, llink, rlink, top, ulink, dlink, length, n_items):
+    """What the search can see of a state: the active items in order, and
+    each active item's length and vertical list (walked down and up)."""
+    assert width == 4
+    active = []
+    i = int(rlink[0])
+    while i != 0:
+        assert int(llink[i]) == (active[-1] if active else 0)
+        active.append(i)
+        i = int(rlink[i])
+    assert int(llink[0]) == (active[-1] if active else 0)
+    lists = {}
+    for i in active:
+        down, x = [], int(dlink[i])
+        while x != i:
+            assert int(top[x]) == i
+            down.append(x)
+            x = int(dlink[x])
+        up, x = [], int(ulink[i])
+        while x != i:
+            up.append(x)
+            x = int(ulink[x])
+        assert up == down[::-1]
+        assert int(length[i]) == len(down)
+        lists[i] = down
+    covered = [i for i in range(1, n_items + 1) if i not in lists]
+    assert all(length[i] >= 1 << 30 for i in covered)
+    return active, lists
+
+
+SHAPES = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, (3, 3))]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SHAPES), st.data())
+def test_linking_up_the_givens_equals_covering_them(shape, data):
+    """The lanes build the post-givens state directly; it must be exactly the
+    state that covering the givens' options on the template leaves (same items,
+    same lists in the same order, same lengths), and be invalid exactly when
+    covering fails.  The lane arrays start out as garbage."""
+    n, box = shape
+    r, c = box
+    rng = np.random.default_rng(data.draw(st.integers(0, 2 ** 32 - 1)))
+    # a solved grid (a pattern, digits relabelled), some cells blanked, and
+    # now and then one cell overwritten, which may break a rule
+    i, j = np.divmod(np.arange(n * n), n)
+    cells = (rng.permutation(n) + 1)[(c * (i % r) + i // r + j) % n].astype(np.uint8)
+    cells[rng.random(n * n) >= data.draw(st.floats(0.0, 1.0))] = 0
+    if data.draw(st.booleans()):
+        cells[rng.integers(n * n)] = rng.integers(1, n + 1)
+    p = S._encoding(n, *box)
+    t = p._template()
+    mine = [rng.integers(0, 2 ** 31, a.size).astype(np.int32) for a in (t.llink, t.rlink, t.ulink, t.dlink)]
+    length = rng.integers(0, 2 ** 31, t.length.size).astype(np.int32)
+    u = np.uint32
+    ok = K.sudoku_links(cells, n, box[0], box[1], t.first_node, *(a.view(u) for a in mine), length)
+
+    givens = np.flatnonzero(cells)
+    run = p._run((givens * n + cells[givens] - 1).astype(np.int32), 0, None, None, None, 0.5) \
+        if not S._breaks_rules(cells, n, box) else None
+    assert ok == (run is not None)
+    if ok:
+        want = _visible(*run._views, p.n_items)
+        got = _visible(4, mine[0], mine[1], t.top, mine[2], mine[3], length, p.n_items)
+        assert got == want
+
+
+def test_the_lanes_need_four_item_options():
+    """Every Sudoku encoding (any size) gets the four-node-block layout the lanes link up."""
+    for n, box in SHAPES + [(16, (4, 4))]:
+        assert S._encoding(n, *box)._template().width == 4

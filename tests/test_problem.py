@@ -314,6 +314,10 @@ def test_queens_counts_match_the_trace_and_known_totals():
 @PROPERTY
 @given(problems())
 def test_solutions_equal_brute_force(prob):
+    check_against_brute_force(prob)
+
+
+def check_against_brute_force(prob):
     options, n1, n = prob
     expect = ref.solutions_by_subsets(options, n1, n)
     assert ref.solutions_by_backtracking(options, n1, n) == expect  # oracles agree
@@ -339,6 +343,10 @@ def test_solutions_equal_brute_force(prob):
 @given(problems(), st.sampled_from([0, 1]))
 def test_order_and_counters_equal_the_dlx1_trace(prob, stop_at):
     """Solution order, nodes, updates, profile and max level match the set-based trace."""
+    check_against_trace(prob, stop_at)
+
+
+def check_against_trace(prob, stop_at):
     options, n1, n = prob
     expect = ref.dlx1_trace(options, n1, n, stop_at=stop_at)
     p = numbered(options, n1, n)
@@ -373,6 +381,45 @@ def test_both_branching_rules_match_the_trace_on_sparse_problems(prob):
         assert (p.stats.nodes, p.stats.updates, p.stats.max_level) == (
             expect["nodes"], expect["updates"], expect["max_level"])
         assert trimmed(p.stats.profile) == trimmed(expect["profile"])
+
+
+@st.composite
+def four_item_problems(draw):
+    """Every option has exactly four items: the layout of four-node blocks.
+
+    Half of the time the primary items (a multiple of four of them) are split
+    into planted options, so that many problems have solutions.
+    """
+    n_items = draw(st.integers(4, 12))
+    n_primary = draw(st.integers(1, n_items))
+    options = []
+    if n_primary % 4 == 0 and draw(st.booleans()):
+        order = draw(st.permutations(range(n_primary)))
+        options += [list(order[k:k + 4]) for k in range(0, n_primary, 4)]
+    option = st.lists(st.integers(0, n_items - 1), unique=True, min_size=4, max_size=4)
+    options += draw(st.lists(option, min_size=0 if options else 1, max_size=12))
+    options = draw(st.permutations(options))
+    return options, n_primary, n_items
+
+
+def test_layout_follows_the_widths_of_the_options():
+    assert queens(5)._template().width == 4
+    assert knuth_problem()._template().width == 0
+    assert numbered([[0, 1, 2, 3], [0, 1, 2]], 4, 4)._template().width == 0
+    assert numbered([[0, 1, 2, 3]], 4, 5)._template().width == 4
+
+
+@PROPERTY
+@given(four_item_problems(), st.sampled_from([0, 1]), st.data())
+def test_four_item_problems_match_the_oracles(prob, stop_at, data):
+    """The layout without spacers finds the same solutions, in the same order,
+    with the same counters, as the oracles -- with and without givens."""
+    options, n1, n = prob
+    assert numbered(options, n1, n)._template().width == 4
+    check_against_brute_force(prob)
+    check_against_trace(prob, stop_at)
+    check_givens(prob, data)
+    assert_links_restored(numbered(options, n1, n), stop_at)
 
 
 @pytest.mark.parametrize("stop_at, nodes, updates", [(0, 1, 1), (1, 2, 2)])
@@ -619,6 +666,10 @@ def test_kernel_returns_done_again_after_done():
 @PROPERTY
 @given(problems(), st.data())
 def test_given_options_restrict_to_oracle_solutions_containing_them(prob, data):
+    check_givens(prob, data)
+
+
+def check_givens(prob, data):
     options, n1, n = prob
     chosen = draw_disjoint_givens(data, options, n1)
     expect = {s for s in ref.solutions_by_subsets(options, n1, n) if set(chosen) <= s}
