@@ -1,6 +1,7 @@
 """Compiled kernels: Knuth's Algorithm X with dancing links over int32 arrays.
 
-Every function here is ``@njit`` and sees only arrays and scalars; validation,
+Every function here is ``@njit`` (but :func:`search`, a switch between the
+compiled layouts) and sees only arrays and scalars; validation,
 names and Python objects live in :mod:`dlxnumba.problem`.  Keep all compiled code
 in this one module: numba's on-disk cache does not notice edits to other files
 that a cached function calls.
@@ -38,10 +39,14 @@ Four-node blocks (``width == 4``):
     B + 4*j + 3`` (``B``, a multiple of 4, is ``first_node[0]``; the nodes
     between ``N`` and ``B`` are unused).  Going right from ``x`` is
     ``(x & ~3) | ((x + 1) & 3)``, the option of ``x`` is ``(x - B) >> 2``, and
-    the dancing steps hide an option's three other nodes without a loop or a
-    test.  The order of the nodes, and so every count, is the same as with
-    spacers; only the speed differs (about 15% on Sudoku).  ``width == 0`` is
-    the spacer layout; the kernels take ``width`` wherever they walk an option.
+    hiding an option's other nodes is a loop of exactly three steps that the
+    compiler unrolls, with no spacer to test for.  The order of the nodes, and
+    so every count, is the same as with spacers; only the speed differs (15-20%
+    on Sudoku, ~10% on queens).  ``width == 0`` is the spacer layout.
+
+    The kernels take ``width`` wherever they walk an option, and the search is
+    compiled once per layout (``width`` reaches it as a constant), so the tests
+    of ``width`` cost nothing at run time.
 
     The links are stored as int32; the kernels read them through uint32 views
     (``arr.view(np.uint32)``) so that every index is unsigned and numba emits no
@@ -53,7 +58,7 @@ its list: each of the option's other nodes leaves its own item's vertical list
 
 The search
 ----------
-One loop, :func:`search`, with DLX1's named steps (forward, advance, backup,
+One loop, :func:`_search`, with DLX1's named steps (forward, advance, backup,
 recover).  The only stack is ``choice[level]``: the node of the option tried at
 each level.  The whole search state lives in arrays -- the links, ``choice`` and
 the small int64 vector ``state`` -- so the kernel can return to Python after a
@@ -114,38 +119,6 @@ _IN_BLOCK = np.uint32(3)
 
 
 @njit(**_JIT)
-def _right4(x):
-    """The node right of ``x`` in its four-node block (wrapping around)."""
-    return (x & _BLOCK) | ((x + _U1) & _IN_BLOCK)
-
-
-@njit(**_JIT)
-def _left4(x):
-    """The node left of ``x`` in its four-node block (wrapping around)."""
-    return (x & _BLOCK) | ((x - _U1) & _IN_BLOCK)
-
-
-@njit(**_JIT)
-def _hide(x, top, ulink, dlink, length):
-    """Take node ``x`` out of its item's vertical list."""
-    uu = ulink[x]
-    dd = dlink[x]
-    dlink[uu] = dd
-    ulink[dd] = uu
-    length[np.uint32(top[x])] -= 1
-
-
-@njit(**_JIT)
-def _unhide(x, top, ulink, dlink, length):
-    """Put node ``x`` back into its item's vertical list."""
-    uu = ulink[x]
-    dd = dlink[x]
-    dlink[uu] = x
-    ulink[dd] = x
-    length[np.uint32(top[x])] += 1
-
-
-@njit(**_JIT)
 def _cover(c, width, llink, rlink, top, ulink, dlink, length):
     """Cover item ``c``: unlink it and hide its options.  Returns the updates."""
     left = llink[c]
@@ -155,25 +128,29 @@ def _cover(c, width, llink, rlink, top, ulink, dlink, length):
     length[c] += _COVERED
     updates = 1
     rr = dlink[c]
-    if width == 4:
-        while rr != c:
-            nn = _right4(rr)
-            _hide(nn, top, ulink, dlink, length)
-            nn = _right4(nn)
-            _hide(nn, top, ulink, dlink, length)
-            _hide(_right4(nn), top, ulink, dlink, length)
-            updates += 3
-            rr = dlink[rr]
-        return updates
     while rr != c:
-        nn = rr + _U1
-        while nn != rr:
-            if top[nn] <= 0:  # spacer: wrap to the first node of this option
-                nn = ulink[nn]
+        nn = rr
+        k = 0
+        while True:
+            # nn: the next node of rr's option going right, wrapping around
+            if width == 4:
+                if k == 3:
+                    break
+                nn = (nn & _BLOCK) | ((nn + _U1) & _IN_BLOCK)
+                k += 1
             else:
-                _hide(nn, top, ulink, dlink, length)
-                updates += 1
                 nn += _U1
+                if top[nn] <= 0:  # spacer: back to the first node of the option
+                    nn = ulink[nn]
+                if nn == rr:
+                    break
+            # hide nn
+            uu = ulink[nn]
+            dd = dlink[nn]
+            dlink[uu] = dd
+            ulink[dd] = uu
+            length[np.uint32(top[nn])] -= 1
+            updates += 1
         rr = dlink[rr]
     return updates
 
@@ -182,24 +159,29 @@ def _cover(c, width, llink, rlink, top, ulink, dlink, length):
 def _uncover(c, width, llink, rlink, top, ulink, dlink, length):
     """Undo :func:`_cover` of item ``c``, in exactly the reverse order."""
     rr = ulink[c]
-    if width == 4:
-        while rr != c:
-            nn = _left4(rr)
-            _unhide(nn, top, ulink, dlink, length)
-            nn = _left4(nn)
-            _unhide(nn, top, ulink, dlink, length)
-            _unhide(_left4(nn), top, ulink, dlink, length)
-            rr = ulink[rr]
-    else:
-        while rr != c:
-            nn = rr - _U1
-            while nn != rr:
-                if top[nn] <= 0:  # spacer: wrap to the last node of this option
+    while rr != c:
+        nn = rr
+        k = 0
+        while True:
+            # nn: the next node of rr's option going left, wrapping around
+            if width == 4:
+                if k == 3:
+                    break
+                nn = (nn & _BLOCK) | ((nn - _U1) & _IN_BLOCK)
+                k += 1
+            else:
+                nn -= _U1
+                if top[nn] <= 0:  # spacer: on to the last node of the option
                     nn = dlink[nn]
-                else:
-                    _unhide(nn, top, ulink, dlink, length)
-                    nn -= _U1
-            rr = ulink[rr]
+                if nn == rr:
+                    break
+            # unhide nn
+            uu = ulink[nn]
+            dd = dlink[nn]
+            dlink[uu] = nn
+            ulink[dd] = nn
+            length[np.uint32(top[nn])] += 1
+        rr = ulink[rr]
     left = llink[c]
     right = rlink[c]
     rlink[left] = c
@@ -211,44 +193,33 @@ def _uncover(c, width, llink, rlink, top, ulink, dlink, length):
 def _cover_others(oo, width, llink, rlink, top, ulink, dlink, length):
     """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
     updates = 0
-    if width == 4:
-        pp = _right4(oo)
-        updates += _cover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
-        pp = _right4(pp)
-        updates += _cover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
-        pp = _right4(pp)
-        updates += _cover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
-        return updates
-    pp = oo + _U1
-    while pp != oo:
-        cc = top[pp]
-        if cc <= 0:
-            pp = ulink[pp]
+    pp = oo
+    while True:
+        if width == 4:
+            pp = (pp & _BLOCK) | ((pp + _U1) & _IN_BLOCK)
         else:
-            updates += _cover(np.uint32(cc), 0, llink, rlink, top, ulink, dlink, length)
             pp += _U1
-    return updates
+            if top[pp] <= 0:
+                pp = ulink[pp]
+        if pp == oo:
+            return updates
+        updates += _cover(np.uint32(top[pp]), width, llink, rlink, top, ulink, dlink, length)
 
 
 @njit(inline="always", **_JIT)
 def _uncover_others(oo, width, llink, rlink, top, ulink, dlink, length):
     """Undo :func:`_cover_others`, going left."""
-    if width == 4:
-        pp = _left4(oo)
-        _uncover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
-        pp = _left4(pp)
-        _uncover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
-        pp = _left4(pp)
-        _uncover(np.uint32(top[pp]), 4, llink, rlink, top, ulink, dlink, length)
-        return
-    pp = oo - _U1
-    while pp != oo:
-        cc = top[pp]
-        if cc <= 0:
-            pp = dlink[pp]
+    pp = oo
+    while True:
+        if width == 4:
+            pp = (pp & _BLOCK) | ((pp - _U1) & _IN_BLOCK)
         else:
-            _uncover(np.uint32(cc), 0, llink, rlink, top, ulink, dlink, length)
             pp -= _U1
+            if top[pp] <= 0:
+                pp = dlink[pp]
+        if pp == oo:
+            return
+        _uncover(np.uint32(top[pp]), width, llink, rlink, top, ulink, dlink, length)
 
 
 # ---------------------------------------------------------------------------
@@ -257,12 +228,39 @@ def _uncover_others(oo, width, llink, rlink, top, ulink, dlink, length):
 
 
 @njit(**_JIT)
-def search(n1, width, llink, rlink, top, ulink, dlink, length, choice, profile, state,
-           stop_at, solution_stop, node_stop, update_stop):
+def _search_spacers(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+                    stop_at, solution_stop, node_stop, update_stop):
+    return _search(n1, 0, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+                   stop_at, solution_stop, node_stop, update_stop)
+
+
+@njit(**_JIT)
+def _search_blocks(n1, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+                   stop_at, solution_stop, node_stop, update_stop):
+    return _search(n1, 4, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+                   stop_at, solution_stop, node_stop, update_stop)
+
+
+_SEARCH = {0: _search_spacers, 4: _search_blocks}
+
+
+def search(n1, width, *args):
+    """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
+
+    The entry point from Python: :func:`_search` for the layout ``width``,
+    each compiled (or loaded) on first use.
+    """
+    return _SEARCH[width](n1, *args)
+
+
+@njit(**_JIT)
+def _search(n1, width, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+            stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
     ``n1`` is the number of primary items; ``width`` the layout of the options
-    (4: four-node blocks, 0: spacers); ``llink, rlink, ulink, dlink`` are
+    (4: four-node blocks, 0: spacers), a compile-time constant;
+    ``llink, rlink, ulink, dlink`` are
     uint32 views, ``top`` and ``length`` int32, ``choice`` int32 of length
     >= N1 + 1, ``profile`` int64 of the same length (nodes per level),
     ``state`` the int64 vector described above.
@@ -619,10 +617,10 @@ def sudoku_links(puzzle, n, box_rows, box_cols, first_node, llink, rlink, ulink,
                         c = np.uint32(c0 + d)
                         keep = (length[a] | length[b] | length[c]) < _COVERED
                         _append(p, x, keep, ulink, dlink, length)
-                        _append(a, x + _U1, keep, ulink, dlink, length)
-                        _append(b, x + np.uint32(2), keep, ulink, dlink, length)
-                        _append(c, x + np.uint32(3), keep, ulink, dlink, length)
-                        x += np.uint32(4)
+                        _append(a, x | _U1, keep, ulink, dlink, length)
+                        _append(b, x | np.uint32(2), keep, ulink, dlink, length)
+                        _append(c, x | np.uint32(3), keep, ulink, dlink, length)
+                        x = np.uint32(x + 4)
                 cell += 1
                 col += 1
             box += 1
@@ -677,7 +675,7 @@ def sudoku_lane(puzzles, n, box_rows, box_cols, counter, top, first_node,
             lane[LANE_FOUND] = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = search(n1, 4, llink, rlink, top, ulink, dlink, length, choice, profile, state,
+        ret = _search(n1, 4, llink, rlink, top, ulink, dlink, length, choice, profile, state,
                      stop_at, lane[LANE_FOUND] + 1, node_budget,
                      before + (work_budget - work))
         work += state[UPDATES] - before
