@@ -838,8 +838,9 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         if puzzles.dtype == np.uint8:
             # digits above N are caught by the compiled lanes (INVALID); a
             # read-only array is copied (one compiled signature for all)
-            bad = np.zeros(len(puzzles), bool)
-            return np.require(puzzles, np.uint8, ["C", "W"]), bad, n, _check_box(n, box), errors
+            if not (puzzles.flags.c_contiguous and puzzles.flags.writeable):
+                puzzles = np.array(puzzles, np.uint8, order="C")
+            return puzzles, np.zeros(len(puzzles), bool), n, _check_box(n, box), errors
         bad = ((puzzles < 0) | (puzzles > n)).any(axis=1) if puzzles.size else np.zeros(0, bool)
         arr = np.ascontiguousarray(np.where(bad[:, None], 0, puzzles), dtype=np.uint8)
         for k in np.flatnonzero(bad).tolist():
@@ -930,18 +931,20 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
                           "(for one puzzle, use Sudoku(puzzle).solve())")
     t0 = time.perf_counter()
     arr, bad, n, box, _errors = _batch_array(puzzles, box)
-    if bad.any():
+    any_bad = bool(bad.any())
+    if any_bad:
         arr = arr.copy() if not arr.flags.writeable or arr is puzzles else arr
         arr[bad, 0] = n + 1  # the lanes reject these at once (INVALID), without a search
     nthreads = _threads(threads)
     out = np.zeros(arr.shape, np.uint8)
-    status = np.full(len(arr), K.ST_PENDING, np.int8)
+    status = np.empty(len(arr), np.int8)  # _solve_array marks every row PENDING first
     nodes = np.zeros(len(arr), np.int64)
     updates = np.zeros(len(arr), np.int64)
     _solve_array(arr, n, box, nthreads, int(limit), stop_at, max_nodes, timeout, progress,
                  progress_interval, out=out, status=status, nodes=nodes, updates=updates)
-    status[bad] = K.ST_INVALID
-    out[bad] = 0
+    if any_bad:
+        status[bad] = K.ST_INVALID
+        out[bad] = 0
     if return_stats:
         for k in np.flatnonzero(status == K.ST_INVALID).tolist():
             if _errors[k] is None:  # readable, but a digit is too large or the givens break a rule
