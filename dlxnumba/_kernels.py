@@ -189,6 +189,8 @@ def _uncover(c, width, llink, rlink, top, ulink, dlink, length):
     length[c] -= _COVERED
 
 
+# The two below are inlined by numba itself: left to LLVM, they stayed calls
+# in the search loop and cost 5-10% on Sudoku.
 @njit(inline="always", **_JIT)
 def _cover_others(oo, width, llink, rlink, top, ulink, dlink, length):
     """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
