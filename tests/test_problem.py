@@ -508,9 +508,15 @@ def test_links_restored_to_the_given_state_random(prob, stop_at, data):
     run = fresh_run(p, given=chosen, stop_at=stop_at)
     after_givens = [a.copy() for a in link_arrays(run)]
     run_to_end(run)
+    assert_links_equal_to_given_state(run, p, chosen, after_givens)
+
+
+def assert_links_equal_to_given_state(run, p, given, after_givens):
+    """The finished run's arrays, and a fresh run's right after the givens,
+    equal ``after_givens``."""
     for a, b in zip(link_arrays(run), after_givens):
         np.testing.assert_array_equal(a, b)
-    for a, b in zip(link_arrays(fresh_run(p, given=chosen)), after_givens):
+    for a, b in zip(link_arrays(fresh_run(p, given=given)), after_givens):
         np.testing.assert_array_equal(a, b)
 
 
@@ -523,10 +529,7 @@ def test_links_restored_to_the_given_state():
     assert not all(np.array_equal(a, b) for a, b in zip(after_givens, link_arrays(p._template())))
     assert run.advance(2**62) == K.RET_DONE
     assert run.stats.solutions > 0
-    for a, b in zip(link_arrays(run), after_givens):
-        np.testing.assert_array_equal(a, b)
-    for a, b in zip(link_arrays(fresh_run(p, given=g)), after_givens):
-        np.testing.assert_array_equal(a, b)
+    assert_links_equal_to_given_state(run, p, g, after_givens)
 
 
 def test_template_untouched_by_searches_with_givens():
