@@ -142,15 +142,13 @@ def test_peak_rss(benchmark, what):
 def test_state_bytes_per_thread(benchmark, n):
     """Bytes of private solver state per thread (the shared template excluded).
 
-    The time is that of allocating one thread's state (``_Lanes``), once.
+    The time is that of allocating one thread's state (a lane workspace), once.
     """
-    from dlxnumba.sudoku import _encoding, _Lanes, _lanes, default_box
+    from dlxnumba.sudoku.solve import memory
 
     benchmark.group = "memory"
-    r, c = default_box(n)
-    template = _encoding(n, r, c)._template().nbytes  # built outside the timing
-    _, seconds = run(benchmark, lambda: _Lanes(n, r, c, 1), rounds=1)
-    state = _lanes(n, r, c, 1).nbytes
+    memory(n)  # the template is built outside the timing
+    (state, template), seconds = run(benchmark, lambda: memory(n), rounds=1)
     record(benchmark, seconds=seconds, n_puzzles=0, nodes=None, updates=None, verified=state > 0,
            rates=False, kind="memory", problem=f"state-{n}x{n}", state_bytes_per_thread=int(state),
            shared_template_bytes=int(template))

@@ -25,6 +25,7 @@ from typing import Callable
 
 import numpy as np
 
+from .errors import EncodingError
 from .problem import ExactCover
 
 __all__ = [
@@ -38,10 +39,6 @@ __all__ = [
     "pentomino_grid",
     "pentomino_picture",
 ]
-
-
-class EncodingError(ValueError):
-    """Bad arguments to an encoder; the message names the offending value."""
 
 
 def _positive_int(value, name: str) -> int:

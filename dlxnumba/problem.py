@@ -1,207 +1,26 @@
-"""Exact-cover problems: validation, item names, the int32 arrays, and searching.
+"""Exact-cover problems: validation, item names and the int32 arrays.
 
 :class:`ExactCover` is the boundary between Python and the compiled kernels.
-It checks the input, maps item names to numbers, builds the dancing-links arrays
-once (a *template*), and runs resumable searches on private copies of them, so
-that searches never disturb each other and the template stays pristine.
+It checks the input, maps item names to numbers and builds the dancing-links
+arrays once (a *template*).  A problem is immutable and picklable: searching
+it creates a :class:`~dlxnumba.search.Search` with private copies of the
+links, so searches never disturb each other, in one thread or many.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-from dataclasses import dataclass, field
-from typing import Callable, Hashable, Iterable, Iterator, Sequence
+import threading
+from dataclasses import dataclass
+from typing import Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from . import _kernels as K
+from .errors import ExactCoverError, LimitReached
+from .search import Progress, Search, Stats, check_count_limit
 
-__all__ = [
-    "ExactCover",
-    "Stats",
-    "ExactCoverError",
-    "LimitReached",
-]
-
-#: Updates between two returns of the kernel to Python during a long search:
-#: small enough that Ctrl-C, timeouts and progress take effect within a small
-#: fraction of a second, large enough that the round trip costs nothing.
-SLICE_UPDATES = 1 << 22
+__all__ = ["ExactCover"]
 
 _INT32_MAX = 2**31 - 1
-
-
-class ExactCoverError(ValueError):
-    """An exact-cover problem, option list or DLX text is malformed."""
-
-
-class LimitReached(RuntimeError):
-    """A search hit its ``timeout`` or ``max_nodes`` before it was complete.
-
-    Attributes
-    ----------
-    reason : str
-        ``"timeout"`` or ``"max_nodes"``.
-    stats : Stats
-        The statistics of the search up to the stop.
-    found : int or None
-        What the call had found before the stop: None for ``solve`` (it stops
-        at its first solution, so it had found none), the number of solutions
-        already yielded for ``solutions``, the partial count for ``count``.
-    """
-
-    def __init__(self, reason: str, stats: "Stats", found):
-        super().__init__(reason)
-        self.reason = reason
-        self.stats = stats
-        self.found = found
-
-    def __str__(self) -> str:  # built late: the statistics are final only after the stop
-        s = self.stats
-        return (f"search stopped by {self.reason} after {s.nodes} nodes, {s.updates} updates "
-                f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")
-
-
-@dataclass
-class Stats:
-    """Statistics of one search, with the definitions of Knuth's DLX1.
-
-    ``nodes`` counts the levels entered plus the solutions found; ``updates``
-    counts item covers plus node hides (uncovering counts nothing);
-    ``max_level`` is the deepest level entered (level 0 is the first choice);
-    ``profile[k]`` is the number of nodes at level ``k``.  ``status`` is
-    ``"running"``, ``"complete"`` (the tree was exhausted), ``"limit"`` (stopped
-    at the requested number of solutions), ``"timeout"``, ``"max_nodes"`` or
-    ``"interrupted"``.
-    """
-
-    solutions: int = 0
-    nodes: int = 0
-    updates: int = 0
-    max_level: int = 0
-    seconds: float = 0.0
-    status: str = "running"
-    profile: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
-
-    @property
-    def updates_per_second(self) -> float:
-        return self.updates / self.seconds if self.seconds > 0 else 0.0
-
-
-def _progress_printer(stats: Stats) -> None:
-    """Default progress report: one refreshed line on stderr."""
-    sys.stderr.write(
-        f"\r[dlxnumba] {stats.seconds:8.1f} s  level {stats.max_level:4d}  "
-        f"nodes {stats.nodes:,}  updates {stats.updates:,}  "
-        f"solutions {stats.solutions:,}   "
-    )
-    sys.stderr.flush()
-
-
-class _Run:
-    """One search in progress: private copies of the links plus the state vector."""
-
-    def __init__(self, problem: "ExactCover", given, stop_at, max_nodes, timeout,
-                 progress, progress_interval):
-        if isinstance(stop_at, bool) or stop_at not in (0, 1):
-            raise ExactCoverError(f"stop_at must be 0 or 1, not {stop_at!r}")
-        if max_nodes is not None and (not isinstance(max_nodes, (int, np.integer))
-                                      or isinstance(max_nodes, bool) or max_nodes < 0):
-            raise ExactCoverError(f"max_nodes must be a non-negative integer, not {max_nodes!r}")
-        if timeout is not None and (not isinstance(timeout, (int, float, np.integer, np.floating))
-                                    or isinstance(timeout, bool) or not timeout >= 0):
-            raise ExactCoverError(f"timeout must be a non-negative number of seconds, not {timeout!r}")
-        t = problem._template()
-        self.problem = problem
-        self.top = t.top
-        self.llink = t.llink.copy()
-        self.rlink = t.rlink.copy()
-        self.ulink = t.ulink.copy()
-        self.dlink = t.dlink.copy()
-        self.length = t.length.copy()
-        self.first_node = t.first_node
-        # the arguments of the kernels from ``width`` to ``length``
-        self._views = (t.width, self.llink.view(np.uint32), self.rlink.view(np.uint32),
-                       self.top, self.ulink.view(np.uint32), self.dlink.view(np.uint32),
-                       self.length)
-        depth = problem.n_primary + 1
-        self.choice = np.zeros(depth, np.int32)
-        self.profile = np.zeros(depth, np.int64)
-        self.state = np.zeros(K.STATE_SIZE, np.int64)
-        self.stop_at = int(stop_at)
-        self.max_nodes = None if max_nodes is None else int(max_nodes)
-        self.timeout = timeout
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
-        if progress is True:
-            progress = _progress_printer
-        self.progress = progress or None
-        self.progress_interval = progress_interval
-        self.given = problem._check_given(given)
-        self.stats = Stats(profile=self.profile)
-        problem.stats = self.stats
-        if self.given.size:
-            bad = K.apply_given(self.given, t.first_node, *self._views)
-            if bad >= 0:
-                raise ExactCoverError(problem._describe_conflict(self.given, bad))
-
-    def _sync(self, started: float) -> None:
-        s = self.stats
-        st = self.state
-        s.nodes = int(st[K.NODES])
-        s.updates = int(st[K.UPDATES])
-        s.solutions = int(st[K.SOLUTIONS])
-        s.max_level = int(st[K.MAX_LEVEL])
-        s.seconds += time.perf_counter() - started
-
-    def advance(self, solution_stop: int) -> int:
-        """Search until ``solution_stop`` solutions, the end, or a limit.
-
-        Returns ``RET_SOLUTION`` or ``RET_DONE``; raises :class:`LimitReached`
-        on a timeout or node budget (the caller attaches what it found), and
-        lets KeyboardInterrupt through between two slices.
-        """
-        st = self.state
-        started = time.perf_counter()
-        deadline = self.deadline
-        last_report = started
-        node_cap = np.iinfo(np.int64).max if self.max_nodes is None else self.max_nodes
-        try:
-            if deadline is not None and started >= deadline and st[K.PHASE] != K.PH_DONE:
-                self.stats.status = "timeout"
-                raise LimitReached("timeout", self.stats, None)
-            while True:
-                ret = K.search(self.problem.n_primary, *self._views, self.choice, self.profile, st,
-                               self.stop_at, solution_stop, node_cap,
-                               st[K.UPDATES] + SLICE_UPDATES)
-                if ret != K.RET_PAUSED:
-                    self.stats.status = "complete" if ret == K.RET_DONE else "running"
-                    return ret
-                now = time.perf_counter()
-                if st[K.NODES] >= node_cap:
-                    self.stats.status = "max_nodes"
-                    raise LimitReached("max_nodes", self.stats, None)
-                if deadline is not None and now >= deadline:
-                    self.stats.status = "timeout"
-                    raise LimitReached("timeout", self.stats, None)
-                if self.progress is not None and now - last_report >= self.progress_interval:
-                    self._sync(started)
-                    started = now
-                    last_report = now
-                    self.progress(self.stats)
-        except KeyboardInterrupt:
-            self.stats.status = "interrupted"
-            raise
-        finally:
-            self._sync(started)
-
-    def solution(self) -> list[int]:
-        """The options of the solution just visited, givens included, sorted."""
-        level = int(self.state[K.LEVEL])
-        out = np.empty(max(level + 1, 0), np.int32)
-        if level >= 0:
-            K.chosen_options(self.choice, level, self._views[0], self.top, self.first_node, out)
-        return sorted(self.given.tolist() + out.tolist())
 
 
 @dataclass(frozen=True)
@@ -225,7 +44,7 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     """Build the dancing-links arrays for options in CSR form (vectorized numpy).
 
     ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s items, numbered
-    from 0.  See :mod:`dlxnumba._kernels` for the layout: four-node blocks
+    from 0.  See :mod:`dlxnumba.kernels` for the layout: four-node blocks
     when every option has four items, spacers otherwise.
     """
     n = int(n_items)
@@ -310,9 +129,12 @@ class ExactCover:
     exactly once and every secondary item at most once.
 
     Build one with :meth:`from_matrix`, :meth:`from_options` or
-    :meth:`from_dlx`; search it with :meth:`solve`, :meth:`solutions` and
-    :meth:`count`.  Solutions are sorted lists of 0-based option indices.
-    After each search, :attr:`stats` holds its :class:`Stats`.
+    :meth:`from_dlx`; search it with :meth:`solve`, :meth:`solutions`,
+    :meth:`count` (thin wrappers over :class:`~dlxnumba.search.Search`) or many
+    jobs at once with :meth:`batch`.  Solutions are sorted lists of 0-based
+    option indices.  A problem never changes once built, and pickles.
+    :attr:`stats` holds the :class:`Stats` of the last search that this thread
+    ran through the wrappers.
 
     Examples
     --------
@@ -328,7 +150,13 @@ class ExactCover:
     (1, 6, 30)
     >>> [p.option_names(s) for s in p.solutions()]
     [[('C', 'E', 'F'), ('A', 'D'), ('B', 'G')]]
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(p)).solve()
+    [0, 3, 4]
     """
+
+    __slots__ = ("_names", "_n_primary", "_opt_ptr", "_opt_items", "_tmpl", "_index", "_local",
+                 "_lock", "__weakref__")
 
     def __init__(self, n_primary: int, item_names: Sequence[Hashable],
                  opt_ptr: np.ndarray, opt_items: np.ndarray):
@@ -337,27 +165,38 @@ class ExactCover:
         ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s item numbers,
         counted from 0 with the ``n_primary`` primary items first.
         """
-        self.item_names = list(item_names)
-        self.n_items = len(self.item_names)
-        self.n_primary = int(n_primary)
-        self._opt_ptr = np.ascontiguousarray(opt_ptr, dtype=np.int64)
-        self._opt_items = np.ascontiguousarray(opt_items, dtype=np.int32)
-        self.n_options = len(self._opt_ptr) - 1
-        ptr, items = self._opt_ptr, self._opt_items
-        if not 0 <= self.n_primary <= self.n_items:
-            raise ExactCoverError(f"n_primary = {n_primary} is not between 0 and the {self.n_items} items")
+        names = tuple(item_names)
+        n_items = len(names)
+        ptr = np.array(opt_ptr, dtype=np.int64, copy=True)
+        items = np.array(opt_items, dtype=np.int32, copy=True)
+        if not 0 <= int(n_primary) <= n_items:
+            raise ExactCoverError(f"n_primary = {n_primary} is not between 0 and the {n_items} items")
         if ptr.ndim != 1 or ptr.size < 1 or ptr[0] != 0 or ptr[-1] != items.size or np.any(np.diff(ptr) < 0):
             raise ExactCoverError("opt_ptr must start at 0, never decrease, and end at len(opt_items)")
-        if items.size and (items.min() < 0 or items.max() >= self.n_items):
-            raise ExactCoverError(f"opt_items must be item numbers from 0 to {self.n_items - 1}")
+        if items.size and (items.min() < 0 or items.max() >= n_items):
+            raise ExactCoverError(f"opt_items must be item numbers from 0 to {n_items - 1}")
         if items.size:
-            owner = np.repeat(np.arange(self.n_options), np.diff(ptr))
-            pairs = np.unique(owner * np.int64(self.n_items) + items)
+            owner = np.repeat(np.arange(ptr.size - 1), np.diff(ptr))
+            pairs = np.unique(owner * np.int64(n_items) + items)
             if pairs.size != items.size:
                 raise ExactCoverError("an option lists the same item twice")
-        self._tmpl: _Template | None = None
-        self._index: dict | None = None
-        self.stats = Stats(status="none")
+        ptr.flags.writeable = False
+        items.flags.writeable = False
+        _set = object.__setattr__
+        _set(self, "_names", names)
+        _set(self, "_n_primary", int(n_primary))
+        _set(self, "_opt_ptr", ptr)
+        _set(self, "_opt_items", items)
+        _set(self, "_tmpl", None)
+        _set(self, "_index", None)
+        _set(self, "_local", threading.local())
+        _set(self, "_lock", threading.Lock())
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"ExactCover is immutable: cannot set {name!r}")
+
+    def __reduce__(self):
+        return (type(self), (self._n_primary, self._names, self._opt_ptr, self._opt_items))
 
     # ----------------------------------------------------------------- building
 
@@ -503,36 +342,67 @@ class ExactCover:
                 flat.append(i)
             opt_ptr[j + 1] = len(flat)
         p = cls(n1, names, opt_ptr, np.array(flat, dtype=np.int32))
-        p._index = index
+        object.__setattr__(p, "_index", index)
         return p
 
     @classmethod
     def from_dlx(cls, source) -> "ExactCover":
         """Read Knuth's DLX1 text format from a path, a file object, or the text.
 
-        See :mod:`dlxnumba.dlxformat`.
+        See :mod:`dlxnumba.io.dlx`.
         """
-        from .dlxformat import read_dlx
+        from .io.dlx import parse_dlx
 
-        return read_dlx(source)
+        t = parse_dlx(source)
+        return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items)
 
     def to_dlx(self) -> str:
-        """This problem in Knuth's DLX1 text format (see :mod:`dlxnumba.dlxformat`)."""
-        from .dlxformat import write_dlx
+        """This problem in Knuth's DLX1 text format (see :mod:`dlxnumba.io.dlx`)."""
+        from .io.dlx import format_dlx
 
-        return write_dlx(self)
+        return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items)
 
     # ---------------------------------------------------------------- accessors
 
     @property
+    def n_items(self) -> int:
+        """The number of items, primary and secondary."""
+        return len(self._names)
+
+    @property
+    def n_primary(self) -> int:
+        """The number of primary items (items ``0..n_primary-1``)."""
+        return self._n_primary
+
+    @property
+    def n_options(self) -> int:
+        """The number of options."""
+        return len(self._opt_ptr) - 1
+
+    @property
+    def item_names(self) -> list:
+        """Names of the items, primary first (a fresh list)."""
+        return list(self._names)
+
+    @property
     def primary(self) -> list:
         """Names of the primary items, in order."""
-        return self.item_names[: self.n_primary]
+        return list(self._names[: self._n_primary])
 
     @property
     def secondary(self) -> list:
         """Names of the secondary items, in order."""
-        return self.item_names[self.n_primary:]
+        return list(self._names[self._n_primary:])
+
+    @property
+    def opt_ptr(self) -> np.ndarray:
+        """CSR pointers (int64, read-only): option ``j`` is ``opt_items[opt_ptr[j]:opt_ptr[j+1]]``."""
+        return self._opt_ptr
+
+    @property
+    def opt_items(self) -> np.ndarray:
+        """The options' item numbers, option after option (int32, read-only)."""
+        return self._opt_items
 
     def option(self, j: int) -> list[int]:
         """Item numbers (0-based, primary first) of option ``j``."""
@@ -542,7 +412,7 @@ class ExactCover:
     def option_names(self, options) -> list | tuple:
         """Item names of one option (an int) or of each option in a list."""
         if isinstance(options, (int, np.integer)):
-            return tuple(self.item_names[i] for i in self.option(int(options)))
+            return tuple(self._names[i] for i in self.option(int(options)))
         return [self.option_names(int(j)) for j in options]
 
     @property
@@ -553,7 +423,7 @@ class ExactCover:
     def item_index(self, name) -> int:
         """The number (0-based, primary first) of the item called ``name``."""
         if self._index is None:
-            self._index = {nm: i for i, nm in enumerate(self.item_names)}
+            object.__setattr__(self, "_index", {nm: i for i, nm in enumerate(self._names)})
         try:
             return self._index[name]
         except (KeyError, TypeError):
@@ -563,6 +433,15 @@ class ExactCover:
         return (f"ExactCover({self.n_primary} primary + {self.n_items - self.n_primary} "
                 f"secondary items, {self.n_options} options, {int(self._opt_ptr[-1])} nodes)")
 
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, ExactCover):
+            return NotImplemented
+        return (self._n_primary == other._n_primary and self._names == other._names
+                and np.array_equal(self._opt_ptr, other._opt_ptr)
+                and np.array_equal(self._opt_items, other._opt_items))
+
+    __hash__ = object.__hash__
+
     def to_matrix(self) -> np.ndarray:
         """The dense 0/1 matrix (uint8), columns in item-number order."""
         m = np.zeros((self.n_options, self.n_items), np.uint8)
@@ -570,12 +449,18 @@ class ExactCover:
         m[rows, self._opt_items] = 1
         return m
 
-    # ------------------------------------------------------------------ search
+    # --------------------------------------------------------------- internals
 
     def _template(self) -> _Template:
-        if self._tmpl is None:
-            self._tmpl = build_arrays(self.n_items, self.n_primary, self._opt_ptr, self._opt_items)
-        return self._tmpl
+        """The dancing-links arrays of the whole problem, built once (never written)."""
+        t = self._tmpl
+        if t is None:
+            with self._lock:
+                t = self._tmpl
+                if t is None:
+                    t = build_arrays(self.n_items, self.n_primary, self._opt_ptr, self._opt_items)
+                    object.__setattr__(self, "_tmpl", t)
+        return t
 
     def _check_option_index(self, j) -> None:
         if not isinstance(j, (int, np.integer)) or isinstance(j, bool):
@@ -587,11 +472,13 @@ class ExactCover:
         if given is None:
             return np.zeros(0, np.int32)
         if isinstance(given, np.ndarray) and given.dtype.kind in "iu" and given.ndim == 1:
-            # fast path (the Sudoku front end): checked with numpy
+            # fast path (the front ends): checked with numpy
             if given.size and (given.min() < 0 or given.max() >= self.n_options):
                 j = int(given[(given < 0) | (given >= self.n_options)][0])
                 raise ExactCoverError(f"option index {j} is out of range for {self.n_options} options")
             return given.astype(np.int32)
+        if isinstance(given, (str, bytes)):
+            raise ExactCoverError(f"given must be an iterable of option indices, not {given!r}")
         try:
             given = list(given)
         except TypeError:
@@ -606,17 +493,35 @@ class ExactCover:
         for k in given[:bad].tolist():
             common = items & set(self.option(k))
             if common:
-                names = ", ".join(repr(self.item_names[i]) for i in sorted(common))
+                names = ", ".join(repr(self._names[i]) for i in sorted(common))
                 if k == j:
                     return f"given option {j} is listed twice"
                 return f"given options {k} and {j} conflict: both contain item {names}"
         return f"given option {j} conflicts with the other given options"
 
-    def _run(self, given, stop_at, max_nodes, timeout, progress, progress_interval) -> _Run:
-        return _Run(self, given, stop_at, max_nodes, timeout, progress, progress_interval)
+    # ------------------------------------------------------------------ search
+
+    @property
+    def stats(self) -> Stats:
+        """:class:`Stats` of the last search this thread ran through :meth:`solve`,
+        :meth:`solutions` or :meth:`count` (a :class:`Search` has its own)."""
+        s = getattr(self._local, "stats", None)
+        return Stats(status="none") if s is None else s
+
+    def search(self, given: Iterable[int] | None = (), *, stop_at: int = 1, max_nodes: int | None = None,
+               timeout: float | None = None, progress: Progress = None,
+               progress_interval: float = 0.5) -> Search:
+        """A new resumable :class:`~dlxnumba.search.Search` of this problem."""
+        return Search(self, given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                      progress=progress, progress_interval=progress_interval)
+
+    def _search(self, **kwargs) -> Search:
+        s = self.search(**kwargs)
+        self._local.stats = s.stats
+        return s
 
     def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
-              timeout: float | None = None, progress: bool | Callable[[Stats], None] | None = None,
+              timeout: float | None = None, progress: Progress = None,
               progress_interval: float = 0.5) -> list[int] | None:
         """The first solution found, as a sorted list of option indices, or None.
 
@@ -645,49 +550,33 @@ class ExactCover:
         LimitReached
             When ``max_nodes`` or ``timeout`` stops the search first.
         """
-        run = self._run(given, stop_at, max_nodes, timeout, progress, progress_interval)
+        s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                         progress=progress, progress_interval=progress_interval)
         try:
-            ret = run.advance(1)
+            sol = s.next()
         except LimitReached as e:
             e.found = None
             raise
-        if ret == K.RET_SOLUTION:
-            run.stats.status = "limit"
-            return run.solution()
-        return None
+        if sol is not None:
+            s.stats.status = "limit"
+        return sol
 
     def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
                   max_nodes: int | None = None, timeout: float | None = None,
-                  progress: bool | Callable[[Stats], None] | None = None,
-                  progress_interval: float = 0.5) -> Iterator[list[int]]:
+                  progress: Progress = None, progress_interval: float = 0.5) -> Iterator[list[int]]:
         """Iterate over solutions lazily (each a sorted list of option indices).
 
         ``limit`` caps the number of solutions; the other parameters are those
         of :meth:`solve`.  The search advances only as far as the consumer asks.
         """
-        _check_limit(limit)
-        run = self._run(given, stop_at, max_nodes, timeout, progress, progress_interval)
-        return self._iterate(run, limit)
-
-    @staticmethod
-    def _iterate(run: _Run, limit) -> Iterator[list[int]]:
-        found = 0
-        while limit is None or found < limit:
-            try:
-                ret = run.advance(found + 1)
-            except LimitReached as e:
-                e.found = found
-                raise
-            if ret != K.RET_SOLUTION:
-                return
-            found += 1
-            yield run.solution()
-        run.stats.status = "limit"
+        check_count_limit(limit)
+        s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                         progress=progress, progress_interval=progress_interval)
+        return s.solutions(limit)
 
     def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               max_nodes: int | None = None, timeout: float | None = None,
-              progress: bool | Callable[[Stats], None] | None = None,
-              progress_interval: float = 0.5) -> int:
+              progress: Progress = None, progress_interval: float = 0.5) -> int:
         """The number of solutions (at most ``limit``).
 
         Parameters are those of :meth:`solve`.  On a timeout or budget,
@@ -698,27 +587,16 @@ class ExactCover:
         >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count()
         2
         """
-        _check_limit(limit)
-        run = self._run(given, stop_at, max_nodes, timeout, progress, progress_interval)
-        return self._count(run, limit)
+        check_count_limit(limit)
+        s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                         progress=progress, progress_interval=progress_interval)
+        return s.count(limit)
 
-    @staticmethod
-    def _count(run: _Run, limit) -> int:
-        """Count the solutions of a fresh run (at most ``limit``)."""
-        target = np.iinfo(np.int64).max if limit is None else int(limit)
-        if target == 0:
-            run.stats.status = "limit"
-            return 0
-        try:
-            ret = run.advance(target)
-        except LimitReached as e:
-            e.found = e.stats.solutions
-            raise
-        if ret == K.RET_SOLUTION:
-            run.stats.status = "limit"
-        return run.stats.solutions
+    def batch(self, jobs, limit=1, **kwargs):
+        """Run many jobs, each a list of given options, through the compiled lanes.
 
+        A thin wrapper over :func:`dlxnumba.batch.run_batch` (see there).
+        """
+        from .batch import run_batch
 
-def _check_limit(limit) -> None:
-    if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
-        raise ExactCoverError(f"limit must be None or a non-negative integer, not {limit!r}")
+        return run_batch(self, jobs, limit, **kwargs)

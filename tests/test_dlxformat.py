@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import reference as ref
 from dlxnumba import DLXFormatError, ExactCover, ExactCoverError
-from dlxnumba.dlxformat import read_dlx, write_dlx
+from dlxnumba.io.dlx import format_dlx, parse_dlx
 
 PROPERTY = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -84,7 +84,7 @@ def test_reads_from_path_str_path_file_object_bytes_and_text(tmp_path):
             "bytes": KNUTH_COMMENTED.encode(),
         }
         for what, source in sources.items():
-            p = read_dlx(source)
+            p = ExactCover.from_dlx(source)
             assert_same_problem(p, expected)
             assert p.solve() == [0, 3, 4], what
 
@@ -161,7 +161,7 @@ def test_error_from_a_file_names_the_file(tmp_path):
 
 def test_unsupported_source_type_raises_type_error():
     with pytest.raises(TypeError):
-        read_dlx(12)
+        ExactCover.from_dlx(12)
 
 
 # ---------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_round_trip_hand_made(build):
 def test_round_trip_through_a_file(tmp_path):
     p = knuth_problem()
     path = tmp_path / "out.dlx"
-    path.write_text(write_dlx(p), encoding="utf-8")
+    path.write_text(p.to_dlx(), encoding="utf-8")
     assert_same_problem(ExactCover.from_dlx(path), p)
     assert_same_problem(ExactCover.from_dlx(str(path)), p)
 

@@ -7,9 +7,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dlxnumba import _kernels as K
 from dlxnumba import Status, Sudoku, read_puzzles, solve_many
-from dlxnumba import sudoku as S
+from dlxnumba.sudoku import solve
+from dlxnumba.sudoku.encoding import _encoding
+from dlxnumba.sudoku.geometry import geometry
+from dlxnumba.sudoku.rules import breaks_rules
+from dlxnumba.batch import workspace
+from dlxnumba.kernels.sudoku import link_givens
+from dlxnumba.sudoku.solve import _Shape
+from dlxnumba.sudoku.text import _grid_from
 
 from reference import sudoku_ok
 
@@ -43,7 +49,7 @@ def test_batch_counts_of_the_special_puzzles():
     assert [Status(s) for s in status] == [Status.MULTIPLE, Status.NO_SOLUTION]
     assert info["nodes"].tolist() == [119, 8342]
     assert info["updates"].tolist() == [1518, 194645]
-    assert sudoku_ok(sols[0], S._grid_from(FIVE), 9, (3, 3))
+    assert sudoku_ok(sols[0], _grid_from(FIVE), 9, (3, 3))
     assert not sols[1].any()
 
 
@@ -52,7 +58,7 @@ def test_tiny_work_slices_resume_exactly(monkeypatch, threads):
     """Lanes that pause every few updates, mid-puzzle, give the same answers and counts."""
     puzzles = read_puzzles(PUZZLES / "top95.txt")[:30]
     want = solve_many(puzzles, threads=1, limit=2, return_stats=True)
-    monkeypatch.setattr(S, "WORK_SLICE", 37)
+    monkeypatch.setattr(solve, "WORK_SLICE", 37)
     got = solve_many(puzzles, threads=threads, limit=2, return_stats=True)
     assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
     assert np.array_equal(got[2]["nodes"], want[2]["nodes"])
@@ -106,7 +112,7 @@ def test_budget_and_timeout_leave_no_pending_row():
 
 
 def test_progress_is_reported(monkeypatch):
-    monkeypatch.setattr(S, "WORK_SLICE", 1000)
+    monkeypatch.setattr(solve, "WORK_SLICE", 1000)
     seen = []
     puzzles = read_puzzles(PUZZLES / "top95.txt")
     solve_many(puzzles, threads=1, progress=lambda done, total: seen.append((done, total)),
@@ -125,7 +131,8 @@ def test_single_solve_matches_batch():
 
 
 def test_solver_state_per_thread_fits_64_kib():
-    assert S._lanes(9, 3, 3, 1).nbytes <= 64 * 1024
+    shape = _Shape.of(9, (3, 3))
+    assert workspace(shape.template, shape.depth, 1).nbytes <= 64 * 1024
 
 
 def test_lanes_work_from_several_python_threads():
@@ -202,19 +209,20 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
     cells[rng.random(n * n) >= data.draw(st.floats(0.0, 1.0))] = 0
     if data.draw(st.booleans()):
         cells[rng.integers(n * n)] = rng.integers(1, n + 1)
-    p = S._encoding(n, *box)
+    p = _encoding(n, *box)
     t = p._template()
     mine = [rng.integers(0, 2 ** 31, a.size).astype(np.int32) for a in (t.llink, t.rlink, t.ulink, t.dlink)]
     length = rng.integers(0, 2 ** 31, t.length.size).astype(np.int32)
     u = np.uint32
-    ok = K.sudoku_links(cells, n, box[0], box[1], t.first_node, *(a.view(u) for a in mine), length)
+    links = (mine[0].view(u), mine[1].view(u), t.top, mine[2].view(u), mine[3].view(u), length)
+    ok = link_givens(cells, n, geometry(n, box).cell_regions.reshape(-1), t.first_node, links)
 
     givens = np.flatnonzero(cells)
-    run = p._run((givens * n + cells[givens] - 1).astype(np.int32), 0, None, None, None, 0.5) \
-        if not S._breaks_rules(cells, n, box) else None
+    run = p.search((givens * n + cells[givens] - 1).astype(np.int32), stop_at=0) \
+        if not breaks_rules(cells, geometry(n, box)) else None
     assert ok == (run is not None)
     if ok:
-        want = _visible(*run._views, p.n_items)
+        want = _visible(4, *run.links, p.n_items)
         got = _visible(4, mine[0], mine[1], t.top, mine[2], mine[3], length, p.n_items)
         assert got == want
 
@@ -222,4 +230,4 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
 def test_the_lanes_need_four_item_options():
     """Every Sudoku encoding (any size) gets the four-node-block layout the lanes link up."""
     for n, box in SHAPES + [(16, (4, 4))]:
-        assert S._encoding(n, *box)._template().width == 4
+        assert _encoding(n, *box)._template().width == 4

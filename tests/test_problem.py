@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dlxnumba.problem as problem_module
+import dlxnumba.search as search_module
 import reference as ref
-from dlxnumba import _kernels as K
+from dlxnumba import kernels as K
+from dlxnumba.kernels.search import SEARCH
 from dlxnumba import ExactCover, ExactCoverError, LimitReached, Stats
 
 # Hypothesis: the first example pays for loading the compiled kernels.
@@ -68,10 +69,9 @@ def as_set(solutions):
 
 
 def fresh_run(p, given=(), stop_at=0, **kw):
-    args = dict(given=given, stop_at=stop_at, max_nodes=None, timeout=None,
-                progress=None, progress_interval=0.5)
+    args = dict(stop_at=stop_at, max_nodes=None, timeout=None, progress=None, progress_interval=0.5)
     args.update(kw)
-    return p._run(**args)
+    return p.search(given, **args)
 
 
 def run_to_end(run):
@@ -566,7 +566,7 @@ def test_sliced_search_equals_uninterrupted(monkeypatch, slice_updates, stop_at)
     expect_sols = list(whole.solutions(stop_at=stop_at))
     expect = final_stats(whole)
     expect_count = whole.count(stop_at=stop_at)
-    monkeypatch.setattr(problem_module, "SLICE_UPDATES", slice_updates)
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", slice_updates)
     p = numbered(options, n1, n)
     assert list(p.solutions(stop_at=stop_at)) == expect_sols
     assert final_stats(p) == expect
@@ -581,13 +581,13 @@ def test_sliced_search_equals_uninterrupted_random(prob, slice_updates, stop_at)
     whole = numbered(options, n1, n)
     expect_sols = list(whole.solutions(stop_at=stop_at))
     expect = final_stats(whole)
-    old = problem_module.SLICE_UPDATES
-    problem_module.SLICE_UPDATES = slice_updates  # monkeypatch is function-scoped
+    old = search_module.SLICE_UPDATES
+    search_module.SLICE_UPDATES = slice_updates  # monkeypatch is function-scoped
     try:
         p = numbered(options, n1, n)
         assert list(p.solutions(stop_at=stop_at)) == expect_sols
     finally:
-        problem_module.SLICE_UPDATES = old
+        search_module.SLICE_UPDATES = old
     assert final_stats(p) == expect
 
 
@@ -606,7 +606,7 @@ def step_kernel(p, stop_at, budget):
         sols_before = int(st_[K.SOLUTIONS])
         node_stop = int(st_[K.NODES]) + 1 if budget == "nodes" else never
         update_stop = int(st_[K.UPDATES]) + 1 if budget == "updates" else never
-        ret = K.search(run.problem.n_primary, *run._views, run.choice, run.profile, st_, run.stop_at,
+        ret = SEARCH[run.width](run.problem.n_primary, run.links, run.cursor, run.stop_at,
                        sols_before + 1, node_stop, update_stop)
         assert int(st_[K.SOLUTIONS]) - sols_before <= 1
         if budget == "nodes":
@@ -803,7 +803,7 @@ def test_limit_reached_found_is_as_documented():
 
 def test_timeout_zero_stops_a_long_search(monkeypatch):
     """12-queens (14,200 solutions) takes many slices; timeout=0 stops after the first."""
-    monkeypatch.setattr(problem_module, "SLICE_UPDATES", 1 << 12)
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 1 << 12)
     p = queens(12)
     with pytest.raises(LimitReached) as e:
         p.count(timeout=0)
@@ -869,7 +869,7 @@ def test_count_limit_zero_and_solutions_limit_zero():
 
 
 def test_progress_callback_receives_stats(monkeypatch):
-    monkeypatch.setattr(problem_module, "SLICE_UPDATES", 64)
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 64)
     p = queens(6)
     seen = []
 
@@ -886,7 +886,7 @@ def test_progress_callback_receives_stats(monkeypatch):
 
 
 def test_progress_true_prints_to_stderr(monkeypatch, capsys):
-    monkeypatch.setattr(problem_module, "SLICE_UPDATES", 64)
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 64)
     assert queens(6).count(progress=True, progress_interval=0) == 4
     assert "nodes" in capsys.readouterr().err
 
@@ -898,7 +898,7 @@ def test_no_progress_report_without_pauses():
 
 
 def test_keyboard_interrupt_in_progress_marks_status(monkeypatch):
-    monkeypatch.setattr(problem_module, "SLICE_UPDATES", 64)
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 64)
     p = queens(6)
 
     def interrupt(stats):

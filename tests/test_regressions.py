@@ -126,26 +126,26 @@ def test_batch_arguments_are_checked_up_front(kwargs):
 
 
 def test_progress_true_prints_on_stderr(capsys, monkeypatch):
-    from dlxnumba import sudoku
+    from dlxnumba.sudoku import solve
 
-    monkeypatch.setattr(sudoku, "WORK_SLICE", 500)
+    monkeypatch.setattr(solve, "WORK_SLICE", 500)
     solve_many(read_puzzles(PUZZLES / "top95.txt"), threads=1, progress=True, progress_interval=0)
     assert "puzzles" in capsys.readouterr().err
 
 
 def test_a_progress_callback_may_solve_puzzles_itself():
     """Re-entering the solver from a progress callback must not disturb the batch."""
-    from dlxnumba import sudoku
+    from dlxnumba.sudoku import solve
 
     puzzles = read_puzzles(PUZZLES / "top95.txt")
     want = solve_many(puzzles, threads=1)[0]
     inner = []
-    old = sudoku.WORK_SLICE
-    sudoku.WORK_SLICE = 2000
+    old = solve.WORK_SLICE
+    solve.WORK_SLICE = 2000
     try:
         got, status = solve_many(puzzles, threads=1, progress_interval=0,
                                  progress=lambda done, total: inner.append(Sudoku(P).solve()))
     finally:
-        sudoku.WORK_SLICE = old
+        solve.WORK_SLICE = old
     assert inner and all(x is not None for x in inner)
     assert (status == Status.SOLVED).all() and np.array_equal(got, want)

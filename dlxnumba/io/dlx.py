@@ -47,13 +47,24 @@ import os
 
 import numpy as np
 
-from .problem import ExactCover, ExactCoverError
+from typing import Hashable, NamedTuple, Sequence
 
-__all__ = ["read_dlx", "write_dlx", "DLXFormatError"]
+from ..errors import DLXFormatError, ExactCoverError
+
+__all__ = ["DLXText", "parse_dlx", "format_dlx"]
 
 
-class DLXFormatError(ExactCoverError):
-    """DLX text that does not follow the format; the message names the line."""
+class DLXText(NamedTuple):
+    """What a DLX text holds: the items and the options in CSR form.
+
+    ``opt_items[opt_ptr[j]:opt_ptr[j + 1]]`` are option ``j``'s item numbers,
+    counted from 0 with the ``n_primary`` primary items first.
+    """
+
+    n_primary: int
+    item_names: list
+    opt_ptr: np.ndarray
+    opt_items: np.ndarray
 
 
 def _read_text(source) -> tuple[str, str]:
@@ -84,8 +95,8 @@ def _check_name(tok: str, where: str) -> None:
         raise DLXFormatError(f"{where}: item name {tok!r} contains '|'")
 
 
-def read_dlx(source) -> ExactCover:
-    """Parse DLX1 text (a path, a file object, or the text itself)."""
+def parse_dlx(source) -> DLXText:
+    """Parse DLX1 text (a path, a file object, or the text itself) into arrays."""
     text, origin = _read_text(source)
     items_line = None
     index: dict[str, int] = {}
@@ -131,9 +142,7 @@ def read_dlx(source) -> ExactCover:
         opt_ptr.append(len(flat))
     if items_line is None:
         raise DLXFormatError(f"{origin}: no item line (the text is empty or all comments)")
-    p = ExactCover(n_primary, names, np.array(opt_ptr, np.int64), np.array(flat, np.int32))
-    p._index = index
-    return p
+    return DLXText(n_primary, names, np.array(opt_ptr, np.int64), np.array(flat, np.int32))
 
 
 def _token(name, j: int) -> str:
@@ -145,21 +154,22 @@ def _token(name, j: int) -> str:
     return tok
 
 
-def write_dlx(problem: ExactCover) -> str:
-    """The DLX1 text of ``problem``: item line, then one option per line."""
-    toks = [_token(nm, j) for j, nm in enumerate(problem.item_names)]
+def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarray,
+               opt_items: np.ndarray) -> str:
+    """The DLX1 text of a problem in CSR form: item line, then one option per line."""
+    toks = [_token(nm, j) for j, nm in enumerate(item_names)]
     if len(set(toks)) != len(toks):
         raise ExactCoverError("item names are not distinct once written as text")
-    if problem.n_primary == 0:
+    if n_primary == 0:
         raise ExactCoverError("DLX format needs at least one primary item: "
                               "an item line starting with '|' is a comment")
-    head = " ".join(toks[: problem.n_primary])
-    if problem.n_primary < problem.n_items:
-        head += " | " + " ".join(toks[problem.n_primary:])
+    head = " ".join(toks[:n_primary])
+    if n_primary < len(toks):
+        head += " | " + " ".join(toks[n_primary:])
     lines = [head]
-    ptr = problem._opt_ptr
-    items = problem._opt_items
-    for j in range(problem.n_options):
+    ptr = opt_ptr
+    items = opt_items
+    for j in range(len(ptr) - 1):
         if ptr[j] == ptr[j + 1]:
             raise ExactCoverError(f"option {j} has no items: the DLX format cannot write it "
                                   "(a blank line is skipped when read back)")

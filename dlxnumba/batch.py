@@ -1,0 +1,398 @@
+"""Many jobs on one problem, through the compiled lanes, on all threads.
+
+A *job* is a search of one :class:`~dlxnumba.ExactCover` with some options
+forced (its givens) and its own limit on the number of solutions.  A batch
+runs many jobs in compiled code: each thread is a *lane* with private links
+that takes the next job from a shared counter (see
+:mod:`dlxnumba.kernels.lanes`), so one call does the work of thousands of
+searches without returning to Python.  Every job gets one result, in job
+order: a :class:`Status`, the number of solutions found, its nodes and
+updates, and its first solution.
+
+This is the runner that Sudoku batches (plus a fast link builder), puzzle
+generation (many uniqueness checks on one template) and split searches use.
+
+Examples
+--------
+>>> from dlxnumba import ExactCover
+>>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["c"]])
+>>> r = p.batch([[], [1], [0, 1]], limit=10, threads=1)
+>>> [Status(s).name for s in r.status], r.count.tolist()
+(['MULTIPLE', 'SOLVED', 'INVALID'], [2, 1, 0])
+>>> r.first
+[[0, 3], [1, 2, 3], None]
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING, Callable, Sequence
+
+import numpy as np
+
+from . import kernels as K
+from .errors import ExactCoverError
+from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU
+from .search import Stats, check_limits
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .problem import ExactCover
+
+__all__ = ["Status", "BatchResult", "run_batch"]
+
+#: Updates between two returns of the lanes to Python (progress, Ctrl-C, timeouts).
+WORK_SLICE = 1 << 22
+NO_LIMIT = 1 << 62
+#: Fewest jobs per thread in a batch (smaller batches use fewer threads).
+JOBS_PER_THREAD = 16
+
+
+class Status(IntEnum):
+    """Outcome of one job (or puzzle) of a batch."""
+
+    SOLVED = K.ST_SOLVED  #: exactly one solution found (unique when the limit was >= 2)
+    NO_SOLUTION = K.ST_NO_SOLUTION  #: the search was exhausted without a solution
+    INVALID = K.ST_INVALID  #: the givens conflict (a puzzle: unreadable or breaks a rule)
+    MULTIPLE = K.ST_MULTIPLE  #: two or more solutions found
+    BUDGET = K.ST_BUDGET  #: ``max_nodes`` or ``timeout`` ran out first
+
+
+@dataclass
+class BatchResult:
+    """What a batch found, one entry per job in job order.
+
+    ``count[i]`` is exact when ``count[i] < limit`` of job ``i`` and its status
+    is not BUDGET; otherwise the search stopped there.  ``first[i]`` is the
+    first solution (sorted option indices, givens included) or None.
+    """
+
+    status: np.ndarray
+    count: np.ndarray
+    nodes: np.ndarray
+    updates: np.ndarray
+    first: list
+    seconds: float = 0.0
+    errors: list = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.status)
+
+    def stats(self, i: int | None = None) -> Stats:
+        """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs)."""
+        if i is None:
+            total = Stats(status="none")
+            for k in range(len(self)):
+                total = total + self.stats(k)
+            total.seconds = self.seconds
+            return total
+        st = int(self.status[i])
+        status = ("max_nodes" if st == K.ST_BUDGET else "complete" if st in (K.ST_NO_SOLUTION, K.ST_INVALID)
+                  else "limit")
+        return Stats(solutions=int(self.count[i]), nodes=int(self.nodes[i]),
+                     updates=int(self.updates[i]), status=status)
+
+
+def thread_count(threads, error=ExactCoverError) -> int:
+    """The threads to use: all that numba has for None, else a positive integer."""
+    from .kernels import lanes
+
+    if threads is None:
+        return lanes.get_num_threads()
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise error(f"threads must be a positive integer or None, not {threads!r}")
+    return min(int(threads), lanes.max_threads())
+
+
+# ---------------------------------------------------------------------------
+# Workspaces: per-thread lane rows
+# ---------------------------------------------------------------------------
+
+
+def _rows(count: int, like: np.ndarray) -> np.ndarray:
+    """``count`` copies of ``like`` as the rows of a 2-D array, each row padded
+    to whole cache lines plus one spare line (two threads never write to one
+    cache line: false sharing halved the speed of two threads)."""
+    per_line = 64 // like.itemsize
+    width = -(-like.size // per_line) * per_line + per_line
+    rows = np.zeros((count, width), like.dtype)
+    rows[:, :like.size] = like
+    return rows
+
+
+class Workspace:
+    """Lane rows for one template: links, cursors and lane vectors, ``count`` lanes."""
+
+    def __init__(self, template, depth: int, count: int):
+        t = template
+        self.template = t
+        self.count = count
+        self.counter = np.zeros(1, np.int64)
+        u = np.uint32
+        self.llink, self.rlink = _rows(count, t.llink), _rows(count, t.rlink)
+        self.ulink, self.dlink = _rows(count, t.ulink), _rows(count, t.dlink)
+        self.length = _rows(count, t.length)
+        self.choice = _rows(count, np.zeros(depth, np.int32))
+        self.profile = _rows(count, np.zeros(depth, np.int64))
+        self.state = _rows(count, np.zeros(K.STATE_SIZE, np.int64))
+        self.lanes = _rows(count, np.zeros(K.LANE_SIZE, np.int64))
+        self.ret = np.zeros(count, np.int64)
+        #: the template as a plain Links tuple
+        self.template_t = (t.llink.view(u), t.rlink.view(u), t.top, t.ulink.view(u), t.dlink.view(u),
+                           t.length)
+        self.busy = False
+        self._views: dict = {}
+
+    def rows(self, k: int) -> tuple:
+        """(links rows, cursor rows, lane rows) of the first ``k`` lanes, as plain tuples."""
+        v = self._views.get(k)
+        if v is None:
+            u = np.uint32
+            v = self._views[k] = (
+                (self.llink[:k].view(u), self.rlink[:k].view(u), self.template.top,
+                 self.ulink[:k].view(u), self.dlink[:k].view(u), self.length[:k]),
+                (self.choice[:k], self.profile[:k], self.state[:k]),
+                self.lanes[:k])
+        return v
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of solver state per lane (the shared, read-only template excluded)."""
+        return sum(a.nbytes for a in (self.llink, self.rlink, self.ulink, self.dlink, self.length,
+                                      self.choice, self.profile, self.state, self.lanes)) // self.count
+
+
+_LOCAL = threading.local()
+_CACHED = 8  # workspaces kept per Python thread
+#: The parallel kernels are launched by one Python thread at a time (numba's
+#: workqueue threading layer aborts on concurrent launches).
+PARALLEL = threading.RLock()
+
+
+def workspace(template, depth: int, count: int, kind: str = "batch") -> Workspace:
+    """This Python thread's workspace for ``count`` lanes of ``template`` (a fresh
+    one when the cached one is in use, e.g. from a progress callback)."""
+    cache = getattr(_LOCAL, "spaces", None)
+    if cache is None:
+        cache = _LOCAL.spaces = OrderedDict()
+    key = (id(template), kind)
+    w = cache.get(key)
+    if w is None or w.count < count or w.template is not template:
+        w = cache[key] = Workspace(template, depth, count)
+        while len(cache) > _CACHED:
+            cache.popitem(last=False)
+    cache.move_to_end(key)
+    if w.busy:
+        w = Workspace(template, depth, count)
+    return w
+
+
+# ---------------------------------------------------------------------------
+# The driver
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """One batch in compiled code: what to run and where the results go."""
+
+    kind: int  # GENERIC or SUDOKU
+    width: int  # layout of the template
+    n1: int  # primary items
+    jobs: tuple  # kernels.Jobs, as a plain tuple
+    results: tuple  # kernels.Results, as a plain tuple
+    first_node: np.ndarray
+
+
+def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
+          timeout: float | None, progress: Callable[[int, int], None] | None,
+          progress_interval: float = 0.5, work_slice: int | None = None) -> None:
+    """Run every job of ``run`` on ``lanes_n`` lanes of ``w``.
+
+    Returns when all jobs are done or ``timeout`` seconds have passed (then
+    every unfinished job is BUDGET).  ``progress(done, total)`` is called every
+    ``progress_interval`` seconds.  Ctrl-C interrupts between two slices.
+    """
+    status = run.results[0]
+    n_jobs = len(status)
+    status.fill(K.ST_PENDING)
+    if n_jobs == 0:
+        return
+    w.busy = True
+    try:
+        links, cursors, lanes = w.rows(lanes_n)
+        lanes[:] = 0
+        w.counter[0] = 0
+        budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
+        slice_ = WORK_SLICE if work_slice is None else work_slice
+        started = last = time.perf_counter()
+        args = (run.n1, run.jobs, w.template_t, run.first_node, links, cursors, lanes, w.counter,
+                stop_at, budget, slice_, run.results)
+        serial = LANE[run.kind, run.width]
+        parallel = LANES[run.kind, run.width]
+        ret = w.ret[:lanes_n]
+        while True:
+            if lanes_n == 1:
+                busy = serial(*args) != 0
+            else:
+                with PARALLEL:
+                    parallel(*args, ret)
+                busy = bool(ret.any())
+            if not busy:
+                return
+            now = time.perf_counter()
+            if timeout is not None and now - started >= timeout:
+                _time_out(run, w, lanes_n)
+                return
+            if progress is not None and now - last >= progress_interval:
+                last = now
+                progress(int(min(w.counter[0], n_jobs) - lanes[:, K.LANE_ACTIVE].sum()), n_jobs)
+    finally:
+        w.busy = False
+
+
+def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
+    """Jobs in hand or not yet taken run out of time (BUDGET)."""
+    status, count, nodes, updates = run.results[:4]
+    grid = run.results[6]
+    for k in range(lanes_n):
+        if w.lanes[k, K.LANE_ACTIVE]:
+            i = int(w.lanes[k, K.LANE_CUR])
+            count[i] = w.lanes[k, K.LANE_FOUND]
+            nodes[i] = w.state[k, K.NODES]
+            updates[i] = w.state[k, K.UPDATES]
+            if run.kind == SUDOKU and count[i] == 0:
+                grid[i] = 0
+    status[status == K.ST_PENDING] = K.ST_BUDGET
+
+
+def lanes_for(threads: int, n_jobs: int) -> int:
+    """Lanes for a batch: a thread earns its start-up cost only with a few jobs to share."""
+    return max(1, min(threads, n_jobs // JOBS_PER_THREAD))
+
+
+# ---------------------------------------------------------------------------
+# Generic batches
+# ---------------------------------------------------------------------------
+
+
+def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
+    """CSR givens, per-job limits and the given lists of ``jobs``, checked."""
+    if isinstance(jobs, (str, bytes)):
+        raise ExactCoverError("jobs must be a list of lists of given options")
+    try:
+        jobs = list(jobs)
+    except TypeError:
+        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, not {jobs!r}") from None
+    given = []
+    for i, job in enumerate(jobs):
+        try:
+            given.append(problem._check_given(job))
+        except ExactCoverError as e:
+            raise ExactCoverError(f"job {i}: {e}") from None
+    ptr = np.zeros(len(given) + 1, np.int64)
+    np.cumsum([len(g) for g in given], out=ptr[1:])
+    flat = np.concatenate(given).astype(np.int32) if given else np.zeros(0, np.int32)
+    if isinstance(limit, (int, np.integer)) and not isinstance(limit, bool):
+        limits = np.full(len(given), int(limit), np.int64)
+    else:
+        try:
+            limits = np.array(list(limit), dtype=np.int64)
+        except (TypeError, ValueError, OverflowError):
+            raise ExactCoverError(f"limit must be a positive integer or one per job, not {limit!r}") from None
+        if limits.shape != (len(given),):
+            raise ExactCoverError(f"limit lists {limits.size} limits for {len(given)} jobs")
+    if limits.size and limits.min() < 1:
+        raise ExactCoverError(f"limit must be a positive integer, not {int(limits.min())}")
+    return ptr, flat, limits, given
+
+
+def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, threads: int | None = None,
+              stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
+              progress: Callable[[int, int], None] | bool | None = None,
+              progress_interval: float = 0.5) -> BatchResult:
+    """Run many jobs on ``problem``, each a list of given options, in compiled code.
+
+    Parameters
+    ----------
+    problem : ExactCover
+    jobs : sequence of sequences of int
+        The given (forced) options of each job.  Conflicting givens make that
+        job INVALID, with the reason in ``errors``.
+    limit : int or sequence of int
+        Solutions to look for, for all jobs or one per job (>= 1): ``1`` finds
+        a first solution, ``2`` also tells unique from multiple, a large limit
+        counts.
+    threads : int, optional
+        Threads to use; None means all that numba has.
+    stop_at, max_nodes
+        As in :meth:`ExactCover.solve`; ``max_nodes`` is per job (BUDGET when spent).
+    timeout : float, optional
+        Wall-clock limit for the whole batch; unfinished jobs get BUDGET.
+    progress : True or callable(done, total), optional
+        Called every ``progress_interval`` seconds of a long batch; ``True``
+        prints a line on stderr.
+
+    Returns
+    -------
+    BatchResult
+    """
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
+    progress = batch_progress(progress)
+    nthreads = thread_count(threads)
+    t0 = time.perf_counter()
+    ptr, flat, limits, given = _job_arrays(problem, jobs, limit)
+    n_jobs = len(limits)
+    t = problem._template()
+    depth = problem.n_primary + 1
+    results = (np.empty(n_jobs, np.int8), np.zeros(n_jobs, np.int64), np.zeros(n_jobs, np.int64),
+               np.zeros(n_jobs, np.int64), np.zeros((n_jobs, depth), np.int32),
+               np.zeros(n_jobs, np.int32), np.zeros((n_jobs, 0), np.uint8))
+    jobs_t = (ptr, flat, limits, np.zeros((0, 0), np.uint8), 0, np.zeros(0, np.int32))
+    run = Run(GENERIC, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    lanes_n = lanes_for(nthreads, n_jobs)
+    drive(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout, progress,
+          progress_interval)
+    status, count, nodes, updates, first, first_len, _ = results
+    sols: list = []
+    errors: list = []
+    for i in range(n_jobs):
+        if count[i] > 0:
+            sols.append(sorted(given[i].tolist() + first[i, :first_len[i]].tolist()))
+        else:
+            sols.append(None)
+        errors.append(_conflict(problem, given[i]) if status[i] == K.ST_INVALID else None)
+    return BatchResult(status, count, nodes, updates, sols, time.perf_counter() - t0, errors)
+
+
+def _conflict(problem: "ExactCover", given: np.ndarray) -> str:
+    """Why the givens of a job conflict."""
+    for bad in range(1, len(given)):
+        seen = set()
+        for j in given[:bad].tolist():
+            seen.update(problem.option(j))
+        if seen & set(problem.option(int(given[bad]))) or int(given[bad]) in given[:bad]:
+            return problem._describe_conflict(given, bad)
+    return "the given options conflict"
+
+
+def print_batch_progress(done: int, total: int) -> None:
+    """Default batch progress (``progress=True``): one refreshed line on stderr."""
+    import sys
+
+    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} jobs   ")
+    sys.stderr.flush()
+
+
+def batch_progress(progress, error=ExactCoverError, default=print_batch_progress):
+    """The callable behind a batch's ``progress=`` argument."""
+    if progress is True:
+        return default
+    if progress is None or progress is False:
+        return None
+    if not callable(progress):
+        raise error(f"progress must be True, None or a callable(done, total), not {progress!r}")
+    return progress

@@ -1,0 +1,95 @@
+"""The command line: ``dlxnumba solve`` for Sudoku files, ``dlxnumba cover`` for DLX text.
+
+Run it as ``dlxnumba ...`` or ``python -m dlxnumba ...``; ``--help`` on each
+command lists its options.  This package imports only the standard library (and
+the package's ``__version__``) at load time: numpy and the numba-backed modules
+are imported when a command runs.  One module per command (:mod:`.solve`,
+:mod:`.cover`), and :mod:`.common` for what they share.
+
+Exit status
+-----------
+0   every puzzle solved (``cover``: at least one solution, or a complete count)
+1   some puzzle unsolved: no solution, invalid, multiple (``--unique``) or over
+    budget (``cover``: no solution, or the search ran out of budget)
+2   bad usage or unreadable input: the message names the file and the line
+130 interrupted with Ctrl-C (what was solved so far is printed first)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+
+from .. import __version__
+from . import cover, solve
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE,  # noqa: F401 (re-exported)
+                     PROG, RAW_HELP)
+
+__all__ = ["main"]
+
+# Tuning of ``solve``: read from here when a run starts, so they can be changed
+# on ``dlxnumba.cli`` (the tests do).
+
+#: Puzzles parsed from the input at a time (on a reader thread, one chunk ahead
+#: of the solver): memory stays bounded however long the file, and the first
+#: results appear soon.
+CHUNK_SIZE = 5_000
+#: Puzzles in the first call of the batch solver; later calls adapt their size.
+FIRST_SLICE = 256
+#: Wall-clock seconds one call of the batch solver should take: the output is
+#: written after each call, so Ctrl-C loses at most about this much work.
+SLICE_SECONDS = 0.25
+#: Copies of the first puzzle solved (with a budget of one node) to compile the
+#: batch solver, or load it from numba's cache, before the timed work.
+WARM_UP_PUZZLES = 32
+
+MAIN_EPILOG = """\
+examples:
+  dlxnumba solve puzzles/top95.txt            one solution line per puzzle
+  dlxnumba solve --format grid hard.txt       pictures with box borders
+  cat many.txt | dlxnumba solve - --stats     read stdin, summary on stderr
+  dlxnumba cover --names knuth.dlx            solutions as item names
+  python -m dlxnumba solve --help             options of one command
+
+exit status: 0 all solved, 1 some unsolved, 2 bad usage or input, 130 Ctrl-C
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``dlxnumba`` and its two commands."""
+    parser = argparse.ArgumentParser(
+        prog=PROG, formatter_class=RAW_HELP,
+        description="Exact cover with Knuth's dancing links (DLX), compiled with numba.",
+        epilog=MAIN_EPILOG)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    solve.add_parser(commands)
+    cover.add_parser(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        validate = getattr(args, "validate", None)
+        if validate is not None:
+            validate(args)
+    except SystemExit as e:  # --help, --version, usage errors
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        return EXIT_UNSOLVED
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED

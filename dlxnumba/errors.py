@@ -1,0 +1,59 @@
+"""Every exception of dlxnumba, in one module: the floor of the import graph.
+
+Bad input is an exception whose message names the offending thing (item,
+option, line, cell); an ordinary outcome (no solution, a spent budget in a
+batch) is a return value.  Only :class:`LimitReached` signals an incomplete
+search of a single problem.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .search import Stats
+
+__all__ = ["ExactCoverError", "DLXFormatError", "SudokuError", "EncodingError", "LimitReached"]
+
+
+class ExactCoverError(ValueError):
+    """An exact-cover problem, option list, given option or search argument is malformed."""
+
+
+class DLXFormatError(ExactCoverError):
+    """DLX text that does not follow the format; the message names the line."""
+
+
+class SudokuError(ValueError):
+    """A puzzle that cannot be read or breaks a rule; the message says where."""
+
+
+class EncodingError(ValueError):
+    """Bad arguments to an encoder; the message names the offending value."""
+
+
+class LimitReached(RuntimeError):
+    """A search hit its ``timeout`` or ``max_nodes`` before it was complete.
+
+    Attributes
+    ----------
+    reason : str
+        ``"timeout"`` or ``"max_nodes"``.
+    stats : Stats
+        The statistics of the search up to the stop.
+    found : int or None
+        What the call had found before the stop: None for ``solve`` (it stops
+        at its first solution, so it had found none), the number of solutions
+        already yielded for ``solutions``, the partial count for ``count``.
+    """
+
+    def __init__(self, reason: str, stats: "Stats", found: Any = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.stats = stats
+        self.found = found
+
+    def __str__(self) -> str:  # built late: the statistics are final only after the stop
+        s = self.stats
+        return (f"search stopped by {self.reason} after {s.nodes} nodes, {s.updates} updates "
+                f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")

@@ -1,0 +1,263 @@
+"""Every compiled function of dlxnumba, and the data structure they share.
+
+This folder holds all the ``@njit`` code and nothing else: kernels see only
+arrays, records (named tuples of arrays) and scalars.  Validation, names and
+Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
+:mod:`dlxnumba.batch` and the front ends.
+
+======================  =====================================================
+:mod:`.dance`           stepping along an option; cover, uncover, hide
+:mod:`.search`          the search loop per layout; givens; chosen options
+:mod:`.lanes`           many jobs on one template, one lane per thread
+:mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
+======================  =====================================================
+
+The data structure (Knuth, *Dancing Links*, and his program DLX1)
+-----------------------------------------------------------------
+An exact-cover problem has ``N`` items, numbered ``1..N``; items ``1..N1`` are
+*primary* (covered exactly once) and ``N1+1..N`` *secondary* (at most once).
+Its *options* are numbered ``0..M-1``; each is a set of items.
+
+Item list -- arrays ``llink``, ``rlink`` of length ``N + 2``:
+    a doubly linked circular list of the *active* primary items, headed by the
+    root ``0``; the secondary items form a second circular list headed by
+    ``N + 1`` so that they are never chosen for branching.  Item ``i`` is active
+    exactly when ``rlink[llink[i]] == i``.
+
+Node list -- arrays ``top``, ``ulink``, ``dlink`` of length ``Z``:
+    nodes ``1..N`` are the item headers (node ``0`` is unused); then come the
+    options, one node per item, each option preceded by a *spacer* node and the
+    last option followed by one.  For an ordinary node ``x``, ``top[x]`` is its
+    item and ``ulink``/``dlink`` link it into that item's vertical circular list,
+    which holds the item's options in input order.  For the header ``i``,
+    ``ulink[i]``/``dlink[i]`` are the last and first node of its list and
+    ``length[i]`` counts the nodes in it.  For a spacer ``s``, ``top[s] <= 0``
+    is minus the number of options before it; ``ulink[s]`` is the first node of
+    the option before it and ``dlink[s]`` the last node of the option after it.
+    So an option is walked to the right (``x + 1``, jumping back through a
+    spacer's ``ulink``) or to the left (``x - 1``, through ``dlink``) without any
+    left/right links, and the option a node belongs to is found at the next
+    spacer.
+
+Four-node blocks (``width == 4``):
+    when every option has exactly four items -- Sudoku, n queens -- the options
+    need no spacers: option ``j`` is the aligned block of nodes ``B + 4*j ..
+    B + 4*j + 3`` (``B``, a multiple of 4, is ``first_node[0]``; the nodes
+    between ``N`` and ``B`` are unused).  Going right from ``x`` is
+    ``(x & ~3) | ((x + 1) & 3)``, the option of ``x`` is ``(x - B) >> 2``, and
+    hiding an option's other nodes is a loop of exactly three steps that the
+    compiler unrolls, with no spacer to test for.  The order of the nodes, and
+    so every count, is the same as with spacers; only the speed differs (15-20%
+    on Sudoku, ~10% on queens).  ``width == 0`` is the spacer layout.
+
+    The kernels take ``width`` wherever they walk an option, and the search is
+    compiled once per layout (``width`` reaches it as a constant), so the tests
+    of ``width`` cost nothing at run time.
+
+    The links are stored as int32; the kernels read them through uint32 views
+    (``arr.view(np.uint32)``) so that every index is unsigned and numba emits no
+    negative-index fix-up on the loads.  ``top`` stays signed for the spacers.
+
+Covering item ``c`` removes it from the item list and *hides* every option in
+its list: each of the option's other nodes leaves its own item's vertical list
+(``length`` drops).  Uncovering undoes this in exactly the reverse order.
+
+The search
+----------
+One loop, :func:`dlxnumba.kernels.search._search`, with DLX1's named steps (forward, advance, backup,
+recover).  The only stack is ``choice[level]``: the node of the option tried at
+each level.  The whole search state lives in arrays -- the links, ``choice`` and
+the small int64 vector ``state`` -- so the kernel can return to Python after a
+solution or when a node/update budget is spent, and a later call continues
+exactly where it stopped.
+
+Counters follow DLX1: a *node* is counted each time a level is entered and for
+each solution; an *update* each time an item is covered or a node hidden.
+Branching takes the active primary item of minimum length, leftmost among
+equals; the scan stops early at an item of length ``<= stop_at`` (``0`` is
+DLX1's rule, ``1`` is the common "forced move" shortcut).  The choice is made
+without walking the item list: a covered item's ``length`` carries an extra
+``2**30``, so one vectorized pass over ``length[1..N1]`` finds the minimum ``m``
+and a second finds the first item of length ``<= max(m, stop_at)`` -- the same
+item DLX1's scan stops at, found several times faster than by chasing
+``rlink``.
+
+Records
+-------
+Related arrays travel together as records, so that a new array (colors, say)
+touches one definition rather than every signature:
+
+* :data:`Links` -- ``llink, rlink, top, ulink, dlink, length``: the links of
+  one search (``top`` is shared and read-only; the others are private).
+* :data:`Cursor` -- ``choice, profile, state``: where a search stands.
+* :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch (see
+  :mod:`.lanes`).
+
+Inside compiled code they are named tuples.  Python hands them over as *plain*
+tuples in field order (``tuple(record)``): numba types a plain tuple of arrays
+at the call boundary in about 0.15 us, a named tuple in about 1 us, which
+matters on an easy Sudoku solved in 10 us.  Every entry point called from
+Python therefore starts with ``links = Links(*links)`` and the like.
+
+The cache domain
+----------------
+numba's on-disk cache checks only the file that defines a cached function; a
+cached caller keeps the machine code of a callee in another file after that
+file is edited.  So this folder is one cache domain: on import, a hash of all
+its source files is compared with the one stored beside the cache, and on any
+difference every cached kernel of the folder is discarded before anything is
+compiled or loaded (:func:`_guard_cache`).  No module outside this folder
+imports numba.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections import namedtuple
+from pathlib import Path
+
+import numpy as np
+
+#: jit options of every serial kernel (one place for all of them).
+JIT = dict(cache=True, nogil=True, error_model="numpy")
+#: jit options of the kernels that run lanes on several threads.
+JIT_PARALLEL = dict(JIT, parallel=True)
+
+# --------------------------------------------------------------------- records
+
+Links = namedtuple("Links", "llink rlink top ulink dlink length")
+Links.__doc__ = """The links of one search: uint32 views ``llink, rlink, ulink, dlink``,
+int32 ``top`` (shared, read-only) and ``length``."""
+
+Cursor = namedtuple("Cursor", "choice profile state")
+Cursor.__doc__ = """Where a search stands: int32 ``choice`` (the node tried at each
+level), int64 ``profile`` (nodes per level), int64 ``state`` (slots below)."""
+
+Jobs = namedtuple("Jobs", "given_ptr given limit puzzles n cell_regions")
+Jobs.__doc__ = """The jobs of a batch: job ``i`` forces the options
+``given[given_ptr[i]:given_ptr[i + 1]]`` (int64 pointers, int32 options) and
+looks for at most ``limit[i]`` solutions (int64, >= 1).  Sudoku jobs instead
+read the givens from row ``i`` of ``puzzles`` (uint8, 0 = empty), with ``n``
+digits and the geometry's ``cell_regions`` (int32, three regions a cell)."""
+
+Results = namedtuple("Results", "status count nodes updates first first_len grid")
+Results.__doc__ = """What a batch writes per job: int8 ``status`` (ST_*), int64
+``count`` (solutions found), ``nodes`` and ``updates``; the first solution as
+the chosen options ``first[i, :first_len[i]]`` (int32, givens excluded) or,
+for Sudoku jobs, as the filled grid ``grid[i]`` (uint8)."""
+
+# ------------------------------------------------------------------- constants
+
+# Slots of the int64 ``state`` vector of a resumable search.
+LEVEL = 0  # current level
+PHASE = 1  # where to resume: one of the PH_* codes
+NODES = 2  # nodes of the search tree so far (DLX1's ``nodes``)
+UPDATES = 3  # covers + hides so far (DLX1's ``updates``)
+SOLUTIONS = 4  # solutions visited so far
+MAX_LEVEL = 5  # deepest level entered
+STATE_SIZE = 8
+
+PH_START = 0  # nothing done yet
+PH_FORWARD = 1  # enter a new level (after a pause on the budget)
+PH_RECOVER = 2  # a solution was just visited: undo choice[level] and advance
+PH_DONE = 3  # the search tree is exhausted
+
+# Return codes of the search.
+RET_DONE = 0
+RET_SOLUTION = 1
+RET_PAUSED = 2
+
+# Layouts of the options (``width``).
+SPACERS = 0
+BLOCKS = 4
+
+# Slots of a lane vector (see :mod:`.lanes`).
+LANE_CUR = 0  # job in hand (valid while LANE_ACTIVE)
+LANE_ACTIVE = 1  # 1 while a job is being searched
+LANE_FOUND = 2  # solutions found for the job in hand
+LANE_SIZE = 4
+
+# Job statuses (mirrored by dlxnumba.batch.Status).
+ST_SOLVED = 0  # exactly one solution found
+ST_NO_SOLUTION = 1  # the search was exhausted without a solution
+ST_INVALID = 2  # the givens conflict (or a Sudoku's givens break a rule)
+ST_MULTIPLE = 3  # two or more solutions found
+ST_BUDGET = 4  # the node budget or the time ran out first
+ST_PENDING = 5  # not finished yet
+
+_U0 = np.uint32(0)
+_U1 = np.uint32(1)
+#: Added to the length of a covered item, so that branching can scan the
+#: lengths by item number without consulting the item list.
+COVERED = np.int32(1 << 30)
+#: Masks of the four-node-block layout: the block of a node, its place in it.
+BLOCK = np.uint32(0xFFFFFFFC)
+IN_BLOCK = np.uint32(3)
+
+from . import dance, lanes, search, sudoku  # noqa: E402  (they read the names above)
+
+_DOMAIN = (dance, search, lanes, sudoku)
+_STAMP = "dlxnumba-kernels.stamp"
+
+
+def _domain_hash() -> str:
+    """A hash of every source file of this folder."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _cached_kernels() -> list:
+    """The dispatchers of this folder that cache to disk."""
+    out = []
+    for module in _DOMAIN:
+        for value in vars(module).values():
+            cache = getattr(value, "_cache", None)
+            if cache is not None and hasattr(cache, "_cache_path") and value not in out:
+                out.append(value)
+    return out
+
+
+def _guard_cache() -> None:
+    """Discard this folder's cached machine code if any of its files changed.
+
+    Runs on import, before any kernel is compiled or loaded.  Set
+    ``DLXNUMBA_CACHE_GUARD=0`` to skip it (the tests use this to show the
+    stale code the guard prevents).
+    """
+    if os.environ.get("DLXNUMBA_CACHE_GUARD", "1") == "0":
+        return
+    kernels = _cached_kernels()
+    digest = _domain_hash()
+    dirs = sorted({k._cache._cache_path for k in kernels})
+    if all(_read(os.path.join(d, _STAMP)) == digest for d in dirs):
+        return
+    stems = {Path(m.__file__).stem + "." for m in _DOMAIN}
+    for k in kernels:
+        try:
+            k._cache.flush()  # an empty index: nothing stale can be loaded
+        except OSError:
+            pass
+    for d in dirs:
+        try:
+            for name in os.listdir(d):
+                if name.endswith(".nbc") and any(name.startswith(s) for s in stems):
+                    os.remove(os.path.join(d, name))
+            with open(os.path.join(d, _STAMP), "w") as f:
+                f.write(digest)
+        except OSError:
+            pass  # a read-only cache: numba will not write to it either
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+_guard_cache()

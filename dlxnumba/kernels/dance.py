@@ -1,0 +1,166 @@
+"""The dancing steps: moving along an option, covering and uncovering items.
+
+Every function takes the links as one :data:`~dlxnumba.kernels.Links` record
+and the layout ``width`` (``BLOCKS`` or ``SPACERS``), a constant in every
+compiled search, so the tests of ``width`` cost nothing at run time.  This is
+where colors will go: a colored item is *purified* rather than covered.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT
+
+
+@njit(inline="always", **JIT)
+def right(x, width, links):
+    """The node after ``x`` in its option, going right and wrapping around.
+
+    In blocks the next place in the aligned block of four; with spacers
+    ``x + 1``, or back to the option's first node from the spacer after it.
+    """
+    if width == BLOCKS:
+        return (x & BLOCK) | ((x + _U1) & IN_BLOCK)
+    x = x + _U1
+    if links.top[x] <= 0:
+        x = links.ulink[x]
+    return x
+
+
+@njit(inline="always", **JIT)
+def left(x, width, links):
+    """The node before ``x`` in its option, going left and wrapping around."""
+    if width == BLOCKS:
+        return (x & BLOCK) | ((x - _U1) & IN_BLOCK)
+    x = x - _U1
+    if links.top[x] <= 0:
+        x = links.dlink[x]
+    return x
+
+
+@njit(**JIT)
+def cover(c, width, links):
+    """Cover item ``c``: unlink it and hide its options.  Returns the updates."""
+    llink, rlink, top, ulink, dlink, length = links
+    left_ = llink[c]
+    right_ = rlink[c]
+    rlink[left_] = right_
+    llink[right_] = left_
+    length[c] += COVERED
+    updates = 1
+    rr = dlink[c]
+    while rr != c:
+        nn = rr
+        k = 0
+        while True:
+            # a block has exactly three other nodes: a loop the compiler unrolls
+            if width == BLOCKS:
+                if k == 3:
+                    break
+                k += 1
+            nn = right(nn, width, links)
+            if width != BLOCKS and nn == rr:
+                break
+            # hide nn
+            uu = ulink[nn]
+            dd = dlink[nn]
+            dlink[uu] = dd
+            ulink[dd] = uu
+            length[np.uint32(top[nn])] -= 1
+            updates += 1
+        rr = dlink[rr]
+    return updates
+
+
+@njit(**JIT)
+def uncover(c, width, links):
+    """Undo :func:`cover` of item ``c``, in exactly the reverse order."""
+    llink, rlink, top, ulink, dlink, length = links
+    rr = ulink[c]
+    while rr != c:
+        nn = rr
+        k = 0
+        while True:
+            if width == BLOCKS:
+                if k == 3:
+                    break
+                k += 1
+            nn = left(nn, width, links)
+            if width != BLOCKS and nn == rr:
+                break
+            # unhide nn
+            uu = ulink[nn]
+            dd = dlink[nn]
+            dlink[uu] = nn
+            ulink[dd] = nn
+            length[np.uint32(top[nn])] += 1
+        rr = ulink[rr]
+    left_ = llink[c]
+    right_ = rlink[c]
+    rlink[left_] = c
+    llink[right_] = c
+    length[c] -= COVERED
+
+
+# The two below are inlined by numba itself: left to LLVM, they stayed calls
+# in the search loop and cost 5-10% on Sudoku.
+@njit(inline="always", **JIT)
+def cover_others(oo, width, links):
+    """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
+    updates = 0
+    pp = right(oo, width, links)
+    while pp != oo:
+        updates += cover(np.uint32(links.top[pp]), width, links)
+        pp = right(pp, width, links)
+    return updates
+
+
+@njit(inline="always", **JIT)
+def uncover_others(oo, width, links):
+    """Undo :func:`cover_others`, going left."""
+    pp = left(oo, width, links)
+    while pp != oo:
+        uncover(np.uint32(links.top[pp]), width, links)
+        pp = left(pp, width, links)
+
+
+@njit(**JIT)
+def option_of(x, width, top, first_node):
+    """The number of the option that node ``x`` belongs to (its block, or the
+    number read at the spacer after it)."""
+    if width == BLOCKS:
+        return (np.int64(x) - np.int64(first_node[0])) >> 2
+    x = np.uint64(x)
+    while top[x] > 0:
+        x += _U1
+    return -np.int64(top[x]) - 1
+
+
+@njit(**JIT)
+def option_end(x0, width, top):
+    """One past the last node of the option whose first node is ``x0``."""
+    if width == BLOCKS:
+        return x0 + np.uint32(4)
+    x = x0
+    while top[x] > 0:
+        x += _U1
+    return x
+
+
+@njit(**JIT)
+def apply_option(j, first_node, width, links):
+    """Cover every item of option ``j`` if all are active; else change nothing.
+
+    Returns True when the option was applied.  Updates are not counted (DLX1
+    reads a problem that already lacks the givens).
+    """
+    llink, rlink, top = links.llink, links.rlink, links.top
+    x0 = np.uint32(first_node[j])
+    end = option_end(x0, width, top)
+    for x in range(x0, end):
+        c = np.uint32(top[x])
+        if rlink[llink[c]] != c:
+            return False
+    for x in range(x0, end):
+        cover(np.uint32(top[x]), width, links)
+    return True

@@ -1,0 +1,238 @@
+"""Lanes: many jobs on one template, one lane per thread.
+
+A *job* is a search of the template problem with some options forced (its
+givens) and its own limit on the number of solutions; a batch is many jobs.
+A *lane* is one thread's share of a batch: its own mutable links and cursor
+(the template's ``top`` and ``first_node`` never change and are shared) and a
+small ``lane`` vector (LANE_* slots).  For each job the lane prepares the
+links, searches, and writes a status, the count, the nodes and updates and the
+first solution (:data:`~dlxnumba.kernels.Results`).  Lanes take jobs from a
+shared counter with an atomic fetch-and-add, so threads stay balanced however
+uneven the jobs are.  A lane returns after about ``work_budget`` updates, even
+inside a job, and resumes where it stopped; a job stops at ``node_budget``
+nodes (``ST_BUDGET``).
+
+Two ways to prepare a job, chosen at compile time by ``kind``:
+
+* ``GENERIC`` -- copy the template's links, then cover the givens' options
+  (``ST_INVALID`` when they conflict);
+* ``SUDOKU`` -- link up the problem the givens of a grid leave, directly
+  (:func:`dlxnumba.kernels.sudoku.sudoku_links`, about half the cost).
+
+Entry points (records as plain tuples, see :mod:`dlxnumba.kernels`): the
+serial :data:`LANE` and the parallel :data:`LANES`, keyed by ``(kind, width)``.
+"""
+
+import numpy as np
+from numba import njit, prange
+from numba.core import cgutils, types
+from numba.extending import intrinsic
+
+from . import (BLOCKS, JIT, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL, NODES,
+               RET_DONE, RET_SOLUTION, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
+               ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results)
+from .search import _apply_given, _search, chosen_options
+from .sudoku import sudoku_links, write_grid
+
+GENERIC = 0
+SUDOKU = 1
+
+
+@intrinsic
+def _fetch_add(typingctx, arr, idx, val):
+    """Atomically ``old = arr[idx]; arr[idx] += val; return old`` (int64 array)."""
+    sig = types.int64(arr, idx, val)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [index])
+        value = context.cast(builder, args[2], signature.args[2], types.int64)
+        return builder.atomic_rmw("add", ptr, value, "seq_cst")
+
+    return sig, codegen
+
+
+@njit(**JIT)
+def _copy(src, dst):
+    """dst[:] = src, as a loop (cheaper to compile than slice assignment)."""
+    for k in range(src.shape[0]):
+        dst[k] = src[k]
+
+
+@njit(**JIT)
+def _zero(dst):
+    for k in range(dst.shape[0]):
+        dst[k] = 0
+
+
+@njit(**JIT)
+def _restore(template, links):
+    """Copy the template's mutable links into the lane's (``top`` is shared)."""
+    _copy(template.llink, links.llink)
+    _copy(template.rlink, links.rlink)
+    _copy(template.ulink, links.ulink)
+    _copy(template.dlink, links.dlink)
+    _copy(template.length, links.length)
+
+
+@njit(**JIT)
+def _prepare(kind, width, i, jobs, template, first_node, links):
+    """Link up job ``i``; False when its givens conflict or break a rule."""
+    if kind == SUDOKU:
+        return sudoku_links(jobs.puzzles[i], jobs.n, jobs.cell_regions, first_node, links)
+    _restore(template, links)
+    return _apply_given(jobs.given, jobs.given_ptr[i], jobs.given_ptr[i + 1], first_node, width,
+                        links) < 0
+
+
+@njit(**JIT)
+def _record_first(kind, width, i, jobs, first_node, links, cursor, res):
+    """Write the solution just visited as job ``i``'s first."""
+    level = cursor.state[LEVEL]
+    if kind == SUDOKU:
+        write_grid(jobs.puzzles[i], cursor.choice, level, links.top, first_node, jobs.n, res.grid[i])
+    else:
+        res.first_len[i] = chosen_options(cursor.choice, level, width, links.top, first_node,
+                                          res.first[i])
+
+
+@njit(**JIT)
+def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, counter,
+          stop_at, node_budget, work_budget, res):
+    """Run jobs taken from ``counter[0]`` until none is left or the work
+    budget is spent.  Returns 0 when the lane is finished, 1 when it paused."""
+    n_jobs = res.status.shape[0]
+    state = cursor.state
+    work = np.int64(0)
+    while True:
+        if lane[LANE_ACTIVE] == 0:
+            i = _fetch_add(counter, 0, 1)
+            if i >= n_jobs:
+                return 0
+            lane[LANE_CUR] = i
+            _zero(state)
+            _zero(cursor.profile)
+            res.count[i] = 0
+            if not _prepare(kind, width, i, jobs, template, first_node, links):
+                if kind == SUDOKU:
+                    _zero(res.grid[i])
+                res.status[i] = ST_INVALID
+                res.nodes[i] = 0
+                res.updates[i] = 0
+                continue
+            lane[LANE_ACTIVE] = 1
+            lane[LANE_FOUND] = 0
+        i = lane[LANE_CUR]
+        before = state[UPDATES]
+        ret = _search(n1, width, links, cursor, stop_at, lane[LANE_FOUND] + 1, node_budget,
+                      before + (work_budget - work))
+        work += state[UPDATES] - before
+        found = lane[LANE_FOUND]
+        if ret == RET_SOLUTION:
+            found += 1
+            lane[LANE_FOUND] = found
+            if found == 1:
+                _record_first(kind, width, i, jobs, first_node, links, cursor, res)
+            if found < jobs.limit[i]:
+                continue
+            st = ST_SOLVED if found == 1 else ST_MULTIPLE
+        elif ret == RET_DONE:
+            st = ST_NO_SOLUTION if found == 0 else ST_SOLVED if found == 1 else ST_MULTIPLE
+        elif state[NODES] >= node_budget:
+            st = ST_BUDGET
+        else:
+            return 1
+        if kind == SUDOKU and found == 0:
+            _zero(res.grid[i])
+        res.status[i] = st
+        res.count[i] = found
+        res.nodes[i] = state[NODES]
+        res.updates[i] = state[UPDATES]
+        lane[LANE_ACTIVE] = 0
+        if work >= work_budget:
+            return 1
+
+
+@njit(**JIT)
+def _one_lane(kind, width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+              stop_at, node_budget, work_budget, res):
+    """Lane ``k`` of the per-lane rows (records as plain tuples)."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return _lane(kind, width, n1, Jobs(*jobs), Links(*template), first_node, links, cursor,
+                 lanes[k], counter, stop_at, node_budget, work_budget, Results(*res))
+
+
+# Serial entry points: lane 0 of the per-lane rows.  ``rows`` is a Links
+# tuple of 2-D arrays (one row per lane) whose ``top`` is the shared 1-D one;
+# ``cursors`` a Cursor tuple of 2-D arrays.
+
+@njit(**JIT)
+def lane_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                 stop_at, node_budget, work_budget, res):
+    return _one_lane(GENERIC, SPACERS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
+                     counter, stop_at, node_budget, work_budget, res)
+
+
+@njit(**JIT)
+def lane_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                stop_at, node_budget, work_budget, res):
+    return _one_lane(GENERIC, BLOCKS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
+                     counter, stop_at, node_budget, work_budget, res)
+
+
+@njit(**JIT)
+def lane_sudoku(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                stop_at, node_budget, work_budget, res):
+    return _one_lane(SUDOKU, BLOCKS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
+                     counter, stop_at, node_budget, work_budget, res)
+
+
+# Parallel entry points: one lane per row, in prange threads; ``ret[k]`` gets
+# lane k's return code.
+
+@njit(**JIT_PARALLEL)
+def lanes_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                  stop_at, node_budget, work_budget, res, ret):
+    for k in prange(lanes.shape[0]):
+        ret[k] = _one_lane(GENERIC, SPACERS, k, n1, jobs, template, first_node, rows, cursors,
+                           lanes, counter, stop_at, node_budget, work_budget, res)
+
+
+@njit(**JIT_PARALLEL)
+def lanes_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                 stop_at, node_budget, work_budget, res, ret):
+    for k in prange(lanes.shape[0]):
+        ret[k] = _one_lane(GENERIC, BLOCKS, k, n1, jobs, template, first_node, rows, cursors,
+                           lanes, counter, stop_at, node_budget, work_budget, res)
+
+
+@njit(**JIT_PARALLEL)
+def lanes_sudoku(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                 stop_at, node_budget, work_budget, res, ret):
+    for k in prange(lanes.shape[0]):
+        ret[k] = _one_lane(SUDOKU, BLOCKS, k, n1, jobs, template, first_node, rows, cursors,
+                           lanes, counter, stop_at, node_budget, work_budget, res)
+
+
+#: Serial and parallel entry points by (kind, width).
+LANE = {(GENERIC, SPACERS): lane_spacers, (GENERIC, BLOCKS): lane_blocks,
+        (SUDOKU, BLOCKS): lane_sudoku}
+LANES = {(GENERIC, SPACERS): lanes_spacers, (GENERIC, BLOCKS): lanes_blocks,
+         (SUDOKU, BLOCKS): lanes_sudoku}
+
+
+def get_num_threads() -> int:
+    """The threads numba runs parallel kernels on (``numba.set_num_threads``)."""
+    import numba
+
+    return numba.get_num_threads()
+
+
+def max_threads() -> int:
+    """The most threads numba can use in this process."""
+    import numba
+
+    return numba.config.NUMBA_NUM_THREADS

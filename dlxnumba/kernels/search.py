@@ -1,0 +1,181 @@
+"""The search loop (Algorithm X, DLX1's steps), givens and chosen options.
+
+:func:`_search` is the one loop.  It is compiled once per layout through
+:func:`search_spacers` and :func:`search_blocks`, which pass ``width`` as a
+constant; :data:`SEARCH` maps a layout to its entry point.  The lanes of
+:mod:`.lanes` run the same loop.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import (_U0, _U1, BLOCKS, JIT, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
+               PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES,
+               Cursor, Links)
+from .dance import apply_option, cover, cover_others, option_of, uncover, uncover_others
+
+
+@njit(**JIT)
+def search_spacers(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for the spacer layout; records as plain tuples."""
+    return _search(n1, SPACERS, Links(*links), Cursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
+
+
+@njit(**JIT)
+def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for four-node blocks; records as plain tuples."""
+    return _search(n1, BLOCKS, Links(*links), Cursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
+
+
+#: The entry point of the search for each layout.
+SEARCH = {SPACERS: search_spacers, BLOCKS: search_blocks}
+
+
+@njit(**JIT)
+def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
+
+    ``n1`` is the number of primary items; ``width`` the layout of the options
+    (a compile-time constant); ``links`` a :data:`Links` record, ``cursor`` a
+    :data:`Cursor` whose ``choice`` and ``profile`` have at least ``n1 + 1``
+    entries.
+
+    Returns ``RET_SOLUTION`` when the number of solutions reaches
+    ``solution_stop`` (``choice[0..state[LEVEL]]`` then holds the chosen
+    nodes), ``RET_PAUSED`` before entering a level once ``state[NODES] >=
+    node_stop`` or ``state[UPDATES] >= update_stop``, and ``RET_DONE`` when the
+    tree is exhausted (all links restored).  Call again to continue.
+    """
+    rlink, top, dlink, length = links.rlink, links.top, links.dlink, links.length
+    choice, profile, state = cursor
+    level = state[LEVEL]
+    phase = state[PHASE]
+    nodes = state[NODES]
+    updates = state[UPDATES]
+    sols = state[SOLUTIONS]
+    maxl = state[MAX_LEVEL]
+    best = _U0
+    oo = _U0
+    ret = RET_DONE
+    step = 0  # 0 forward, 1 advance, 2 backup, 3 recover, 4 leave
+
+    if phase == PH_DONE:
+        return RET_DONE
+    if phase == PH_START:
+        if rlink[0] == 0:
+            # No active primary item: the empty set of options is the one solution.
+            nodes += 1
+            sols += 1
+            level = -1  # so that choice[0..level] is empty
+            phase = PH_DONE
+            ret = RET_SOLUTION if sols >= solution_stop else RET_DONE
+            step = 4
+    elif phase == PH_RECOVER:
+        oo = np.uint32(choice[level])
+        best = np.uint32(top[oo])
+        step = 3
+
+    while step != 4:
+        if step == 0:
+            # forward: enter a new level, choose the item to branch on
+            if nodes >= node_stop or updates >= update_stop:
+                phase = PH_FORWARD
+                ret = RET_PAUSED
+                break
+            nodes += 1
+            profile[np.uint64(level)] += 1
+            if level > maxl:
+                maxl = level
+            # choose: the first item of length <= max(stop_at, minimum length).
+            # Covered items carry COVERED in their length, so a plain scan by
+            # item number (which the compiler vectorizes) sees only active ones,
+            # in the order of the item list.
+            t = np.int32(0x7FFFFFFF)
+            for k in range(1, n1 + 1):
+                t = min(t, length[k])
+            if t < stop_at:
+                t = np.int32(stop_at)
+            k = _U1
+            while length[k] > t:
+                k += _U1
+            best = np.uint32(k)
+            updates += cover(best, width, links)
+            oo = dlink[best]
+            choice[np.uint64(level)] = oo
+            step = 1
+        elif step == 1:
+            # advance: try the option of node oo, or back up when none is left
+            if oo == best:
+                step = 2
+                continue
+            updates += cover_others(oo, width, links)
+            if rlink[0] == 0:
+                # visit a solution: choice[0..level]
+                nodes += 1
+                sols += 1
+                if sols >= solution_stop:
+                    phase = PH_RECOVER
+                    ret = RET_SOLUTION
+                    break
+                step = 3
+            else:
+                level += 1
+                step = 0
+        elif step == 2:
+            # backup: restore the item chosen at this level, return to the one above
+            uncover(best, width, links)
+            if level == 0:
+                phase = PH_DONE
+                ret = RET_DONE
+                break
+            level -= 1
+            oo = np.uint32(choice[np.uint64(level)])
+            best = np.uint32(top[oo])
+            step = 3
+        else:
+            # recover: undo the option of node oo and move to the next one down
+            uncover_others(oo, width, links)
+            oo = dlink[oo]
+            choice[np.uint64(level)] = oo
+            step = 1
+
+    state[LEVEL] = level
+    state[PHASE] = phase
+    state[NODES] = nodes
+    state[UPDATES] = updates
+    state[SOLUTIONS] = sols
+    state[MAX_LEVEL] = maxl
+    return ret
+
+
+@njit(**JIT)
+def apply_given(given, first_node, width, links):
+    """Force the options ``given`` into the solution before the search.
+
+    ``first_node[j]`` is the first node of option ``j``; ``links`` a plain
+    tuple in :data:`Links` order.  Each option's items must all still be
+    active; otherwise nothing more is applied and the position in ``given`` of
+    the first conflicting option is returned.  Returns -1 when all were
+    applied.  Updates are not counted (DLX1 reads a problem that already lacks
+    them).
+    """
+    return _apply_given(given, 0, given.shape[0], first_node, width, Links(*links))
+
+
+@njit(**JIT)
+def _apply_given(given, start, stop, first_node, width, links):
+    """:func:`apply_given` for ``given[start:stop]``; the position from ``start``."""
+    for g in range(start, stop):
+        if not apply_option(np.int64(given[g]), first_node, width, links):
+            return g - start
+    return -1
+
+
+@njit(**JIT)
+def chosen_options(choice, level, width, top, first_node, out):
+    """Write the option numbers of ``choice[0..level]`` into ``out``; return how many."""
+    for i in range(level + 1):
+        out[i] = option_of(choice[i], width, top, first_node)
+    return level + 1

@@ -1,0 +1,360 @@
+"""A search in progress: :class:`Search` owns the links, the cursor and the :class:`Stats`.
+
+A problem (:class:`~dlxnumba.ExactCover`) is immutable; everything that
+changes while searching lives here, so any number of searches of one problem
+can run at once, in one thread or many.  A search is resumable: it stops at a
+solution, a budget or a time limit and continues exactly where it stopped.
+The compiled loop returns to Python every :data:`SLICE_UPDATES` updates, so
+that Ctrl-C, timeouts and progress reports take effect within a fraction of a
+second.
+
+Examples
+--------
+>>> from dlxnumba import ExactCover
+>>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"]])
+>>> s = Search(p)
+>>> s.next(), s.next(), s.next()
+([0], [1, 2], None)
+>>> s.stats.solutions, s.stats.status
+(2, 'complete')
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
+
+import numpy as np
+
+from . import kernels as K
+from .errors import ExactCoverError, LimitReached
+from .kernels.search import SEARCH, apply_given, chosen_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .problem import ExactCover
+
+__all__ = ["Search", "Stats", "Progress"]
+
+#: Updates between two returns of the kernel to Python during a long search:
+#: small enough that Ctrl-C, timeouts and progress take effect within a small
+#: fraction of a second, large enough that the round trip costs nothing.
+SLICE_UPDATES = 1 << 22
+_NO_LIMIT = np.iinfo(np.int64).max
+
+#: How far a search got, least finished last (a sum of parts takes the last).
+_STATUS_ORDER = ("none", "complete", "limit", "running", "max_nodes", "timeout", "interrupted")
+
+
+@dataclass
+class Stats:
+    """Statistics of one search, with the definitions of Knuth's DLX1.
+
+    ``nodes`` counts the levels entered plus the solutions found; ``updates``
+    counts item covers plus node hides (uncovering counts nothing);
+    ``max_level`` is the deepest level entered (level 0 is the first choice);
+    ``profile[k]`` is the number of nodes at level ``k``.  ``status`` is
+    ``"running"``, ``"complete"`` (the tree was exhausted), ``"limit"`` (stopped
+    at the requested number of solutions), ``"timeout"``, ``"max_nodes"`` or
+    ``"interrupted"`` (``"none"``: nothing searched yet).
+
+    The statistics of the parts of a search add up to those of the whole:
+
+    >>> a = Stats(solutions=1, nodes=5, updates=20, max_level=2, seconds=0.5,
+    ...           status="complete", profile=np.array([1, 2, 2]))
+    >>> b = Stats(nodes=3, updates=9, max_level=1, status="complete", profile=np.array([1, 2]))
+    >>> s = a + b
+    >>> s.nodes, s.updates, s.max_level, s.status, s.profile.tolist()
+    (8, 29, 2, 'complete', [2, 4, 2])
+    >>> sum([a, b]) == s
+    True
+    """
+
+    solutions: int = 0
+    nodes: int = 0
+    updates: int = 0
+    max_level: int = 0
+    seconds: float = 0.0
+    status: str = "running"
+    profile: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
+
+    @property
+    def updates_per_second(self) -> float:
+        return self.updates / self.seconds if self.seconds > 0 else 0.0
+
+    def __add__(self, other: "Stats") -> "Stats":
+        if not isinstance(other, Stats):
+            return NotImplemented
+        k = max(len(self.profile), len(other.profile))
+        profile = np.zeros(k, np.int64)
+        profile[: len(self.profile)] += self.profile
+        profile[: len(other.profile)] += other.profile
+        status = max(self.status, other.status, key=_STATUS_ORDER.index)
+        return Stats(self.solutions + other.solutions, self.nodes + other.nodes,
+                     self.updates + other.updates, max(self.max_level, other.max_level),
+                     self.seconds + other.seconds, status, profile)
+
+    def __radd__(self, other) -> "Stats":
+        if isinstance(other, int) and other == 0:  # the start of sum()
+            return replace(self, profile=self.profile.copy())
+        return NotImplemented
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Stats):
+            return NotImplemented
+        return (self.solutions, self.nodes, self.updates, self.max_level, self.seconds,
+                self.status) == (other.solutions, other.nodes, other.updates, other.max_level,
+                                 other.seconds, other.status) and np.array_equal(self.profile,
+                                                                                 other.profile)
+
+
+#: A progress hook: True for the default line on stderr, or a callable.
+Progress = Union[bool, Callable[[Stats], None], None]
+
+
+def print_progress(stats: Stats) -> None:
+    """Default progress report: one refreshed line on stderr."""
+    sys.stderr.write(
+        f"\r[dlxnumba] {stats.seconds:8.1f} s  level {stats.max_level:4d}  "
+        f"nodes {stats.nodes:,}  updates {stats.updates:,}  "
+        f"solutions {stats.solutions:,}   "
+    )
+    sys.stderr.flush()
+
+
+def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
+    """The one check of the search arguments shared by every front end."""
+    if isinstance(stop_at, bool) or stop_at not in (0, 1):
+        raise error(f"stop_at must be 0 or 1, not {stop_at!r}")
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
+                                  or max_nodes < 0):
+        raise error(f"max_nodes must be a non-negative integer, not {max_nodes!r}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
+                                or not timeout >= 0):
+        raise error(f"timeout must be a non-negative number of seconds, not {timeout!r}")
+    return int(stop_at), None if max_nodes is None else int(max_nodes), timeout
+
+
+def check_count_limit(limit, error=ExactCoverError) -> None:
+    """``limit`` of solutions()/count(): None or a non-negative integer."""
+    if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
+        raise error(f"limit must be None or a non-negative integer, not {limit!r}")
+
+
+def progress_hook(progress: Progress, error=ExactCoverError) -> Callable[[Stats], None] | None:
+    """The callable behind a ``progress=`` argument."""
+    if progress is True:
+        return print_progress
+    if progress is None or progress is False:
+        return None
+    if not callable(progress):
+        raise error(f"progress must be True, None or a callable, not {progress!r}")
+    return progress
+
+
+class Search:
+    """One search of a problem, resumable, with its own links and :class:`Stats`.
+
+    Parameters
+    ----------
+    problem : ExactCover
+    given : iterable of int
+        Options forced into the solution (and included in it); conflicting
+        ones raise :class:`ExactCoverError`.
+    stop_at, max_nodes, timeout, progress, progress_interval
+        As in :meth:`ExactCover.solve`.  ``timeout`` counts wall-clock time
+        from the creation of the search.
+
+    Examples
+    --------
+    >>> from dlxnumba import queens
+    >>> p, key = queens(6)
+    >>> s = Search(p, stop_at=0)
+    >>> s.count(), s.stats.nodes
+    (4, 93)
+    """
+
+    def __init__(self, problem: "ExactCover", given: Iterable[int] | None = (), *, stop_at: int = 1,
+                 max_nodes: int | None = None, timeout: float | None = None,
+                 progress: Progress = None, progress_interval: float = 0.5,
+                 prepare: Callable[[tuple, np.ndarray], bool] | None = None):
+        self.stop_at, self.max_nodes, self.timeout = check_limits(stop_at, max_nodes, timeout)
+        self.problem = problem
+        self.progress = progress_hook(progress)
+        self.progress_interval = progress_interval
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.given = problem._check_given(given)
+        t = problem._template()
+        self.width = t.width
+        self.first_node = t.first_node
+        self.top = t.top
+        self._arrays = (t.llink.copy(), t.rlink.copy(), t.ulink.copy(), t.dlink.copy(), t.length.copy())
+        llink, rlink, ulink, dlink, length = self._arrays
+        u = np.uint32
+        #: the links (a plain tuple in kernels.Links order)
+        self.links = (llink.view(u), rlink.view(u), t.top, ulink.view(u), dlink.view(u), length)
+        depth = problem.n_primary + 1
+        #: where the search stands (a plain tuple in kernels.Cursor order)
+        self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
+        self.stats = Stats(profile=self.cursor[1])
+        self._found = 0
+        if prepare is not None:
+            if not prepare(self.links, t.first_node):
+                raise ExactCoverError("the given options conflict")
+        elif self.given.size:
+            bad = apply_given(self.given, t.first_node, t.width, self.links)
+            if bad >= 0:
+                raise ExactCoverError(problem._describe_conflict(self.given, bad))
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def state(self) -> np.ndarray:
+        """The int64 state vector of the kernel (slots LEVEL, NODES, ...)."""
+        return self.cursor[2]
+
+    @property
+    def llink(self) -> np.ndarray:
+        return self._arrays[0]
+
+    @property
+    def rlink(self) -> np.ndarray:
+        return self._arrays[1]
+
+    @property
+    def ulink(self) -> np.ndarray:
+        return self._arrays[2]
+
+    @property
+    def dlink(self) -> np.ndarray:
+        return self._arrays[3]
+
+    @property
+    def length(self) -> np.ndarray:
+        return self._arrays[4]
+
+    @property
+    def choice(self) -> np.ndarray:
+        return self.cursor[0]
+
+    @property
+    def profile(self) -> np.ndarray:
+        return self.cursor[1]
+
+    @property
+    def done(self) -> bool:
+        """True once the search tree is exhausted."""
+        return bool(self.state[K.PHASE] == K.PH_DONE)
+
+    def _sync(self, started: float) -> None:
+        s = self.stats
+        st = self.state
+        s.nodes = int(st[K.NODES])
+        s.updates = int(st[K.UPDATES])
+        s.solutions = int(st[K.SOLUTIONS])
+        s.max_level = int(st[K.MAX_LEVEL])
+        s.seconds += time.perf_counter() - started
+
+    # ---------------------------------------------------------------- driving
+
+    def advance(self, solution_stop: int) -> int:
+        """Search until ``solution_stop`` solutions in all, the end, or a limit.
+
+        Returns ``RET_SOLUTION`` or ``RET_DONE``; raises :class:`LimitReached`
+        on a timeout or node budget, and lets KeyboardInterrupt through between
+        two slices (the search can be resumed after either).
+        """
+        st = self.state
+        started = time.perf_counter()
+        deadline = self.deadline
+        last_report = started
+        node_cap = _NO_LIMIT if self.max_nodes is None else self.max_nodes
+        kernel = SEARCH[self.width]
+        n1 = self.problem.n_primary
+        try:
+            if deadline is not None and started >= deadline and st[K.PHASE] != K.PH_DONE:
+                self.stats.status = "timeout"
+                raise LimitReached("timeout", self.stats, None)
+            while True:
+                ret = kernel(n1, self.links, self.cursor, self.stop_at, solution_stop, node_cap,
+                             st[K.UPDATES] + SLICE_UPDATES)
+                if ret != K.RET_PAUSED:
+                    self.stats.status = "complete" if ret == K.RET_DONE else "running"
+                    return ret
+                now = time.perf_counter()
+                if st[K.NODES] >= node_cap:
+                    self.stats.status = "max_nodes"
+                    raise LimitReached("max_nodes", self.stats, None)
+                if deadline is not None and now >= deadline:
+                    self.stats.status = "timeout"
+                    raise LimitReached("timeout", self.stats, None)
+                if self.progress is not None and now - last_report >= self.progress_interval:
+                    self._sync(started)
+                    started = now
+                    last_report = now
+                    self.progress(self.stats)
+        except KeyboardInterrupt:
+            self.stats.status = "interrupted"
+            raise
+        finally:
+            self._sync(started)
+
+    def solution(self) -> list[int]:
+        """The options of the solution just visited, givens included, sorted."""
+        level = int(self.state[K.LEVEL])
+        out = np.empty(max(level + 1, 0), np.int32)
+        if level >= 0:
+            chosen_options(self.cursor[0], level, self.width, self.top, self.first_node, out)
+        return sorted(self.given.tolist() + out.tolist())
+
+    def next(self) -> list[int] | None:
+        """The next solution (sorted option indices), or None when there is none left.
+
+        Raises :class:`LimitReached` (with ``found`` the solutions before it) on
+        a budget or timeout.
+        """
+        try:
+            ret = self.advance(self._found + 1)
+        except LimitReached as e:
+            e.found = self._found
+            raise
+        if ret != K.RET_SOLUTION:
+            return None
+        self._found += 1
+        return self.solution()
+
+    def solutions(self, limit: int | None = None) -> Iterator[list[int]]:
+        """Iterate over the next solutions (at most ``limit``)."""
+        check_count_limit(limit)
+        got = 0
+        while limit is None or got < limit:
+            sol = self.next()
+            if sol is None:
+                return
+            got += 1
+            yield sol
+        self.stats.status = "limit"
+
+    __iter__ = solutions
+
+    def count(self, limit: int | None = None) -> int:
+        """Count on to ``limit`` solutions in all (None: to the end); return the count.
+
+        On a budget or timeout, :class:`LimitReached` carries the partial count
+        in ``found``.
+        """
+        check_count_limit(limit)
+        target = _NO_LIMIT if limit is None else int(limit)
+        if target <= self._found:
+            self.stats.status = "limit"
+            return self._found
+        try:
+            ret = self.advance(target)
+        except LimitReached as e:
+            e.found = e.stats.solutions
+            raise
+        self._found = self.stats.solutions
+        if ret == K.RET_SOLUTION:
+            self.stats.status = "limit"
+        return self._found

@@ -1,0 +1,71 @@
+"""Sudoku on the exact-cover engine: any box shape, single puzzles and batches.
+
+Vocabulary
+----------
+A grid of ``N x N`` *cells* is cut into *boxes* of ``r`` rows by ``c`` columns
+(``N = r * c``); each cell holds a *digit* ``1..N`` (0 = empty).  The rows, the
+columns and the boxes are the *regions*: each holds every digit once.  One
+table, the :class:`Geometry` of a shape, lists the cells of every region and the
+regions of every cell; everything else reads it.  Digits past 9 are written as
+letters: ``A = 10``, ``B = 11``, ... ``Z = 35``, then ``a = 36`` ... ``z = 61``
+(for grids up to 35 x 35 lower case is read as upper case).
+
+Encoding (Knuth's ``sudoku-dlx`` order)
+---------------------------------------
+Items, all primary: the cell items ``p{r}{c}`` (row-major), then the row items
+``r{r}{d}``, the column items ``c{c}{d}`` and the box items ``b{x}{d}``.  Options,
+in (row, column, digit) order: option ``(row * N + col) * N + digit - 1`` places
+``digit`` in cell ``(row, col)`` and lists its items as cell, row, column, box.
+The givens are forced options.  So the search does exactly the work of DLX1 fed
+by ``sudoku-dlx``, and ``count(stop_at=0)`` reproduces its node and update counts.
+
+One engine
+----------
+The dancing-links arrays of the empty grid are built once per box shape per
+process.  Every way of solving -- :meth:`Sudoku.solve`, :meth:`Sudoku.count`,
+:meth:`Sudoku.is_unique`, :meth:`Sudoku.solutions` and :func:`solve_many` --
+runs the same compiled path: the problem the givens leave is linked up
+directly from the grid (:mod:`dlxnumba.kernels.sudoku`) and searched by the
+engine's one search loop, in the lanes of :mod:`dlxnumba.batch` (one puzzle or
+a batch on all threads) or in a resumable :class:`~dlxnumba.search.Search`.
+
+Modules
+-------
+``geometry`` (the vocabulary and the table), ``text`` (symbols, one grid of
+text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
+``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
+``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches).
+
+Examples
+--------
+>>> Sudoku("12.. ..12 .... ....").count()
+12
+>>> solutions, status = solve_many(["1234............", "11.............."], threads=1)
+>>> [Status(s).name for s in status]
+['SOLVED', 'INVALID']
+"""
+
+# LimitReached, SYMBOLS, EMPTY, DRAWING, MAX_TEXT_N and MAX_N are not in
+# __all__, but the command line reads them as attributes of this module.
+from ..errors import LimitReached, SudokuError  # noqa: F401
+from .encoding import sudoku_problem
+from .files import iter_puzzles, read_puzzles
+from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
+from .puzzle import Sudoku
+from .rules import is_solution
+from .solve import Status, solve_many
+from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
+
+__all__ = [
+    "Sudoku",
+    "SudokuError",
+    "Status",
+    "solve_many",
+    "read_puzzles",
+    "iter_puzzles",
+    "default_box",
+    "sudoku_problem",
+    "is_solution",
+    "Geometry",
+    "geometry",
+]

@@ -1,0 +1,182 @@
+"""The shape of a grid, as one table: cells, regions, boxes.
+
+Vocabulary
+----------
+An ``n x n`` grid has ``n * n`` *cells*, numbered row-major from 0; cell
+``row * n + col`` is named ``r{row+1}c{col+1}``.  A *region* (Norvig's *unit*)
+is a set of ``n`` cells that must hold the *digits* ``1..n`` once each: the
+``n`` rows, the ``n`` columns and the ``n`` *boxes* of ``r`` rows by ``c``
+columns (``n = r * c``).
+
+Every Python-side user of row, column and box arithmetic (the encoding, the
+rule checks, the verifier, the pictures) reads a :class:`Geometry` instead of
+working it out again.
+
+Examples
+--------
+>>> g = geometry(6)
+>>> g
+Geometry(n=6, box=(2, 3))
+>>> g.regions[[0, 6, 12]].tolist()  # row 1, column 1, box 1
+[[0, 1, 2, 3, 4, 5], [0, 6, 12, 18, 24, 30], [0, 1, 2, 6, 7, 8]]
+>>> [g.region_names[u] for u in g.cell_regions[9]], g.cell_name(9)
+(['row 2', 'column 4', 'box 2'], 'r2c4')
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import SudokuError
+
+#: Largest grid side: digits are stored as uint8, and a batch marks an
+#: unreadable puzzle with the digit N + 1.
+MAX_N = 250
+
+#: The kinds of region, in the order of their numbers.
+KINDS = ("row", "column", "box")
+
+
+@functools.lru_cache(maxsize=None)
+def default_box(n: int) -> tuple[int, int]:
+    """The usual box shape for an ``n x n`` grid: as square as possible, wider than tall.
+
+    >>> default_box(9), default_box(6), default_box(12), default_box(16)
+    ((3, 3), (2, 3), (3, 4), (4, 4))
+    """
+    for r in range(math.isqrt(n), 1, -1):
+        if n % r == 0:
+            return r, n // r
+    raise SudokuError(f"a {n}x{n} grid has no box shape with at least 2 rows and 2 columns; "
+                      f"give box=(rows, columns) explicitly")
+
+
+def _check_box(n: int, box) -> tuple[int, int]:
+    """``box`` as a pair ``(rows, columns)`` that fits an ``n x n`` grid (None: the default).
+
+    >>> _check_box(6, None), _check_box(6, [3, 2])
+    ((2, 3), (3, 2))
+    """
+    if box is None:
+        return default_box(n)
+    try:
+        r, c = (int(v) for v in box)
+    except (TypeError, ValueError):
+        raise SudokuError(f"box must be a pair (rows, columns), not {box!r}") from None
+    if r < 1 or c < 1 or r * c != n:
+        raise SudokuError(f"box {r}x{c} does not fit a {n}x{n} grid: rows * columns must be {n}")
+    return r, c
+
+
+def _size_of(cells: int) -> int:
+    """The side ``n`` of a grid of ``cells`` cells (a square of at least 16).
+
+    >>> _size_of(81)
+    9
+    """
+    n = math.isqrt(cells)
+    if n * n != cells or n < 4:
+        raise SudokuError(f"{cells} cells: expected a square number of at least 16 (16, 36, 64, 81, 144, 256, ...)")
+    if n > MAX_N:
+        raise SudokuError(f"a {n}x{n} grid is larger than the {MAX_N}x{MAX_N} this package supports")
+    return n
+
+
+def cell_name(n: int, cell: int) -> str:
+    """The name ``r{row}c{col}`` (1-based) of cell number ``cell`` of an ``n x n`` grid.
+
+    >>> cell_name(9, 10)
+    'r2c2'
+    """
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    """``a``, made read-only."""
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """The regions of an ``n x n`` grid with boxes of ``box = (rows, columns)``.
+
+    Obtain one with :func:`geometry` (cached: one object per shape).
+
+    Attributes
+    ----------
+    n : int
+        The side; the digits are ``1..n``.
+    box : (int, int)
+        Rows and columns of one box.
+    cells : int
+        ``n * n``, the cells numbered row-major.
+    regions : ndarray, int32 (3n, n), read-only
+        The cells of each region, in row-major order: regions ``0..n-1`` are
+        the rows, ``n..2n-1`` the columns, ``2n..3n-1`` the boxes (row-major).
+    region_names : tuple of str
+        ``"row 1"``, ..., ``"column 1"``, ..., ``"box 1"``, ... (1-based).
+    cell_regions : ndarray, int32 (n*n, 3), read-only
+        The regions of each cell: ``(row, n + column, 2n + box)``.
+    box_top, box_left : ndarray, bool (n,), read-only
+        The rows, and the columns, where a new box starts.
+
+    Examples
+    --------
+    >>> g = geometry(4)
+    >>> g.box, g.cells, len(g.region_names)
+    ((2, 2), 16, 12)
+    >>> g.regions[8:].tolist()  # the boxes
+    [[0, 1, 4, 5], [2, 3, 6, 7], [8, 9, 12, 13], [10, 11, 14, 15]]
+    >>> g.cell_regions[6].tolist(), g.box_top.tolist()
+    ([1, 6, 9], [True, False, True, False])
+    """
+
+    n: int
+    box: tuple[int, int]
+    cells: int = field(repr=False)
+    regions: np.ndarray = field(repr=False)
+    region_names: tuple[str, ...] = field(repr=False)
+    cell_regions: np.ndarray = field(repr=False)
+    box_top: np.ndarray = field(repr=False)
+    box_left: np.ndarray = field(repr=False)
+
+    def cell_name(self, cell: int) -> str:
+        """The name ``r{row}c{col}`` (1-based) of a cell number."""
+        return cell_name(self.n, cell)
+
+    def __reduce__(self):
+        return geometry, (self.n, self.box)
+
+
+def geometry(n: int, box=None) -> Geometry:
+    """The :class:`Geometry` of an ``n x n`` grid (``box`` None: :func:`default_box`).
+
+    >>> geometry(9) is geometry(9, (3, 3))
+    True
+    """
+    r, c = _check_box(n, box)
+    return _geometry(n, r, c)
+
+
+@functools.lru_cache(maxsize=None)
+def _geometry(n: int, r: int, c: int) -> Geometry:
+    """Build the table of one shape."""
+    row, col = np.divmod(np.arange(n * n), n)
+    box = (row // r) * (n // c) + col // c
+    cell_regions = np.stack([row, n + col, 2 * n + box], axis=1).astype(np.int32)
+    # a stable sort by region keeps the cells of each region in row-major order
+    regions = np.concatenate([np.argsort(cell_regions[:, k], kind="stable").reshape(n, n)
+                              for k in range(len(KINDS))]).astype(np.int32)
+    return Geometry(
+        n=n, box=(r, c), cells=n * n,
+        regions=_frozen(regions),
+        region_names=tuple(f"{kind} {k + 1}" for kind in KINDS for k in range(n)),
+        cell_regions=_frozen(cell_regions),
+        box_top=_frozen(np.arange(n) % r == 0),
+        box_left=_frozen(np.arange(n) % c == 0),
+    )

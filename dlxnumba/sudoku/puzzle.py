@@ -1,0 +1,186 @@
+"""The :class:`Sudoku` class: one puzzle or solved grid, its views, pictures and solving."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import SudokuError
+from ..problem import ExactCover
+from ..search import Stats
+from . import display
+from . import solve as _solve
+from .encoding import given_options, sudoku_problem
+from .geometry import Geometry, _check_box, _size_of, default_box, geometry
+from .rules import conflicts
+from .text import MAX_TEXT_N, _grid_from, _symbol
+
+
+class Sudoku:
+    """A Sudoku puzzle (or solved grid) of any size and box shape.
+
+    Parameters
+    ----------
+    puzzle : str, array_like or Sudoku
+        Text (digits and letters, ``.``, ``0`` or ``_`` for an empty cell; white
+        space and grid drawing such as ``|``, ``-``, ``+`` ignored), a 2-D array
+        or nested lists (0 = empty), or a flat array of ``N*N`` cells.
+    box : (int, int), optional
+        Rows and columns of one box; by default the squarest shape, wider than
+        tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
+
+    Raises
+    ------
+    SudokuError
+        For an unreadable puzzle or givens that break a rule (the message names
+        the cells).
+
+    Examples
+    --------
+    >>> s = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> t = s.solve()
+    >>> str(t)
+    '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+    >>> print(t.boxed())  # doctest: +NORMALIZE_WHITESPACE
+    4 1 7 | 3 6 9 | 8 2 5
+    6 3 2 | 1 5 8 | 9 4 7
+    9 5 8 | 7 2 4 | 3 1 6
+    ------+-------+------
+    8 2 5 | 4 3 7 | 1 6 9
+    7 9 1 | 5 8 6 | 4 3 2
+    3 4 6 | 9 1 2 | 7 5 8
+    ------+-------+------
+    2 8 9 | 6 4 3 | 5 7 1
+    5 7 3 | 2 9 1 | 6 8 4
+    1 6 4 | 8 7 5 | 2 9 3
+    >>> s.is_unique()
+    True
+    >>> Sudoku("12.. ..12 .... ....").count()
+    12
+    """
+
+    def __init__(self, puzzle, box=None):
+        cells = _grid_from(puzzle)
+        n = _size_of(cells.size)
+        if box is None and isinstance(puzzle, Sudoku):
+            box = puzzle.box
+        self.n = n
+        self.box = _check_box(n, box)
+        problems = conflicts(cells, self.geometry)
+        if problems:
+            raise SudokuError("the givens break the rules: " + "; ".join(problems))
+        self._cells = cells
+        self._cells.flags.writeable = False
+        self._puzzle = cells  # the givens, shared with solutions
+        self._stats = None
+
+    def _with_cells(self, cells: np.ndarray) -> "Sudoku":
+        """A grid of this puzzle (same box, givens and stats) holding ``cells``, e.g. a solution."""
+        s = Sudoku.__new__(Sudoku)
+        s.n = self.n
+        s.box = self.box
+        s._cells = cells
+        s._cells.flags.writeable = False
+        s._puzzle = self._puzzle
+        s._stats = self._stats
+        return s
+
+    # ---------------------------------------------------------------- views
+
+    @property
+    def geometry(self) -> Geometry:
+        """The :class:`~dlxnumba.sudoku.Geometry` (regions, boxes) of this grid's shape."""
+        return geometry(self.n, self.box)
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The (N, N) uint8 grid, 0 for an empty cell (read-only)."""
+        return self._cells.reshape(self.n, self.n)
+
+    @property
+    def givens(self) -> np.ndarray:
+        """(N, N) bool mask of the puzzle's given cells."""
+        return (self._puzzle != 0).reshape(self.n, self.n)
+
+    @property
+    def stats(self) -> Stats:
+        """:class:`Stats` of the last search run on this puzzle."""
+        if self._stats is None:
+            self._stats = Stats(status="none")
+        return self._stats
+
+    @stats.setter
+    def stats(self, value: Stats) -> None:
+        self._stats = value
+
+    def is_complete(self) -> bool:
+        """True when every cell is filled (the rules hold by construction)."""
+        return bool(np.all(self._cells != 0))
+
+    def __str__(self) -> str:
+        if self.n > MAX_TEXT_N:  # no single symbols for so many digits: numbers, spaced
+            return " ".join(_symbol(int(d)) for d in self._cells)
+        return "".join(_symbol(int(d)) for d in self._cells)
+
+    def __repr__(self) -> str:
+        box = "" if self.box == default_box(self.n) else f", box={self.box}"
+        return f"Sudoku({str(self)!r}{box})"
+
+    def __format__(self, spec: str) -> str:
+        if spec in ("grid", "boxed"):
+            return self.boxed()
+        return format(str(self), spec)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, Sudoku) and self.box == other.box
+                and np.array_equal(self._cells, other._cells))
+
+    def __hash__(self) -> int:
+        return hash((self.box, self._cells.tobytes()))
+
+    def boxed(self) -> str:
+        """A text picture with box borders, for ``print``."""
+        return display.boxed(self._cells, self.geometry)
+
+    def show(self, file=None) -> None:
+        """Print :meth:`boxed`."""
+        print(self.boxed(), file=file)
+
+    def _repr_html_(self) -> str:
+        """An HTML table, for Jupyter: givens bold, filled cells blue."""
+        return display.html_table(self._cells, self._puzzle != 0, self.geometry)
+
+    # --------------------------------------------------------------- solving
+
+    def to_problem(self) -> tuple[ExactCover, list[tuple[int, int, int]], list[int]]:
+        """The encoding: ``(problem, key, given)`` with ``given`` the givens' options."""
+        p, key = sudoku_problem(self.n, self.box)
+        return p, key, given_options(self._cells, self.n).tolist()
+
+    def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
+              timeout: float | None = None, progress=None) -> "Sudoku | None":
+        """The first solution found, as a new :class:`Sudoku`, or None.
+
+        Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
+        search first.  Ctrl-C interrupts a long search within a fraction of a second.
+        """
+        return _solve.solve_one(self, stop_at, max_nodes, timeout, progress)
+
+    def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
+                  timeout: float | None = None, progress=None) -> Iterator["Sudoku"]:
+        """Iterate over the solutions (each a :class:`Sudoku`), lazily."""
+        return _solve.iter_solutions(self, limit, stop_at, max_nodes, timeout, progress)
+
+    def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
+              timeout: float | None = None, progress=None) -> int:
+        """The number of solutions (at most ``limit``).
+
+        With ``stop_at=0`` the statistics (``self.stats.nodes``, ``.updates``)
+        are those of Knuth's DLX1 fed by ``sudoku-dlx``.
+        """
+        return _solve.count_solutions(self, limit, stop_at, max_nodes, timeout, progress)
+
+    def is_unique(self, **kwargs) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.count(2, **kwargs) == 1

@@ -1,0 +1,77 @@
+"""The rule (each region holds each digit at most once) and the verifier.
+
+:func:`breaks_rules` is the fast check (compiled); :func:`conflicts` says
+which digits clash where, naming cells and regions; :func:`is_solution` checks
+a finished grid against the :class:`~.geometry.Geometry` alone, independently
+of the solver.
+
+Examples
+--------
+>>> g = geometry(4)
+>>> cells = np.array([1, 2, 1, 0] + [0] * 12, np.uint8)
+>>> breaks_rules(cells, g)
+True
+>>> conflicts(cells, g)
+['1 appears 2 times in row 1 (r1c1, r1c3)']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels.sudoku import grid_clash
+from .geometry import Geometry, _size_of, geometry
+from .text import _grid_from, _symbol
+
+
+def breaks_rules(cells: np.ndarray, geo: Geometry) -> bool:
+    """True when some digit appears twice in a region (compiled)."""
+    n = geo.n
+    seen = np.empty(3 * n * (n + 1), np.uint8)
+    return grid_clash(cells, n, geo.cell_regions.reshape(-1), seen) >= 0
+
+
+def conflicts(cells: np.ndarray, geo: Geometry) -> list[str]:
+    """Describe every rule the givens break (empty list when none)."""
+    if not breaks_rules(cells, geo):
+        return []
+    out = []
+    for name, region in zip(geo.region_names, geo.regions.tolist()):
+        out.extend(_clashes(cells, region, name, geo))
+    return out
+
+
+def _clashes(cells: np.ndarray, region: list[int], name: str, geo: Geometry) -> list[str]:
+    """Describe each digit that appears more than once in one region."""
+    where: dict[int, list[str]] = {}
+    for cell in region:
+        d = int(cells[cell])
+        if d:
+            where.setdefault(d, []).append(geo.cell_name(cell))
+    return [f"{_symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
+            for d, at in where.items() if len(at) > 1]
+
+
+def is_solution(grid, puzzle=None, box=None) -> bool:
+    """True when ``grid`` is a complete, valid Sudoku (agreeing with ``puzzle``'s givens).
+
+    Independent of the solver: it checks that every row, column and box holds
+    the digits ``1..N``.
+
+    >>> from dlxnumba.sudoku import Sudoku
+    >>> is_solution(Sudoku("1234341221434321"))
+    True
+    >>> is_solution("1234341221434321", puzzle="2...............")
+    False
+    """
+    cells = _grid_from(grid)
+    n = _size_of(cells.size)
+    geo = geometry(n, box if box is not None else getattr(grid, "box", None))
+    held = np.sort(cells[geo.regions], axis=1)
+    if not np.array_equal(held, np.broadcast_to(np.arange(1, n + 1), held.shape)):
+        return False
+    if puzzle is not None:
+        p = _grid_from(puzzle)
+        if p.size != cells.size or np.any((p != 0) & (p != cells)):
+            return False
+    return True

@@ -1,0 +1,385 @@
+"""The Sudoku engine: one puzzle, many puzzles, all on the compiled lanes.
+
+A Sudoku is the exact-cover problem of its box shape (built once per process,
+:func:`.encoding._encoding`) with the givens as forced options.  Every way of
+solving runs the same compiled path: a lane of :mod:`dlxnumba.batch` links up
+the problem the givens leave (the fast builder
+:func:`dlxnumba.kernels.sudoku.sudoku_links`) and runs the search loop.
+
+* :func:`solve_many` -- a batch: one job per puzzle, on all threads;
+* :meth:`Sudoku.solve`, :meth:`Sudoku.count`, :meth:`Sudoku.is_unique` --
+  a batch of one (``solve`` goes straight to the compiled lane);
+* :meth:`Sudoku.solutions` -- a resumable :class:`~dlxnumba.search.Search`
+  whose links the same builder makes, to hand out solutions one by one.
+
+All take ``stop_at``, ``max_nodes``, ``timeout`` and ``progress``; a single
+puzzle that runs out of budget raises :class:`~dlxnumba.errors.LimitReached`
+(with the statistics and what was found), a puzzle in a batch gets the status
+``BUDGET``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable, Iterator
+
+import numpy as np
+
+from .. import batch as B
+from .. import kernels as K
+from ..batch import Status
+from ..errors import LimitReached, SudokuError
+from ..kernels.lanes import SUDOKU, lane_sudoku
+from ..kernels.sudoku import link_givens
+from ..search import Search, Stats, check_count_limit, check_limits, progress_hook
+from .encoding import _encoding, decode, given_options
+from .geometry import _check_box, _size_of, cell_name, geometry
+from .rules import conflicts
+from .text import _grid_from
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .puzzle import Sudoku
+
+__all__ = ["Status", "solve_many"]
+
+#: Updates between two returns of a lane to Python (progress, Ctrl-C, timeouts).
+WORK_SLICE = B.WORK_SLICE
+
+
+# ---------------------------------------------------------------------------
+# Jobs: puzzles for the lanes
+# ---------------------------------------------------------------------------
+
+
+class _Shape:
+    """What the lanes need of one box shape: the encoding, its template, the geometry."""
+
+    _cache: dict = {}
+
+    def __init__(self, n: int, box: tuple[int, int]):
+        self.n = n
+        self.problem = _encoding(n, *box)
+        self.template = self.problem._template()
+        assert self.template.width == K.BLOCKS  # the builder links up four-node blocks
+        self.cell_regions = np.ascontiguousarray(geometry(n, box).cell_regions.reshape(-1))
+        self.n1 = self.problem.n_primary
+        self.depth = self.n1 + 1
+        self.no_given = (np.zeros(1, np.int64), np.zeros(0, np.int32))
+
+    @classmethod
+    def of(cls, n: int, box: tuple[int, int]) -> "_Shape":
+        key = (n, box)
+        s = cls._cache.get(key)
+        if s is None:
+            s = cls._cache[key] = cls(n, box)
+        return s
+
+    def run(self, puzzles: np.ndarray, limit: np.ndarray, results: tuple) -> B.Run:
+        """A batch run of ``puzzles`` (uint8 rows) with per-puzzle ``limit``."""
+        jobs = (*self.no_given, limit, puzzles, self.n, self.cell_regions)
+        return B.Run(SUDOKU, K.BLOCKS, self.n1, jobs, results, self.template.first_node)
+
+
+def _results(count: int, cells: int) -> tuple:
+    """Empty :data:`~dlxnumba.kernels.Results` (a plain tuple) for ``count`` puzzles."""
+    return (np.empty(count, np.int8), np.zeros(count, np.int64), np.zeros(count, np.int64),
+            np.zeros(count, np.int64), np.zeros((count, 0), np.int32), np.zeros(count, np.int32),
+            np.zeros((count, cells), np.uint8))
+
+
+class _One:
+    """A per-thread workspace for one puzzle at a time: one lane and its buffers."""
+
+    def __init__(self, shape: _Shape):
+        nn = shape.n * shape.n
+        self.shape = shape
+        self.w = B.workspace(shape.template, shape.depth, 1, "single")
+        self.puzzle = np.zeros((1, nn), np.uint8)
+        self.limit = np.ones(1, np.int64)
+        self.results = _results(1, nn)
+        self.run = shape.run(self.puzzle, self.limit, self.results)
+        links, cursors, lanes = self.w.rows(1)
+        self.head = (shape.n1, self.run.jobs, self.w.template_t, shape.template.first_node,
+                     links, cursors, lanes, self.w.counter)
+
+    def stats(self, seconds: float) -> Stats:
+        """The statistics of the puzzle just run."""
+        status, count, nodes, updates = self.results[:4]
+        w = self.w
+        max_level = int(w.state[0, K.MAX_LEVEL])
+        return Stats(solutions=int(count[0]), nodes=int(nodes[0]), updates=int(updates[0]),
+                     max_level=max_level, seconds=seconds,
+                     profile=w.profile[0, : max_level + 1 if nodes[0] else 0].copy())
+
+
+def _one(puzzle: "Sudoku") -> _One:
+    """This thread's single-puzzle workspace for the puzzle's shape."""
+    shape = _Shape.of(puzzle.n, puzzle.box)
+    cache = B._LOCAL.__dict__.setdefault("sudoku_one", {})
+    one = cache.get(shape)
+    if one is None or one.w.busy:
+        one = _One(shape)
+        if shape not in cache:
+            cache[shape] = one
+    one.puzzle[0] = puzzle._cells  # a writable copy: one compiled signature for all callers
+    return one
+
+
+def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress) -> tuple[_One, float]:
+    """Run one puzzle through the lane, up to ``limit`` solutions."""
+    one = _one(puzzle)
+    one.limit[0] = limit
+    t0 = time.perf_counter()
+    w = one.w
+    if max_nodes is None and timeout is None and progress is None:
+        # the common case, straight to the compiled lane
+        w.busy = True
+        try:
+            w.counter[0] = 0
+            w.lanes[0, K.LANE_ACTIVE] = 0
+            args = one.head + (stop_at, B.NO_LIMIT, WORK_SLICE, one.results)
+            while lane_sudoku(*args):
+                pass  # a long search returns every WORK_SLICE updates: Ctrl-C works
+        finally:
+            w.busy = False
+    else:
+        report = None
+        if progress is not None:
+            def report(done: int, total: int) -> None:
+                s = w.state[0]
+                progress(Stats(solutions=int(w.lanes[0, K.LANE_FOUND]), nodes=int(s[K.NODES]),
+                               updates=int(s[K.UPDATES]), max_level=int(s[K.MAX_LEVEL]),
+                               seconds=time.perf_counter() - t0))
+        B.drive(one.run, w, 1, stop_at, max_nodes, timeout, report, work_slice=WORK_SLICE)
+    return one, time.perf_counter() - t0
+
+
+def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_nodes) -> Stats:
+    """The puzzle's Stats after a run; raises LimitReached on a spent budget."""
+    stats = one.stats(seconds)
+    puzzle._stats = stats
+    st = int(one.results[0][0])
+    if st == K.ST_BUDGET:
+        stats.status = "max_nodes" if max_nodes is not None and stats.nodes >= max_nodes else "timeout"
+        raise LimitReached(stats.status, stats, stats.solutions)
+    stats.status = "complete" if complete else "limit"
+    return stats
+
+
+# ---------------------------------------------------------------------------
+# One puzzle (the bodies of Sudoku's solving methods)
+# ---------------------------------------------------------------------------
+
+
+def solve_one(puzzle: "Sudoku", stop_at, max_nodes, timeout, progress=None) -> "Sudoku | None":
+    """The body of :meth:`Sudoku.solve`: the first solution, or None."""
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    progress = progress_hook(progress, SudokuError)
+    one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress)
+    try:
+        stats = _outcome(puzzle, one, seconds, False, max_nodes)
+    except LimitReached as e:
+        e.found = None
+        raise
+    if stats.solutions == 0:
+        stats.status = "complete"
+        return None
+    return puzzle._with_cells(one.results[6][0].copy())
+
+
+def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress) -> int:
+    """The body of :meth:`Sudoku.count`: the number of solutions, at most ``limit``."""
+    check_count_limit(limit, SudokuError)
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    progress = progress_hook(progress, SudokuError)
+    if limit == 0:
+        puzzle._stats = Stats(status="limit")
+        return 0
+    target = B.NO_LIMIT if limit is None else int(limit)
+    one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress)
+    stats = _outcome(puzzle, one, seconds, True, max_nodes)
+    if stats.solutions >= target:
+        stats.status = "limit"
+    return stats.solutions
+
+
+def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress) -> Iterator["Sudoku"]:
+    """The body of :meth:`Sudoku.solutions`: a resumable search, linked up by the same builder."""
+    check_count_limit(limit, SudokuError)
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    shape = _Shape.of(puzzle.n, puzzle.box)
+    cells = puzzle._cells.copy()
+
+    def prepare(links: tuple, first_node: np.ndarray) -> bool:
+        return link_givens(cells, shape.n, shape.cell_regions, first_node, links)
+
+    search = Search(shape.problem, given_options(cells, puzzle.n), stop_at=stop_at,
+                    max_nodes=max_nodes, timeout=timeout, progress=progress, prepare=prepare)
+    puzzle._stats = search.stats
+    return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in search.solutions(limit))
+
+
+# ---------------------------------------------------------------------------
+# Batches
+# ---------------------------------------------------------------------------
+
+
+def _print_progress(done: int, total: int) -> None:
+    """Default batch progress (``progress=True``): one refreshed line on stderr."""
+    import sys
+
+    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} puzzles   ")
+    sys.stderr.flush()
+
+
+def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
+    """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors."""
+    errors: list = []
+    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
+        if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
+            puzzles = puzzles.reshape(len(puzzles), -1)
+        if puzzles.ndim != 2:
+            raise SudokuError(f"puzzles must be an (n, N*N) array, got shape {puzzles.shape}")
+        n = _size_of(puzzles.shape[1])
+        errors = [None] * len(puzzles)
+        if puzzles.dtype == np.uint8:
+            # digits above N are caught by the compiled lanes (INVALID); a
+            # read-only array is copied (one compiled signature for all)
+            if not (puzzles.flags.c_contiguous and puzzles.flags.writeable):
+                puzzles = np.array(puzzles, np.uint8, order="C")
+            return puzzles, np.zeros(len(puzzles), bool), n, _check_box(n, box), errors
+        bad = ((puzzles < 0) | (puzzles > n)).any(axis=1) if puzzles.size else np.zeros(0, bool)
+        arr = np.ascontiguousarray(np.where(bad[:, None], 0, puzzles), dtype=np.uint8)
+        for k in np.flatnonzero(bad).tolist():
+            errors[k] = f"puzzle {k}: a cell holds a value outside 0..{n}"
+        return arr, bad, n, _check_box(n, box), errors
+    rows = []
+    n = None
+    for k, item in enumerate(puzzles):
+        try:
+            cells = _grid_from(item, where=f"puzzle {k}")
+        except SudokuError as e:
+            rows.append(None)
+            msg = str(e)
+            errors.append(msg if msg.startswith(f"puzzle {k}") else f"puzzle {k}: {msg}")
+            continue
+        if n is None:
+            n = _size_of(cells.size)
+        if cells.size != n * n:
+            rows.append(None)
+            errors.append(f"puzzle {k}: {cells.size} cells, but the batch has {n * n}")
+            continue
+        rows.append(cells)
+        errors.append(None)
+    if n is None:
+        n = 9  # nothing readable: every row is INVALID anyway
+    arr = np.zeros((len(rows), n * n), np.uint8)
+    bad = np.zeros(len(rows), bool)
+    for k, cells in enumerate(rows):
+        if cells is None:
+            bad[k] = True
+        else:
+            arr[k] = cells
+    return arr, bad, n, _check_box(n, box), errors
+
+
+def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
+               max_nodes: int | None = None, timeout: float | None = None,
+               progress: Callable[[int, int], None] | None = None, progress_interval: float = 0.5,
+               return_stats: bool = False):
+    """Solve a batch of puzzles in compiled code, optionally on several threads.
+
+    Parameters
+    ----------
+    puzzles : array_like or iterable of str
+        An (n, N*N) integer array (0 = empty), an (n, N, N) array, or puzzles
+        in any form :class:`Sudoku` accepts (strings, grids).
+    threads : int, optional
+        Threads to use; None means all that numba has.  ``1`` solves serially.
+    limit : int
+        Solutions to look for per puzzle: ``1`` (first solution) or ``2`` (also
+        prove uniqueness: ``MULTIPLE`` when a second exists).  A larger limit
+        searches on to that many solutions (useful with ``return_stats``).
+    max_nodes : int, optional
+        Per-puzzle budget of search nodes (``BUDGET`` when spent).
+    timeout : float, optional
+        Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
+    progress : True or callable(done, total), optional
+        Called every ``progress_interval`` seconds (default 0.5) during a long
+        batch; ``True`` prints a progress line on stderr.
+    return_stats : bool
+        Also return a dict: per-puzzle ``nodes`` and ``updates`` arrays,
+        ``seconds``, and ``errors`` (a message per INVALID puzzle, else None).
+
+    Returns
+    -------
+    solutions : ndarray, (n, N*N) uint8
+        The first solution of each puzzle, zeros where none was found.
+    status : ndarray, (n,) int8
+        A :class:`Status` value per puzzle, in input order.
+
+    Examples
+    --------
+    >>> sols, status = solve_many(["1.3..4.23.4..2.1", "11..............", "1234............"], threads=1)
+    >>> [Status(s).name for s in status]
+    ['NO_SOLUTION', 'INVALID', 'SOLVED']
+    >>> sols[0].any(), sols[2].tolist()
+    (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+    """
+    if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
+        raise SudokuError(f"limit must be a positive integer, not {limit!r}")
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    progress = B.batch_progress(progress, SudokuError, _print_progress)
+    from .puzzle import Sudoku  # the class is built on this module
+
+    if isinstance(puzzles, (str, bytes, Sudoku)):
+        raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
+                          "(for one puzzle, use Sudoku(puzzle).solve())")
+    t0 = time.perf_counter()
+    arr, bad, n, box, errors = _batch_array(puzzles, box)
+    any_bad = bool(bad.any())
+    if any_bad:
+        arr = arr.copy() if not arr.flags.writeable or arr is puzzles else arr
+        arr[bad, 0] = n + 1  # the lanes reject these at once (INVALID), without a search
+    nthreads = B.thread_count(threads, SudokuError)
+    shape = _Shape.of(n, box)
+    results = _results(len(arr), n * n)
+    run = shape.run(arr, np.full(len(arr), int(limit), np.int64), results)
+    lanes_n = B.lanes_for(nthreads, len(arr))
+    B.drive(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at, max_nodes,
+            timeout, progress, progress_interval, work_slice=WORK_SLICE)
+    status, out, nodes, updates = results[0], results[6], results[2], results[3]
+    if any_bad:
+        status[bad] = K.ST_INVALID
+        out[bad] = 0
+    if return_stats:
+        _explain_invalid(arr, status, n, box, errors)
+        return out, status, {"nodes": nodes, "updates": updates, "count": results[1],
+                             "seconds": time.perf_counter() - t0, "errors": errors}
+    return out, status
+
+
+def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: list) -> None:
+    """A message for each INVALID puzzle that was readable (a digit too large, a broken rule)."""
+    for k in np.flatnonzero(status == K.ST_INVALID).tolist():
+        if errors[k] is None:
+            big = np.flatnonzero(arr[k] > n)
+            if big.size:
+                c = int(big[0])
+                errors[k] = f"puzzle {k}: cell {cell_name(n, c)} holds {arr[k, c]}; digits must be 0 to {n}"
+            else:
+                problems = conflicts(arr[k], geometry(n, box))
+                errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(problems)
+
+
+def memory(n: int = 9, box=None) -> tuple[int, int]:
+    """(bytes of one thread's private solver state, bytes of the shared template)
+    for the ``n x n`` grids of ``box``.
+
+    >>> memory(9)[0] <= 64 * 1024
+    True
+    """
+    box = _check_box(n, box)
+    shape = _Shape.of(n, box)
+    w = B.Workspace(shape.template, shape.depth, 1)
+    return w.nbytes, shape.template.nbytes
