@@ -357,6 +357,9 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     drive(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout, progress,
           progress_interval)
     status, count, nodes, updates, first, first_len, _ = results
+    for i, g in enumerate(given):
+        if g.size and np.unique(g).size < g.size:  # an option listed twice (maybe an empty one)
+            status[i], count[i], nodes[i], updates[i] = K.ST_INVALID, 0, 0, 0
     sols: list = []
     errors: list = []
     for i in range(n_jobs):
@@ -370,6 +373,10 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
 
 def _conflict(problem: "ExactCover", given: np.ndarray) -> str:
     """Why the givens of a job conflict."""
+    if np.unique(given).size < given.size:
+        from .search import _first_repeat
+
+        return f"given option {_first_repeat(given)} is listed twice"
     for bad in range(1, len(given)):
         seen = set()
         for j in given[:bad].tolist():

@@ -153,6 +153,16 @@ def progress_hook(progress: Progress, error=ExactCoverError) -> Callable[[Stats]
     return progress
 
 
+def _first_repeat(given: np.ndarray) -> int:
+    """The first option listed twice in ``given``."""
+    seen = set()
+    for j in given.tolist():
+        if j in seen:
+            return j
+        seen.add(j)
+    raise ValueError("no option is listed twice")
+
+
 class Search:
     """One search of a problem, resumable, with its own links and :class:`Stats`.
 
@@ -199,6 +209,9 @@ class Search:
         self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
         self.stats = Stats(profile=self.cursor[1])
         self._found = 0
+        if self.given.size and np.unique(self.given).size < self.given.size:
+            j = _first_repeat(self.given)
+            raise ExactCoverError(f"given option {j} is listed twice")
         if prepare is not None:
             if not prepare(self.links, t.first_node):
                 raise ExactCoverError("the given options conflict")

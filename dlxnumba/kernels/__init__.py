@@ -121,6 +121,9 @@ import numpy as np
 
 #: jit options of every serial kernel (one place for all of them).
 JIT = dict(cache=True, nogil=True, error_model="numpy")
+#: jit options of the inner kernels, which neither allocate nor keep arrays:
+#: without numba's reference counting (see :mod:`.dance`).
+JIT_INNER = dict(JIT, _nrt=False)
 #: jit options of the kernels that run lanes on several threads.
 JIT_PARALLEL = dict(JIT, parallel=True)
 

@@ -1,19 +1,27 @@
 """The dancing steps: moving along an option, covering and uncovering items.
 
 Every function takes the links as one :data:`~dlxnumba.kernels.Links` record
-and the layout ``width`` (``BLOCKS`` or ``SPACERS``), a constant in every
-compiled search, so the tests of ``width`` cost nothing at run time.  This is
-where colors will go: a colored item is *purified* rather than covered.
+and the layout ``width`` (``BLOCKS`` or ``SPACERS``), a literal constant in
+every compiled search, so the tests of ``width`` cost nothing at run time.
+This is where colors will go: a colored item is *purified* rather than covered.
+
+A record's fields are read once, at the top of a function, never inside a
+loop: each read of a field is a new reference to an array, and numba counts
+references with atomic increments that it does not always prune.  So the step
+rules :func:`right` and :func:`left` take the two arrays they read (reading
+``links.top`` inside the walk made the spacer layout 50 times slower), and the
+inner kernels are compiled without reference counting at all (``JIT_INNER``):
+they never allocate, and the arrays they see outlive them.
 """
 
 import numpy as np
 from numba import njit
 
-from . import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT
+from . import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT_INNER
 
 
-@njit(inline="always", **JIT)
-def right(x, width, links):
+@njit(inline="always", **JIT_INNER)
+def right(x, width, top, ulink):
     """The node after ``x`` in its option, going right and wrapping around.
 
     In blocks the next place in the aligned block of four; with spacers
@@ -22,23 +30,23 @@ def right(x, width, links):
     if width == BLOCKS:
         return (x & BLOCK) | ((x + _U1) & IN_BLOCK)
     x = x + _U1
-    if links.top[x] <= 0:
-        x = links.ulink[x]
+    if top[x] <= 0:
+        x = ulink[x]
     return x
 
 
-@njit(inline="always", **JIT)
-def left(x, width, links):
+@njit(inline="always", **JIT_INNER)
+def left(x, width, top, dlink):
     """The node before ``x`` in its option, going left and wrapping around."""
     if width == BLOCKS:
         return (x & BLOCK) | ((x - _U1) & IN_BLOCK)
     x = x - _U1
-    if links.top[x] <= 0:
-        x = links.dlink[x]
+    if top[x] <= 0:
+        x = dlink[x]
     return x
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def cover(c, width, links):
     """Cover item ``c``: unlink it and hide its options.  Returns the updates."""
     llink, rlink, top, ulink, dlink, length = links
@@ -58,7 +66,7 @@ def cover(c, width, links):
                 if k == 3:
                     break
                 k += 1
-            nn = right(nn, width, links)
+            nn = right(nn, width, top, ulink)
             if width != BLOCKS and nn == rr:
                 break
             # hide nn
@@ -72,7 +80,7 @@ def cover(c, width, links):
     return updates
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def uncover(c, width, links):
     """Undo :func:`cover` of item ``c``, in exactly the reverse order."""
     llink, rlink, top, ulink, dlink, length = links
@@ -85,7 +93,7 @@ def uncover(c, width, links):
                 if k == 3:
                     break
                 k += 1
-            nn = left(nn, width, links)
+            nn = left(nn, width, top, dlink)
             if width != BLOCKS and nn == rr:
                 break
             # unhide nn
@@ -104,27 +112,29 @@ def uncover(c, width, links):
 
 # The two below are inlined by numba itself: left to LLVM, they stayed calls
 # in the search loop and cost 5-10% on Sudoku.
-@njit(inline="always", **JIT)
+@njit(inline="always", **JIT_INNER)
 def cover_others(oo, width, links):
     """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
+    top, ulink = links.top, links.ulink
     updates = 0
-    pp = right(oo, width, links)
+    pp = right(oo, width, top, ulink)
     while pp != oo:
-        updates += cover(np.uint32(links.top[pp]), width, links)
-        pp = right(pp, width, links)
+        updates += cover(np.uint32(top[pp]), width, links)
+        pp = right(pp, width, top, ulink)
     return updates
 
 
-@njit(inline="always", **JIT)
+@njit(inline="always", **JIT_INNER)
 def uncover_others(oo, width, links):
     """Undo :func:`cover_others`, going left."""
-    pp = left(oo, width, links)
+    top, dlink = links.top, links.dlink
+    pp = left(oo, width, top, dlink)
     while pp != oo:
-        uncover(np.uint32(links.top[pp]), width, links)
-        pp = left(pp, width, links)
+        uncover(np.uint32(top[pp]), width, links)
+        pp = left(pp, width, top, dlink)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def option_of(x, width, top, first_node):
     """The number of the option that node ``x`` belongs to (its block, or the
     number read at the spacer after it)."""
@@ -136,7 +146,7 @@ def option_of(x, width, top, first_node):
     return -np.int64(top[x]) - 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def option_end(x0, width, top):
     """One past the last node of the option whose first node is ``x0``."""
     if width == BLOCKS:
@@ -147,7 +157,7 @@ def option_end(x0, width, top):
     return x
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def apply_option(j, first_node, width, links):
     """Cover every item of option ``j`` if all are active; else change nothing.
 

@@ -28,7 +28,7 @@ from numba import njit, prange
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-from . import (BLOCKS, JIT, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL, NODES,
+from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL, NODES,
                RET_DONE, RET_SOLUTION, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
                ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results)
 from .search import _apply_given, _search, chosen_options
@@ -54,20 +54,20 @@ def _fetch_add(typingctx, arr, idx, val):
     return sig, codegen
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _copy(src, dst):
     """dst[:] = src, as a loop (cheaper to compile than slice assignment)."""
     for k in range(src.shape[0]):
         dst[k] = src[k]
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _zero(dst):
     for k in range(dst.shape[0]):
         dst[k] = 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _restore(template, links):
     """Copy the template's mutable links into the lane's (``top`` is shared)."""
     _copy(template.llink, links.llink)
@@ -77,7 +77,7 @@ def _restore(template, links):
     _copy(template.length, links.length)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _prepare(kind, width, i, jobs, template, first_node, links):
     """Link up job ``i``; False when its givens conflict or break a rule."""
     if kind == SUDOKU:
@@ -87,7 +87,7 @@ def _prepare(kind, width, i, jobs, template, first_node, links):
                         links) < 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _record_first(kind, width, i, jobs, first_node, links, cursor, res):
     """Write the solution just visited as job ``i``'s first."""
     level = cursor.state[LEVEL]
@@ -98,7 +98,7 @@ def _record_first(kind, width, i, jobs, first_node, links, cursor, res):
                                           res.first[i])
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, counter,
           stop_at, node_budget, work_budget, res):
     """Run jobs taken from ``counter[0]`` until none is left or the work

@@ -9,7 +9,7 @@ constant; :data:`SEARCH` maps a layout to its entry point.  The lanes of
 import numpy as np
 from numba import njit
 
-from . import (_U0, _U1, BLOCKS, JIT, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
+from . import (_U0, _U1, BLOCKS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
                PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES,
                Cursor, Links)
 from .dance import apply_option, cover, cover_others, option_of, uncover, uncover_others
@@ -33,7 +33,7 @@ def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_s
 SEARCH = {SPACERS: search_spacers, BLOCKS: search_blocks}
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
@@ -164,7 +164,7 @@ def apply_given(given, first_node, width, links):
     return _apply_given(given, 0, given.shape[0], first_node, width, Links(*links))
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _apply_given(given, start, stop, first_node, width, links):
     """:func:`apply_given` for ``given[start:stop]``; the position from ``start``."""
     for g in range(start, stop):

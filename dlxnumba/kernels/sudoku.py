@@ -11,7 +11,7 @@ digit - 1`` is the block ``first_node[0] + 4 * option`` (four-node blocks).
 import numpy as np
 from numba import njit
 
-from . import _U0, _U1, BLOCKS, COVERED, JIT, Links
+from . import _U0, _U1, BLOCKS, COVERED, JIT, JIT_INNER, Links
 from .dance import option_of
 
 
@@ -41,7 +41,7 @@ def grid_clash(cells, n, cell_regions, seen):
     return -1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def write_grid(puzzle, choice, level, top, first_node, n, out):
     """Givens plus the digits of the options ``choice[0..level]`` into ``out``."""
     for k in range(puzzle.shape[0]):
@@ -51,7 +51,7 @@ def write_grid(puzzle, choice, level, top, first_node, n, out):
         out[j // n] = j % n + 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _append(i, x, keep, ulink, dlink, length):
     """Put node ``x`` at the bottom of item ``i``'s list if ``keep``.
 
@@ -73,7 +73,7 @@ def link_givens(puzzle, n, cell_regions, first_node, links):
     return sudoku_links(puzzle, n, cell_regions, first_node, Links(*links))
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def sudoku_links(puzzle, n, cell_regions, first_node, links):
     """Link up the exact-cover problem that the givens of ``puzzle`` leave.
 
