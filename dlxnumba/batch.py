@@ -202,9 +202,15 @@ class Run:
     kind: int  # GENERIC or SUDOKU
     width: int  # layout of the template
     n1: int  # primary items
-    jobs: tuple  # kernels.Jobs, as a plain tuple
-    results: tuple  # kernels.Results, as a plain tuple
+    jobs: tuple  # kernels.Jobs (SUDOKU: kernels.SudokuJobs), as a plain tuple
+    results: tuple  # kernels.Results (SUDOKU: kernels.SudokuResults), as a plain tuple
     first_node: np.ndarray
+
+    def head(self, w: "Workspace", lanes_n: int) -> tuple:
+        """The kernel's arguments before the budgets: jobs, template, lane rows."""
+        links, cursors, lanes = w.rows(lanes_n)
+        template = (w.template_t,) if self.kind == GENERIC else ()
+        return (self.n1, self.jobs, *template, self.first_node, links, cursors, lanes, w.counter)
 
 
 def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
@@ -229,8 +235,7 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
         budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
         slice_ = WORK_SLICE if work_slice is None else work_slice
         started = last = time.perf_counter()
-        args = (run.n1, run.jobs, w.template_t, run.first_node, links, cursors, lanes, w.counter,
-                stop_at, budget, slice_, run.results)
+        args = run.head(w, lanes_n) + (stop_at, budget, slice_, run.results)
         serial = LANE[run.kind, run.width]
         parallel = LANES[run.kind, run.width]
         ret = w.ret[:lanes_n]
@@ -257,7 +262,6 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
 def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
     """Jobs in hand or not yet taken run out of time (BUDGET)."""
     status, count, nodes, updates = run.results[:4]
-    grid = run.results[6]
     for k in range(lanes_n):
         if w.lanes[k, K.LANE_ACTIVE]:
             i = int(w.lanes[k, K.LANE_CUR])
@@ -265,7 +269,7 @@ def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
             nodes[i] = w.state[k, K.NODES]
             updates[i] = w.state[k, K.UPDATES]
             if run.kind == SUDOKU and count[i] == 0:
-                grid[i] = 0
+                run.results[4][i] = 0  # SudokuResults.grid
     status[status == K.ST_PENDING] = K.ST_BUDGET
 
 
@@ -350,13 +354,13 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     depth = problem.n_primary + 1
     results = (np.empty(n_jobs, np.int8), np.zeros(n_jobs, np.int64), np.zeros(n_jobs, np.int64),
                np.zeros(n_jobs, np.int64), np.zeros((n_jobs, depth), np.int32),
-               np.zeros(n_jobs, np.int32), np.zeros((n_jobs, 0), np.uint8))
-    jobs_t = (ptr, flat, limits, np.zeros((0, 0), np.uint8), 0, np.zeros(0, np.int32))
+               np.zeros(n_jobs, np.int32))
+    jobs_t = (ptr, flat, limits)
     run = Run(GENERIC, t.width, problem.n_primary, jobs_t, results, t.first_node)
     lanes_n = lanes_for(nthreads, n_jobs)
     drive(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout, progress,
           progress_interval)
-    status, count, nodes, updates, first, first_len, _ = results
+    status, count, nodes, updates, first, first_len = results
     for i, g in enumerate(given):
         if g.size and np.unique(g).size < g.size:  # an option listed twice (maybe an empty one)
             status[i], count[i], nodes[i], updates[i] = K.ST_INVALID, 0, 0, 0

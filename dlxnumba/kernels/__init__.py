@@ -90,8 +90,10 @@ touches one definition rather than every signature:
 * :data:`Links` -- ``llink, rlink, top, ulink, dlink, length``: the links of
   one search (``top`` is shared and read-only; the others are private).
 * :data:`Cursor` -- ``choice, profile, state``: where a search stands.
-* :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch (see
-  :mod:`.lanes`).
+* :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch, and
+  :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids (see
+  :mod:`.lanes`).  The lanes are compiled once per record type: the type of
+  the jobs chooses how a job is linked up, at compile time.
 
 Inside compiled code they are named tuples.  Python hands them over as *plain*
 tuples in field order (``tuple(record)``): numba types a plain tuple of arrays
@@ -137,18 +139,24 @@ Cursor = namedtuple("Cursor", "choice profile state")
 Cursor.__doc__ = """Where a search stands: int32 ``choice`` (the node tried at each
 level), int64 ``profile`` (nodes per level), int64 ``state`` (slots below)."""
 
-Jobs = namedtuple("Jobs", "given_ptr given limit puzzles n cell_regions")
+Jobs = namedtuple("Jobs", "given_ptr given limit")
 Jobs.__doc__ = """The jobs of a batch: job ``i`` forces the options
 ``given[given_ptr[i]:given_ptr[i + 1]]`` (int64 pointers, int32 options) and
-looks for at most ``limit[i]`` solutions (int64, >= 1).  Sudoku jobs instead
-read the givens from row ``i`` of ``puzzles`` (uint8, 0 = empty), with ``n``
-digits and the geometry's ``cell_regions`` (int32, three regions a cell)."""
+looks for at most ``limit[i]`` solutions (int64, >= 1)."""
 
-Results = namedtuple("Results", "status count nodes updates first first_len grid")
+Results = namedtuple("Results", "status count nodes updates first first_len")
 Results.__doc__ = """What a batch writes per job: int8 ``status`` (ST_*), int64
-``count`` (solutions found), ``nodes`` and ``updates``; the first solution as
-the chosen options ``first[i, :first_len[i]]`` (int32, givens excluded) or,
-for Sudoku jobs, as the filled grid ``grid[i]`` (uint8)."""
+``count`` (solutions found), ``nodes`` and ``updates``, and the first solution
+as the chosen options ``first[i, :first_len[i]]`` (int32, givens excluded)."""
+
+SudokuJobs = namedtuple("SudokuJobs", "limit puzzles n cell_regions")
+SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
+``puzzles`` (uint8, 0 = empty), with ``n`` digits and the geometry's flat
+``cell_regions`` (int32, three regions a cell); ``limit`` as in :data:`Jobs`."""
+
+SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
+SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`Results`, with
+the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
 
 # ------------------------------------------------------------------- constants
 

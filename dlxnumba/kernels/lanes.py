@@ -12,30 +12,55 @@ uneven the jobs are.  A lane returns after about ``work_budget`` updates, even
 inside a job, and resumes where it stopped; a job stops at ``node_budget``
 nodes (``ST_BUDGET``).
 
-Two ways to prepare a job, chosen at compile time by ``kind``:
+Two ways to prepare a job, chosen at compile time by the type of the jobs
+(:func:`prepare`; numba does not prune branches on a constant argument, so a
+run-time ``kind`` would compile, and cost, both):
 
-* ``GENERIC`` -- copy the template's links, then cover the givens' options
-  (``ST_INVALID`` when they conflict);
-* ``SUDOKU`` -- link up the problem the givens of a grid leave, directly
-  (:func:`dlxnumba.kernels.sudoku.sudoku_links`, about half the cost).
+* :data:`Jobs` (``GENERIC``) -- copy the template's links, then cover the
+  givens' options (``ST_INVALID`` when they conflict);
+* :data:`SudokuJobs` (``SUDOKU``) -- link up the problem the givens of a grid
+  leave, directly (:func:`dlxnumba.kernels.sudoku.sudoku_links`, about half
+  the cost); the first solution is written as a grid.
 
 Entry points (records as plain tuples, see :mod:`dlxnumba.kernels`): the
 serial :data:`LANE` and the parallel :data:`LANES`, keyed by ``(kind, width)``.
+The Sudoku entry points take no template.
 """
 
 import numpy as np
 from numba import njit, prange
 from numba.core import cgutils, types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL, NODES,
                RET_DONE, RET_SOLUTION, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
-               ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results)
+               ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, SudokuJobs,
+               SudokuResults)
 from .search import _apply_given, _search, chosen_options
 from .sudoku import sudoku_links, write_grid
 
 GENERIC = 0
 SUDOKU = 1
+
+
+def prepare(i, jobs, template, first_node, width, links):
+    """Link up job ``i``; False when its givens conflict or break a rule.
+
+    Compiled per type of ``jobs`` (:func:`_prepare`): a :data:`Jobs` copies
+    the template and covers the givens, a :data:`SudokuJobs` links up the
+    problem the grid leaves directly.
+    """
+    raise NotImplementedError("compiled code only")
+
+
+def record_first(i, jobs, first_node, width, links, cursor, res):
+    """Write the solution just visited as job ``i``'s first (compiled per type of ``res``)."""
+    raise NotImplementedError("compiled code only")
+
+
+def clear_first(i, res):
+    """Forget job ``i``'s first solution (a Sudoku grid is zeroed; compiled per type)."""
+    raise NotImplementedError("compiled code only")
 
 
 @intrinsic
@@ -77,29 +102,50 @@ def _restore(template, links):
     _copy(template.length, links.length)
 
 
-@njit(**JIT_INNER)
-def _prepare(kind, width, i, jobs, template, first_node, links):
-    """Link up job ``i``; False when its givens conflict or break a rule."""
-    if kind == SUDOKU:
-        return sudoku_links(jobs.puzzles[i], jobs.n, jobs.cell_regions, first_node, links)
-    _restore(template, links)
-    return _apply_given(jobs.given, jobs.given_ptr[i], jobs.given_ptr[i + 1], first_node, width,
-                        links) < 0
+def _is_sudoku(record) -> bool:
+    """Whether a record type is one of the Sudoku ones (at compile time)."""
+    return getattr(record, "instance_class", None) in (SudokuJobs, SudokuResults)
 
 
-@njit(**JIT_INNER)
-def _record_first(kind, width, i, jobs, first_node, links, cursor, res):
-    """Write the solution just visited as job ``i``'s first."""
-    level = cursor.state[LEVEL]
-    if kind == SUDOKU:
-        write_grid(jobs.puzzles[i], cursor.choice, level, links.top, first_node, jobs.n, res.grid[i])
+@overload(prepare, jit_options=JIT_INNER)
+def _prepare(i, jobs, template, first_node, width, links):
+    if _is_sudoku(jobs):
+        def impl(i, jobs, template, first_node, width, links):
+            return sudoku_links(jobs.puzzles[i], jobs.n, jobs.cell_regions, first_node, links)
     else:
-        res.first_len[i] = chosen_options(cursor.choice, level, width, links.top, first_node,
-                                          res.first[i])
+        def impl(i, jobs, template, first_node, width, links):
+            _restore(template, links)
+            return _apply_given(jobs.given, jobs.given_ptr[i], jobs.given_ptr[i + 1], first_node,
+                                width, links) < 0
+    return impl
+
+
+@overload(record_first, jit_options=JIT_INNER)
+def _record_first(i, jobs, first_node, width, links, cursor, res):
+    if _is_sudoku(res):
+        def impl(i, jobs, first_node, width, links, cursor, res):
+            write_grid(jobs.puzzles[i], cursor.choice, cursor.state[LEVEL], links.top, first_node,
+                       jobs.n, res.grid[i])
+    else:
+        def impl(i, jobs, first_node, width, links, cursor, res):
+            res.first_len[i] = chosen_options(cursor.choice, cursor.state[LEVEL], width, links.top,
+                                              first_node, res.first[i])
+    return impl
+
+
+@overload(clear_first, jit_options=JIT_INNER)
+def _clear_first(i, res):
+    if _is_sudoku(res):
+        def impl(i, res):
+            _zero(res.grid[i])
+    else:
+        def impl(i, res):
+            pass
+    return impl
 
 
 @njit(**JIT_INNER)
-def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, counter,
+def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
           stop_at, node_budget, work_budget, res):
     """Run jobs taken from ``counter[0]`` until none is left or the work
     budget is spent.  Returns 0 when the lane is finished, 1 when it paused."""
@@ -115,9 +161,8 @@ def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, coun
             _zero(state)
             _zero(cursor.profile)
             res.count[i] = 0
-            if not _prepare(kind, width, i, jobs, template, first_node, links):
-                if kind == SUDOKU:
-                    _zero(res.grid[i])
+            if not prepare(i, jobs, template, first_node, width, links):
+                clear_first(i, res)
                 res.status[i] = ST_INVALID
                 res.nodes[i] = 0
                 res.updates[i] = 0
@@ -134,7 +179,7 @@ def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, coun
             found += 1
             lane[LANE_FOUND] = found
             if found == 1:
-                _record_first(kind, width, i, jobs, first_node, links, cursor, res)
+                record_first(i, jobs, first_node, width, links, cursor, res)
             if found < jobs.limit[i]:
                 continue
             st = ST_SOLVED if found == 1 else ST_MULTIPLE
@@ -144,8 +189,8 @@ def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, coun
             st = ST_BUDGET
         else:
             return 1
-        if kind == SUDOKU and found == 0:
-            _zero(res.grid[i])
+        if found == 0:
+            clear_first(i, res)
         res.status[i] = st
         res.count[i] = found
         res.nodes[i] = state[NODES]
@@ -156,12 +201,12 @@ def _lane(kind, width, n1, jobs, template, first_node, links, cursor, lane, coun
 
 
 @njit(**JIT)
-def _one_lane(kind, width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+def _one_lane(width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
               stop_at, node_budget, work_budget, res):
     """Lane ``k`` of the per-lane rows (records as plain tuples)."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
-    return _lane(kind, width, n1, Jobs(*jobs), Links(*template), first_node, links, cursor,
+    return _lane(width, n1, Jobs(*jobs), Links(*template), first_node, links, cursor,
                  lanes[k], counter, stop_at, node_budget, work_budget, Results(*res))
 
 
@@ -172,22 +217,33 @@ def _one_lane(kind, width, k, n1, jobs, template, first_node, rows, cursors, lan
 @njit(**JIT)
 def lane_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                  stop_at, node_budget, work_budget, res):
-    return _one_lane(GENERIC, SPACERS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
+    return _one_lane(SPACERS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
                      counter, stop_at, node_budget, work_budget, res)
 
 
 @njit(**JIT)
 def lane_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                 stop_at, node_budget, work_budget, res):
-    return _one_lane(GENERIC, BLOCKS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
+    return _one_lane(BLOCKS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
                      counter, stop_at, node_budget, work_budget, res)
 
 
 @njit(**JIT)
-def lane_sudoku(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+def lane_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter,
                 stop_at, node_budget, work_budget, res):
-    return _one_lane(SUDOKU, BLOCKS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
-                     counter, stop_at, node_budget, work_budget, res)
+    """Serial Sudoku lane: :data:`SudokuJobs` and :data:`SudokuResults` (no template)."""
+    return _one_sudoku_lane(0, n1, jobs, first_node, rows, cursors, lanes, counter, stop_at,
+                            node_budget, work_budget, res)
+
+
+@njit(**JIT)
+def _one_sudoku_lane(k, n1, jobs, first_node, rows, cursors, lanes, counter, stop_at,
+                     node_budget, work_budget, res):
+    """Lane ``k`` of a Sudoku batch (no template: the grid's links are built, not copied)."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return _lane(BLOCKS, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[k], counter,
+                 stop_at, node_budget, work_budget, SudokuResults(*res))
 
 
 # Parallel entry points: one lane per row, in prange threads; ``ret[k]`` gets
@@ -197,7 +253,7 @@ def lane_sudoku(n1, jobs, template, first_node, rows, cursors, lanes, counter,
 def lanes_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                   stop_at, node_budget, work_budget, res, ret):
     for k in prange(lanes.shape[0]):
-        ret[k] = _one_lane(GENERIC, SPACERS, k, n1, jobs, template, first_node, rows, cursors,
+        ret[k] = _one_lane(SPACERS, k, n1, jobs, template, first_node, rows, cursors,
                            lanes, counter, stop_at, node_budget, work_budget, res)
 
 
@@ -205,16 +261,16 @@ def lanes_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
 def lanes_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                  stop_at, node_budget, work_budget, res, ret):
     for k in prange(lanes.shape[0]):
-        ret[k] = _one_lane(GENERIC, BLOCKS, k, n1, jobs, template, first_node, rows, cursors,
+        ret[k] = _one_lane(BLOCKS, k, n1, jobs, template, first_node, rows, cursors,
                            lanes, counter, stop_at, node_budget, work_budget, res)
 
 
 @njit(**JIT_PARALLEL)
-def lanes_sudoku(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+def lanes_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter,
                  stop_at, node_budget, work_budget, res, ret):
     for k in prange(lanes.shape[0]):
-        ret[k] = _one_lane(SUDOKU, BLOCKS, k, n1, jobs, template, first_node, rows, cursors,
-                           lanes, counter, stop_at, node_budget, work_budget, res)
+        ret[k] = _one_sudoku_lane(k, n1, jobs, first_node, rows, cursors, lanes, counter,
+                                  stop_at, node_budget, work_budget, res)
 
 
 #: Serial and parallel entry points by (kind, width).

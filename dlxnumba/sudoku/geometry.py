@@ -144,6 +144,8 @@ class Geometry:
     cell_regions: np.ndarray = field(repr=False)
     box_top: np.ndarray = field(repr=False)
     box_left: np.ndarray = field(repr=False)
+    #: ``cell_regions`` flattened (``3 * cell + k``), as the compiled kernels read it
+    flat_cell_regions: np.ndarray = field(repr=False, default=None)
 
     def cell_name(self, cell: int) -> str:
         """The name ``r{row}c{col}`` (1-based) of a cell number."""
@@ -177,6 +179,7 @@ def _geometry(n: int, r: int, c: int) -> Geometry:
         regions=_frozen(regions),
         region_names=tuple(f"{kind} {k + 1}" for kind in KINDS for k in range(n)),
         cell_regions=_frozen(cell_regions),
+        flat_cell_regions=_frozen(cell_regions.reshape(-1)),
         box_top=_frozen(np.arange(n) % r == 0),
         box_left=_frozen(np.arange(n) % c == 0),
     )

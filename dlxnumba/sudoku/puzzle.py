@@ -12,7 +12,7 @@ from ..search import Stats
 from . import display
 from . import solve as _solve
 from .encoding import given_options, sudoku_problem
-from .geometry import Geometry, _check_box, _size_of, default_box, geometry
+from .geometry import Geometry, _check_box, _geometry, _size_of, default_box, geometry
 from .rules import conflicts
 from .text import MAX_TEXT_N, _grid_from, _symbol
 
@@ -67,7 +67,7 @@ class Sudoku:
             box = puzzle.box
         self.n = n
         self.box = _check_box(n, box)
-        problems = conflicts(cells, self.geometry)
+        problems = conflicts(cells, _geometry(n, *self.box))
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
         self._cells = cells
@@ -98,6 +98,11 @@ class Sudoku:
         """The (N, N) uint8 grid, 0 for an empty cell (read-only)."""
         return self._cells.reshape(self.n, self.n)
 
+    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+        """The (N, N) grid, so that ``np.asarray(s)`` works."""
+        g = self._cells.reshape(self.n, self.n)
+        return g.astype(dtype) if dtype is not None else g.copy()
+
     @property
     def givens(self) -> np.ndarray:
         """(N, N) bool mask of the puzzle's given cells."""
@@ -106,9 +111,12 @@ class Sudoku:
     @property
     def stats(self) -> Stats:
         """:class:`Stats` of the last search run on this puzzle."""
-        if self._stats is None:
-            self._stats = Stats(status="none")
-        return self._stats
+        s = self._stats
+        if s is None:
+            s = self._stats = Stats(status="none")
+        elif type(s) is tuple:  # made on first use: Sudoku.solve leaves its figures raw
+            s = self._stats = Stats(*s)
+        return s
 
     @stats.setter
     def stats(self, value: Stats) -> None:

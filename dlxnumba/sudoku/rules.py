@@ -28,7 +28,7 @@ def breaks_rules(cells: np.ndarray, geo: Geometry) -> bool:
     """True when some digit appears twice in a region (compiled)."""
     n = geo.n
     seen = np.empty(3 * n * (n + 1), np.uint8)
-    return grid_clash(cells, n, geo.cell_regions.reshape(-1), seen) >= 0
+    return grid_clash(cells, n, geo.flat_cell_regions, seen) >= 0
 
 
 def conflicts(cells: np.ndarray, geo: Geometry) -> list[str]:

@@ -20,6 +20,7 @@ puzzle that runs out of budget raises :class:`~dlxnumba.errors.LimitReached`
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -64,7 +65,6 @@ class _Shape:
         self.cell_regions = np.ascontiguousarray(geometry(n, box).cell_regions.reshape(-1))
         self.n1 = self.problem.n_primary
         self.depth = self.n1 + 1
-        self.no_given = (np.zeros(1, np.int64), np.zeros(0, np.int32))
 
     @classmethod
     def of(cls, n: int, box: tuple[int, int]) -> "_Shape":
@@ -76,15 +76,15 @@ class _Shape:
 
     def run(self, puzzles: np.ndarray, limit: np.ndarray, results: tuple) -> B.Run:
         """A batch run of ``puzzles`` (uint8 rows) with per-puzzle ``limit``."""
-        jobs = (*self.no_given, limit, puzzles, self.n, self.cell_regions)
+        jobs = (limit, puzzles, self.n, self.cell_regions)
         return B.Run(SUDOKU, K.BLOCKS, self.n1, jobs, results, self.template.first_node)
 
 
 def _results(count: int, cells: int) -> tuple:
-    """Empty :data:`~dlxnumba.kernels.Results` (a plain tuple) for ``count`` puzzles."""
+    """Empty results for ``count`` puzzles: ``(status, count, nodes, updates, grid)``
+    (the fields of :data:`~dlxnumba.kernels.Results` that Sudoku jobs write)."""
     return (np.empty(count, np.int8), np.zeros(count, np.int64), np.zeros(count, np.int64),
-            np.zeros(count, np.int64), np.zeros((count, 0), np.int32), np.zeros(count, np.int32),
-            np.zeros((count, cells), np.uint8))
+            np.zeros(count, np.int64), np.zeros((count, cells), np.uint8))
 
 
 class _One:
@@ -98,29 +98,34 @@ class _One:
         self.limit = np.ones(1, np.int64)
         self.results = _results(1, nn)
         self.run = shape.run(self.puzzle, self.limit, self.results)
-        links, cursors, lanes = self.w.rows(1)
-        self.head = (shape.n1, self.run.jobs, self.w.template_t, shape.template.first_node,
-                     links, cursors, lanes, self.w.counter)
+        head = self.run.head(self.w, 1)
+        #: the whole argument tuple of the lane for stop_at 0 and 1 (no budget)
+        self.args = tuple(head + (stop_at, B.NO_LIMIT, WORK_SLICE, self.results) for stop_at in (0, 1))
 
-    def stats(self, seconds: float) -> Stats:
-        """The statistics of the puzzle just run."""
-        status, count, nodes, updates = self.results[:4]
+    def figures(self, seconds: float, status: str) -> tuple:
+        """The puzzle just run, as the arguments of :class:`Stats` (made into one on use)."""
+        count, nodes, updates = self.results[1:4]
         w = self.w
         max_level = int(w.state[0, K.MAX_LEVEL])
-        return Stats(solutions=int(count[0]), nodes=int(nodes[0]), updates=int(updates[0]),
-                     max_level=max_level, seconds=seconds,
-                     profile=w.profile[0, : max_level + 1 if nodes[0] else 0].copy())
+        n = int(nodes[0])
+        return (int(count[0]), n, int(updates[0]), max_level, seconds, status,
+                w.profile[0, : max_level + 1 if n else 0].copy())
+
+
+_LOCAL = threading.local()
 
 
 def _one(puzzle: "Sudoku") -> _One:
-    """This thread's single-puzzle workspace for the puzzle's shape."""
-    shape = _Shape.of(puzzle.n, puzzle.box)
-    cache = B._LOCAL.__dict__.setdefault("sudoku_one", {})
-    one = cache.get(shape)
-    if one is None or one.w.busy:
-        one = _One(shape)
-        if shape not in cache:
-            cache[shape] = one
+    """This thread's single-puzzle workspace for the puzzle's shape, holding its cells."""
+    try:
+        cache = _LOCAL.ones
+    except AttributeError:
+        cache = _LOCAL.ones = {}
+    key = (puzzle.n, puzzle.box)
+    one = cache.get(key)
+    if one is None or one.w.busy:  # busy: re-entered, e.g. from a progress callback
+        one = _One(_Shape.of(puzzle.n, puzzle.box))
+        cache.setdefault(key, one)
     one.puzzle[0] = puzzle._cells  # a writable copy: one compiled signature for all callers
     return one
 
@@ -132,16 +137,7 @@ def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress
     t0 = time.perf_counter()
     w = one.w
     if max_nodes is None and timeout is None and progress is None:
-        # the common case, straight to the compiled lane
-        w.busy = True
-        try:
-            w.counter[0] = 0
-            w.lanes[0, K.LANE_ACTIVE] = 0
-            args = one.head + (stop_at, B.NO_LIMIT, WORK_SLICE, one.results)
-            while lane_sudoku(*args):
-                pass  # a long search returns every WORK_SLICE updates: Ctrl-C works
-        finally:
-            w.busy = False
+        _straight(one, stop_at)
     else:
         report = None
         if progress is not None:
@@ -154,15 +150,27 @@ def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress
     return one, time.perf_counter() - t0
 
 
+def _straight(one: _One, stop_at: int) -> None:
+    """The common case: no budget, no progress, straight to the compiled lane."""
+    w = one.w
+    w.busy = True
+    try:
+        w.counter[0] = 0
+        w.lanes[0, K.LANE_ACTIVE] = 0
+        args = one.args[stop_at]
+        while lane_sudoku(*args):
+            pass  # a long search returns every WORK_SLICE updates: Ctrl-C works
+    finally:
+        w.busy = False
+
+
 def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_nodes) -> Stats:
     """The puzzle's Stats after a run; raises LimitReached on a spent budget."""
-    stats = one.stats(seconds)
-    puzzle._stats = stats
-    st = int(one.results[0][0])
-    if st == K.ST_BUDGET:
+    figures = one.figures(seconds, "complete" if complete else "limit")
+    stats = puzzle._stats = Stats(*figures)
+    if int(one.results[0][0]) == K.ST_BUDGET:
         stats.status = "max_nodes" if max_nodes is not None and stats.nodes >= max_nodes else "timeout"
         raise LimitReached(stats.status, stats, stats.solutions)
-    stats.status = "complete" if complete else "limit"
     return stats
 
 
@@ -171,8 +179,21 @@ def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_no
 # ---------------------------------------------------------------------------
 
 
-def solve_one(puzzle: "Sudoku", stop_at, max_nodes, timeout, progress=None) -> "Sudoku | None":
+def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progress=None) -> "Sudoku | None":
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
+    if max_nodes is None and timeout is None and progress is None and (stop_at == 1 or stop_at == 0) \
+            and type(stop_at) is int:
+        # the per-puzzle path, kept lean: Stats are made on first use
+        one = _one(puzzle)
+        one.limit[0] = 1
+        t0 = time.perf_counter()
+        _straight(one, stop_at)
+        seconds = time.perf_counter() - t0
+        if one.results[1][0]:
+            puzzle._stats = one.figures(seconds, "limit")
+            return puzzle._with_cells(one.results[4][0].copy())
+        puzzle._stats = one.figures(seconds, "complete")
+        return None
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
     progress = progress_hook(progress, SudokuError)
     one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress)
@@ -184,7 +205,7 @@ def solve_one(puzzle: "Sudoku", stop_at, max_nodes, timeout, progress=None) -> "
     if stats.solutions == 0:
         stats.status = "complete"
         return None
-    return puzzle._with_cells(one.results[6][0].copy())
+    return puzzle._with_cells(one.results[4][0].copy())
 
 
 def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress) -> int:
@@ -330,9 +351,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         raise SudokuError(f"limit must be a positive integer, not {limit!r}")
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
     progress = B.batch_progress(progress, SudokuError, _print_progress)
-    from .puzzle import Sudoku  # the class is built on this module
-
-    if isinstance(puzzles, (str, bytes, Sudoku)):
+    if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):  # one puzzle, not a batch
         raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use Sudoku(puzzle).solve())")
     t0 = time.perf_counter()
@@ -348,7 +367,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     lanes_n = B.lanes_for(nthreads, len(arr))
     B.drive(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at, max_nodes,
             timeout, progress, progress_interval, work_slice=WORK_SLICE)
-    status, out, nodes, updates = results[0], results[6], results[2], results[3]
+    status, out, nodes, updates = results[0], results[4], results[2], results[3]
     if any_bad:
         status[bad] = K.ST_INVALID
         out[bad] = 0

@@ -116,15 +116,12 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
 
 
 def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
-    """Flat uint8 cells from a string, a :class:`Sudoku`, an array or nested lists."""
-    from .puzzle import Sudoku  # the class is built on this module
-
+    """Flat uint8 cells from a string, an array, nested lists or anything with
+    ``__array__`` (a :class:`Sudoku` is its grid)."""
     if isinstance(puzzle, bytes):
         puzzle = puzzle.decode("ascii", "replace")
     if isinstance(puzzle, str):
         return _parse_text(puzzle, where)
-    if isinstance(puzzle, Sudoku):
-        return puzzle._cells.copy()
     return _cells_of_array(puzzle)
 
 
