@@ -117,21 +117,24 @@ def cover_others(oo, width, links):
     """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
     top, ulink = links.top, links.ulink
     updates = 0
-    pp = right(oo, width, top, ulink)
-    while pp != oo:
-        updates += cover(np.uint32(top[pp]), width, links)
+    pp = oo
+    while True:  # one call site of right(): each costs numba an inlining
         pp = right(pp, width, top, ulink)
-    return updates
+        if pp == oo:
+            return updates
+        updates += cover(np.uint32(top[pp]), width, links)
 
 
 @njit(inline="always", **JIT_INNER)
 def uncover_others(oo, width, links):
     """Undo :func:`cover_others`, going left."""
     top, dlink = links.top, links.dlink
-    pp = left(oo, width, top, dlink)
-    while pp != oo:
-        uncover(np.uint32(top[pp]), width, links)
+    pp = oo
+    while True:
         pp = left(pp, width, top, dlink)
+        if pp == oo:
+            return
+        uncover(np.uint32(top[pp]), width, links)
 
 
 @njit(**JIT_INNER)

@@ -37,7 +37,7 @@ from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE
                ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, SudokuJobs,
                SudokuResults)
 from .search import _apply_given, _search, chosen_options
-from .sudoku import sudoku_links, write_grid
+from .sudoku import record_grid, sudoku_links
 
 GENERIC = 0
 SUDOKU = 1
@@ -110,41 +110,42 @@ def _is_sudoku(record) -> bool:
 @overload(prepare, jit_options=JIT_INNER)
 def _prepare(i, jobs, template, first_node, width, links):
     if _is_sudoku(jobs):
-        def impl(i, jobs, template, first_node, width, links):
-            return sudoku_links(jobs.puzzles[i], jobs.n, jobs.cell_regions, first_node, links)
-    else:
-        def impl(i, jobs, template, first_node, width, links):
-            _restore(template, links)
-            return _apply_given(jobs.given, jobs.given_ptr[i], jobs.given_ptr[i + 1], first_node,
-                                width, links) < 0
+        return sudoku_links
+
+    def impl(i, jobs, template, first_node, width, links):
+        _restore(template, links)
+        return _apply_given(jobs.given, jobs.given_ptr[i], jobs.given_ptr[i + 1], first_node,
+                            width, links) < 0
     return impl
 
 
 @overload(record_first, jit_options=JIT_INNER)
 def _record_first(i, jobs, first_node, width, links, cursor, res):
     if _is_sudoku(res):
-        def impl(i, jobs, first_node, width, links, cursor, res):
-            write_grid(jobs.puzzles[i], cursor.choice, cursor.state[LEVEL], links.top, first_node,
-                       jobs.n, res.grid[i])
-    else:
-        def impl(i, jobs, first_node, width, links, cursor, res):
-            res.first_len[i] = chosen_options(cursor.choice, cursor.state[LEVEL], width, links.top,
-                                              first_node, res.first[i])
+        return record_grid
+
+    def impl(i, jobs, first_node, width, links, cursor, res):
+        res.first_len[i] = chosen_options(cursor.choice, cursor.state[LEVEL], width, links.top,
+                                          first_node, res.first[i])
     return impl
 
 
 @overload(clear_first, jit_options=JIT_INNER)
 def _clear_first(i, res):
-    if _is_sudoku(res):
-        def impl(i, res):
-            _zero(res.grid[i])
-    else:
-        def impl(i, res):
-            pass
-    return impl
+    return _clear_grid if _is_sudoku(res) else _keep
 
 
-@njit(**JIT_INNER)
+def _clear_grid(i, res):
+    grid = res.grid
+    for k in range(grid.shape[1]):
+        grid[i, k] = 0
+
+
+def _keep(i, res):
+    pass
+
+
+@njit(inline="always", **JIT_INNER)
 def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
           stop_at, node_budget, work_budget, res):
     """Run jobs taken from ``counter[0]`` until none is left or the work
@@ -200,77 +201,89 @@ def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
             return 1
 
 
-@njit(**JIT)
-def _one_lane(width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
-              stop_at, node_budget, work_budget, res):
-    """Lane ``k`` of the per-lane rows (records as plain tuples)."""
-    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
-    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
-    return _lane(width, n1, Jobs(*jobs), Links(*template), first_node, links, cursor,
-                 lanes[k], counter, stop_at, node_budget, work_budget, Results(*res))
-
-
-# Serial entry points: lane 0 of the per-lane rows.  ``rows`` is a Links
-# tuple of 2-D arrays (one row per lane) whose ``top`` is the shared 1-D one;
-# ``cursors`` a Cursor tuple of 2-D arrays.
+# The entry points.  ``rows`` is a Links tuple of 2-D arrays (one row per
+# lane) whose ``top`` is the shared 1-D one; ``cursors`` a Cursor tuple of 2-D
+# arrays.  The serial ones build lane 0's records and run :func:`_lane`
+# (inlined) themselves: every level of calls between Python and the loop costs
+# numba ~0.4 s of compiling on a cold start.
 
 @njit(**JIT)
 def lane_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                  stop_at, node_budget, work_budget, res):
-    return _one_lane(SPACERS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
-                     counter, stop_at, node_budget, work_budget, res)
+    """Serial lane (lane 0) for options with spacers."""
+    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
+    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
+    return _lane(SPACERS, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
+                 counter, stop_at, node_budget, work_budget, Results(*res))
 
 
 @njit(**JIT)
 def lane_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                 stop_at, node_budget, work_budget, res):
-    return _one_lane(BLOCKS, 0, n1, jobs, template, first_node, rows, cursors, lanes,
-                     counter, stop_at, node_budget, work_budget, res)
+    """Serial lane (lane 0) for four-node blocks."""
+    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
+    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
+    return _lane(BLOCKS, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
+                 counter, stop_at, node_budget, work_budget, Results(*res))
 
 
 @njit(**JIT)
 def lane_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter,
                 stop_at, node_budget, work_budget, res):
-    """Serial Sudoku lane: :data:`SudokuJobs` and :data:`SudokuResults` (no template)."""
-    return _one_sudoku_lane(0, n1, jobs, first_node, rows, cursors, lanes, counter, stop_at,
-                            node_budget, work_budget, res)
+    """Serial Sudoku lane: :data:`SudokuJobs` and :data:`SudokuResults`, no
+    template (the links of a grid are built, not copied)."""
+    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
+    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
+    return _lane(BLOCKS, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[0], counter,
+                 stop_at, node_budget, work_budget, SudokuResults(*res))
+
+
+# Parallel entry points: one lane per row, in prange threads; ``ret[k]`` gets
+# lane k's return code.  The body of a prange loop calls a compiled function
+# for its lane (:func:`_lane` inlined straight into a prange body ran no job).
+
+@njit(**JIT)
+def _lane_k(width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+            stop_at, node_budget, work_budget, res):
+    """Lane ``k`` of a generic batch (records as plain tuples)."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return _lane(width, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+                 counter, stop_at, node_budget, work_budget, Results(*res))
 
 
 @njit(**JIT)
-def _one_sudoku_lane(k, n1, jobs, first_node, rows, cursors, lanes, counter, stop_at,
-                     node_budget, work_budget, res):
-    """Lane ``k`` of a Sudoku batch (no template: the grid's links are built, not copied)."""
+def _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter,
+                   stop_at, node_budget, work_budget, res):
+    """Lane ``k`` of a Sudoku batch (records as plain tuples)."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
     return _lane(BLOCKS, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[k], counter,
                  stop_at, node_budget, work_budget, SudokuResults(*res))
 
 
-# Parallel entry points: one lane per row, in prange threads; ``ret[k]`` gets
-# lane k's return code.
-
 @njit(**JIT_PARALLEL)
 def lanes_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                   stop_at, node_budget, work_budget, res, ret):
     for k in prange(lanes.shape[0]):
-        ret[k] = _one_lane(SPACERS, k, n1, jobs, template, first_node, rows, cursors,
-                           lanes, counter, stop_at, node_budget, work_budget, res)
+        ret[k] = _lane_k(SPACERS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                         stop_at, node_budget, work_budget, res)
 
 
 @njit(**JIT_PARALLEL)
 def lanes_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
                  stop_at, node_budget, work_budget, res, ret):
     for k in prange(lanes.shape[0]):
-        ret[k] = _one_lane(BLOCKS, k, n1, jobs, template, first_node, rows, cursors,
-                           lanes, counter, stop_at, node_budget, work_budget, res)
+        ret[k] = _lane_k(BLOCKS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                         stop_at, node_budget, work_budget, res)
 
 
 @njit(**JIT_PARALLEL)
 def lanes_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter,
                  stop_at, node_budget, work_budget, res, ret):
     for k in prange(lanes.shape[0]):
-        ret[k] = _one_sudoku_lane(k, n1, jobs, first_node, rows, cursors, lanes, counter,
-                                  stop_at, node_budget, work_budget, res)
+        ret[k] = _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter,
+                                stop_at, node_budget, work_budget, res)
 
 
 #: Serial and parallel entry points by (kind, width).

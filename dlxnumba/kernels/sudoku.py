@@ -11,8 +11,7 @@ digit - 1`` is the block ``first_node[0] + 4 * option`` (four-node blocks).
 import numpy as np
 from numba import njit
 
-from . import _U0, _U1, BLOCKS, COVERED, JIT, JIT_INNER, Links
-from .dance import option_of
+from . import _U0, _U1, BLOCKS, COVERED, JIT, JIT_INNER, LEVEL, Links, SudokuJobs
 
 
 @njit(**JIT)
@@ -41,13 +40,22 @@ def grid_clash(cells, n, cell_regions, seen):
     return -1
 
 
-@njit(**JIT_INNER)
-def write_grid(puzzle, choice, level, top, first_node, n, out):
-    """Givens plus the digits of the options ``choice[0..level]`` into ``out``."""
+def record_grid(i, jobs, first_node, width, links, cursor, res):
+    """Write the solution just visited as job ``i``'s grid: its givens plus the
+    digits of the options ``choice[0..level]``.
+
+    Plain Python: compiled as the Sudoku case of
+    :func:`dlxnumba.kernels.lanes.record_first` (one function less to compile).
+    """
+    puzzle = jobs.puzzles[i]
+    n = jobs.n
+    out = res.grid[i]
+    choice = cursor.choice
     for k in range(puzzle.shape[0]):
         out[k] = puzzle[k]
-    for i in range(level + 1):
-        j = option_of(choice[i], BLOCKS, top, first_node)
+    base = np.int64(first_node[0])
+    for level in range(cursor.state[LEVEL] + 1):
+        j = (np.int64(choice[level]) - base) >> 2  # the option of a node in blocks (dance.option_of)
         out[j // n] = j % n + 1
 
 
@@ -67,15 +75,12 @@ def _append(i, x, keep, ulink, dlink, length):
     length[i] += np.int32(keep)
 
 
-@njit(**JIT)
-def link_givens(puzzle, n, cell_regions, first_node, links):
-    """:func:`sudoku_links` with ``links`` as a plain tuple (for Python callers)."""
-    return sudoku_links(puzzle, n, cell_regions, first_node, Links(*links))
+def sudoku_links(i, jobs, template, first_node, width, links):
+    """Link up the exact-cover problem that the givens of grid ``i`` leave.
 
-
-@njit(**JIT_INNER)
-def sudoku_links(puzzle, n, cell_regions, first_node, links):
-    """Link up the exact-cover problem that the givens of ``puzzle`` leave.
+    Plain Python with the signature of :func:`dlxnumba.kernels.lanes.prepare`:
+    compiled as its Sudoku case inside the lanes, and by :func:`link_givens`
+    for Python callers (``template`` and ``width`` are not read).
 
     The result is the state that covering the givens' options on the full
     template would leave, as far as the search can see: the same active
@@ -89,6 +94,9 @@ def sudoku_links(puzzle, n, cell_regions, first_node, links):
     Returns False, with the arrays in an unspecified state, when a given is
     larger than ``n`` or repeats a digit in a region.
     """
+    puzzle = jobs.puzzles[i]
+    n = jobs.n
+    cell_regions = jobs.cell_regions
     llink, rlink, ulink, dlink, length = links.llink, links.rlink, links.ulink, links.dlink, links.length
     nn = n * n
     n_items = 4 * nn
@@ -125,9 +133,9 @@ def sudoku_links(puzzle, n, cell_regions, first_node, links):
                 c = np.uint32(c0 + d)
                 keep = (length[a] | length[b] | length[c]) < COVERED
                 _append(p, x, keep, ulink, dlink, length)
-                _append(a, x | _U1, keep, ulink, dlink, length)
-                _append(b, x | np.uint32(2), keep, ulink, dlink, length)
-                _append(c, x | np.uint32(3), keep, ulink, dlink, length)
+                _append(a, np.uint32(x | _U1), keep, ulink, dlink, length)
+                _append(b, np.uint32(x | np.uint32(2)), keep, ulink, dlink, length)
+                _append(c, np.uint32(x | np.uint32(3)), keep, ulink, dlink, length)
                 x = np.uint32(x + 4)
     # close the vertical lists and link the active items in order (branch-free
     # again: a covered item's list is empty and its llink/rlink are never read)
@@ -144,3 +152,14 @@ def sudoku_links(puzzle, n, cell_regions, first_node, links):
     rlink[head] = head
     llink[head] = head
     return True
+
+
+_sudoku_links = njit(**JIT_INNER)(sudoku_links)
+
+
+@njit(**JIT)
+def link_givens(puzzle, n, cell_regions, first_node, links):
+    """:func:`sudoku_links` for one grid, with ``links`` as a plain tuple (for Python callers)."""
+    jobs = SudokuJobs(np.ones(1, np.int64), puzzle.reshape((1, puzzle.size)), n, cell_regions)
+    links = Links(*links)
+    return _sudoku_links(0, jobs, links, first_node, BLOCKS, links)
