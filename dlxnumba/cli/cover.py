@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..errors import ExactCoverError, LimitReached
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, PROG, RAW_HELP, REDRAW_SECONDS,
                      _error, _non_negative_int, _Output, _Progress, _seconds)
 
@@ -72,26 +73,10 @@ def add_parser(commands) -> argparse.ArgumentParser:
     return c
 
 
-def _exceptions():
-    """``(bad input, search stopped)``: the exception classes to catch.
-
-    Transition: while the package is reorganised, ``problem.py`` may still
-    define classes of its own instead of importing those of
-    :mod:`dlxnumba.errors`; both are caught until it does (then this is just
-    ``ExactCoverError, LimitReached``).
-    """
-    from .. import problem as P
-    from ..errors import ExactCoverError, LimitReached
-
-    return ((ExactCoverError, getattr(P, "ExactCoverError", ExactCoverError)),
-            (LimitReached, getattr(P, "LimitReached", LimitReached)))
-
-
 def _read_problem(source: str):
     """The problem in ``source`` (a path, or '-' for stdin), or the exit status of an error."""
     from ..problem import ExactCover
 
-    bad_input, _ = _exceptions()
     try:
         if source == "-":
             return ExactCover.from_dlx(sys.stdin)
@@ -101,7 +86,7 @@ def _read_problem(source: str):
         return _error(f"cannot read {source}: {e.strerror or e}")
     except UnicodeDecodeError as e:
         return _error(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})")
-    except bad_input as e:  # DLXFormatError names the file and the line
+    except ExactCoverError as e:  # DLXFormatError names the file and the line
         return _error(str(e))
 
 
@@ -133,7 +118,6 @@ def run(args) -> int:
 
 def _search(problem, args, out: _Output, progress: _Progress) -> int:
     """Count or list the solutions, writing them to ``out``; return the exit status."""
-    _, stopped = _exceptions()
 
     def report(stats):
         progress.draw(f"{stats.seconds:.1f} s  level {stats.max_level}  nodes {stats.nodes:,}  "
@@ -151,7 +135,7 @@ def _search(problem, args, out: _Output, progress: _Progress) -> int:
             out.write(_solution_text(problem, solution, args.names))
             found += 1
         return EXIT_OK if found else EXIT_UNSOLVED
-    except stopped as e:
+    except LimitReached as e:
         progress.clear()
         if args.count:
             out.write(f"{int(e.found)}\n")

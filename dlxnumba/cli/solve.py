@@ -15,6 +15,7 @@ import math
 import sys
 import time
 
+from ..errors import LimitReached, SudokuError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, RAW_HELP, REDRAW_SECONDS, _box,
                      _error, _InputError, _Lines, _non_negative_int, _one_line, _Output,
                      _positive_int, _Progress, _progress_wanted, _read_ahead, _seconds)
@@ -145,18 +146,6 @@ def run(args) -> int:
         lines.close()
 
 
-def _exceptions(S):
-    """``(puzzle errors, search stopped)``: the exception classes to catch.
-
-    Transition: while the package is reorganised, ``sudoku.py`` may still raise
-    classes of its own instead of those of :mod:`dlxnumba.errors`; both are
-    caught until it does (then this is just ``SudokuError, LimitReached``).
-    """
-    from ..errors import LimitReached, SudokuError
-
-    return (SudokuError, S.SudokuError), (LimitReached, S.LimitReached)
-
-
 # ---------------------------------------------------------------------------
 # The run
 # ---------------------------------------------------------------------------
@@ -177,7 +166,6 @@ class _SolveRun:
         self.progress = progress
         self.started = time.perf_counter()
         deadline = None if args.timeout is None else self.started + args.timeout
-        self.bad_puzzle, _ = _exceptions(S)
         self.input = _Input(S, lines, args.box, args.strict, CHUNK_SIZE)
         self.solver = _Solver(S, np, args, deadline, self.show, progress.enabled,
                               first_slice=FIRST_SLICE, max_slice=CHUNK_SIZE,
@@ -191,7 +179,7 @@ class _SolveRun:
         try:
             for chunk, reasons in chunks:
                 self.solve_chunk(chunk, reasons)
-        except (_InputError, *self.bad_puzzle) as e:  # --strict, a box that does not fit, ...
+        except (_InputError, SudokuError) as e:  # --strict, a box that does not fit, ...
             self.progress.clear()
             message = str(e)
             if not message.startswith(name):
@@ -374,7 +362,6 @@ class _Solver:
         self.warm_up_puzzles = warm_up_puzzles
         self.startup = 0.0  # seconds spent compiling or loading the solver
         self.warm = False
-        self.bad_puzzle, self.stopped = _exceptions(S)
 
     def slice_size(self) -> int:
         return 1 if self.args.count else self.slice
@@ -398,7 +385,7 @@ class _Solver:
         try:
             batch = np.repeat(puzzle[None, :], self.warm_up_puzzles, axis=0)
             S.solve_many(batch, threads=self.args.threads, box=self.box, max_nodes=1)
-        except self.bad_puzzle:
+        except SudokuError:
             pass  # the real slices report it
         self.warm = True
         self.startup += time.perf_counter() - t0
@@ -454,7 +441,7 @@ class _Solver:
         S = self.S
         try:
             puzzle = S.Sudoku(cells, box=self.box)
-        except self.bad_puzzle:
+        except SudokuError:
             return  # INVALID; _Results.write finds the reason
         left = self.remaining()
         if left is not None and left <= 0:
@@ -466,7 +453,7 @@ class _Solver:
                              progress=report)
             o.status[i] = (S.Status.NO_SOLUTION if n == 0 else S.Status.SOLVED if n == 1
                            else S.Status.MULTIPLE)
-        except self.stopped as e:
+        except LimitReached as e:
             n = int(e.found)
             o.status[i] = S.Status.BUDGET
         o.counts[i] = n
