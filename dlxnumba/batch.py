@@ -37,7 +37,7 @@ import numpy as np
 from . import kernels as K
 from .errors import ExactCoverError
 from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU
-from .search import Stats, check_limits
+from .search import Stats, check_limits, progress_hook
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
@@ -399,11 +399,5 @@ def print_batch_progress(done: int, total: int) -> None:
 
 
 def batch_progress(progress, error=ExactCoverError, default=print_batch_progress):
-    """The callable behind a batch's ``progress=`` argument."""
-    if progress is True:
-        return default
-    if progress is None or progress is False:
-        return None
-    if not callable(progress):
-        raise error(f"progress must be True, None or a callable(done, total), not {progress!r}")
-    return progress
+    """The callable behind a batch's ``progress=`` argument: called with (done, total)."""
+    return progress_hook(progress, error, default, "(done, total)")

@@ -142,14 +142,16 @@ def check_count_limit(limit, error=ExactCoverError) -> None:
         raise error(f"limit must be None or a non-negative integer, not {limit!r}")
 
 
-def progress_hook(progress: Progress, error=ExactCoverError) -> Callable[[Stats], None] | None:
-    """The callable behind a ``progress=`` argument."""
+def progress_hook(progress, error=ExactCoverError, default: Callable = print_progress,
+                  signature: str = "") -> Callable | None:
+    """The callable behind a ``progress=`` argument: ``default`` for True, None
+    for None or False, the callable itself, or ``error`` naming what was given."""
     if progress is True:
-        return print_progress
+        return default
     if progress is None or progress is False:
         return None
     if not callable(progress):
-        raise error(f"progress must be True, None or a callable, not {progress!r}")
+        raise error(f"progress must be True, None or a callable{signature}, not {progress!r}")
     return progress
 
 

@@ -15,7 +15,6 @@ syntax, which DLX1 and this reader do not accept.
 
 Examples
 --------
->>> from dlxnumba import ExactCover
 >>> text = '''
 ... | Knuth's example
 ... A B C D E | F G
@@ -26,10 +25,10 @@ Examples
 ... B G
 ... D E G
 ... '''
->>> p = ExactCover.from_dlx(text)
->>> p.solve()
-[0, 3, 4]
->>> print(p.to_dlx())
+>>> t = parse_dlx(text)
+>>> t.n_primary, t.item_names, t.opt_ptr.tolist()
+(5, ['A', 'B', 'C', 'D', 'E', 'F', 'G'], [0, 3, 6, 9, 11, 13, 16])
+>>> print(format_dlx(t.item_names, t.n_primary, t.opt_ptr, t.opt_items), end="")
 A B C D E | F G
 C E F
 A D G
@@ -37,7 +36,9 @@ B C F
 A D
 B G
 D E G
-<BLANKLINE>
+
+:class:`dlxnumba.ExactCover` reads and writes this format with ``from_dlx``
+and ``to_dlx``.
 """
 
 from __future__ import annotations
