@@ -64,10 +64,11 @@ its list: each of the option's other nodes leaves its own item's vertical list
 
 The search
 ----------
-One loop, :func:`dlxnumba.kernels.search._search`, with DLX1's named steps (forward, advance, backup,
-recover).  The only stack is ``choice[level]``: the node of the option tried at
-each level.  The whole search state lives in arrays -- the links, ``choice`` and
-the small int64 vector ``state`` -- so the kernel can return to Python after a
+One loop, :func:`.search._search`, with DLX1's named steps (forward, advance,
+backup, recover).  The only stack is ``choice[level]``: the node of the option
+tried at each level.  The whole search state lives in arrays -- the links,
+``choice`` and the small int64 vector ``state`` (the :data:`Cursor`) -- so the
+kernel can return to Python after a
 solution or when a node/update budget is spent, and a later call continues
 exactly where it stopped.
 
