@@ -27,6 +27,8 @@ _WHERE = {
     "Status": "sudoku",
     "Sudoku": "sudoku",
     "default_box": "sudoku",
+    "Geometry": "sudoku",
+    "geometry": "sudoku",
     "is_solution": "sudoku",
     "iter_puzzles": "sudoku",
     "read_puzzles": "sudoku",
