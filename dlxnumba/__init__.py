@@ -24,6 +24,7 @@ _WHERE = {
     "DLXFormatError": "errors",
     "SudokuError": "errors",
     "EncodingError": "errors",
+    "InputError": "errors",
     "Status": "sudoku",
     "Sudoku": "sudoku",
     "default_box": "sudoku",

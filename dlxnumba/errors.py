@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .search import Stats
 
-__all__ = ["ExactCoverError", "DLXFormatError", "SudokuError", "EncodingError", "LimitReached"]
+__all__ = ["ExactCoverError", "DLXFormatError", "SudokuError", "EncodingError", "InputError", "LimitReached"]
 
 
 class ExactCoverError(ValueError):
@@ -30,6 +30,11 @@ class SudokuError(ValueError):
 
 class EncodingError(ValueError):
     """Bad arguments to an encoder; the message names the offending value."""
+
+
+class InputError(ValueError):
+    """Input the command line cannot use (a malformed entry with ``--strict``, a box
+    that does not fit); the message names the file and the line.  Exit status 2."""
 
 
 class LimitReached(RuntimeError):

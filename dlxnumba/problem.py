@@ -124,6 +124,11 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     return _Template(llink, rlink, top, ulink, dlink, length, first_node, width)
 
 
+def _read_only(a: np.ndarray) -> np.ndarray:
+    """A copy of ``a`` over immutable memory: no one can make it writable again."""
+    return np.frombuffer(np.ascontiguousarray(a).tobytes(), a.dtype).reshape(a.shape)
+
+
 class ExactCover:
     """An exact-cover problem: choose options that cover every primary item
     exactly once and every secondary item at most once.
@@ -156,7 +161,7 @@ class ExactCover:
     """
 
     __slots__ = ("_names", "_n_primary", "_opt_ptr", "_opt_items", "_tmpl", "_index", "_local",
-                 "_lock", "__weakref__")
+                 "_lock", "_hash", "__weakref__")
 
     def __init__(self, n_primary: int, item_names: Sequence[Hashable],
                  opt_ptr: np.ndarray, opt_items: np.ndarray):
@@ -180,8 +185,7 @@ class ExactCover:
             pairs = np.unique(owner * np.int64(n_items) + items)
             if pairs.size != items.size:
                 raise ExactCoverError("an option lists the same item twice")
-        ptr.flags.writeable = False
-        items.flags.writeable = False
+        ptr, items = _read_only(ptr), _read_only(items)
         _set = object.__setattr__
         _set(self, "_names", names)
         _set(self, "_n_primary", int(n_primary))
@@ -191,9 +195,13 @@ class ExactCover:
         _set(self, "_index", None)
         _set(self, "_local", threading.local())
         _set(self, "_lock", threading.Lock())
+        _set(self, "_hash", None)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"ExactCover is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"ExactCover is immutable: cannot delete {name!r}")
 
     def __reduce__(self):
         return (type(self), (self._n_primary, self._names, self._opt_ptr, self._opt_items))
@@ -440,7 +448,12 @@ class ExactCover:
                 and np.array_equal(self._opt_ptr, other._opt_ptr)
                 and np.array_equal(self._opt_items, other._opt_items))
 
-    __hash__ = object.__hash__
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self._n_primary, self._names, self._opt_ptr.tobytes(), self._opt_items.tobytes()))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def to_matrix(self) -> np.ndarray:
         """The dense 0/1 matrix (uint8), columns in item-number order."""

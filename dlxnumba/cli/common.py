@@ -16,6 +16,8 @@ import sys
 import threading
 import time
 
+from ..errors import InputError
+
 PROG = "dlxnumba"
 
 EXIT_OK = 0
@@ -170,10 +172,6 @@ class _Lines:
 _END = object()
 
 
-class _InputError(Exception):
-    """The input cannot be read (exit status 2)."""
-
-
 def _read_ahead(chunks, lines: _Lines):
     """Iterate over ``chunks`` parsed on a background thread, one chunk ahead.
 
@@ -194,7 +192,7 @@ def _read_ahead(chunks, lines: _Lines):
                     return
             handoff.put(_END)
         except ValueError as e:  # SudokuError with --strict, or input it cannot take
-            handoff.put(_InputError(str(e)))
+            handoff.put(InputError(str(e)))
         except BaseException as e:  # handed to the main thread
             handoff.put(e)
 

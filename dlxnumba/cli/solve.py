@@ -15,9 +15,9 @@ import math
 import sys
 import time
 
-from ..errors import LimitReached, SudokuError
+from ..errors import InputError, LimitReached, SudokuError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, RAW_HELP, REDRAW_SECONDS, _box,
-                     _error, _InputError, _Lines, _non_negative_int, _one_line, _Output,
+                     _error, _Lines, _non_negative_int, _one_line, _Output,
                      _positive_int, _Progress, _progress_wanted, _read_ahead, _seconds)
 
 HELP = "solve Sudoku puzzles from a file or stdin"
@@ -179,7 +179,7 @@ class _SolveRun:
         try:
             for chunk, reasons in chunks:
                 self.solve_chunk(chunk, reasons)
-        except (_InputError, SudokuError) as e:  # --strict, a box that does not fit, ...
+        except (InputError, SudokuError) as e:  # --strict, a box that does not fit, ...
             self.progress.clear()
             message = str(e)
             if not message.startswith(name):
@@ -282,7 +282,7 @@ class _Input:
         """Yield ``(chunk, reasons)``: (k, N*N) puzzles and {row in chunk: why it is unreadable}.
 
         Input that cannot be read at all (a malformed entry with --strict, a
-        box that does not fit) raises :class:`_InputError` or ``SudokuError``.
+        box that does not fit) raises :class:`~dlxnumba.errors.InputError` or ``SudokuError``.
         Close the generator to stop the reader thread early.
         """
         errors: list = []

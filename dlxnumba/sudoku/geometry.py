@@ -96,9 +96,9 @@ def cell_name(n: int, cell: int) -> str:
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:
-    """``a``, made read-only."""
-    a.flags.writeable = False
-    return a
+    """A copy of ``a`` over immutable memory: no one can make it writable again
+    (every grid of the shape reads these tables)."""
+    return np.frombuffer(np.ascontiguousarray(a).tobytes(), a.dtype).reshape(a.shape)
 
 
 @dataclass(frozen=True, eq=False)
