@@ -262,6 +262,26 @@ def sudoku_ok(solution_cells, puzzle_cells, n, box) -> bool:
     return True
 
 
+def sudoku_first_clash(cells, n, box) -> int:
+    """The first cell, in row-major order, that breaks a rule; -1 when none does.
+
+    A filled cell breaks a rule when its digit is larger than ``n`` or already
+    appears in an earlier cell of one of its units (row, column, box).
+    """
+    flat = _sudoku_cells(cells, n)
+    assert flat is not None, "wrong number of cells"
+    units = sudoku_units(n, box)
+    for k, d in enumerate(flat):
+        if d == 0:
+            continue
+        if d > n:
+            return k
+        for unit in units:
+            if k in unit and any(flat[q] == d for q in unit if q < k):
+                return k
+    return -1
+
+
 def sudoku_solutions_brute(puzzle_cells, n, box, limit=None) -> list[tuple[int, ...]]:
     """Every completion of the puzzle (at most ``limit``), by plain backtracking.
 

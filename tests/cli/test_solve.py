@@ -1,80 +1,18 @@
-"""Tests of the command line (dlxnumba.cli): in process through main(argv), plus
-a few real subprocesses for ``python -m dlxnumba``, exit statuses and Ctrl-C."""
+"""``dlxnumba solve``: formats, input, options, statistics, budgets, unreadable input
+(in process, through main(argv))."""
 
-import io
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
+from command_line import BAD_SYMBOL, BROKEN_RULE, TOO_SHORT, TOP95, check_solutions, run, top95, write
 from dlxnumba import Sudoku, is_solution
 from dlxnumba import cli
 from dlxnumba import sudoku as sudoku_module
-from dlxnumba.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
-TOP95 = ROOT / "puzzles" / "top95.txt"
-
-FIVE_SOLUTIONS = "8..6..9.5.............2.31...7318.6.24.....73...........279.1..5...8..36..3......"
-NO_SOLUTION = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-EASY_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-BROKEN_RULE = "11" + "." * 79  # two 1s in row 1
-BAD_SYMBOL = EASY[:10] + "?" + EASY[11:]
-TOO_SHORT = EASY[:80]
-
-KNUTH_DLX = """\
-| Knuth's example
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-"""
-
-
-def run(capsys, *argv):
-    """main(argv) in process: (exit status, stdout, stderr)."""
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def write(tmp_path, text, name="puzzles.txt"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def top95():
-    return TOP95.read_text().split()
-
-
-def check_solutions(lines, puzzles):
-    assert len(lines) == len(puzzles)
-    for line, puzzle in zip(lines, puzzles):
-        assert len(line) == len(puzzle) and "." not in line
-        assert is_solution(line, puzzle), (line, puzzle)
-
-
-@pytest.fixture
-def stdin(monkeypatch):
-    """Feed text to standard input."""
-    def feed(text, binary=True):
-        stream = io.TextIOWrapper(io.BytesIO(text.encode())) if binary else io.StringIO(text)
-        monkeypatch.setattr(sys, "stdin", stream)
-    return feed
-
+from known import FIVE, NONE, TOP1, TOP1_SOLUTION
 
 # ---------------------------------------------------------------------------
-# dlxnumba solve: formats
+# Formats
 # ---------------------------------------------------------------------------
 
 
@@ -86,7 +24,7 @@ def test_line_format_solves_top95(capsys):
 
 
 def test_grid_format(capsys, tmp_path):
-    path = write(tmp_path, f"{EASY}\n{NO_SOLUTION}\n{BAD_SYMBOL}\n")
+    path = write(tmp_path, f"{TOP1}\n{NONE}\n{BAD_SYMBOL}\n")
     code, out, _ = run(capsys, "solve", "--format", "grid", path)
     assert code == 1
     blocks = out.split("\n\n")
@@ -95,16 +33,16 @@ def test_grid_format(capsys, tmp_path):
     assert len(blocks) == 3
     head, *grid = blocks[0].splitlines()
     assert head == "# puzzle 1: SOLVED"
-    assert "\n".join(grid) == Sudoku(EASY_SOLUTION).boxed()
+    assert "\n".join(grid) == Sudoku(TOP1_SOLUTION).boxed()
     head, *grid = blocks[1].splitlines()
     assert head == "# puzzle 2: NO_SOLUTION"
-    assert "\n".join(grid) == Sudoku(NO_SOLUTION).boxed()  # the puzzle itself when unsolved
+    assert "\n".join(grid) == Sudoku(NONE).boxed()  # the puzzle itself when unsolved
     assert blocks[2].startswith("# puzzle 3: INVALID: ")
     assert "'?'" in blocks[2] and "line 3" in blocks[2]
 
 
 def test_json_format(capsys, tmp_path):
-    path = write(tmp_path, "\n".join([EASY, NO_SOLUTION, BROKEN_RULE, BAD_SYMBOL]) + "\n")
+    path = write(tmp_path, "\n".join([TOP1, NONE, BROKEN_RULE, BAD_SYMBOL]) + "\n")
     code, out, _ = run(capsys, "solve", "--format", "json", path)
     assert code == 1
     rows = [json.loads(line) for line in out.splitlines()]
@@ -112,7 +50,7 @@ def test_json_format(capsys, tmp_path):
     assert [r["status"] for r in rows] == ["SOLVED", "NO_SOLUTION", "INVALID", "INVALID"]
     solved, none, broken, unreadable = rows
     assert set(solved) == {"index", "puzzle", "solution", "status", "nodes", "updates"}
-    assert solved["puzzle"] == EASY and solved["solution"] == EASY_SOLUTION
+    assert solved["puzzle"] == TOP1 and solved["solution"] == TOP1_SOLUTION
     assert solved["nodes"] > 0 and solved["updates"] > solved["nodes"]
     assert none["solution"] is None and none["nodes"] > 0
     assert broken["puzzle"] == BROKEN_RULE and broken["solution"] is None
@@ -121,35 +59,35 @@ def test_json_format(capsys, tmp_path):
 
 
 def test_unique_reports_multiple(capsys, tmp_path):
-    path = write(tmp_path, f"{FIVE_SOLUTIONS}\n{EASY}\n")
+    path = write(tmp_path, f"{FIVE}\n{TOP1}\n")
     code, out, _ = run(capsys, "solve", "--unique", path)
     assert code == 1
-    assert out.splitlines() == ["MULTIPLE", EASY_SOLUTION]
+    assert out.splitlines() == ["MULTIPLE", TOP1_SOLUTION]
     # without --unique the first solution is enough
     code, out, _ = run(capsys, "solve", path)
     assert code == 0
-    check_solutions(out.splitlines(), [FIVE_SOLUTIONS, EASY])
+    check_solutions(out.splitlines(), [FIVE, TOP1])
     # json keeps the solution found first
     code, out, _ = run(capsys, "solve", "--unique", "--format", "json", path)
     first = json.loads(out.splitlines()[0])
-    assert first["status"] == "MULTIPLE" and is_solution(first["solution"], FIVE_SOLUTIONS)
+    assert first["status"] == "MULTIPLE" and is_solution(first["solution"], FIVE)
 
 
 def test_no_solution(capsys, tmp_path):
-    code, out, _ = run(capsys, "solve", write(tmp_path, NO_SOLUTION + "\n"))
+    code, out, _ = run(capsys, "solve", write(tmp_path, NONE + "\n"))
     assert code == 1
     assert out == "NO_SOLUTION\n"
 
 
 def test_invalid_entries_keep_order_and_count(capsys, tmp_path):
-    entries = [EASY, BAD_SYMBOL, FIVE_SOLUTIONS, BROKEN_RULE, TOO_SHORT, "1234" * 4, EASY]
+    entries = [TOP1, BAD_SYMBOL, FIVE, BROKEN_RULE, TOO_SHORT, "1234" * 4, TOP1]
     path = write(tmp_path, "# a comment\n" + "\n".join(entries) + "\n")
     code, out, err = run(capsys, "solve", path)
     assert code == 1 and err == ""
     lines = out.splitlines()
     assert len(lines) == len(entries)
-    assert lines[0] == lines[6] == EASY_SOLUTION
-    assert is_solution(lines[2], FIVE_SOLUTIONS)
+    assert lines[0] == lines[6] == TOP1_SOLUTION
+    assert is_solution(lines[2], FIVE)
     assert lines[1].startswith("INVALID: ") and "'?'" in lines[1] and "line 3" in lines[1]
     assert lines[3].startswith("INVALID: the givens break the rules")
     assert lines[4].startswith("INVALID: ")
@@ -179,11 +117,11 @@ def test_exactly_81_one_line_puzzles(capsys, tmp_path):
 
 
 def test_multiline_grids(capsys, tmp_path):
-    rows = [EASY[i:i + 9] for i in range(0, 81, 9)]
+    rows = [TOP1[i:i + 9] for i in range(0, 81, 9)]
     text = "Grid 01\n" + "\n".join(rows) + "\nGrid 02\n" + "\n".join(r.replace(".", "0") for r in rows) + "\n"
     code, out, _ = run(capsys, "solve", write(tmp_path, text))
     assert code == 0
-    assert out.splitlines() == [EASY_SOLUTION, EASY_SOLUTION]
+    assert out.splitlines() == [TOP1_SOLUTION, TOP1_SOLUTION]
 
 
 def test_box_shape(capsys, tmp_path):
@@ -198,20 +136,20 @@ def test_box_shape(capsys, tmp_path):
 
 
 # ---------------------------------------------------------------------------
-# dlxnumba solve: input, options, statistics
+# Input, options, statistics
 # ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("binary", [True, False])
 def test_stdin(capsys, stdin, binary):
-    stdin(f"{EASY}\n{NO_SOLUTION}\n", binary=binary)
+    stdin(f"{TOP1}\n{NONE}\n", binary=binary)
     code, out, _ = run(capsys, "solve", "-")
     assert code == 1
-    assert out.splitlines() == [EASY_SOLUTION, "NO_SOLUTION"]
+    assert out.splitlines() == [TOP1_SOLUTION, "NO_SOLUTION"]
 
 
 def test_stats_summary(capsys, tmp_path):
-    path = write(tmp_path, "\n".join([EASY, NO_SOLUTION, BROKEN_RULE, EASY]) + "\n")
+    path = write(tmp_path, "\n".join([TOP1, NONE, BROKEN_RULE, TOP1]) + "\n")
     code, out, err = run(capsys, "solve", "--stats", "--format", "json", path)
     assert code == 1
     rows = [json.loads(line) for line in out.splitlines()]
@@ -227,13 +165,13 @@ def test_stats_summary(capsys, tmp_path):
 
 
 def test_count(capsys, tmp_path):
-    path = write(tmp_path, "\n".join([FIVE_SOLUTIONS, NO_SOLUTION, EASY, BROKEN_RULE]) + "\n")
+    path = write(tmp_path, "\n".join([FIVE, NONE, TOP1, BROKEN_RULE]) + "\n")
     code, out, _ = run(capsys, "solve", "--count", path)
     assert code == 1  # the invalid puzzle cannot be counted
     assert out.splitlines()[:3] == ["5", "0", "1"]
     assert out.splitlines()[3].startswith("INVALID: ")
     code, out, _ = run(capsys, "solve", "--count", "--limit", "3", "--format", "json",
-                       write(tmp_path, f"{FIVE_SOLUTIONS}\n{EASY}\n", "two.txt"))
+                       write(tmp_path, f"{FIVE}\n{TOP1}\n", "two.txt"))
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["count"], r["status"]) for r in rows] == [(3, "MULTIPLE"), (1, "SOLVED")]
@@ -294,7 +232,7 @@ def test_interrupt_prints_what_was_solved(capsys, tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------------------
-# dlxnumba solve: usage errors and unreadable input (exit status 2)
+# Unreadable input (exit status 2)
 # ---------------------------------------------------------------------------
 
 
@@ -303,24 +241,6 @@ def test_missing_file(capsys, tmp_path):
     code, out, err = run(capsys, "solve", missing)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and str(missing) in err and "No such file" in err
-
-
-@pytest.mark.parametrize("argv", [
-    ["solve", "--bogus", "x.txt"],
-    ["solve"],
-    ["solve", "--format", "xml", "x.txt"],
-    ["solve", "--threads", "0", "x.txt"],
-    ["solve", "--box", "3by3", "x.txt"],
-    ["solve", "--limit", "3", "x.txt"],
-    ["solve", "--count", "--unique", "x.txt"],
-    ["cover", "--stop-at", "2", "x.dlx"],
-    ["frobnicate"],
-    [],
-])
-def test_bad_usage(capsys, argv):
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == ""
-    assert "usage:" in err and "error:" in err
 
 
 def test_unreadable_inputs(capsys, tmp_path):
@@ -334,118 +254,7 @@ def test_unreadable_inputs(capsys, tmp_path):
 
 
 def test_strict_stops_at_malformed_entry(capsys, tmp_path):
-    path = write(tmp_path, f"{EASY}\n{EASY}\n{BAD_SYMBOL}\n")
+    path = write(tmp_path, f"{TOP1}\n{TOP1}\n{BAD_SYMBOL}\n")
     code, _, err = run(capsys, "solve", "--strict", path)
     assert code == 2
     assert err.count("\n") == 1 and str(path) in err and "line 3" in err
-
-
-def test_help_and_version(capsys):
-    code, out, _ = run(capsys, "--help")
-    assert code == 0 and "examples:" in out and "solve" in out and "cover" in out
-    code, out, _ = run(capsys, "solve", "--help")
-    assert code == 0 and "--format" in out and "exit status" in out
-    code, out, _ = run(capsys, "--version")
-    assert code == 0 and out.strip() == f"dlxnumba {__import__('dlxnumba').__version__}"
-
-
-# ---------------------------------------------------------------------------
-# dlxnumba cover
-# ---------------------------------------------------------------------------
-
-
-def test_cover_knuth(capsys, tmp_path):
-    path = write(tmp_path, KNUTH_DLX, "knuth.dlx")
-    code, out, err = run(capsys, "cover", path)
-    assert (code, out, err) == (0, "0 3 4\n", "")
-    code, out, _ = run(capsys, "cover", "--names", path)
-    assert (code, out) == (0, "C E F\nA D\nB G\n\n")
-    code, out, err = run(capsys, "cover", "--count", "--stop-at", "0", "--stats", path)
-    assert (code, out) == (0, "1\n")
-    fields = {k: v.strip() for k, v in (line.split(":", 1) for line in err.splitlines())}
-    assert fields["solutions"] == "1" and fields["nodes"] == "6" and fields["updates"] == "30"
-    assert float(fields["seconds"]) >= 0 and "updates/s" in fields
-
-
-def test_cover_several_solutions_and_limit(capsys, stdin):
-    text = "a b\na\nb\na b\n"  # two solutions: {0, 1} and {2}
-    stdin(text)
-    code, out, _ = run(capsys, "cover", "-")
-    assert code == 0 and sorted(out.splitlines()) == ["0 1", "2"]
-    stdin(text)
-    code, out, _ = run(capsys, "cover", "--limit", "1", "-")
-    assert code == 0 and len(out.splitlines()) == 1
-    stdin(text)
-    code, out, _ = run(capsys, "cover", "--count", "-")
-    assert (code, out) == (0, "2\n")
-
-
-def test_cover_no_solution_and_errors(capsys, tmp_path):
-    code, out, _ = run(capsys, "cover", write(tmp_path, "A B\nA\n", "none.dlx"))
-    assert (code, out) == (1, "")
-    code, out, _ = run(capsys, "cover", "--count", write(tmp_path, "A B\nA\n", "none.dlx"))
-    assert (code, out) == (0, "0\n")
-    bad = write(tmp_path, "A B\nA\nA C\n", "bad.dlx")
-    code, out, err = run(capsys, "cover", bad)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and str(bad) in err and "line 3" in err and "'C'" in err
-    code, _, err = run(capsys, "cover", tmp_path / "missing.dlx")
-    assert code == 2 and "missing.dlx" in err
-
-
-def test_cover_budget(capsys, tmp_path):
-    # 8 queens as exact cover (rows, columns primary; diagonals secondary): 92 solutions
-    n = 8
-    items = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
-    diagonals = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
-    options = [f"r{i} c{j} a{i + j} b{i - j + n - 1}" for i in range(n) for j in range(n)]
-    path = write(tmp_path, " ".join(items) + " | " + " ".join(diagonals) + "\n" + "\n".join(options) + "\n",
-                 "queens.dlx")
-    code, out, _ = run(capsys, "cover", "--count", path)
-    assert (code, out) == (0, "92\n")
-    code, out, err = run(capsys, "cover", "--count", "--max-nodes", "50", path)
-    assert code == 1 and int(out) < 92 and "max_nodes" in err
-
-
-# ---------------------------------------------------------------------------
-# Real processes: python -m dlxnumba
-# ---------------------------------------------------------------------------
-
-
-def _python_m(*argv, **kwargs):
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "dlxnumba", *map(str, argv)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300, **kwargs)
-
-
-def test_python_m_solves_top95():
-    done = _python_m("solve", "puzzles/top95.txt")
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    check_solutions(done.stdout.splitlines(), top95())
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_exits_quietly_with_130(tmp_path):
-    # three quick counts, then the empty grid, whose count never ends
-    path = write(tmp_path, f"{EASY}\n{EASY}\n{EASY}\n{'.' * 81}\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "solve", "--count", "--progress", str(path)],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    seen = b""
-    deadline = time.monotonic() + 120
-    try:
-        while b"3/4" not in seen and time.monotonic() < deadline:  # the bar shows 3 of 4 done
-            byte = proc.stderr.read(1)
-            if not byte:
-                break
-            seen += byte
-        assert b"3/4" in seen, seen
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 130
-    assert out.decode().splitlines() == ["1", "1", "1"]
-    assert b"Traceback" not in seen + err

@@ -1,22 +1,27 @@
-"""Tests of Knuth's DLX1 text format: reading, writing, round trips and errors."""
+"""Knuth's DLX1 text format (dlxnumba.io.dlx): parse_dlx and format_dlx on arrays,
+and ExactCover.from_dlx / to_dlx built on them; reading, writing, round trips, errors."""
 
+import ast
 import io
+import subprocess
+import sys
+from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
 from dlxnumba import DLXFormatError, ExactCover, ExactCoverError
-from dlxnumba.io.dlx import format_dlx, parse_dlx
+from dlxnumba.io import dlx as dlx_module
+from dlxnumba.io.dlx import DLXText, format_dlx, parse_dlx
+from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_PRIMARY, KNUTH_SECONDARY, KNUTH_TEXT,
+                   knuth_problem)
 
 PROPERTY = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
-KNUTH_OPTIONS = [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"],
-                 ["A", "D"], ["B", "G"], ["D", "E", "G"]]
-KNUTH_PRIMARY = ["A", "B", "C", "D", "E"]
-KNUTH_SECONDARY = ["F", "G"]
 
 KNUTH_COMMENTED = """\
 | Knuth's example from "Dancing Links"
@@ -36,11 +41,6 @@ D E G
 """
 
 
-def knuth_problem():
-    return ExactCover.from_options(KNUTH_OPTIONS, primary=KNUTH_PRIMARY,
-                                   secondary=KNUTH_SECONDARY)
-
-
 def named_options(p):
     return [list(p.option_names(j)) for j in range(p.n_options)]
 
@@ -52,6 +52,83 @@ def assert_same_problem(read, original):
     assert all(type(x) is str for x in read.item_names)
     assert read.options == original.options
     assert named_options(read) == [[str(x) for x in o] for o in named_options(original)]
+
+
+# ---------------------------------------------------------------------------
+# The arrays: parse_dlx and format_dlx, which know no problem objects
+# ---------------------------------------------------------------------------
+
+
+def test_parse_dlx_gives_the_csr_arrays():
+    t = parse_dlx(KNUTH_COMMENTED)
+    assert isinstance(t, DLXText) and not isinstance(t, ExactCover)
+    assert t.n_primary == 5 and t.item_names == KNUTH_NAMES
+    assert t.opt_ptr.dtype == np.int64 and t.opt_items.dtype == np.int32
+    assert t.opt_ptr.tolist() == [0, 3, 6, 9, 11, 13, 16]
+    assert t.opt_items.tolist() == [i for o in KNUTH_NUMBERED for i in o]
+
+
+def test_format_dlx_writes_the_csr_arrays():
+    ptr = np.cumsum([0] + [len(o) for o in KNUTH_NUMBERED]).astype(np.int64)
+    items = np.array([i for o in KNUTH_NUMBERED for i in o], np.int32)
+    assert format_dlx(KNUTH_NAMES, 5, ptr, items) == KNUTH_TEXT
+    assert format_dlx(KNUTH_NAMES, 7, ptr, items).splitlines()[0] == "A B C D E F G"
+
+
+@pytest.mark.parametrize("names, n_primary, ptr, items, message", [
+    (["a", "b"], 0, [0, 1], [0], "primary"),
+    (["a", "b"], 2, [0, 1, 1], [0], "option 1 has no items"),
+    (["a", "b c"], 2, [0, 1], [0], "'b c'"),
+    ([1, "1"], 2, [0, 1], [0], "distinct"),
+], ids=["no-primary-item", "empty-option", "space-in-a-name", "names-equal-as-text"])
+def test_format_dlx_refuses_what_the_format_cannot_hold(names, n_primary, ptr, items, message):
+    with pytest.raises(ExactCoverError, match=message):
+        format_dlx(names, n_primary, np.array(ptr, np.int64), np.array(items, np.int32))
+
+
+NAME = st.text(st.characters(blacklist_categories=("Z", "C"), blacklist_characters="|:"),
+               min_size=1, max_size=4).filter(lambda s: s.split() == [s])
+
+
+@st.composite
+def dlx_arrays(draw):
+    """(item names, n_primary, opt_ptr, opt_items) that the format can hold."""
+    names = draw(st.lists(NAME, min_size=1, max_size=8, unique=True))
+    n1 = draw(st.integers(1, len(names)))
+    option = st.lists(st.integers(0, len(names) - 1), unique=True, min_size=1, max_size=4)
+    options = draw(st.lists(option, max_size=10))
+    ptr = np.cumsum([0] + [len(o) for o in options]).astype(np.int64)
+    items = np.array([i for o in options for i in o], np.int32)
+    return names, n1, ptr, items
+
+
+@PROPERTY
+@given(dlx_arrays())
+def test_parse_and_format_are_inverse_on_arrays(arrays):
+    names, n1, ptr, items = arrays
+    text = format_dlx(names, n1, ptr, items)
+    t = parse_dlx(text)
+    assert (t.n_primary, t.item_names) == (n1, names)
+    assert t.opt_ptr.dtype == np.int64 and t.opt_items.dtype == np.int32
+    np.testing.assert_array_equal(t.opt_ptr, ptr)
+    np.testing.assert_array_equal(t.opt_items, items)
+    assert format_dlx(t.item_names, t.n_primary, t.opt_ptr, t.opt_items) == text
+
+
+def test_the_format_module_imports_no_problem_or_search():
+    """dlxnumba.io.dlx reads and writes arrays: of the package it imports only
+    the errors (checked in its source and in a fresh interpreter)."""
+    tree = ast.parse(Path(dlx_module.__file__).read_text())
+    from_package = [(node.level, node.module) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    and (node.level or (node.module or "").startswith("dlxnumba"))]
+    assert from_package == [(2, "errors")]
+    assert not [node for node in ast.walk(tree) if isinstance(node, ast.Import)
+                and any(a.name.startswith("dlxnumba") for a in node.names)]
+    script = ("import sys; from dlxnumba.io.dlx import parse_dlx; parse_dlx('a b\\na\\n'); "
+              "print(' '.join(sorted(m for m in sys.modules if m.startswith(('dlxnumba', 'numba')))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["dlxnumba", "dlxnumba.errors", "dlxnumba.io", "dlxnumba.io.dlx"]
 
 
 # ---------------------------------------------------------------------------
@@ -207,10 +284,6 @@ def test_round_trip_through_a_file(tmp_path):
     path.write_text(p.to_dlx(), encoding="utf-8")
     assert_same_problem(ExactCover.from_dlx(path), p)
     assert_same_problem(ExactCover.from_dlx(str(path)), p)
-
-
-NAME = st.text(st.characters(blacklist_categories=("Z", "C"), blacklist_characters="|:"),
-               min_size=1, max_size=4).filter(lambda s: s.split() == [s])
 
 
 @st.composite

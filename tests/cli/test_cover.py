@@ -1,0 +1,68 @@
+"""``dlxnumba cover``: Knuth's DLX format on the command line (in process, through main(argv))."""
+
+from command_line import run, write
+
+
+KNUTH_DLX = """\
+| Knuth's example
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+"""
+
+
+def test_cover_knuth(capsys, tmp_path):
+    path = write(tmp_path, KNUTH_DLX, "knuth.dlx")
+    code, out, err = run(capsys, "cover", path)
+    assert (code, out, err) == (0, "0 3 4\n", "")
+    code, out, _ = run(capsys, "cover", "--names", path)
+    assert (code, out) == (0, "C E F\nA D\nB G\n\n")
+    code, out, err = run(capsys, "cover", "--count", "--stop-at", "0", "--stats", path)
+    assert (code, out) == (0, "1\n")
+    fields = {k: v.strip() for k, v in (line.split(":", 1) for line in err.splitlines())}
+    assert fields["solutions"] == "1" and fields["nodes"] == "6" and fields["updates"] == "30"
+    assert float(fields["seconds"]) >= 0 and "updates/s" in fields
+
+
+def test_cover_several_solutions_and_limit(capsys, stdin):
+    text = "a b\na\nb\na b\n"  # two solutions: {0, 1} and {2}
+    stdin(text)
+    code, out, _ = run(capsys, "cover", "-")
+    assert code == 0 and sorted(out.splitlines()) == ["0 1", "2"]
+    stdin(text)
+    code, out, _ = run(capsys, "cover", "--limit", "1", "-")
+    assert code == 0 and len(out.splitlines()) == 1
+    stdin(text)
+    code, out, _ = run(capsys, "cover", "--count", "-")
+    assert (code, out) == (0, "2\n")
+
+
+def test_cover_no_solution_and_errors(capsys, tmp_path):
+    code, out, _ = run(capsys, "cover", write(tmp_path, "A B\nA\n", "none.dlx"))
+    assert (code, out) == (1, "")
+    code, out, _ = run(capsys, "cover", "--count", write(tmp_path, "A B\nA\n", "none.dlx"))
+    assert (code, out) == (0, "0\n")
+    bad = write(tmp_path, "A B\nA\nA C\n", "bad.dlx")
+    code, out, err = run(capsys, "cover", bad)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and str(bad) in err and "line 3" in err and "'C'" in err
+    code, _, err = run(capsys, "cover", tmp_path / "missing.dlx")
+    assert code == 2 and "missing.dlx" in err
+
+
+def test_cover_budget(capsys, tmp_path):
+    # 8 queens as exact cover (rows, columns primary; diagonals secondary): 92 solutions
+    n = 8
+    items = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    diagonals = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
+    options = [f"r{i} c{j} a{i + j} b{i - j + n - 1}" for i in range(n) for j in range(n)]
+    path = write(tmp_path, " ".join(items) + " | " + " ".join(diagonals) + "\n" + "\n".join(options) + "\n",
+                 "queens.dlx")
+    code, out, _ = run(capsys, "cover", "--count", path)
+    assert (code, out) == (0, "92\n")
+    code, out, err = run(capsys, "cover", "--count", "--max-nodes", "50", path)
+    assert code == 1 and int(out) < 92 and "max_nodes" in err

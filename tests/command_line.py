@@ -1,0 +1,38 @@
+"""Helpers for the tests of the command line (``tests/cli``): run ``main(argv)``
+in process, write input files, check the answers printed."""
+
+from __future__ import annotations
+
+from dlxnumba import is_solution
+from dlxnumba.cli import main
+from known import ROOT, TOP1
+
+TOP95 = ROOT / "puzzles" / "top95.txt"
+
+BROKEN_RULE = "11" + "." * 79  # two 1s in row 1
+BAD_SYMBOL = TOP1[:10] + "?" + TOP1[11:]
+TOO_SHORT = TOP1[:80]
+
+
+def run(capsys, *argv):
+    """main(argv) in process: (exit status, stdout, stderr)."""
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path, text, name="puzzles.txt"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def top95():
+    return TOP95.read_text().split()
+
+
+def check_solutions(lines, puzzles):
+    assert len(lines) == len(puzzles)
+    for line, puzzle in zip(lines, puzzles):
+        assert len(line) == len(puzzle) and "." not in line
+        assert is_solution(line, puzzle), (line, puzzle)
