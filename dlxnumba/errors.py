@@ -58,6 +58,10 @@ class LimitReached(RuntimeError):
         self.stats = stats
         self.found = found
 
+    def __reduce__(self):
+        # so that it crosses process boundaries (a multiprocessing worker's budget)
+        return (type(self), (self.reason, self.stats, self.found))
+
     def __str__(self) -> str:  # built late: the statistics are final only after the stop
         s = self.stats
         return (f"search stopped by {self.reason} after {s.nodes} nodes, {s.updates} updates "

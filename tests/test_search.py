@@ -951,3 +951,13 @@ def test_stats_refuse_other_operands():
         Stats() + 1
     with pytest.raises(TypeError):
         1 + Stats()
+
+
+def test_an_option_given_twice_is_refused_even_when_it_has_no_items():
+    """An empty option given twice used to be chosen twice (its items never clash)."""
+    p = ExactCover.from_options([[], ["a"]])
+    with pytest.raises(ExactCoverError, match="given option 0 is listed twice"):
+        p.solve(given=[0, 0])
+    with pytest.raises(ExactCoverError, match="given option 1 is listed twice"):
+        p.search([1, 1])
+    assert p.solve(given=[0]) == [0, 1]
