@@ -109,8 +109,9 @@ cached caller keeps the machine code of a callee in another file after that
 file is edited.  So this folder is one cache domain: on import, a hash of all
 its source files is compared with the one stored beside the cache, and on any
 difference every cached kernel of the folder is discarded before anything is
-compiled or loaded (:func:`_guard_cache`).  No module outside this folder
-imports numba.
+compiled or loaded (:func:`_guard_cache`).  Where numba finds no writable
+place for a cache at all, the folder caches in a temporary directory and warns
+once (:func:`_ensure_cache_dir`).  No module outside this folder imports numba.
 """
 
 from __future__ import annotations
@@ -206,6 +207,41 @@ COVERED = np.int32(1 << 30)
 #: Masks of the four-node-block layout: the block of a node, its place in it.
 BLOCK = np.uint32(0xFFFFFFFC)
 IN_BLOCK = np.uint32(3)
+
+
+
+def _probe():
+    """A function of this folder, to ask numba where its cache would go."""
+
+
+def _ensure_cache_dir() -> None:
+    """Fall back to a temporary numba cache when there is nowhere to write one.
+
+    numba caches next to the source (``__pycache__``) or in the user's cache
+    directory; in a read-only install run by a user without a writable home it
+    finds neither, and ``cache=True`` fails at import ("no locator
+    available").  Then this process caches in a fresh temporary directory, with
+    one warning saying how to choose a lasting one (``NUMBA_CACHE_DIR``).
+    """
+    from numba.core import config
+    from numba.core.caching import FunctionCache
+
+    try:
+        FunctionCache(_probe)
+        return
+    except RuntimeError:
+        pass
+    import tempfile
+    import warnings
+
+    config.CACHE_DIR = tempfile.mkdtemp(prefix="dlxnumba-numba-cache-")
+    warnings.warn("dlxnumba: no writable numba cache beside the package or in your home; "
+                  f"compiled code is cached in {config.CACHE_DIR} for this process only. "
+                  "Set NUMBA_CACHE_DIR to a writable directory to keep it.",
+                  RuntimeWarning, stacklevel=2)
+
+
+_ensure_cache_dir()
 
 from . import dance, lanes, search, sudoku  # noqa: E402  (they read the names above)
 
