@@ -390,11 +390,11 @@ def _conflict(problem: "ExactCover", given: np.ndarray) -> str:
     return "the given options conflict"
 
 
-def print_batch_progress(done: int, total: int) -> None:
+def print_batch_progress(done: int, total: int, unit: str = "jobs") -> None:
     """Default batch progress (``progress=True``): one refreshed line on stderr."""
     import sys
 
-    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} jobs   ")
+    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} {unit}   ")
     sys.stderr.flush()
 
 

@@ -20,6 +20,7 @@ puzzle that runs out of budget raises :class:`~dlxnumba.errors.LimitReached`
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from typing import TYPE_CHECKING, Callable, Iterator
@@ -62,7 +63,7 @@ class _Shape:
         self.problem = _encoding(n, *box)
         self.template = self.problem._template()
         assert self.template.width == K.BLOCKS  # the builder links up four-node blocks
-        self.cell_regions = np.ascontiguousarray(geometry(n, box).cell_regions.reshape(-1))
+        self.cell_regions = geometry(n, box).flat_cell_regions
         self.n1 = self.problem.n_primary
         self.depth = self.n1 + 1
 
@@ -189,11 +190,9 @@ def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progres
         t0 = time.perf_counter()
         _straight(one, stop_at)
         seconds = time.perf_counter() - t0
-        if one.results[1][0]:
-            puzzle._stats = one.figures(seconds, "limit")
-            return puzzle._with_cells(one.results[4][0].copy())
-        puzzle._stats = one.figures(seconds, "complete")
-        return None
+        found = bool(one.results[1][0])
+        puzzle._stats = one.figures(seconds, "limit" if found else "complete")
+        return _first(puzzle, one)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
     progress = progress_hook(progress, SudokuError)
     one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress)
@@ -204,8 +203,12 @@ def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progres
         raise
     if stats.solutions == 0:
         stats.status = "complete"
-        return None
-    return puzzle._with_cells(one.results[4][0].copy())
+    return _first(puzzle, one)
+
+
+def _first(puzzle: "Sudoku", one: _One) -> "Sudoku | None":
+    """The first solution the run found, as a Sudoku, or None."""
+    return puzzle._with_cells(one.results[4][0].copy()) if one.results[1][0] else None
 
 
 def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress) -> int:
@@ -243,14 +246,6 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
 # ---------------------------------------------------------------------------
 # Batches
 # ---------------------------------------------------------------------------
-
-
-def _print_progress(done: int, total: int) -> None:
-    """Default batch progress (``progress=True``): one refreshed line on stderr."""
-    import sys
-
-    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} puzzles   ")
-    sys.stderr.flush()
 
 
 def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
@@ -350,7 +345,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise SudokuError(f"limit must be a positive integer, not {limit!r}")
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = B.batch_progress(progress, SudokuError, _print_progress)
+    progress = B.batch_progress(progress, SudokuError,
+                                functools.partial(B.print_batch_progress, unit="puzzles"))
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):  # one puzzle, not a batch
         raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use Sudoku(puzzle).solve())")
