@@ -39,16 +39,22 @@ def benchmark_disabled(config) -> bool:
 
 
 def puzzle_lines(name: str) -> list[str]:
-    """The puzzles of ``puzzles/{name}.txt`` as one-line strings (comments dropped)."""
-    text = (PUZZLES / f"{name}.txt").read_text()
-    return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    """The puzzles of the shipped set ``name`` as one-line strings.
+
+    Read through the package's API (``dlxnumba.load_puzzles``), as a user of the
+    installed package does; ``puzzles/{name}.txt`` links to the same file.
+    """
+    from dlxnumba import load_puzzles
+
+    return load_puzzles(name)
 
 
 def puzzle_array(name: str) -> np.ndarray:
-    """The puzzles of ``puzzles/{name}.txt`` as an (n, N*N) uint8 array."""
-    from dlxnumba import read_puzzles
+    """The puzzles of the shipped set ``name`` as an (n, N*N) uint8 array."""
+    from dlxnumba import puzzle_path, read_puzzles
 
-    return read_puzzles(PUZZLES / f"{name}.txt")
+    with puzzle_path(name) as path:
+        return read_puzzles(path)
 
 
 def run(benchmark, fn, *, rounds: int | None = None):
