@@ -10,6 +10,8 @@ The public names are imported on first use, so that ``import dlxnumba`` (and
 
 import importlib
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy and pyright know the name)
+
 __version__ = "0.1.0"
 
 # public name -> submodule that defines it
@@ -49,15 +51,34 @@ _WHERE = {
 
 __all__ = [*_WHERE, "__version__"]
 
+if TYPE_CHECKING:
+    # What type checkers (mypy, pyright) see: the same names, imported from the
+    # modules _WHERE gives (a test keeps the two lists equal).  ``X as X`` marks a
+    # re-export.  At run time nothing here is imported: __getattr__ does it on first use.
+    from .batch import BatchResult as BatchResult, run_batch as run_batch
+    from .encodings import (langford as langford, langford_sequence as langford_sequence,
+                            pentomino_grid as pentomino_grid, pentomino_picture as pentomino_picture,
+                            pentominoes as pentominoes, queens as queens, queens_columns as queens_columns)
+    from .errors import (DLXFormatError as DLXFormatError, EncodingError as EncodingError,
+                         ExactCoverError as ExactCoverError, InputError as InputError,
+                         LimitReached as LimitReached, SudokuError as SudokuError)
+    from .problem import ExactCover as ExactCover
+    from .search import Search as Search, Stats as Stats
+    from .sets import load_puzzles as load_puzzles, puzzle_path as puzzle_path, puzzle_sets as puzzle_sets
+    from .sudoku import (Status as Status, Sudoku as Sudoku, default_box as default_box,
+                         is_solution as is_solution, iter_puzzles as iter_puzzles, read_puzzles as read_puzzles,
+                         solve_many as solve_many, sudoku_problem as sudoku_problem)
+    # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
+    from .sudoku.geometry import Geometry as Geometry, geometry as geometry
+else:  # hidden from type checkers, so that a misspelt name is an error there
 
-def __getattr__(name):
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dlxnumba' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    def __getattr__(name: str):
+        module = _WHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module 'dlxnumba' has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
 
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+    def __dir__():
+        return sorted(set(globals()) | set(__all__))

@@ -120,16 +120,19 @@ import hashlib
 import os
 from collections import namedtuple
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+# The options are typed Any: numba's stubs spell them out as keyword arguments,
+# and ``_nrt`` (numba's own switch for reference counting) is not among them.
 #: jit options of every serial kernel (one place for all of them).
-JIT = dict(cache=True, nogil=True, error_model="numpy")
+JIT: Any = dict(cache=True, nogil=True, error_model="numpy")
 #: jit options of the inner kernels, which neither allocate nor keep arrays:
 #: without numba's reference counting (see :mod:`.dance`).
-JIT_INNER = dict(JIT, _nrt=False)
+JIT_INNER: Any = dict(JIT, _nrt=False)
 #: jit options of the kernels that run lanes on several threads.
-JIT_PARALLEL = dict(JIT, parallel=True)
+JIT_PARALLEL: Any = dict(JIT, parallel=True)
 
 # --------------------------------------------------------------------- records
 
@@ -234,9 +237,10 @@ def _ensure_cache_dir() -> None:
     import tempfile
     import warnings
 
-    config.CACHE_DIR = tempfile.mkdtemp(prefix="dlxnumba-numba-cache-")
+    cache_dir = tempfile.mkdtemp(prefix="dlxnumba-numba-cache-")
+    config.CACHE_DIR = cache_dir  # type: ignore[attr-defined]  # (numba's stubs list no settings)
     warnings.warn("dlxnumba: no writable numba cache beside the package or in your home; "
-                  f"compiled code is cached in {config.CACHE_DIR} for this process only. "
+                  f"compiled code is cached in {cache_dir} for this process only. "
                   "Set NUMBA_CACHE_DIR to a writable directory to keep it.",
                   RuntimeWarning, stacklevel=2)
 
@@ -283,7 +287,7 @@ def _guard_cache() -> None:
     dirs = sorted({k._cache._cache_path for k in kernels})
     if all(_read(os.path.join(d, _STAMP)) == digest for d in dirs):
         return
-    stems = {Path(m.__file__).stem + "." for m in _DOMAIN}
+    stems = {m.__name__.rpartition(".")[2] + "." for m in _DOMAIN}  # the files' names
     for k in kernels:
         try:
             k._cache.flush()  # an empty index: nothing stale can be loaded

@@ -27,6 +27,8 @@ serial :data:`LANE` and the parallel :data:`LANES`, keyed by ``(kind, width)``.
 The Sudoku entry points take no template.
 """
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numba import njit, prange
 from numba.core import cgutils, types
@@ -63,20 +65,23 @@ def clear_first(i, res):
     raise NotImplementedError("compiled code only")
 
 
-@intrinsic
-def _fetch_add(typingctx, arr, idx, val):
-    """Atomically ``old = arr[idx]; arr[idx] += val; return old`` (int64 array)."""
-    sig = types.int64(arr, idx, val)
+if TYPE_CHECKING:  # as compiled code calls it (numba's stubs count the typing context)
+    def _fetch_add(arr: np.ndarray, idx: int, val: int) -> int: ...
+else:
+    @intrinsic
+    def _fetch_add(typingctx, arr, idx, val):
+        """Atomically ``old = arr[idx]; arr[idx] += val; return old`` (int64 array)."""
+        sig = types.int64(arr, idx, val)
 
-    def codegen(context, builder, signature, args):
-        aryty = signature.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        index = context.cast(builder, args[1], signature.args[1], types.intp)
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [index])
-        value = context.cast(builder, args[2], signature.args[2], types.int64)
-        return builder.atomic_rmw("add", ptr, value, "seq_cst")
+        def codegen(context, builder, signature, args):
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            index = context.cast(builder, args[1], signature.args[1], types.intp)
+            ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [index])
+            value = context.cast(builder, args[2], signature.args[2], types.int64)
+            return builder.atomic_rmw("add", ptr, value, "seq_cst")
 
-    return sig, codegen
+        return sig, codegen
 
 
 @njit(**JIT_INNER)
@@ -304,4 +309,4 @@ def max_threads() -> int:
     """The most threads numba can use in this process."""
     import numba
 
-    return numba.config.NUMBA_NUM_THREADS
+    return numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # (numba's stubs list no settings)

@@ -145,7 +145,7 @@ class Geometry:
     box_top: np.ndarray = field(repr=False)
     box_left: np.ndarray = field(repr=False)
     #: ``cell_regions`` flattened (``3 * cell + k``), as the compiled kernels read it
-    flat_cell_regions: np.ndarray = field(repr=False, default=None)
+    flat_cell_regions: np.ndarray = field(repr=False)
 
     def cell_name(self, cell: int) -> str:
         """The name ``r{row}c{col}`` (1-based) of a cell number."""

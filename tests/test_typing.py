@@ -1,0 +1,166 @@
+"""Typing: what mypy sees of dlxnumba, from a user's code and in the package itself.
+
+``from dlxnumba import Sudoku`` used to give mypy and pyright ``Any`` (the names
+come from a lazy module ``__getattr__``); a block under ``if TYPE_CHECKING:``
+in ``dlxnumba/__init__.py`` now imports the real names for type checkers only.
+These tests run mypy (the ``test`` extra installs it) on a small user program
+and on the package.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dlxnumba
+
+pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
+
+ROOT = Path(__file__).resolve().parent.parent
+INIT = ROOT / "dlxnumba" / "__init__.py"
+
+#: A user's program, with the type mypy must find for each ``reveal_type``.
+#: (Any would mean that the name is not typed any more.)
+GOOD = '''
+import dlxnumba
+from dlxnumba import ExactCover, LimitReached, Status, Sudoku, load_puzzles, puzzle_path, solve_many
+
+s = Sudoku("1234" + "." * 12)
+reveal_type(s)                         # dlxnumba.sudoku.puzzle.Sudoku
+reveal_type(s.solve())                 # dlxnumba.sudoku.puzzle.Sudoku | None
+reveal_type(s.count(2))                # int
+reveal_type(s.is_unique())             # bool
+reveal_type(s.solutions())             # typing.Iterator[dlxnumba.sudoku.puzzle.Sudoku]
+p = ExactCover.from_options([["a", "b"], ["b"]], primary=["a", "b"])
+reveal_type(p)                         # dlxnumba.problem.ExactCover
+reveal_type(p.solve(given=[0]))        # builtins.list[builtins.int] | None
+reveal_type(p.solutions(3))            # typing.Iterator[builtins.list[builtins.int]]
+reveal_type(p.count())                 # int
+reveal_type(p.stats)                   # dlxnumba.search.Stats
+reveal_type(load_puzzles("top95"))     # builtins.list[builtins.str]
+reveal_type(dlxnumba.puzzle_sets())    # builtins.tuple[builtins.str, ...]
+with puzzle_path("top95") as path:
+    reveal_type(path.suffix)           # builtins.str
+reveal_type(solve_many)                # def (puzzles: Any, threads: builtins.int | None =, ...
+reveal_type(Status.SOLVED)             # dlxnumba.batch.Status
+reveal_type(LimitReached("timeout", p.stats).reason)  # builtins.str
+'''
+
+#: Mistakes mypy must report, one per line marked ``# error``.
+BAD = '''
+import dlxnumba
+from dlxnumba import ExactCover, Sudoku, load_puzzles, solve_many
+
+Sudoku("1234" + "." * 12).count("two")                     # error
+Sudoku("1234" + "." * 12).solve(timeout="soon")            # error
+ExactCover.from_options([["a"]]).solve(given=["a"])        # error
+solve_many(["1234" + "." * 12], threads="two")             # error
+load_puzzles(95)                                           # error
+n: str = Sudoku("1234" + "." * 12).count()                 # error
+dlxnumba.no_such_name                                      # error
+dlxnumba.Sudoku("1234" + "." * 12).no_such_method()        # error
+'''
+
+
+def _mypy(tmp_path: Path, source: str) -> list[tuple[int, str, str]]:
+    """Run mypy (its default settings, as a user would) on ``source``:
+    ``(line, severity, message)`` of each report about that file."""
+    program = tmp_path / "user.py"
+    program.write_text(source)
+    # the package is found through MYPYPATH: mypy cannot follow the import hook of
+    # an editable install (from an installed wheel it finds it by its py.typed)
+    env = {**os.environ, "MYPYPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary", "--follow-imports=silent",
+         "--cache-dir", str(tmp_path / "cache"), "--config-file", os.devnull, str(program)],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    reports = []
+    for line in done.stdout.splitlines():
+        m = re.match(r"(?:.*[/\\])?user\.py:(\d+): (error|note): (.*)", line)
+        if m:
+            reports.append((int(m.group(1)), m.group(2), m.group(3)))
+    return reports
+
+
+def _expected(source: str, marker: str) -> dict[int, str]:
+    """Line number -> the comment after the code, for the lines that have one."""
+    out = {}
+    for number, line in enumerate(source.splitlines(), 1):
+        code, _, comment = line.partition("#")
+        if comment.strip() and code.strip() and (marker == "" or comment.strip() == marker):
+            out[number] = comment.strip()
+    return out
+
+
+def test_a_users_program_sees_the_real_types(tmp_path):
+    reports = _mypy(tmp_path, GOOD)
+    errors = [r for r in reports if r[1] == "error"]
+    assert not errors, errors
+    revealed = {line: re.sub(r'^Revealed type is "(.*)"$', r"\1", text) for line, kind, text in reports
+                if kind == "note" and text.startswith("Revealed type")}
+    expected = _expected(GOOD, "")
+    assert set(revealed) == set(expected)
+    for line, want in expected.items():
+        got = revealed[line]
+        # mypy prints builtins with or without their module, by version
+        plain = re.sub(r"\bbuiltins\.", "", got)
+        want_plain = re.sub(r"\bbuiltins\.", "", want)
+        if want_plain.endswith("..."):
+            assert plain.startswith(want_plain[:-3]), (line, got)
+        else:
+            assert plain == want_plain or plain.startswith(f"Literal[{want_plain}."), (line, got)
+        assert got != "Any", line
+
+
+def test_mistakes_in_a_users_program_are_reported(tmp_path):
+    reports = _mypy(tmp_path, BAD)
+    errors = {line for line, kind, _ in reports if kind == "error"}
+    assert errors == set(_expected(BAD, "error")), reports
+
+
+def _type_checking_imports() -> dict[str, tuple[str, str]]:
+    """Public name -> (module, name there) of the imports under ``if TYPE_CHECKING:``."""
+    tree = ast.parse(INIT.read_text())
+    out: dict[str, tuple[str, str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for stmt in node.body:
+                assert isinstance(stmt, ast.ImportFrom) and stmt.level == 1, ast.dump(stmt)
+                for alias in stmt.names:
+                    # ``X as X``: a re-export for mypy and pyright
+                    assert alias.asname == alias.name, f"write {alias.name} as {alias.name}"
+                    out[alias.name] = (f"dlxnumba.{stmt.module}", alias.name)
+    return out
+
+
+def test_type_checkers_see_every_public_name_as_its_run_time_object():
+    """The TYPE_CHECKING imports and the lazy table name the same objects."""
+    seen = _type_checking_imports()
+    assert set(seen) == set(dlxnumba.__all__) - {"__version__"}
+    for public, (module, name) in seen.items():
+        assert getattr(importlib.import_module(module), name) is getattr(dlxnumba, public), public
+
+
+def test_import_dlxnumba_stays_lazy():
+    """The typing block costs nothing at run time: no submodule, not even typing."""
+    code = "import sys, dlxnumba; print(sorted(m for m in sys.modules if m.startswith('dlxnumba') or m == 'typing'))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['dlxnumba']"
+
+
+@pytest.mark.skip(reason="pending merge: mypy still reports errors in modules other sessions are changing "
+                         "(problem.py, search.py, batch.py, encodings.py, sudoku/files.py, sudoku/solve.py, "
+                         "sudoku/puzzle.py, cli/common.py)")
+def test_the_package_passes_mypy():
+    """``mypy`` with the settings of pyproject.toml, on the whole package: no error at all."""
+    done = subprocess.run([sys.executable, "-m", "mypy"], capture_output=True, text=True, cwd=ROOT, timeout=900)
+    assert done.returncode == 0, done.stdout[-5000:] + done.stderr
