@@ -24,7 +24,23 @@ import numpy as np
 from .geometry import Geometry
 from .text import MAX_TEXT_N, _symbol
 
-_THICK = "2px solid #222"
+# Colours of the HTML table.  Each is a theme variable of JupyterLab with a fallback
+# for light pages, and every cell paints its own background: the grid follows a
+# Jupyter theme, light or dark, and is dark ink on white anywhere else (VS Code,
+# nbviewer, a web page).  The digits used to be black on no background at all,
+# which a dark theme made unreadable.
+#: background of every cell
+PAPER = "var(--jp-layout-color0, #fff)"
+#: givens (also bold)
+INK = "var(--jp-content-font-color0, #000)"
+#: digits the solver filled in
+FOUND = "var(--jp-brand-color1, #1f5fbf)"
+#: thin lines between cells
+RULE = "var(--jp-border-color1, #bbb)"
+#: thick lines around the boxes and the grid
+BOX_RULE = "var(--jp-content-font-color1, #222)"
+
+_THICK = f"2px solid {BOX_RULE}"
 
 
 def _bands(starts: np.ndarray) -> list[tuple[int, int]]:
@@ -52,6 +68,10 @@ def boxed(cells: np.ndarray, geo: Geometry) -> str:
 def html_table(cells: np.ndarray, givens: np.ndarray, geo: Geometry) -> str:
     """An HTML table of the grid: boxes outlined, givens bold, filled cells blue.
 
+    The colours are JupyterLab's theme variables with light fallbacks
+    (:data:`PAPER`, :data:`INK`, :data:`FOUND`), so the grid reads in light and
+    dark themes alike.
+
     >>> from dlxnumba.sudoku import geometry
     >>> html_table(np.zeros(16, np.uint8), np.zeros(16, bool), geometry(4)).count("<td")
     16
@@ -65,6 +85,7 @@ def html_table(cells: np.ndarray, givens: np.ndarray, geo: Geometry) -> str:
         tds = [_td(int(grid[i, j]), bool(given[i, j]), _borders(geo, i, j), size) for j in range(n)]
         rows.append("<tr>" + "".join(tds) + "</tr>")
     return ('<table class="dlxnumba-sudoku" style="border-collapse:collapse;'
+            f"background:{PAPER};color:{INK};"
             f'font-family:monospace;font-size:{size * 0.6:.0f}px">' + "".join(rows) + "</table>")
 
 
@@ -76,11 +97,16 @@ def _borders(geo: Geometry, i: int, j: int) -> list[str]:
 
 
 def _td(d: int, given: bool, borders: list[str], size: int) -> str:
-    """One cell of the table: digit ``d`` (0 = empty)."""
-    style = [f"width:{size}px;height:{size}px;text-align:center;padding:0", "border:1px solid #bbb", *borders]
+    """One cell of the table: digit ``d`` (0 = empty).
+
+    Every cell sets its background (a notebook's own table styles, such as
+    striped rows, would show through otherwise) and its colour.
+    """
+    style = [f"width:{size}px;height:{size}px;text-align:center;padding:0",
+             f"border:1px solid {RULE}", *borders, f"background:{PAPER}"]
     if d and given:
-        style.append("font-weight:bold;color:#000")
+        style.append(f"font-weight:bold;color:{INK}")
     elif d:
-        style.append("color:#1f5fbf")
+        style.append(f"font-weight:normal;color:{FOUND}")
     cls = "given" if d and given else "filled" if d else "empty"
     return f'<td class="{cls}" style="{";".join(style)}">{html.escape(_symbol(d)) if d else ""}</td>'

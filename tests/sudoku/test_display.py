@@ -1,9 +1,16 @@
-"""Pictures of a grid (dlxnumba.sudoku.display): boxed text for print, HTML for Jupyter."""
+"""Pictures of a grid (dlxnumba.sudoku.display): boxed text for print, HTML for Jupyter.
+
+The HTML colour checks use ``tests/display_screens.py`` (WCAG contrast, and headless
+Chromium where it is installed)."""
+
+import re
 
 import numpy as np
 import pytest
 
+import display_screens
 from dlxnumba import Sudoku, SudokuError
+from dlxnumba.sudoku import display
 from known import TOP1, empty
 
 
@@ -55,3 +62,93 @@ def test_large_grids_display_and_size_limit():
     assert str(s).split()[0] == "64" and "64" in s.boxed() and "<table" in s._repr_html_()
     with pytest.raises(SudokuError, match="250"):
         Sudoku(np.zeros((256, 256), np.uint8))
+
+
+# ---------------------------------------------------------------------------
+# Colours: readable in light and dark notebooks (the grid was black digits on no
+# background, unreadable in a dark theme)
+# ---------------------------------------------------------------------------
+
+VAR = re.compile(r"var\((--[\w-]+), (#[0-9a-f]{3,6})\)")
+
+
+def _cells(h: str) -> list[tuple[str, dict[str, str], str]]:
+    """(class, style declarations, text) of every cell of an HTML grid."""
+    out = []
+    for cls, style, text in re.findall(r'<td class="(\w+)" style="([^"]*)">([^<]*)</td>', h):
+        declarations = dict(d.split(":", 1) for d in style.split(";"))
+        out.append((cls, declarations, text))
+    return out
+
+
+def test_html_paints_every_cell_and_its_digit():
+    s = Sudoku(TOP1)
+    h = s.solve()._repr_html_()
+    cells = _cells(h)
+    assert len(cells) == 81
+    table = re.match(r'<table class="dlxnumba-sudoku" style="([^"]*)">', h).group(1)
+    assert f"background:{display.PAPER}" in table and f"color:{display.INK}" in table
+    for cls, style, text in cells:
+        assert style["background"] == display.PAPER, (cls, style)
+        assert text
+        if cls == "given":
+            assert style["font-weight"] == "bold" and style["color"] == display.INK
+        else:
+            assert cls == "filled" and style["font-weight"] == "normal" and style["color"] == display.FOUND
+    assert display.BOX_RULE in h and display.RULE in h
+    # an unsolved grid: empty cells are painted too, and hold nothing
+    empties = [c for c in _cells(s._repr_html_()) if c[0] == "empty"]
+    assert len(empties) == 81 - 17 and all(style["background"] == display.PAPER and not text
+                                           for _, style, text in empties)
+
+
+@pytest.mark.parametrize("theme", ["fallback", "light", "dark"])
+def test_the_colours_contrast_in_every_theme(theme):
+    """Each colour is a JupyterLab variable with a fallback; with the fallbacks (no
+    theme) and with JupyterLab's light and dark values, the digits stand out from the
+    paper (WCAG AA: 4.5 for text, 3 for the box lines)."""
+    values = {}
+    for colour in (display.PAPER, display.INK, display.FOUND, display.BOX_RULE):
+        name, fallback = VAR.fullmatch(colour).groups()
+        css = fallback if theme == "fallback" else display_screens.JUPYTERLAB[theme][name]
+        values[colour] = _rgb(css)
+    paper = values[display.PAPER]
+    assert display_screens.contrast(values[display.INK], paper) >= 4.5
+    assert display_screens.contrast(values[display.FOUND], paper) >= 4.5
+    assert display_screens.contrast(values[display.BOX_RULE], paper) >= 3
+    assert values[display.INK] != values[display.FOUND]  # givens differ by colour, not only weight
+
+
+def _rgb(css: str) -> tuple[float, float, float]:
+    """A CSS colour of the forms used here (#rgb, #rrggbb, white, rgba(...)) over white."""
+    named = {"white": "#ffffff", "black": "#000000"}
+    css = named.get(css, css)
+    if css.startswith("#"):
+        digits = css[1:] if len(css) == 7 else "".join(ch * 2 for ch in css[1:])
+        return (int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16))
+    return display_screens.over(display_screens.rgba(css), (255.0, 255.0, 255.0))
+
+
+@pytest.mark.skipif(display_screens.find_chromium() is None, reason="chromium is not installed")
+def test_the_grid_reads_on_light_and_dark_pages_in_a_browser(tmp_path):
+    """Headless Chromium draws the grid on four pages (light, dark, JupyterLab's light
+    and dark themes with its table rules); the colours it computes contrast enough.
+    ``python tests/display_screens.py DIR`` makes the screenshots."""
+    cells = display_screens.measure(display_screens.find_chromium(), display_screens.grid_html(), tmp_path)
+    assert {c["panel"] for c in cells} == {p[0] for p in display_screens.PANELS}
+    for panel, *_ in display_screens.PANELS:
+        mine = [c for c in cells if c["panel"] == panel]
+        assert len(mine) == 81
+        given_colours = set()
+        for c in mine:
+            assert display_screens.text_contrast(c) >= 4.5, (panel, c)
+            if c["cls"] == "given":
+                assert int(c["weight"]) >= 700, (panel, c)
+                given_colours.add(c["color"])
+            else:
+                assert int(c["weight"]) < 700, (panel, c)
+            if c["box_rule"]:
+                background = display_screens.drawn_background(c["backgrounds"])
+                line = display_screens.over(display_screens.rgba(c["box_rule"]), background)
+                assert display_screens.contrast(line, background) >= 3, (panel, c)
+        assert given_colours.isdisjoint(c["color"] for c in mine if c["cls"] == "filled"), panel

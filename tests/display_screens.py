@@ -1,0 +1,223 @@
+"""Sudoku's HTML grid in headless Chromium, on light and dark pages.
+
+    python tests/display_screens.py [OUT_DIR]
+
+writes ``OUT_DIR/grid.html`` (default ``screens/``), a page with the same solved
+grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``:
+
+* a plain light page (white) and a plain dark page (#1e1e1e), neither defining
+  JupyterLab's theme variables, as in VS Code, nbviewer or a web page;
+* the same two with the variables of JupyterLab's light and dark themes, as in
+  JupyterLab and Notebook 7.
+
+It prints, for each panel, the contrast (WCAG) of the givens and of the filled
+digits against the background the browser drew.  ``tests/sudoku/test_display.py``
+uses :func:`measure` (skipped where Chromium is missing).  Chromium: Debian's
+``chromium`` package, or the program named by the ``CHROMIUM`` variable.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+#: JupyterLab's values of the variables the grid reads (theme-light-extension and
+#: theme-dark-extension, style/variables.css).
+JUPYTERLAB = {
+    "light": {"--jp-layout-color0": "white", "--jp-content-font-color0": "rgba(0, 0, 0, 1)",
+              "--jp-content-font-color1": "rgba(0, 0, 0, 0.87)", "--jp-brand-color1": "#1976d2",
+              "--jp-border-color1": "#bdbdbd", "--jp-rendermime-table-row-background": "#f5f5f5"},
+    "dark": {"--jp-layout-color0": "#111", "--jp-content-font-color0": "rgba(255, 255, 255, 1)",
+             "--jp-content-font-color1": "rgba(255, 255, 255, 1)", "--jp-brand-color1": "#2196f3",
+             "--jp-border-color1": "#616161", "--jp-rendermime-table-row-background": "#212121"},
+}
+
+#: (name, page background, page text colour, theme variables)
+PANELS = [
+    ("light page", "#ffffff", "#000000", {}),
+    ("dark page", "#1e1e1e", "#d4d4d4", {}),
+    ("JupyterLab light", "#ffffff", "#000000", JUPYTERLAB["light"]),
+    ("JupyterLab dark", "#1e1e1e", "#d4d4d4", JUPYTERLAB["dark"]),
+]
+
+#: The gist of JupyterLab's rules for tables in outputs (rendermime): striped
+#: rows, padded cells without borders, right-aligned.  The JupyterLab panels
+#: apply them, so the grid is seen against what a notebook does to a table.
+NOTEBOOK_TABLES = """
+.jp tbody tr:nth-child(odd) { background: var(--jp-layout-color0); }
+.jp tbody tr:nth-child(even) { background: var(--jp-rendermime-table-row-background); }
+.jp td, .jp tr { padding: 0.5em; border: none; text-align: right; vertical-align: middle; }
+"""
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+
+# Appended to the page by measure(): the computed styles of every cell, as JSON.
+_MEASURE_JS = """
+<script>
+const cells = [];
+for (const panel of document.querySelectorAll(".panel")) {
+  for (const td of panel.querySelectorAll("table.dlxnumba-sudoku td")) {
+    const style = getComputedStyle(td);
+    const backgrounds = [];
+    for (let e = td; e; e = e.parentElement) backgrounds.push(getComputedStyle(e).backgroundColor);
+    cells.push({panel: panel.dataset.name, cls: td.className, text: td.textContent,
+                color: style.color, weight: style.fontWeight, backgrounds: backgrounds,
+                box_rule: style.borderTopWidth === "2px" ? style.borderTopColor : null});
+  }
+}
+const out = document.createElement("pre");
+out.id = "measured";
+out.textContent = JSON.stringify(cells);
+document.body.appendChild(out);
+</script>
+"""
+
+
+def find_chromium() -> str | None:
+    """The Chromium program: ``$CHROMIUM``, else the first of the usual names on PATH."""
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def grid_html() -> str:
+    """The HTML of the solved grid, from the package."""
+    from dlxnumba import Sudoku
+
+    solved = Sudoku(PUZZLE).solve()
+    assert solved is not None
+    return solved._repr_html_()
+
+
+def page(grid: str) -> str:
+    """A page showing ``grid`` in every panel of :data:`PANELS`."""
+    parts = ['<!doctype html><html><head><meta charset="utf-8"><style>',
+             "body{margin:0;display:grid;grid-template-columns:1fr 1fr;font-family:sans-serif}",
+             ".panel{padding:16px 24px}.panel h2{font-size:15px;margin:0 0 10px}",
+             NOTEBOOK_TABLES, "</style></head><body>"]
+    for name, background, text, variables in PANELS:
+        declared = "".join(f"{key}:{value};" for key, value in variables.items())
+        parts.append(f'<div class="panel{" jp" if variables else ""}" data-name="{html.escape(name)}" '
+                     f'style="background:{background};color:{text};{declared}">'
+                     f"<h2>{html.escape(name)}</h2>{grid}</div>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _run(chromium: str, args: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
+    with tempfile.TemporaryDirectory() as profile:
+        return subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", *args],
+                              capture_output=True, text=True, timeout=timeout)
+
+
+def screenshot(chromium: str, page_path: Path, png_path: Path, size: str = "900,760") -> None:
+    """Chromium's screenshot of ``page_path``."""
+    done = _run(chromium, [f"--screenshot={png_path}", f"--window-size={size}", page_path.as_uri()])
+    if not png_path.exists():
+        raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
+
+
+def measure(chromium: str, grid: str, workdir: Path) -> list[dict]:
+    """The computed styles of every cell of every panel (see :data:`_MEASURE_JS`)."""
+    path = workdir / "measure.html"
+    path.write_text(page(grid).replace("</body>", _MEASURE_JS + "</body>"))
+    done = _run(chromium, ["--dump-dom", path.as_uri()])
+    m = re.search(r'<pre id="measured">(.*?)</pre>', done.stdout, re.S)
+    if not m:
+        raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")
+    return json.loads(html.unescape(m.group(1)))
+
+
+# ---------------------------------------------------------------- colours
+
+
+def rgba(css: str) -> tuple[float, float, float, float]:
+    """``rgb(...)`` / ``rgba(...)`` as computed by the browser, channels 0-255, alpha 0-1."""
+    numbers = [float(x) for x in re.findall(r"[\d.]+", css)]
+    return (*numbers[:3], numbers[3] if len(numbers) > 3 else 1.0)  # type: ignore[return-value]
+
+
+def over(top: tuple[float, float, float, float], below: tuple[float, float, float]) -> tuple[float, float, float]:
+    """``top`` composited over the opaque colour ``below``."""
+    a = top[3]
+    return (top[0] * a + below[0] * (1 - a), top[1] * a + below[1] * (1 - a), top[2] * a + below[2] * (1 - a))
+
+
+def drawn_background(backgrounds: list[str]) -> tuple[float, float, float]:
+    """The colour behind an element: its background and its ancestors', composited
+    (the canvas under them all is white)."""
+    colour = (255.0, 255.0, 255.0)
+    for css in reversed(backgrounds):
+        colour = over(rgba(css), colour)
+    return colour
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """Relative luminance (WCAG 2)."""
+    def channel(c: float) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """WCAG contrast ratio, 1 to 21."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_contrast(cell: dict) -> float:
+    """Contrast of a cell's digit against what is drawn behind it."""
+    background = drawn_background(cell["backgrounds"])
+    return contrast(over(rgba(cell["color"]), background), background)
+
+
+def summary(cells: list[dict]) -> list[str]:
+    """One line per panel: lowest contrast of givens and of filled digits, font weights."""
+    lines = []
+    for name, *_ in PANELS:
+        mine = [c for c in cells if c["panel"] == name]
+        row = [name.ljust(18)]
+        for cls in ("given", "filled"):
+            of = [c for c in mine if c["cls"] == cls]
+            row.append(f"{cls}: contrast >= {min(text_contrast(c) for c in of):5.2f}, "
+                       f"weight {sorted({c['weight'] for c in of})}")
+        lines.append("  ".join(row))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    out = Path(argv[0] if argv else "screens")
+    chromium = find_chromium()
+    if chromium is None:
+        print("no chromium (apt-get install chromium, or set CHROMIUM)", file=sys.stderr)
+        return 1
+    out.mkdir(parents=True, exist_ok=True)
+    grid = grid_html()
+    page_path = out / "grid.html"
+    page_path.write_text(page(grid))
+    screenshot(chromium, page_path.resolve(), out / "grid.png")
+    print(f"{out / 'grid.png'}")
+    print("\n".join(summary(measure(chromium, grid, out))))
+    (out / "measure.html").unlink()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
