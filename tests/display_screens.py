@@ -148,7 +148,7 @@ def measure(chromium: str, grid: str, workdir: Path) -> list[dict]:
 def rgba(css: str) -> tuple[float, float, float, float]:
     """``rgb(...)`` / ``rgba(...)`` as computed by the browser, channels 0-255, alpha 0-1."""
     numbers = [float(x) for x in re.findall(r"[\d.]+", css)]
-    return (*numbers[:3], numbers[3] if len(numbers) > 3 else 1.0)  # type: ignore[return-value]
+    return (numbers[0], numbers[1], numbers[2], numbers[3] if len(numbers) > 3 else 1.0)
 
 
 def over(top: tuple[float, float, float, float], below: tuple[float, float, float]) -> tuple[float, float, float]:
