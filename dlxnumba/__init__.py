@@ -17,6 +17,7 @@ _WHERE = {
     "ExactCover": "problem",
     "Search": "search",
     "Stats": "search",
+    "Progress": "progress",
     "BatchResult": "batch",
     "run_batch": "batch",
     "ExactCoverError": "errors",
