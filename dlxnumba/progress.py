@@ -61,7 +61,7 @@ import inspect
 import shutil
 import sys
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Any, Callable, Union
 
 from .errors import ExactCoverError
 
@@ -250,20 +250,21 @@ def search_progress(choice, state, top, dlink, length, elapsed: float) -> Progre
 
 class Reporter:
     """What a search or batch calls with each :class:`Progress`: the user's
-    callable, or (``progress=True``) a display; :meth:`close` when the call ends."""
+    callable, or (``progress=True``) a :class:`Display`; :meth:`close` when the call ends."""
 
-    def __init__(self, call: Callable[[Progress], None], display: bool = False):
+    def __init__(self, call: Callable[[Progress], None],
+                 close: Callable[[Callable[[], Progress]], None] | None = None):
         self.call = call
-        self.display = display
+        self._close = close
 
     def __call__(self, report: Progress) -> None:
         self.call(report)
 
     def close(self, final: Callable[[], Progress]) -> None:
         """End a call: a display that has shown something shows ``final()`` and
-        ends its line (a callable gets nothing more)."""
-        if self.display:
-            self.call.close(final)
+        ends its line (a user's callable gets nothing more)."""
+        if self._close is not None:
+            self._close(final)
 
 
 def reporter(progress, error: type[Exception] = ExactCoverError) -> Reporter | None:
@@ -273,7 +274,8 @@ def reporter(progress, error: type[Exception] = ExactCoverError) -> Reporter | N
     if isinstance(progress, Reporter):
         return progress
     if progress is True:
-        return Reporter(Display(), display=True)
+        display = Display()
+        return Reporter(display, display.close)
     if progress is None or progress is False:
         return None
     if not callable(progress):
@@ -347,8 +349,8 @@ class Display:
       once at the end elsewhere.
     """
 
-    def __init__(self):
-        self.shown = None  # the chosen display, once there is something to show
+    def __init__(self) -> None:
+        self.shown: _Shown | None = None  # the chosen display, once there is something to show
 
     def __call__(self, report: Progress) -> None:
         if self.shown is None:
@@ -359,7 +361,7 @@ class Display:
             self.shown = _Nothing()
 
     @staticmethod
-    def choose():
+    def choose() -> "_Shown":
         jupyter = _in_jupyter()
         if _importable("tqdm") and (_isatty(sys.stderr) if not jupyter else _importable("ipywidgets")):
             return _Bar()
@@ -376,7 +378,17 @@ class Display:
                 pass
 
 
-class _Nothing:
+class _Shown:
+    """Where :class:`Display` shows the reports."""
+
+    def show(self, report: Progress) -> None:
+        raise NotImplementedError
+
+    def end(self, report: Progress) -> None:
+        raise NotImplementedError
+
+
+class _Nothing(_Shown):
     def show(self, report: Progress) -> None:
         pass
 
@@ -384,7 +396,7 @@ class _Nothing:
         pass
 
 
-class _Line:
+class _Line(_Shown):
     """One line of text on ``stream``: redrawn after ``\\r`` on a terminal; elsewhere
     written once, by :meth:`end` (a file or a notebook keeps one line)."""
 
@@ -413,11 +425,11 @@ class _Line:
         self.draw(self.text(report), "\n")
 
 
-class _Cell:
+class _Cell(_Shown):
     """One output of a Jupyter cell, updated in place (IPython's display ids)."""
 
-    def __init__(self):
-        self.handle = None
+    def __init__(self) -> None:
+        self.handle: Any = None
 
     def show(self, report: Progress) -> None:
         from IPython.display import display
@@ -428,14 +440,15 @@ class _Cell:
         else:
             self.handle.update(data, raw=True)
 
-    end = show
+    def end(self, report: Progress) -> None:
+        self.show(report)
 
 
-class _Bar:
+class _Bar(_Shown):
     """A tqdm bar (``tqdm.auto``): of jobs for a batch, of Knuth's estimate for a search."""
 
-    def __init__(self):
-        self.bar = None
+    def __init__(self) -> None:
+        self.bar: Any = None
 
     def update(self, report: Progress) -> None:
         if self.bar is None:

@@ -37,7 +37,7 @@ class Capture:
         self.final = final()
 
     def reporter(self) -> Reporter:
-        return Reporter(self, display=True)
+        return Reporter(self, self.close)
 
 
 @pytest.fixture
