@@ -357,7 +357,8 @@ class Display:
             self.shown = self.choose()
         try:
             self.shown.show(report)
-        except (OSError, ValueError):  # stderr closed or full: stop showing, go on searching
+        except (OSError, ValueError, AttributeError, ImportError):
+            # stderr closed, full or None, a display that cannot load: stop showing, go on searching
             self.shown = _Nothing()
 
     @staticmethod
@@ -374,7 +375,7 @@ class Display:
         if shown is not None:
             try:
                 shown.end(final())
-            except (OSError, ValueError):
+            except (OSError, ValueError, AttributeError, ImportError):
                 pass
 
 

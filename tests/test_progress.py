@@ -355,7 +355,10 @@ def test_each_resumed_stretch_of_a_search_ends_its_line(monkeypatch):
         assert out.getvalue() == "" or out.getvalue().endswith("\n")
 
 
-def test_a_closed_stderr_does_not_stop_the_search(monkeypatch):
-    out = FakeTerminal()
-    out.close()
-    _long_count(monkeypatch, out, tqdm=False)  # counts all 92 all the same
+@pytest.mark.parametrize("stream", ["closed", None], ids=["closed", "none"])
+def test_no_usable_stderr_does_not_stop_the_search(monkeypatch, stream):
+    """A closed stderr, or none at all (pythonw): the search goes on, unshown."""
+    if stream == "closed":
+        stream = FakeTerminal()
+        stream.close()
+    _long_count(monkeypatch, stream, tqdm=False)  # counts all 92 all the same
