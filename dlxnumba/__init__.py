@@ -19,6 +19,7 @@ _WHERE = {
     "ExactCover": "problem",
     "Search": "search",
     "Stats": "search",
+    "Progress": "progress",
     "BatchResult": "batch",
     "run_batch": "batch",
     "ExactCoverError": "errors",

@@ -37,7 +37,8 @@ import numpy as np
 from . import kernels as K
 from .errors import ExactCoverError
 from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU
-from .search import Stats, check_limits, progress_hook
+from .progress import Progress, ProgressArg, Reporter, check_interval, reporter
+from .search import Stats, check_limits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
@@ -316,8 +317,7 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
 
 def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, threads: int | None = None,
               stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
-              progress: Callable[[int, int], None] | bool | None = None,
-              progress_interval: float = 0.5) -> BatchResult:
+              progress: ProgressArg = None, progress_interval: float = 0.5) -> BatchResult:
     """Run many jobs on ``problem``, each a list of given options, in compiled code.
 
     Parameters
@@ -336,16 +336,19 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
         As in :meth:`ExactCover.solve`; ``max_nodes`` is per job (BUDGET when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished jobs get BUDGET.
-    progress : True or callable(done, total), optional
-        Called every ``progress_interval`` seconds of a long batch; ``True``
-        prints a line on stderr.
+    progress : True or callable, optional
+        A callable receives a :class:`~dlxnumba.progress.Progress` report (jobs
+        done of all, nodes, solutions, elapsed and estimated time left) every
+        ``progress_interval`` seconds of a long batch; ``True`` shows them (a
+        tqdm bar when tqdm is installed, else a line on stderr).
 
     Returns
     -------
     BatchResult
     """
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
-    progress = batch_progress(progress)
+    progress = reporter(progress)
+    progress_interval = check_interval(progress_interval)
     nthreads = thread_count(threads)
     t0 = time.perf_counter()
     ptr, flat, limits, given = _job_arrays(problem, jobs, limit)
@@ -358,8 +361,8 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     jobs_t = (ptr, flat, limits)
     run = Run(GENERIC, t.width, problem.n_primary, jobs_t, results, t.first_node)
     lanes_n = lanes_for(nthreads, n_jobs)
-    drive(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout, progress,
-          progress_interval)
+    drive_reporting(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout, progress,
+                    progress_interval, "jobs", t0)
     status, count, nodes, updates, first, first_len = results
     for i, g in enumerate(given):
         if g.size and np.unique(g).size < g.size:  # an option listed twice (maybe an empty one)
@@ -390,14 +393,37 @@ def _conflict(problem: "ExactCover", given: np.ndarray) -> str:
     return "the given options conflict"
 
 
-def print_batch_progress(done: int, total: int, unit: str = "jobs") -> None:
-    """Default batch progress (``progress=True``): one refreshed line on stderr."""
-    import sys
+def batch_report(run: Run, w: Workspace, lanes_n: int, started: float, unit: str) -> Progress:
+    """A :class:`~dlxnumba.progress.Progress` report of a batch between two slices:
+    the jobs finished, and the nodes, updates and solutions of those and of the
+    jobs in hand."""
+    status, count, nodes, updates = run.results[:4]
+    total = len(status)
+    done = total - int(np.count_nonzero(status == K.ST_PENDING))
+    active = w.lanes[:lanes_n, K.LANE_ACTIVE] != 0
+    in_hand = w.lanes[:lanes_n, K.LANE_CUR][active]  # their results are written when they end
+    state = w.state[:lanes_n][active]
 
-    sys.stderr.write(f"\r[dlxnumba] {done:,} / {total:,} {unit}   ")
-    sys.stderr.flush()
+    def total_of(results: np.ndarray, now: np.ndarray) -> int:
+        return int(results.sum()) - int(results[in_hand].sum()) + int(now.sum())
+
+    return Progress.of_jobs(done, total, time.perf_counter() - started,
+                            total_of(nodes, state[:, K.NODES]), total_of(updates, state[:, K.UPDATES]),
+                            total_of(count, w.lanes[:lanes_n, K.LANE_FOUND][active]), unit)
 
 
-def batch_progress(progress, error=ExactCoverError, default=print_batch_progress):
-    """The callable behind a batch's ``progress=`` argument: called with (done, total)."""
-    return progress_hook(progress, error, default, "(done, total)")
+def drive_reporting(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
+                    timeout: float | None, progress: Reporter | None, progress_interval: float,
+                    unit: str, started: float, work_slice: int | None = None) -> None:
+    """:func:`drive`, with a :func:`batch_report` to ``progress`` every
+    ``progress_interval`` seconds (``started``: when the call began) and at the end."""
+    if progress is None:
+        return drive(run, w, lanes_n, stop_at, max_nodes, timeout, None, progress_interval, work_slice)
+
+    def report(done: int, total: int) -> None:
+        progress(batch_report(run, w, lanes_n, started, unit))
+
+    try:
+        drive(run, w, lanes_n, stop_at, max_nodes, timeout, report, progress_interval, work_slice)
+    finally:
+        progress.close(lambda: batch_report(run, w, lanes_n, started, unit))

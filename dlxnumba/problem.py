@@ -16,7 +16,8 @@ from typing import Hashable, Iterable, Iterator, Sequence
 import numpy as np
 
 from .errors import ExactCoverError, LimitReached
-from .search import Progress, Search, Stats, check_count_limit
+from .progress import ProgressArg
+from .search import Search, Stats, check_count_limit
 
 __all__ = ["ExactCover"]
 
@@ -522,7 +523,7 @@ class ExactCover:
         return Stats(status="none") if s is None else s
 
     def search(self, given: Iterable[int] | None = (), *, stop_at: int = 1, max_nodes: int | None = None,
-               timeout: float | None = None, progress: Progress = None,
+               timeout: float | None = None, progress: ProgressArg = None,
                progress_interval: float = 0.5) -> Search:
         """A new resumable :class:`~dlxnumba.search.Search` of this problem."""
         return Search(self, given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
@@ -534,7 +535,7 @@ class ExactCover:
         return s
 
     def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
-              timeout: float | None = None, progress: Progress = None,
+              timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5) -> list[int] | None:
         """The first solution found, as a sorted list of option indices, or None.
 
@@ -555,8 +556,11 @@ class ExactCover:
             (for :meth:`solutions`, the time the consumer spends between two
             solutions counts too; ``stats.seconds`` counts only searching).
         progress : bool or callable, optional
-            ``True`` prints a progress line on stderr every ``progress_interval``
-            seconds of a long search; a callable receives the :class:`Stats`.
+            A callable receives a :class:`~dlxnumba.progress.Progress` report
+            (nodes, solutions, elapsed time, Knuth's estimate of the fraction
+            of the tree done and of the time left) every ``progress_interval``
+            seconds of a long search; ``True`` shows them (a tqdm bar when
+            tqdm is installed, else a line on stderr).
 
         Raises
         ------
@@ -576,7 +580,7 @@ class ExactCover:
 
     def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
                   max_nodes: int | None = None, timeout: float | None = None,
-                  progress: Progress = None, progress_interval: float = 0.5) -> Iterator[list[int]]:
+                  progress: ProgressArg = None, progress_interval: float = 0.5) -> Iterator[list[int]]:
         """Iterate over solutions lazily (each a sorted list of option indices).
 
         ``limit`` caps the number of solutions; the other parameters are those
@@ -589,7 +593,7 @@ class ExactCover:
 
     def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               max_nodes: int | None = None, timeout: float | None = None,
-              progress: Progress = None, progress_interval: float = 0.5) -> int:
+              progress: ProgressArg = None, progress_interval: float = 0.5) -> int:
         """The number of solutions (at most ``limit``).
 
         Parameters are those of :meth:`solve`.  On a timeout or budget,

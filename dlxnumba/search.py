@@ -21,16 +21,16 @@ Examples
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError, LimitReached
 from .kernels.search import SEARCH, apply_given, chosen_options
+from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
@@ -109,20 +109,6 @@ class Stats:
                                                                                  other.profile)
 
 
-#: A progress hook: True for the default line on stderr, or a callable.
-Progress = Union[bool, Callable[[Stats], None], None]
-
-
-def print_progress(stats: Stats) -> None:
-    """Default progress report: one refreshed line on stderr."""
-    sys.stderr.write(
-        f"\r[dlxnumba] {stats.seconds:8.1f} s  level {stats.max_level:4d}  "
-        f"nodes {stats.nodes:,}  updates {stats.updates:,}  "
-        f"solutions {stats.solutions:,}   "
-    )
-    sys.stderr.flush()
-
-
 def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
     if isinstance(stop_at, bool) or stop_at not in (0, 1):
@@ -140,19 +126,6 @@ def check_count_limit(limit, error=ExactCoverError) -> None:
     """``limit`` of solutions()/count(): None or a non-negative integer."""
     if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
         raise error(f"limit must be None or a non-negative integer, not {limit!r}")
-
-
-def progress_hook(progress, error=ExactCoverError, default: Callable = print_progress,
-                  signature: str = "") -> Callable | None:
-    """The callable behind a ``progress=`` argument: ``default`` for True, None
-    for None or False, the callable itself, or ``error`` naming what was given."""
-    if progress is True:
-        return default
-    if progress is None or progress is False:
-        return None
-    if not callable(progress):
-        raise error(f"progress must be True, None or a callable{signature}, not {progress!r}")
-    return progress
 
 
 def _first_repeat(given: np.ndarray) -> int:
@@ -189,12 +162,12 @@ class Search:
 
     def __init__(self, problem: "ExactCover", given: Iterable[int] | None = (), *, stop_at: int = 1,
                  max_nodes: int | None = None, timeout: float | None = None,
-                 progress: Progress = None, progress_interval: float = 0.5,
+                 progress: ProgressArg = None, progress_interval: float = 0.5,
                  prepare: Callable[[tuple, np.ndarray], bool] | None = None):
         self.stop_at, self.max_nodes, self.timeout = check_limits(stop_at, max_nodes, timeout)
         self.problem = problem
-        self.progress = progress_hook(progress)
-        self.progress_interval = progress_interval
+        self.progress = reporter(progress)
+        self.progress_interval = check_interval(progress_interval)
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.given = problem._check_given(given)
         t = problem._template()
@@ -308,12 +281,19 @@ class Search:
                     self._sync(started)
                     started = now
                     last_report = now
-                    self.progress(self.stats)
+                    self.progress(self.report())
         except KeyboardInterrupt:
             self.stats.status = "interrupted"
             raise
         finally:
             self._sync(started)
+            if self.progress is not None:
+                self.progress.close(self.report)
+
+    def report(self) -> Progress:
+        """A :class:`~dlxnumba.progress.Progress` report of this search as it stands."""
+        return search_progress(self.choice, self.state, self.top, self.dlink, self.length,
+                               self.stats.seconds)
 
     def solution(self) -> list[int]:
         """The options of the solution just visited, givens included, sorted."""

@@ -129,11 +129,14 @@ def test_progress_reports_jobs_done(monkeypatch):
     monkeypatch.setattr(B, "WORK_SLICE", 2000)
     p, _ = queens(9)
     seen = []
-    r = p.batch([[]] * 4, limit=10**6, threads=1, progress=lambda done, total: seen.append((done, total)),
-                progress_interval=0)
+    r = p.batch([[]] * 4, limit=10**6, threads=1, progress=seen.append, progress_interval=0)
     assert r.count.tolist() == [352] * 4
-    assert seen and all(total == 4 and 0 <= done <= 4 for done, total in seen)
-    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert seen and all(x.total == 4 and 0 <= x.done <= 4 and x.unit == "jobs" for x in seen)
+    assert [x.done for x in seen] == sorted(x.done for x in seen)
+    assert all(x.fraction == x.done / 4 for x in seen)
+    # nodes and solutions count the jobs done and the one in hand, and never go back
+    assert [x.nodes for x in seen] == sorted(x.nodes for x in seen) and seen[-1].nodes <= r.nodes.sum()
+    assert [x.solutions for x in seen] == sorted(x.solutions for x in seen) and seen[-1].solutions <= 4 * 352
 
 
 def test_run_batch_is_what_the_method_wraps():

@@ -17,6 +17,7 @@ import reference as ref
 from dlxnumba import ExactCover, ExactCoverError, LimitReached, Stats
 from dlxnumba import kernels as K
 from dlxnumba.kernels.search import SEARCH
+from dlxnumba.progress import Progress
 from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_TEXT, SEED, as_set, knuth_problem,
                    numbered, queens, queens_options)
 from strategies import problems
@@ -722,21 +723,22 @@ def test_count_limit_zero_and_solutions_limit_zero():
     assert list(p.solutions(limit=0)) == []
 
 
-def test_progress_callback_receives_stats(monkeypatch):
+def test_progress_callback_receives_progress_reports(monkeypatch):
     monkeypatch.setattr(search_module, "SLICE_UPDATES", 64)
     p = queens(6)
     seen = []
 
-    def report(stats):
-        assert isinstance(stats, Stats)
-        seen.append((stats.status, stats.nodes, stats.updates, stats.seconds))
+    def report(progress):
+        assert isinstance(progress, Progress)
+        seen.append(progress)
 
     assert p.count(progress=report, progress_interval=0) == 4
     assert len(seen) >= 10
-    assert all(status == "running" for status, *_ in seen)
-    nodes = [s[1] for s in seen]
+    nodes = [r.nodes for r in seen]
     assert nodes == sorted(nodes) and nodes[-1] <= p.stats.nodes
-    assert all(u > 0 for _, _, u, _ in seen)
+    assert all(r.updates > 0 and r.elapsed >= 0 and r.total is None for r in seen)
+    fractions = [r.fraction for r in seen]
+    assert fractions == sorted(fractions) and 0 <= fractions[0] < fractions[-1] < 1
 
 
 def test_progress_true_prints_to_stderr(monkeypatch, capsys):
@@ -755,7 +757,7 @@ def test_keyboard_interrupt_in_progress_marks_status(monkeypatch):
     monkeypatch.setattr(search_module, "SLICE_UPDATES", 64)
     p = queens(6)
 
-    def interrupt(stats):
+    def interrupt(progress):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):

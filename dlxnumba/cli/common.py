@@ -17,6 +17,8 @@ import threading
 import time
 
 from ..errors import InputError
+from ..progress import bar as _bar
+from ..progress import clock as _clock
 
 PROG = "dlxnumba"
 
@@ -252,9 +254,7 @@ class _Progress:
             return f"{done:,} {self.unit}  {speed}  {_clock(elapsed)}"
         total = max(total, done)
         frac = done / total
-        width = 24
-        fill = int(frac * width)
-        bar = "#" * fill + "." * (width - fill)
+        bar = _bar(frac, 24)
         eta = _clock((total - done) / rate) if rate > 0 else "?"
         about = "~" if estimated else ""
         return f"[{bar}] {done:,}/{about}{total:,} {frac:6.1%}  {speed}  ETA {eta}"
@@ -274,11 +274,6 @@ class _Progress:
             self.stream.flush()
             self.drawn = 0
             self.last = -1.0
-
-
-def _clock(seconds: float) -> str:
-    s = int(seconds + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
 class _Output:

@@ -119,9 +119,8 @@ def run(args) -> int:
 def _search(problem, args, out: _Output, progress: _Progress) -> int:
     """Count or list the solutions, writing them to ``out``; return the exit status."""
 
-    def report(stats):
-        progress.draw(f"{stats.seconds:.1f} s  level {stats.max_level}  nodes {stats.nodes:,}  "
-                      f"updates {stats.updates:,}  solutions {stats.solutions:,}")
+    def report(p):  # a dlxnumba.progress.Progress
+        progress.draw(p.line())
 
     search = dict(stop_at=args.stop_at, max_nodes=args.max_nodes, timeout=args.timeout,
                   progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)

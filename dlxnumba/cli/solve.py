@@ -412,8 +412,8 @@ class _Solver:
             if left is not None and left <= 0:
                 o.status[idx] = S.Status.BUDGET
             else:
-                def report(in_slice, total):
-                    self.show(done + in_slice)
+                def report(p):  # a dlxnumba.progress.Progress of the slice
+                    self.show(done + p.done)
 
                 s, st, info = S.solve_many(cells[idx], self.args.threads, self.limit, box=self.box,
                                            max_nodes=self.args.max_nodes, timeout=left,
@@ -429,7 +429,7 @@ class _Solver:
         o = self._blank(cells)
         o.counts = [None] * len(cells)
 
-        def report(stats):
+        def report(p):  # a dlxnumba.progress.Progress of the puzzle
             self.show(done)
 
         for i in self.np.flatnonzero(valid).tolist():

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..errors import SudokuError
 from ..problem import ExactCover
+from ..progress import ProgressArg
 from ..search import Stats
 from . import display
 from . import solve as _solve
@@ -167,27 +168,33 @@ class Sudoku:
         return p, key, given_options(self._cells, self.n).tolist()
 
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
-              timeout: float | None = None, progress=None) -> "Sudoku | None":
+              timeout: float | None = None, progress: ProgressArg = None,
+              progress_interval: float = 0.5) -> "Sudoku | None":
         """The first solution found, as a new :class:`Sudoku`, or None.
 
         Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
         search first.  Ctrl-C interrupts a long search within a fraction of a second.
+        ``progress`` reports on a long search every ``progress_interval`` seconds:
+        a callable receives a :class:`~dlxnumba.progress.Progress`, ``True`` shows
+        a bar or a line (see :mod:`dlxnumba.progress`).
         """
-        return _solve.solve_one(self, stop_at, max_nodes, timeout, progress)
+        return _solve.solve_one(self, stop_at, max_nodes, timeout, progress, progress_interval)
 
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
-                  timeout: float | None = None, progress=None) -> Iterator["Sudoku"]:
+                  timeout: float | None = None, progress: ProgressArg = None,
+                  progress_interval: float = 0.5) -> Iterator["Sudoku"]:
         """Iterate over the solutions (each a :class:`Sudoku`), lazily."""
-        return _solve.iter_solutions(self, limit, stop_at, max_nodes, timeout, progress)
+        return _solve.iter_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval)
 
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
-              timeout: float | None = None, progress=None) -> int:
+              timeout: float | None = None, progress: ProgressArg = None,
+              progress_interval: float = 0.5) -> int:
         """The number of solutions (at most ``limit``).
 
         With ``stop_at=0`` the statistics (``self.stats.nodes``, ``.updates``)
         are those of Knuth's DLX1 fed by ``sudoku-dlx``.
         """
-        return _solve.count_solutions(self, limit, stop_at, max_nodes, timeout, progress)
+        return _solve.count_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval)
 
     def is_unique(self, **kwargs) -> bool:
         """True when the puzzle has exactly one solution."""

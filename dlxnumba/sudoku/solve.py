@@ -20,10 +20,9 @@ puzzle that runs out of budget raises :class:`~dlxnumba.errors.LimitReached`
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
@@ -33,7 +32,8 @@ from ..batch import Status
 from ..errors import LimitReached, SudokuError
 from ..kernels.lanes import SUDOKU, lane_sudoku
 from ..kernels.sudoku import link_givens
-from ..search import Search, Stats, check_count_limit, check_limits, progress_hook
+from ..progress import Progress, ProgressArg, check_interval, reporter, search_progress
+from ..search import Search, Stats, check_count_limit, check_limits
 from .encoding import _encoding, decode, given_options
 from .geometry import _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
@@ -131,23 +131,28 @@ def _one(puzzle: "Sudoku") -> _One:
     return one
 
 
-def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress) -> tuple[_One, float]:
-    """Run one puzzle through the lane, up to ``limit`` solutions."""
+def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress,
+             progress_interval: float = 0.5) -> tuple[_One, float]:
+    """Run one puzzle through the lane, up to ``limit`` solutions (``progress``: a
+    :class:`~dlxnumba.progress.Reporter` or None)."""
     one = _one(puzzle)
     one.limit[0] = limit
     t0 = time.perf_counter()
     w = one.w
     if max_nodes is None and timeout is None and progress is None:
         _straight(one, stop_at)
+    elif progress is None:
+        B.drive(one.run, w, 1, stop_at, max_nodes, timeout, None, work_slice=WORK_SLICE)
     else:
-        report = None
-        if progress is not None:
-            def report(done: int, total: int) -> None:
-                s = w.state[0]
-                progress(Stats(solutions=int(w.lanes[0, K.LANE_FOUND]), nodes=int(s[K.NODES]),
-                               updates=int(s[K.UPDATES]), max_level=int(s[K.MAX_LEVEL]),
-                               seconds=time.perf_counter() - t0))
-        B.drive(one.run, w, 1, stop_at, max_nodes, timeout, report, work_slice=WORK_SLICE)
+        def report() -> Progress:
+            return search_progress(w.choice[0], w.state[0], one.shape.template.top, w.dlink[0], w.length[0],
+                                   time.perf_counter() - t0)
+
+        try:
+            B.drive(one.run, w, 1, stop_at, max_nodes, timeout, lambda done, total: progress(report()),
+                    progress_interval, work_slice=WORK_SLICE)
+        finally:
+            progress.close(report)
     return one, time.perf_counter() - t0
 
 
@@ -180,10 +185,11 @@ def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_no
 # ---------------------------------------------------------------------------
 
 
-def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progress=None) -> "Sudoku | None":
+def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progress=None,
+              progress_interval=0.5) -> "Sudoku | None":
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
     if max_nodes is None and timeout is None and progress is None and (stop_at == 1 or stop_at == 0) \
-            and type(stop_at) is int:
+            and type(stop_at) is int and progress_interval == 0.5:
         # the per-puzzle path, kept lean: Stats are made on first use
         one = _one(puzzle)
         one.limit[0] = 1
@@ -194,8 +200,9 @@ def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progres
         puzzle._stats = one.figures(seconds, "limit" if found else "complete")
         return _first(puzzle, one)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = progress_hook(progress, SudokuError)
-    one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress)
+    progress = reporter(progress, SudokuError)
+    progress_interval = check_interval(progress_interval, SudokuError)
+    one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress, progress_interval)
     try:
         stats = _outcome(puzzle, one, seconds, False, max_nodes)
     except LimitReached as e:
@@ -211,26 +218,31 @@ def _first(puzzle: "Sudoku", one: _One) -> "Sudoku | None":
     return puzzle._with_cells(one.results[4][0].copy()) if one.results[1][0] else None
 
 
-def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress) -> int:
+def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress,
+                    progress_interval=0.5) -> int:
     """The body of :meth:`Sudoku.count`: the number of solutions, at most ``limit``."""
     check_count_limit(limit, SudokuError)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = progress_hook(progress, SudokuError)
+    progress = reporter(progress, SudokuError)
+    progress_interval = check_interval(progress_interval, SudokuError)
     if limit == 0:
         puzzle._stats = Stats(status="limit")
         return 0
     target = B.NO_LIMIT if limit is None else int(limit)
-    one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress)
+    one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress, progress_interval)
     stats = _outcome(puzzle, one, seconds, True, max_nodes)
     if stats.solutions >= target:
         stats.status = "limit"
     return stats.solutions
 
 
-def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress) -> Iterator["Sudoku"]:
+def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress,
+                   progress_interval=0.5) -> Iterator["Sudoku"]:
     """The body of :meth:`Sudoku.solutions`: a resumable search, linked up by the same builder."""
     check_count_limit(limit, SudokuError)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    progress = reporter(progress, SudokuError)
+    progress_interval = check_interval(progress_interval, SudokuError)
     shape = _Shape.of(puzzle.n, puzzle.box)
     cells = puzzle._cells.copy()
 
@@ -238,7 +250,8 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
         return link_givens(cells, shape.n, shape.cell_regions, first_node, links)
 
     search = Search(shape.problem, given_options(cells, puzzle.n), stop_at=stop_at,
-                    max_nodes=max_nodes, timeout=timeout, progress=progress, prepare=prepare)
+                    max_nodes=max_nodes, timeout=timeout, progress=progress,
+                    progress_interval=progress_interval, prepare=prepare)
     puzzle._stats = search.stats
     return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in search.solutions(limit))
 
@@ -301,7 +314,7 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
 
 def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
                max_nodes: int | None = None, timeout: float | None = None,
-               progress: Callable[[int, int], None] | None = None, progress_interval: float = 0.5,
+               progress: ProgressArg = None, progress_interval: float = 0.5,
                return_stats: bool = False):
     """Solve a batch of puzzles in compiled code, optionally on several threads.
 
@@ -320,9 +333,12 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Per-puzzle budget of search nodes (``BUDGET`` when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
-    progress : True or callable(done, total), optional
-        Called every ``progress_interval`` seconds (default 0.5) during a long
-        batch; ``True`` prints a progress line on stderr.
+    progress : True or callable, optional
+        A callable receives a :class:`~dlxnumba.progress.Progress` report
+        (puzzles done of all, nodes, solutions, elapsed and estimated time
+        left) every ``progress_interval`` seconds (default 0.5) of a long
+        batch; ``True`` shows them (a tqdm bar when tqdm is installed, else a
+        line on stderr).
     return_stats : bool
         Also return a dict: per-puzzle ``nodes`` and ``updates`` arrays,
         ``seconds``, and ``errors`` (a message per INVALID puzzle, else None).
@@ -345,8 +361,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise SudokuError(f"limit must be a positive integer, not {limit!r}")
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = B.batch_progress(progress, SudokuError,
-                                functools.partial(B.print_batch_progress, unit="puzzles"))
+    progress = reporter(progress, SudokuError)
+    progress_interval = check_interval(progress_interval, SudokuError)
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):  # one puzzle, not a batch
         raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use Sudoku(puzzle).solve())")
@@ -361,8 +377,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     results = _results(len(arr), n * n)
     run = shape.run(arr, np.full(len(arr), int(limit), np.int64), results)
     lanes_n = B.lanes_for(nthreads, len(arr))
-    B.drive(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at, max_nodes,
-            timeout, progress, progress_interval, work_slice=WORK_SLICE)
+    B.drive_reporting(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at, max_nodes,
+                      timeout, progress, progress_interval, "puzzles", t0, work_slice=WORK_SLICE)
     status, out, nodes, updates = results[0], results[4], results[2], results[3]
     if any_bad:
         status[bad] = K.ST_INVALID

@@ -66,3 +66,20 @@ def test_cover_budget(capsys, tmp_path):
     assert (code, out) == (0, "92\n")
     code, out, err = run(capsys, "cover", "--count", "--max-nodes", "50", path)
     assert code == 1 and int(out) < 92 and "max_nodes" in err
+
+
+def test_cover_progress_draws_the_search_reports(capsys, tmp_path, monkeypatch):
+    """--progress draws each Progress report of the search: Knuth's estimate of
+    the fraction done, nodes and solutions."""
+    import dlxnumba.cli.cover as cover
+    import dlxnumba.search as search
+    from dlxnumba import queens
+
+    monkeypatch.setattr(cover, "REDRAW_SECONDS", 0)
+    monkeypatch.setattr(search, "SLICE_UPDATES", 100)
+    path = write(tmp_path, queens(7)[0].to_dlx(), "queens.dlx")
+    code, out, err = run(capsys, "cover", "--count", "--progress", path)
+    assert (code, out) == (0, "40\n")
+    drawn = [row for row in err.split("\r") if row.strip()]
+    assert len(drawn) > 10 and all("% [" in row and " nodes, " in row for row in drawn)
+    assert err.endswith("\r")  # the bar is erased at the end

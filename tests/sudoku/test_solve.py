@@ -19,6 +19,7 @@ import dlxnumba
 from dlxnumba import (LimitReached, Stats, Status, Sudoku, SudokuError, is_solution, read_puzzles, solve_many,
                       sudoku_problem)
 from dlxnumba.batch import workspace
+from dlxnumba.progress import Progress
 from dlxnumba.sudoku import solve
 from dlxnumba.sudoku.solve import _Shape
 from dlxnumba.sudoku.text import _grid_from
@@ -121,9 +122,9 @@ def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
     assert status.tolist() == [Status.BUDGET, Status.BUDGET] and not rows.any()
 
 
-def test_progress_receives_stats_during_a_long_count(monkeypatch):
+def test_progress_receives_reports_during_a_long_count(monkeypatch):
     """Counting the empty 9x9 grid never ends: a timeout stops it, and the
-    progress callable gets Stats on the way."""
+    progress callable gets Progress reports on the way."""
     monkeypatch.setattr(solve, "WORK_SLICE", 1 << 14)
     seen = []
     s = Sudoku(empty(9))
@@ -131,8 +132,8 @@ def test_progress_receives_stats_during_a_long_count(monkeypatch):
         s.count(timeout=1.2, progress=seen.append)  # reports every 0.5 s
     assert e.value.reason == "timeout" and e.value.stats.status == "timeout"
     assert e.value.found == e.value.stats.solutions > 0
-    assert seen and all(isinstance(x, Stats) for x in seen)
-    assert all(x.status == "running" and x.seconds > 0 for x in seen)
+    assert seen and all(isinstance(x, Progress) for x in seen)
+    assert all(x.elapsed > 0 and x.total is None and 0 <= x.fraction < 1 for x in seen)
     nodes = [x.nodes for x in seen]
     assert nodes == sorted(nodes) and nodes[0] > 0 and nodes[-1] <= e.value.stats.nodes
     found = [x.solutions for x in seen]
@@ -626,7 +627,7 @@ def test_progress_is_reported(monkeypatch):
     monkeypatch.setattr(solve, "WORK_SLICE", 1000)
     seen = []
     puzzles = read_puzzles(PUZZLES / "top95.txt")
-    solve_many(puzzles, threads=1, progress=lambda done, total: seen.append((done, total)),
+    solve_many(puzzles, threads=1, progress=lambda p: seen.append((p.done, p.total)),
                progress_interval=0)
     assert seen and all(total == len(puzzles) for _, total in seen)
     assert all(0 <= done <= total for done, total in seen)
@@ -653,7 +654,7 @@ def test_a_progress_callback_may_solve_puzzles_itself():
     solve.WORK_SLICE = 2000
     try:
         got, status = solve_many(puzzles, threads=1, progress_interval=0,
-                                 progress=lambda done, total: inner.append(Sudoku(TOP1).solve()))
+                                 progress=lambda p: inner.append(Sudoku(TOP1).solve()))
     finally:
         solve.WORK_SLICE = old
     assert inner and all(x is not None for x in inner)
