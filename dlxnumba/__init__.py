@@ -64,6 +64,7 @@ if TYPE_CHECKING:
                          ExactCoverError as ExactCoverError, InputError as InputError,
                          LimitReached as LimitReached, SudokuError as SudokuError)
     from .problem import ExactCover as ExactCover
+    from .progress import Progress as Progress
     from .search import Search as Search, Stats as Stats
     from .sets import load_puzzles as load_puzzles, puzzle_path as puzzle_path, puzzle_sets as puzzle_sets
     from .sudoku import (Status as Status, Sudoku as Sudoku, default_box as default_box,
