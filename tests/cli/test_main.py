@@ -15,7 +15,6 @@ from known import ROOT, TOP1
 
 @pytest.mark.parametrize("argv", [
     ["solve", "--bogus", "x.txt"],
-    ["solve"],
     ["solve", "--format", "xml", "x.txt"],
     ["solve", "--threads", "0", "x.txt"],
     ["solve", "--box", "3by3", "x.txt"],
