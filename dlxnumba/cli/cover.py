@@ -187,7 +187,7 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
                 break
             out.write(_solution_text(problem, solution, args.names))
             state.found += 1
-        return EXIT_OK if state.found else EXIT_UNSOLVED
+        return EXIT_OK if state.found or state.more else EXIT_UNSOLVED
     except LimitReached as e:
         progress.clear()
         state.stopped = e.reason

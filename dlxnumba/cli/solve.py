@@ -23,7 +23,7 @@ import time
 
 from ..errors import InputError, LimitReached, SudokuError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
-                     OutputError, _box, _closed, _error, _non_negative_int, _note, _one_line, _Output,
+                     OutputError, _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
                      _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole)
 from .sources import Input, TimedOut, resolve_sources
 
@@ -44,9 +44,9 @@ A file holds one puzzle per line (digits, letters for 10 and up, '.', '0' or
 grids, one row per line, separated by blank lines or lines such as 'Grid 01'.
 Lines starting with '#' are comments; any line end will do.  All puzzles of
 one file have the size of the first; 9x9 is usual, 4x4, 6x6, 16x16, 25x25 ...
-work too.  A file of small one-line puzzles (16 or 36 cells a line) is read
-as such unless its first lines hold digits only a grid that wide can have;
---size or --box settles the size.
+work too.  Lines of 16, 25, 36 or 49 cells are one-line puzzles (4x4 ...
+7x7) unless the first of them hold digits too large for those: then they
+are the rows of a grid that wide.  --size or --box settles the size.
 
 Every puzzle gives one result, in input order, nothing dropped.  A result is
 one of the statuses SOLVED, NO_SOLUTION, INVALID (unreadable, wrong size, or
@@ -174,6 +174,9 @@ def run(args) -> int:
         out = _Output(args.output, progress)
     except OutputError as e:
         return _error(e)
+    if not args.inputs and _isatty(sys.stdin) and _isatty(sys.stderr):
+        _note("reading puzzles from the terminal, one per line; end with Ctrl-D "
+              "(dlxnumba solve --help for more)")
     solving = _SolveRun(args, out, progress)
     code = EXIT_INTERRUPTED
     try:
@@ -602,9 +605,9 @@ class _Results:
             rows = self._json(cells, o, names, reasons, unreadable)
         else:
             rows = self._grids(cells, o, names, reasons)
-        self.out.write("".join(rows))
-        self.tally.add(names, o)
+        self.tally.add(names, o)  # first: a Ctrl-C once the rows are out must find them counted
         self.done += len(names)
+        self.out.write("".join(rows))
 
     def reason(self, cells) -> str:
         """Why the batch solver called a readable puzzle INVALID."""

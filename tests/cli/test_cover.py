@@ -91,6 +91,15 @@ def test_cover_limit_tells_exactly_from_more(capsys, stdin, limit, count, more):
     assert ("more solutions" in err) == more and (fields["run"] == "complete") == (not more)
 
 
+def test_cover_limit_zero(capsys, stdin):
+    stdin(TWO)
+    code, out, err = run(capsys, "cover", "--limit", "0", "--stats")
+    assert (code, out) == (0, "") and "more solutions" in err
+    stdin("a b\na\n")
+    code, out, err = run(capsys, "cover", "--limit", "0", "--stats")
+    assert (code, out) == (1, "") and "complete" in err
+
+
 def test_cover_reads_stdin_by_default(capsys, stdin):
     stdin(KNUTH_DLX)
     code, out, _ = run(capsys, "cover")

@@ -195,6 +195,22 @@ def test_stdin_streams_each_answer_as_its_puzzle_arrives():
 
 
 @POSIX
+def test_ctrl_c_while_waiting_for_input():
+    proc = _popen("solve", "--stats", stdin=subprocess.PIPE)
+    try:
+        proc.stdin.write(TOP1.encode() + b"\n")
+        proc.stdin.flush()
+        assert _readline(proc.stdout, 120) == TOP1_SOLUTION.encode() + b"\n"
+        proc.send_signal(signal.SIGINT)  # while it waits for the next line
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and out == b"" and _quiet(err)
+    assert b"interrupted (Ctrl-C)" in err and b"puzzles:         1" in err
+
+
+@POSIX
 def test_timeout_does_not_wait_for_input_forever():
     """With a quiet pipe, --timeout ends the run (counted from the first puzzle) though stdin stays open."""
     proc = _popen("solve", "--timeout", "1", "--stats", stdin=subprocess.PIPE)
