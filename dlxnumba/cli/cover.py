@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from ..errors import ExactCoverError, LimitReached
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
@@ -74,7 +75,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="budget of search-tree nodes")
     c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit")
     c.add_argument("--stats", action="store_true",
-                   help="print solutions, nodes, updates, seconds and updates/s on stderr")
+                   help="print solutions, nodes, updates, seconds (of the search; start-up: "
+                        "compiling it, or loading it from numba's cache), updates/s and whether "
+                        "the search was complete, on stderr")
     c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=False,
                    help="show the state of a long search on stderr")
     c.set_defaults(run=run, command_parser=c)
@@ -107,6 +110,18 @@ class _Run:
         self.found = 0  # solutions printed, or counted
         self.more = False  # whether there are more than --limit
         self.stopped = None  # "max_nodes", "timeout", "interrupted"
+        self.startup = 0.0  # seconds spent compiling the search, or loading it from numba's cache
+
+
+def _warm_up(problem, stop_at: int) -> float:
+    """Compile (or load) the search on the problem itself, one node deep, so that
+    --timeout and the figures of --stats count the search alone; the seconds it took."""
+    t0 = time.perf_counter()
+    try:
+        problem.count(1, stop_at=stop_at, max_nodes=1)
+    except LimitReached:
+        pass
+    return time.perf_counter() - t0
 
 
 def run(args) -> int:
@@ -156,7 +171,8 @@ def _summary(s, state: _Run, args) -> str:
         ended = "complete"
     found = f"{state.found}" + ("+" if state.more or state.stopped else "")
     return (f"solutions:  {found}\nnodes:      {s.nodes}\nupdates:    {s.updates}\n"
-            f"seconds:    {s.seconds:.3f}\nupdates/s:  {s.updates_per_second:.0f}\nrun:        {ended}\n")
+            f"seconds:    {s.seconds:.3f}\nstart-up:   {state.startup:.3f}\n"
+            f"updates/s:  {s.updates_per_second:.0f}\nrun:        {ended}\n")
 
 
 def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> int:
@@ -174,6 +190,7 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
                   progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)
     limit = args.limit
     wanted = None if limit is None else limit + 1
+    state.startup = _warm_up(problem, args.stop_at)
     try:
         if args.count:
             found = problem.count(wanted, **search)
