@@ -6,6 +6,8 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, iter_puzzles, read_puzzles
 from known import MULTI_SETS, NORVIG, PUZZLES, SHIPPED, TOP1, cells_of, load, set_names
@@ -408,3 +410,53 @@ def test_strict_reading_yields_the_puzzles_before_the_bad_one():
         for chunk in iter_puzzles(io.StringIO(text), chunk_size=100):
             got.append(chunk)
     assert np.concatenate(got).tolist() == [cells_of(p) for p in top[:3]]
+
+
+# ---------------------------------------------------------------------------
+# Property: one entry per line with cells, whatever the line ends and the reads
+# ---------------------------------------------------------------------------
+
+_CONTENT = [TOP1, TOP1[:80], "123456789", "?" + TOP1[1:], TOP1 + " \t", "x" * 100, "12.." * 4,
+            " ".join(TOP1), TOP1.replace(".", "0"), "A" * 81]
+_SKIPPED = ["", "   ", "# a comment", "Grid 7", "=====", "------+------+------"]
+
+
+class _Dribble(io.RawIOBase):
+    """Hands out its bytes a few at a time (as a slow pipe would)."""
+
+    def __init__(self, data: bytes, sizes: list[int]):
+        self.data, self.sizes, self.k = data, sizes or [1], 0
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        size = self.sizes[self.k % len(self.sizes)]
+        self.k += 1
+        chunk, self.data = self.data[:size], self.data[size:]
+        b[:len(chunk)] = chunk
+        return len(chunk)
+
+
+@settings(max_examples=150, deadline=None)
+@given(lines=st.lists(st.sampled_from(_CONTENT + _SKIPPED), max_size=25),
+       ends=st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=1, max_size=3),
+       bom=st.booleans(), sizes=st.lists(st.integers(1, 90), max_size=5), chunk=st.integers(1, 9))
+def test_one_entry_per_line_with_cells(lines, ends, bom, sizes, chunk):
+    lines = [TOP1] + lines
+    text = "".join(line + ends[k % len(ends)] for k, line in enumerate(lines))
+    data = (("\ufeff" if bom else "") + text).encode()
+    content = [line for line in lines if line in _CONTENT]
+    errors = []
+    arr = np.concatenate(list(iter_puzzles(io.BufferedReader(_Dribble(data, sizes), buffer_size=8),
+                                           chunk_size=chunk, errors=errors)))
+    assert arr.shape == (len(content), 81)
+    bad = [k for k, line in enumerate(content) if line not in (TOP1, TOP1 + " \t", " ".join(TOP1),
+                                                                TOP1.replace(".", "0"))]
+    assert [i for i, _ in errors] == bad
+    assert (arr[[k for k in range(len(content)) if k not in bad]] == cells_of(TOP1)).all()
+    assert not arr[bad].any()
+    line_numbers = [k + 1 for k, line in enumerate(lines) if line in _CONTENT]
+    assert [int(re.search(r"line (\d+)", m).group(1)) for _, m in errors] == [line_numbers[k] for k in bad]
+    errors2 = []
+    assert np.array_equal(read_puzzles(io.StringIO(text, newline=""), errors=errors2), arr) and errors2 == errors
