@@ -167,13 +167,16 @@ def _rows_of_grid(r: int, rows: list[str]) -> bool:
     """Whether lines of ``r`` cells are rows of an ``r x r`` grid rather than one-line puzzles.
 
     A line of ``r`` cells is a whole puzzle only when ``r`` is the square of a
-    grid side ``m`` of at least 4, and then it holds no digit larger than ``m``.
+    grid side ``m`` of at least 4, and then it holds no digit larger than
+    ``m``; the rows of a grid almost all do (so a typo in one line of small
+    puzzles does not turn the file into grids, it takes most of them).
     """
     m = math.isqrt(r)
     if m * m != r or m < 4:
         return True
-    digits = "".join(rows).encode("ascii", "replace").translate(_TO_DIGIT_UPPER if r < 36 else _TO_DIGIT)
-    return max(digits) > m
+    table = _TO_DIGIT_UPPER if r < 36 else _TO_DIGIT
+    big = sum(max(row.encode("ascii", "replace").translate(table)) > m for row in rows)
+    return 2 * big > len(rows)
 
 
 class _Reader:
@@ -339,8 +342,9 @@ class _Reader:
                 self._bad_line(lineno, cells, text)
             return
         n, block = self.n, self.block
-        if not block and k == self.nn:
-            self._emit(lineno, text)  # a one-line puzzle among the grids
+        if k == self.nn:  # a one-line puzzle among the grids (after a grid cut short)
+            self._flush()
+            self._emit(lineno, text)
             return
         block.append((lineno, cells, text))
         first_bad = _cell_count(block[0][1]) != n

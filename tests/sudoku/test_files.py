@@ -460,3 +460,23 @@ def test_one_entry_per_line_with_cells(lines, ends, bom, sizes, chunk):
     assert [int(re.search(r"line (\d+)", m).group(1)) for _, m in errors] == [line_numbers[k] for k in bad]
     errors2 = []
     assert np.array_equal(read_puzzles(io.StringIO(text, newline=""), errors=errors2), arr) and errors2 == errors
+
+
+def test_a_typo_in_the_first_small_puzzles_does_not_make_them_grids():
+    """One letter among sixteen 4x4 puzzles is one bad puzzle, not a 16x16 grid."""
+    lines = load("sudoku4")["lines"][:20]
+    for k in (0, 1, 5):
+        bad = list(lines)
+        bad[k] = "G" + bad[k][1:]
+        errors = []
+        arr = read_puzzles(io.StringIO("\n".join(bad) + "\n"), errors=errors)
+        assert arr.shape == (20, 16) and [i for i, _ in errors] == [k] and "'G'" in errors[0][1]
+
+
+def test_a_one_line_puzzle_inside_a_grid_file():
+    rows = _grid_rows(TOP1)
+    text = "\n".join(rows[:4] + [TOP1] + rows) + "\n"
+    errors = []
+    arr = read_puzzles(io.StringIO(text), errors=errors)
+    assert arr.shape == (3, 81) and [i for i, _ in errors] == [0] and "4 rows" in errors[0][1]
+    assert (arr[1:] == cells_of(TOP1)).all()
