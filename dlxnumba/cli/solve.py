@@ -233,6 +233,7 @@ class _SolveRun:
         self.input_left = False  # whether input was left unread
         self.names: list[str] = []  # the inputs read
         self.only = None  # the Input, when it is the only source (for the progress estimate)
+        self.reader = None  # the puzzle reader of the input being read
 
     def stop(self, why: str) -> None:
         if self.stopped is None:
@@ -279,7 +280,7 @@ class _SolveRun:
         if alone:
             self.only = inp
         try:
-            reader = _Reader(inp.name, self.size, strict=self.args.strict)
+            reader = self.reader = _Reader(inp.name, self.size, strict=self.args.strict)
             if inp.streams:
                 self.out.flushing = True  # each answer out as soon as it is known
             threshold = 1 if inp.streams else self.chunk_size
@@ -379,8 +380,9 @@ class _SolveRun:
             self.progress.update(done)
         elif inp.finished:
             self.progress.update(done, self.read)
-        elif inp.size and inp.consumed:
-            self.progress.update(done, int(self.read * inp.size / inp.consumed), True)
+        elif inp.size and inp.consumed:  # the puzzles in the bytes read so far, scaled up
+            parsed = self.read + (self.reader.count if self.reader is not None else 0)
+            self.progress.update(done, int(parsed * inp.size / inp.consumed), True)
         else:
             self.progress.update(done)
 
