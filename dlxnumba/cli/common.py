@@ -1,7 +1,8 @@
 """What the commands of :mod:`dlxnumba.cli` share: exit statuses, argument types,
 messages, the standard streams, the output writer and the progress bar.
 
-Standard library only: this module is imported for ``--help`` too.
+Standard library only (and :mod:`dlxnumba.errors`): this module is imported for
+``--help`` too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import shutil
 import stat
 import sys
 import time
+
+from ..errors import _OutputError as OutputError  # every exception lives in errors.py
 
 PROG = "dlxnumba"
 
@@ -30,10 +33,6 @@ REDRAW_SECONDS = 0.2
 
 #: How every command's help keeps its hand-made line breaks.
 RAW_HELP = argparse.RawDescriptionHelpFormatter
-
-
-class OutputError(Exception):
-    """The results cannot be written (a full disk, a closed stream); the message says where."""
 
 
 # ---------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from ..errors import InputError, LimitReached, SudokuError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
                      OutputError, _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
                      _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole)
-from .sources import Input, TimedOut, resolve_sources
+from .sources import Input, resolve_sources
 
 HELP = "solve Sudoku puzzles from files, standard input or arguments"
 
@@ -249,7 +249,7 @@ class _SolveRun:
                     self.solve_arguments(source.puzzles)
                 else:
                     self.solve_input(source, alone=len(sources) == 1)
-            except TimedOut:
+            except TimeoutError:  # waiting for input (an OSError: caught first)
                 self.stop("timeout")
             except (InputError, SudokuError) as e:  # --strict, binary input, a closed stdin, ...
                 self.progress.clear()

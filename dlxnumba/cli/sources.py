@@ -84,10 +84,6 @@ def resolve_sources(args: list[str]) -> list[Source]:
     return sources
 
 
-class TimedOut(Exception):
-    """The run's time ran out while waiting for input."""
-
-
 class Input:
     """An open file or standard input, read in blocks of bytes.
 
@@ -130,7 +126,7 @@ class Input:
 
     def read(self, size: int, remaining: float | None = None) -> bytes | str:
         """The next bytes (at most ``size``; empty at the end).  From a pipe or a
-        terminal, :class:`TimedOut` when nothing came within ``remaining`` seconds."""
+        terminal, ``TimeoutError`` when nothing came within ``remaining`` seconds."""
         if self.streams:
             size = min(size, STREAM_BLOCK)
             if remaining is not None and self.fd is not None:
@@ -139,7 +135,7 @@ class Input:
                 except (OSError, ValueError):  # no select on this descriptor (Windows pipes)
                     ready = [self.fd]
                 if not ready:
-                    raise TimedOut()
+                    raise TimeoutError("--timeout ran out while waiting for input")
         else:
             size = max(size, FILE_BLOCK)
         data = self._read(size)
