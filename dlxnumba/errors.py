@@ -37,6 +37,12 @@ class InputError(ValueError):
     that does not fit); the message names the file and the line.  Exit status 2."""
 
 
+class _OutputError(Exception):
+    """The command line cannot write its results (a full disk, a closed stdout);
+    the message says where.  Exit status 2.  Private: only the commands raise and
+    catch it."""
+
+
 class LimitReached(RuntimeError):
     """A search hit its ``timeout`` or ``max_nodes`` before it was complete.
 

@@ -1,40 +1,43 @@
-"""The command line: ``dlxnumba solve`` for Sudoku files, ``dlxnumba cover`` for DLX text.
+"""The command line: ``dlxnumba solve`` for Sudoku puzzles, ``dlxnumba cover`` for DLX text.
 
 Run it as ``dlxnumba ...`` or ``python -m dlxnumba ...``; ``--help`` on each
 command lists its options.  This package imports only the standard library (and
 the package's ``__version__``) at load time: numpy and the numba-backed modules
 are imported when a command runs.  One module per command (:mod:`.solve`,
-:mod:`.cover`), and :mod:`.common` for what they share.
+:mod:`.cover`), :mod:`.sources` for what ``solve`` reads, and :mod:`.common`
+for what they share.
 
 Exit status
 -----------
 0   every puzzle solved (``cover``: at least one solution, or a complete count)
 1   some puzzle unsolved: no solution, invalid, multiple (``--unique``) or over
     budget (``cover``: no solution, or the search ran out of budget)
-2   bad usage or unreadable input: the message names the file and the line
+2   bad usage, unreadable input, or output that cannot be written (a full disk,
+    a closed stdout): one line on stderr names the option, file or line
 130 interrupted with Ctrl-C (what was solved so far is printed first)
+141 the reader of the output went away (``| head -1``): nothing is printed
+
+A closed standard stream is an error only where it is needed: a closed
+stdin when it is to be read, a closed stdout when results go there, a closed
+stderr with ``--stats`` or ``--progress`` (status 2 at once: nowhere to say why).
 """
 
 from __future__ import annotations
 
 import argparse
-import io
-import os
-import sys
 
 from .. import __version__
 from . import cover, solve
-from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE,  # noqa: F401 (re-exported)
-                     PROG, RAW_HELP)
+from .common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK,  # noqa: F401 (re-exported)
+                     EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _hold_std_descriptors, _quiet_stdout)
 
 __all__ = ["main"]
 
 # Tuning of ``solve``: read from here when a run starts, so they can be changed
 # on ``dlxnumba.cli`` (the tests do).
 
-#: Puzzles parsed from the input at a time (on a reader thread, one chunk ahead
-#: of the solver): memory stays bounded however long the file, and the first
-#: results appear soon.
+#: Puzzles solved per chunk of a regular file: memory stays bounded however
+#: long the file, and the first results appear soon.
 CHUNK_SIZE = 5_000
 #: Puzzles in the first call of the batch solver; later calls adapt their size.
 FIRST_SLICE = 256
@@ -49,11 +52,13 @@ MAIN_EPILOG = """\
 examples:
   dlxnumba solve puzzles/top95.txt            one solution line per puzzle
   dlxnumba solve --format grid hard.txt       pictures with box borders
-  cat many.txt | dlxnumba solve - --stats     read stdin, summary on stderr
+  generate | dlxnumba solve --stats           read stdin as it comes, summary on stderr
+  dlxnumba solve 4.....8.5.3..........7...    a puzzle as an argument
   dlxnumba cover --names knuth.dlx            solutions as item names
   python -m dlxnumba solve --help             options of one command
 
-exit status: 0 all solved, 1 some unsolved, 2 bad usage or input, 130 Ctrl-C
+exit status: 0 all solved, 1 some unsolved, 2 bad usage, input or output,
+130 Ctrl-C, 141 output pipe closed
 """
 
 
@@ -73,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    _hold_std_descriptors()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -84,12 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:
-        # the reader went away (e.g. `| head`): stop quietly
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, io.UnsupportedOperation):
-            pass
-        return EXIT_UNSOLVED
+        # the reader went away (e.g. `| head`): stop quietly, as a program killed by SIGPIPE would
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

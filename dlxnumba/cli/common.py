@@ -1,31 +1,34 @@
 """What the commands of :mod:`dlxnumba.cli` share: exit statuses, argument types,
-error messages, the input reader, the output writer and the progress bar.
+messages, the standard streams, the output writer and the progress bar.
 
-Standard library only: this module is imported for ``--help`` too.
+Standard library only (and :mod:`dlxnumba.errors`): this module is imported for
+``--help`` too.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import os
-import queue
 import shutil
 import stat
 import sys
-import threading
 import time
 
-from ..errors import InputError
 from ..progress import bar as _bar
 from ..progress import clock as _clock
+from ..errors import _OutputError as OutputError  # every exception lives in errors.py
 
 PROG = "dlxnumba"
 
 EXIT_OK = 0
 EXIT_UNSOLVED = 1
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader of the output went away (``| head``)
+
+#: The largest count, budget or thread number an option takes: the engine's
+#: counters are 64-bit, and a count runs to one past its limit.
+MAX_NUMBER = (1 << 62) - 1
 
 #: Seconds between two redraws of the progress bar.
 REDRAW_SECONDS = 0.2
@@ -39,8 +42,11 @@ RAW_HELP = argparse.RawDescriptionHelpFormatter
 # ---------------------------------------------------------------------------
 
 
-def _int_at_least(minimum: int, what: str):
-    """An argparse type: a whole number >= ``minimum`` (``what`` names the failure)."""
+def _whole(minimum: int, maximum: int = MAX_NUMBER):
+    """An argparse type: a whole number from ``minimum`` to ``maximum``.
+
+    argparse names the option in front of the message, on one line.
+    """
 
     def parse(text: str) -> int:
         try:
@@ -48,14 +54,18 @@ def _int_at_least(minimum: int, what: str):
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"{text} is {what}")
+            raise argparse.ArgumentTypeError(
+                f"{text} is {'negative' if minimum == 0 else 'not positive' if minimum == 1 else 'too small'}"
+                + (f" (at least {minimum})" if minimum > 1 else ""))
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"{text} is too large (at most {maximum})")
         return value
 
     return parse
 
 
-_positive_int = _int_at_least(1, "not positive")
-_non_negative_int = _int_at_least(0, "negative")
+_positive_int = _whole(1)
+_non_negative_int = _whole(0)
 
 
 def _seconds(text: str) -> float:
@@ -64,7 +74,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a non-negative number of seconds")
+        raise argparse.ArgumentTypeError(f"{text} is not a non-negative, finite number of seconds")
     return value
 
 
@@ -76,22 +86,81 @@ def _box(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r} is not ROWSxCOLUMNS such as 2x3") from None
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: rows and columns must be positive")
+    if r * c > 250:
+        raise argparse.ArgumentTypeError(f"{text!r}: boxes of more than 250 cells are too large")
     return r, c
 
 
 # ---------------------------------------------------------------------------
-# Messages
+# Messages and the standard streams
 # ---------------------------------------------------------------------------
 
 
-def _one_line(text: str) -> str:
+def _one_line(text) -> str:
     return " ".join(str(text).split())
 
 
-def _error(message: str) -> int:
+def _closed(stream) -> bool:
+    """Whether a standard stream is missing (its descriptor was closed when the
+    program started: Python then sets it to None) or closed."""
+    return stream is None or bool(getattr(stream, "closed", False))
+
+
+def _say(text: str) -> bool:
+    """Write ``text`` on stderr; False when stderr is closed or fails (nothing else to do then)."""
+    stream = sys.stderr
+    if _closed(stream):
+        return False
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _error(message) -> int:
     """Print ``dlxnumba: error: MESSAGE`` on one line of stderr; return exit status 2."""
-    print(f"{PROG}: error: {_one_line(message)}", file=sys.stderr)
+    _say(f"{PROG}: error: {_one_line(message)}\n")
     return EXIT_USAGE
+
+
+def _note(message) -> None:
+    """Print ``dlxnumba: MESSAGE`` on one line of stderr (a warning; the run goes on)."""
+    _say(f"{PROG}: {_one_line(message)}\n")
+
+
+def _hold_std_descriptors() -> None:
+    """Put /dev/null on any of the descriptors 0, 1, 2 that is closed.
+
+    A program started with, say, ``2>&-`` would otherwise get descriptor 2 for
+    the next file it opens (the output file, say), and anything written to
+    "stderr" at a lower level would land in that file.  Python already set the
+    matching ``sys.stdin``/``stdout``/``stderr`` to None, which is how the
+    commands tell that the stream is closed.
+    """
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                return
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null, so that the flush at exit
+    does not report the pipe again ("Exception ignored ... BrokenPipeError")."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _isatty(stream) -> bool:
@@ -106,113 +175,50 @@ def _progress_wanted(flag) -> bool:
     return _isatty(sys.stderr) if flag is None else bool(flag)
 
 
-# ---------------------------------------------------------------------------
-# Input
-# ---------------------------------------------------------------------------
-
-
-class _Lines:
-    """Text lines of a file or stdin, with how much was read (for progress)."""
-
-    def __init__(self, source: str):
-        self.close_stream = source != "-"
-        if source == "-":
-            self.stream = getattr(sys.stdin, "buffer", sys.stdin)
-            self.name = "<stdin>"
-        else:
-            self.stream = open(source, "rb")
-            self.name = source
-        self.size = None  # bytes in all, when the input is a regular file
-        try:
-            info = os.fstat(self.stream.fileno())
-            if stat.S_ISREG(info.st_mode):
-                self.size = info.st_size - (self.stream.tell() if self.stream.seekable() else 0)
-        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-            pass
-        self.consumed = 0
-        self.finished = False
-        self.ahead: list[str] = []  # lines read by first_content, given out first
-
-    def read(self, size: int = -1) -> str:
-        """The rest of the input as text (the file protocol; iteration is what is used)."""
-        data = self.stream.read(size)
-        self.consumed += len(data)
-        return "".join(self.ahead) + (data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
-
-    def _text(self, raw) -> list[str]:
-        self.consumed += len(raw)
-        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-        if "\r" in text.rstrip("\r\n"):  # old Mac line ends
-            return text.splitlines(keepends=True)
-        return [text]
-
-    def first_content(self, max_lines: int = 1000) -> str | None:
-        """The first line that is not blank or a comment (it is still read by iteration)."""
-        for _ in range(max_lines):
-            raw = self.stream.readline()
-            if not raw:
-                return None
-            for text in self._text(raw):
-                self.ahead.append(text)
-                stripped = text.strip()
-                if stripped and not stripped.startswith("#"):
-                    return stripped
+def _stat(what):
+    """``os.stat`` of a path or ``os.fstat`` of a descriptor; None when there is no such file."""
+    try:
+        return os.fstat(what) if isinstance(what, int) else os.stat(what)
+    except (OSError, ValueError):
         return None
 
-    def __iter__(self):
-        yield from self.ahead
-        self.ahead = []
-        for raw in self.stream:
-            yield from self._text(raw)
-        self.finished = True
 
-    def close(self) -> None:
-        if self.close_stream:
-            self.stream.close()
+def _same_file(a, b) -> bool:
+    """Whether ``a`` and ``b`` (paths, which may not exist, or descriptors) are one file."""
+    sa, sb = _stat(a), _stat(b)
+    return sa is not None and sb is not None and os.path.samestat(sa, sb)
 
 
-_END = object()
+def _same_file_fd(fd: int, other) -> bool:
+    """:func:`_same_file` for a descriptor that is a regular file (a terminal or a pipe is not a file)."""
+    info = _stat(fd)
+    return info is not None and stat.S_ISREG(info.st_mode) and _same_file(fd, other)
 
 
-def _read_ahead(chunks, lines: _Lines):
-    """Iterate over ``chunks`` parsed on a background thread, one chunk ahead.
+def _output_clash(output: str | None, inputs: list[str], stdin: bool) -> str | None:
+    """Why writing the results would destroy an input, or None; checked before anything is written.
 
-    Parsing is Python code and the solver releases the GIL, so reading the next
-    chunk overlaps solving this one.  Yields ``(chunk, consumed, finished)``: the
-    input's bytes read and whether it is all read, as of that chunk.  An error
-    in the reader is raised here, after the chunks before it.  Closing the
-    iterator early lets the thread end after its next chunk.
+    ``inputs`` are the paths read and ``stdin`` whether standard input is read.
+    ``output`` None or ``-`` means stdout, which clashes when it is an input
+    file (``>> input``: the input would grow as it is read).
     """
-    handoff: queue.Queue = queue.Queue(maxsize=1)
-    stop = threading.Event()
-
-    def work():
+    if output is not None and output != "-":
+        where = f"-o {output} is"
+        target = output
+    else:
+        where = "standard output is"
         try:
-            for chunk in chunks:
-                handoff.put((chunk, lines.consumed, lines.finished))
-                if stop.is_set():
-                    return
-            handoff.put(_END)
-        except ValueError as e:  # SudokuError with --strict, or input it cannot take
-            handoff.put(InputError(str(e)))
-        except BaseException as e:  # handed to the main thread
-            handoff.put(e)
-
-    threading.Thread(target=work, name="dlxnumba-reader", daemon=True).start()
-    try:
-        while True:
-            item = handoff.get()
-            if item is _END:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
-    finally:
-        stop.set()
-        try:
-            handoff.get_nowait()  # unblock a waiting put, so the thread sees ``stop``
-        except queue.Empty:
-            pass
+            target = sys.stdout.fileno()
+            if not stat.S_ISREG(os.fstat(target).st_mode):
+                return None
+        except (AttributeError, OSError, ValueError):
+            return None
+    for path in inputs:
+        if _same_file(path, target):
+            return f"{where} the input file {path}; refusing to write into it"
+    if stdin and _same_file_fd(0, target):
+        return f"{where} the same file as standard input; refusing to write into it"
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -225,7 +231,7 @@ class _Progress:
 
     def __init__(self, stream, enabled: bool, unit: str = "puzzles"):
         self.stream = stream
-        self.enabled = enabled
+        self.enabled = enabled and not _closed(stream)
         self.unit = unit
         self.started = time.perf_counter()
         self.last = -1.0
@@ -260,46 +266,85 @@ class _Progress:
         return f"[{bar}] {done:,}/{about}{total:,} {frac:6.1%}  {speed}  ETA {eta}"
 
     def draw(self, text: str) -> None:
+        if not self.enabled:
+            return
         columns = shutil.get_terminal_size((80, 24)).columns
         text = text[:max(columns - 1, 20)]
         pad = " " * max(self.drawn - len(text), 0)
-        self.stream.write("\r" + text + pad)
-        self.stream.flush()
+        try:
+            self.stream.write("\r" + text + pad)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.enabled = False  # stderr went away: no more bar
+            return
         self.drawn = len(text)
 
     def clear(self) -> None:
         """Erase the bar (before other output goes to the same terminal, and at the end)."""
-        if self.drawn:
-            self.stream.write("\r" + " " * self.drawn + "\r")
-            self.stream.flush()
+        if self.drawn and self.enabled:
+            try:
+                self.stream.write("\r" + " " * self.drawn + "\r")
+                self.stream.flush()
+            except (OSError, ValueError):
+                self.enabled = False
             self.drawn = 0
             self.last = -1.0
 
 
 class _Output:
-    """Where the results go: keeps a terminal progress bar out of the way."""
+    """Where the results go: stdout or a file; keeps a terminal progress bar out of the way.
+
+    A failed write raises :class:`OutputError` naming the destination (a broken
+    pipe stays a ``BrokenPipeError``: the reader went away, which is no error).
+    """
 
     def __init__(self, path: str | None, progress: _Progress):
         if path is None or path == "-":
+            if _closed(sys.stdout):
+                raise OutputError("cannot write standard output: it is closed")
             self.stream = sys.stdout
+            self.name = "standard output"
             self.owned = False
         else:
-            self.stream = open(path, "w", encoding="utf-8")
+            try:
+                self.stream = open(path, "w", encoding="utf-8")
+            except OSError as e:
+                raise OutputError(f"cannot write {path}: {e.strerror or e}") from None
+            self.name = path
             self.owned = True
         # the bar and the results share a screen only when both are terminals
         self.shares_screen = progress.enabled and _isatty(self.stream) and _isatty(progress.stream)
         self.progress = progress
+        self.flushing = self.shares_screen  # flush after every write (streaming input)
+
+    def _failed(self, e: Exception) -> OutputError:
+        reason = getattr(e, "strerror", None) or str(e)
+        return OutputError(f"cannot write {self.name}: {reason}")
 
     def write(self, text: str) -> None:
         if self.shares_screen:
             self.progress.clear()
-        self.stream.write(text)
-        if self.shares_screen:
-            self.stream.flush()
+        try:
+            self.stream.write(text)
+            if self.flushing:
+                self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from None
 
     def close(self) -> None:
+        """Flush (and close a file): raises OutputError when the last bytes cannot be written."""
         try:
-            self.stream.flush()
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                raise
+            except (OSError, ValueError) as e:
+                raise self._failed(e) from None
         finally:
             if self.owned:
-                self.stream.close()
+                try:
+                    self.stream.close()
+                except OSError:
+                    pass

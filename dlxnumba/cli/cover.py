@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from ..errors import ExactCoverError, LimitReached
-from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, PROG, RAW_HELP, REDRAW_SECONDS,
-                     _error, _non_negative_int, _Output, _Progress, _seconds)
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
+                     OutputError, _closed, _error, _non_negative_int, _note, _Output, _output_clash,
+                     _Progress, _say, _seconds)
 
-HELP = "solve an exact-cover problem in Knuth's DLX format"
+HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"
 
 DESCRIPTION = """\
 Solve an exact-cover problem written in Knuth's DLX1 text format.
@@ -24,7 +26,10 @@ EPILOG = """\
 output:
   each solution is one line of option numbers, e.g. "0 3 4"; with --names each
   option is a line of its item names, with a blank line after each solution;
-  with --count only the number of solutions
+  with --count only the number of solutions: "3" is exactly three, "3+" at
+  least three (the search stopped at --limit 3, or ran out of budget: a note
+  on stderr says which).  --limit N searches for one solution more than N,
+  to tell "exactly N" from "more"
 
 example (Knuth's, in knuth.dlx):
   A B C D E | F G
@@ -40,10 +45,13 @@ example (Knuth's, in knuth.dlx):
   $ dlxnumba cover --count --stats --stop-at 0 knuth.dlx
 
 exit status:
-  0  at least one solution found (with --count: the count is complete)
-  1  no solution, or the search ran out of --timeout/--max-nodes first
-  2  bad usage, unreadable file or malformed DLX text (the message names the line)
+  0    at least one solution found (with --count: the count is complete, or
+       stopped at --limit)
+  1    no solution, or the search ran out of --timeout/--max-nodes first
+  2    bad usage, unreadable file, malformed DLX text (the message names the
+       line), or output that cannot be written
   130  interrupted by Ctrl-C
+  141  the reader of the output went away (e.g. "| head -1")
 """
 
 
@@ -51,14 +59,15 @@ def add_parser(commands) -> argparse.ArgumentParser:
     """Add ``cover`` and its options to ``commands`` (an argparse sub-parsers object)."""
     c = commands.add_parser("cover", help=HELP, description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=RAW_HELP)
-    c.add_argument("source", metavar="FILE", help="DLX text file, or '-' for standard input")
+    c.add_argument("source", metavar="FILE", nargs="?", default="-",
+                   help="DLX text file, or '-' for standard input (the default)")
     c.add_argument("-o", "--output", metavar="FILE",
                    help="write the solutions to FILE instead of standard output")
     c.add_argument("--names", action="store_true",
                    help="print each option as its item names, one option per line")
     c.add_argument("--count", action="store_true", help="print only the number of solutions")
     c.add_argument("--limit", type=_non_negative_int, metavar="N",
-                   help="stop after N solutions (default: all)")
+                   help="stop after N solutions (default: all); says whether there are more")
     c.add_argument("--stop-at", type=int, choices=(0, 1), default=1, metavar="{0,1}",
                    help="branch on the first item of length <= this (default 1, fastest); "
                         "0 is Knuth's DLX1 rule and reproduces its node and update counts")
@@ -66,7 +75,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="budget of search-tree nodes")
     c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit")
     c.add_argument("--stats", action="store_true",
-                   help="print solutions, nodes, updates, seconds and updates/s on stderr")
+                   help="print solutions, nodes, updates, seconds (of the search; start-up: "
+                        "compiling it, or loading it from numba's cache), updates/s and whether "
+                        "the search was complete, on stderr")
     c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=False,
                    help="show the state of a long search on stderr")
     c.set_defaults(run=run, command_parser=c)
@@ -79,6 +90,8 @@ def _read_problem(source: str):
 
     try:
         if source == "-":
+            if _closed(sys.stdin):
+                return _error("cannot read standard input: it is closed")
             return ExactCover.from_dlx(sys.stdin)
         with open(source, encoding="utf-8") as f:
             return ExactCover.from_dlx(f)
@@ -90,60 +103,118 @@ def _read_problem(source: str):
         return _error(str(e))
 
 
+class _Run:
+    """What a run found and how it ended (for the exit status and --stats)."""
+
+    def __init__(self):
+        self.found = 0  # solutions printed, or counted
+        self.more = False  # whether there are more than --limit
+        self.stopped = None  # "max_nodes", "timeout", "interrupted"
+        self.startup = 0.0  # seconds spent compiling the search, or loading it from numba's cache
+
+
+def _warm_up(problem, stop_at: int) -> float:
+    """Compile (or load) the search on the problem itself, one node deep, so that
+    --timeout and the figures of --stats count the search alone; the seconds it took."""
+    t0 = time.perf_counter()
+    try:
+        problem.count(1, stop_at=stop_at, max_nodes=1)
+    except LimitReached:
+        pass
+    return time.perf_counter() - t0
+
+
 def run(args) -> int:
     """Run ``dlxnumba cover`` with parsed ``args``; return the exit status."""
+    if (args.stats or args.progress) and _closed(sys.stderr):
+        return EXIT_USAGE  # asked for what stderr would show, and stderr is closed: nowhere to say so
+    clash = _output_clash(args.output, [] if args.source == "-" else [args.source], args.source == "-")
+    if clash:
+        return _error(clash)
     problem = _read_problem(args.source)
     if isinstance(problem, int):
         return problem
     progress = _Progress(sys.stderr, bool(args.progress), unit="solutions")
     try:
         out = _Output(args.output, progress)
-    except OSError as e:
-        return _error(f"cannot write {args.output}: {e.strerror or e}")
+    except OutputError as e:
+        return _error(e)
+    state = _Run()
     code = EXIT_INTERRUPTED
     try:
-        code = _search(problem, args, out, progress)
+        code = _search(problem, args, out, progress, state)
     except KeyboardInterrupt:
-        pass
+        state.stopped = "interrupted"
+    except OutputError as e:
+        code = _error(e)
     finally:
         progress.clear()
-        out.close()
+        try:
+            out.close()
+        except OutputError as e:
+            if code != EXIT_USAGE:
+                code = _error(e)
     if args.stats:
-        s = problem.stats
-        sys.stderr.write(f"solutions:  {s.solutions}\nnodes:      {s.nodes}\n"
-                         f"updates:    {s.updates}\nseconds:    {s.seconds:.3f}\n"
-                         f"updates/s:  {s.updates_per_second:.0f}\n")
+        _say(_summary(problem.stats, state, args))
     return code
 
 
-def _search(problem, args, out: _Output, progress: _Progress) -> int:
-    """Count or list the solutions, writing them to ``out``; return the exit status."""
+def _summary(s, state: _Run, args) -> str:
+    """The --stats lines: what was found, the work, and how the search ended."""
+    if state.stopped == "interrupted":
+        ended = "interrupted (Ctrl-C)"
+    elif state.stopped:
+        ended = f"stopped: {'--max-nodes' if state.stopped == 'max_nodes' else '--timeout'} ran out"
+    elif state.more:
+        ended = f"stopped at --limit {args.limit}: there are more solutions"
+    else:
+        ended = "complete"
+    found = f"{state.found}" + ("+" if state.more or state.stopped else "")
+    return (f"solutions:  {found}\nnodes:      {s.nodes}\nupdates:    {s.updates}\n"
+            f"seconds:    {s.seconds:.3f}\nstart-up:   {state.startup:.3f}\n"
+            f"updates/s:  {s.updates_per_second:.0f}\nrun:        {ended}\n")
+
+
+def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> int:
+    """Count or list the solutions, writing them to ``out``; return the exit status.
+
+    With --limit N the search looks for N + 1 solutions, so that "exactly N"
+    is told from "more than N"; the extra one is not printed.
+    """
 
     def report(p):  # a dlxnumba.progress.Progress
         progress.draw(p.line())
 
     search = dict(stop_at=args.stop_at, max_nodes=args.max_nodes, timeout=args.timeout,
                   progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)
-    found = 0
+    limit = args.limit
+    wanted = None if limit is None else limit + 1
+    state.startup = _warm_up(problem, args.stop_at)
     try:
         if args.count:
-            found = problem.count(args.limit, **search)
-            out.write(f"{found}\n")
+            found = problem.count(wanted, **search)
+            state.more = limit is not None and found > limit
+            state.found = min(found, limit) if limit is not None else found
+            out.write(f"{state.found}{'+' if state.more else ''}\n")
             return EXIT_OK
-        for solution in problem.solutions(args.limit, **search):
+        for solution in problem.solutions(wanted, **search):
+            if limit is not None and state.found == limit:
+                state.more = True
+                break
             out.write(_solution_text(problem, solution, args.names))
-            found += 1
-        return EXIT_OK if found else EXIT_UNSOLVED
+            state.found += 1
+        return EXIT_OK if state.found or state.more else EXIT_UNSOLVED
     except LimitReached as e:
         progress.clear()
+        state.stopped = e.reason
         if args.count:
-            out.write(f"{int(e.found)}\n")
+            state.found = int(e.found)
+            out.write(f"{state.found}+\n")
             code = EXIT_UNSOLVED
         else:
-            code = EXIT_OK if found else EXIT_UNSOLVED
-        print(f"{PROG}: search stopped by {e.reason} after {e.stats.nodes} nodes; "
-              f"{'the count is a lower bound' if args.count else 'there may be more solutions'}",
-              file=sys.stderr)
+            code = EXIT_OK if state.found else EXIT_UNSOLVED
+        _note(f"search stopped by {e.reason} after {e.stats.nodes} nodes; "
+              f"{'the count is a lower bound' if args.count else 'there may be more solutions'}")
         return code
 
 

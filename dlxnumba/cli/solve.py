@@ -1,9 +1,16 @@
-"""``dlxnumba solve``: solve Sudoku puzzles from a file or stdin.
+"""``dlxnumba solve``: solve Sudoku puzzles from files, standard input or arguments.
 
-A run is four parts with one job each: :class:`_Input` reads the puzzles chunk
-by chunk (and works out the grid size), :class:`_Solver` calls the batch
-solver (or counts) on slices of a chunk, :class:`_Results` writes each slice's
-results in line, grid or json form, and :class:`_SolveRun` drives them.
+A run is parts with one job each: :mod:`.sources` says what each argument
+names and reads files and pipes; the puzzle-file reader
+(:class:`dlxnumba.sudoku.files._Reader`) turns lines into puzzles;
+:class:`_Solver` calls the batch solver (or counts) on slices of puzzles;
+:class:`_Results` writes each slice's results in line, grid or json form; and
+:class:`_SolveRun` drives them.
+
+From a regular file the input is read a megabyte at a time and solved in
+chunks of ``CHUNK_SIZE`` puzzles (the fast path).  From a pipe or a terminal
+each read takes what has arrived, and the answers to the puzzles in it are
+written and flushed at once (streaming).
 """
 
 from __future__ import annotations
@@ -11,25 +18,35 @@ from __future__ import annotations
 import argparse
 import bisect
 import json
-import math
 import sys
 import time
 
 from ..errors import InputError, LimitReached, SudokuError
-from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, RAW_HELP, REDRAW_SECONDS, _box,
-                     _error, _Lines, _non_negative_int, _one_line, _Output,
-                     _positive_int, _Progress, _progress_wanted, _read_ahead, _seconds)
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
+                     OutputError, _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
+                     _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole)
+from .sources import Input, resolve_sources
 
-HELP = "solve Sudoku puzzles from a file or stdin"
+HELP = "solve Sudoku puzzles from files, standard input or arguments"
 
 DESCRIPTION = """\
 Solve Sudoku puzzles with dancing links, in compiled code, on several threads.
 
-The input holds one puzzle per line (digits, letters for 10 and up, '.', '0'
-or '_' for an empty cell; spaces and grid drawing are ignored) or multi-line
+Each INPUT is a file of puzzles, '-' for standard input, or a puzzle written
+out as one argument; with no INPUT, standard input is read.  An INPUT that
+names an existing file is read as a file, even when it would also read as a
+puzzle (pipe such a puzzle in instead); anything else must read as one puzzle.
+From a pipe or a terminal each answer is written as soon as its puzzle has
+been read.
+
+A file holds one puzzle per line (digits, letters for 10 and up, '.', '0' or
+'_' for an empty cell; spaces and grid drawing are ignored) or multi-line
 grids, one row per line, separated by blank lines or lines such as 'Grid 01'.
-Lines starting with '#' are comments.  All puzzles of one file have the same
-size; 9x9 is usual, 4x4, 6x6, 16x16, 25x25 ... work too.
+Lines starting with '#' are comments; any line end will do.  All puzzles of
+one file have the size of the first; 9x9 is usual, 4x4, 6x6, 16x16, 25x25 ...
+work too.  Lines of 16, 25, 36 or 49 cells are one-line puzzles (4x4 ...
+7x7) unless the first of them hold digits too large for those: then they
+are the rows of a grid that wide.  --size or --box settles the size.
 
 Every puzzle gives one result, in input order, nothing dropped.  A result is
 one of the statuses SOLVED, NO_SOLUTION, INVALID (unreadable, wrong size, or
@@ -41,28 +58,37 @@ EPILOG = """\
 output formats:
   line   one line per puzzle: the solution as N*N symbols, or the status when
          unsolved (NO_SOLUTION, MULTIPLE, BUDGET, "INVALID: <reason>");
-         with --count, the number of solutions instead of the solution
+         with --count, the number of solutions instead: "3" is exactly three,
+         "3+" at least three (counting stopped at --limit 3)
   grid   per puzzle a header "# puzzle K: STATUS" (K counts from 1), then the
          solution with box borders (the puzzle itself when unsolved), then a
          blank line
   json   one JSON object per line: index (from 0), puzzle, solution (null when
          none was found), status, nodes, updates, and error for INVALID;
-         with --count, count instead of solution
+         with --count, count and exact (false: there are more than count)
+         instead of solution
+
+--timeout counts from the first puzzle (compiling the solver is not counted):
+when it runs out, the puzzles in hand get BUDGET, the rest of the input is
+not read, and a note on stderr says so.
 
 examples:
   dlxnumba solve puzzles/top95.txt
+  dlxnumba solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+  generate-puzzles | dlxnumba solve --format json
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
-  dlxnumba solve --format json - < puzzles.txt
   dlxnumba solve --box 2x3 six-by-six.txt
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
-  dlxnumba solve --max-nodes 100000 --format grid hard.txt
 
 exit status:
-  0  every puzzle SOLVED (with --count: every puzzle counted)
-  1  some puzzle NO_SOLUTION, INVALID, MULTIPLE (with --unique) or BUDGET
-  2  bad usage, unreadable file, no puzzles, no readable puzzle at all, or
-     (with --strict) a malformed entry; a one-line message names file and line
+  0    every puzzle SOLVED (with --count: every puzzle counted)
+  1    some puzzle NO_SOLUTION, INVALID, MULTIPLE (with --unique) or BUDGET,
+       or --timeout stopped the run
+  2    bad usage, unreadable input, no puzzles, no readable puzzle at all,
+       (with --strict) a malformed entry, or output that cannot be written;
+       a one-line message says what and where
   130  interrupted by Ctrl-C; the results finished so far are printed
+  141  the reader of the output went away (e.g. "| head -1")
 """
 
 
@@ -75,13 +101,15 @@ def add_parser(commands) -> argparse.ArgumentParser:
     """Add ``solve`` and its options to ``commands`` (an argparse sub-parsers object)."""
     s = commands.add_parser("solve", help=HELP, description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=RAW_HELP)
-    s.add_argument("source", metavar="FILE", help="file of puzzles, or '-' for standard input")
+    s.add_argument("inputs", nargs="*", metavar="INPUT",
+                   help="a file of puzzles, '-' for standard input (the default), or a puzzle")
     s.add_argument("--format", choices=("line", "grid", "json"), default="line",
                    help="output format (default: line; see below)")
     s.add_argument("-o", "--output", metavar="FILE",
-                   help="write the results to FILE instead of standard output")
+                   help="write the results to FILE instead of standard output "
+                        "(never one of the inputs)")
     s.add_argument("--threads", type=_positive_int, metavar="N",
-                   help="threads to solve on (default: all that numba has)")
+                   help="threads to solve on (default and most: all that numba has)")
     what = s.add_mutually_exclusive_group()
     what.add_argument("--unique", action="store_true",
                       help="also look for a second solution: MULTIPLE when there is one "
@@ -90,14 +118,17 @@ def add_parser(commands) -> argparse.ArgumentParser:
                       help="count the solutions of each puzzle (one puzzle at a time, "
                            "up to --limit)")
     s.add_argument("--limit", type=_positive_int, metavar="N",
-                   help="with --count: stop counting a puzzle at N solutions")
+                   help="with --count: stop counting a puzzle past N solutions "
+                        "(printed as N+)")
+    s.add_argument("--size", type=_whole(4, 61), metavar="N",
+                   help="the puzzles are N x N (default: the first puzzle tells)")
     s.add_argument("--box", type=_box, metavar="RxC",
                    help="box shape, ROWSxCOLUMNS, e.g. 2x3 for 6x6 grids "
-                        "(default: the squarest shape, wider than tall)")
+                        "(default: the squarest shape, wider than tall); implies --size")
     s.add_argument("--max-nodes", type=_non_negative_int, metavar="N",
                    help="search-node budget per puzzle (BUDGET when spent)")
     s.add_argument("--timeout", type=_seconds, metavar="SECONDS",
-                   help="wall-clock limit for the whole run; puzzles not finished get BUDGET")
+                   help="wall-clock limit from the first puzzle on (see below)")
     s.add_argument("--strict", action="store_true",
                    help="stop at the first malformed puzzle with exit status 2 "
                         "(default: report it as INVALID and go on)")
@@ -105,7 +136,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="print a summary on stderr at the end: puzzles, solved, unsolved "
                         "by status, seconds (start-up: compiling the solver on first use, or "
                         "loading it from numba's cache; puzzles/s counts solving time only), "
-                        "nodes, updates")
+                        "nodes, updates, and whether the run was complete")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: only when stderr is a terminal)")
     s.set_defaults(run=run, validate=validate, command_parser=s)
@@ -114,36 +145,58 @@ def add_parser(commands) -> argparse.ArgumentParser:
 
 def validate(args) -> None:
     """Reject option combinations argparse cannot express (exits with status 2)."""
+    error = args.command_parser.error
     if args.limit is not None and not args.count:
-        args.command_parser.error("--limit needs --count")
+        error("--limit needs --count")
+    if args.box is not None:
+        r, c = args.box
+        if not 4 <= r * c <= 61:
+            error(f"argument --box: {r}x{c} boxes make {r * c}x{r * c} grids; "
+                  "puzzles written as text are 4x4 to 61x61")
+        if args.size is not None and args.size != r * c:
+            error(f"argument --size: {args.size} does not match --box {r}x{c} ({r * c}x{r * c} grids)")
 
 
 def run(args) -> int:
     """Run ``dlxnumba solve`` with parsed ``args``; return the exit status."""
+    if (args.stats or args.progress) and _closed(sys.stderr):
+        return EXIT_USAGE  # asked for what stderr would show, and stderr is closed: nowhere to say so
     try:
-        lines = _Lines(args.source)
-    except OSError as e:
-        return _error(f"cannot read {args.source}: {e.strerror or e}")
+        sources = resolve_sources(args.inputs)
+    except InputError as e:
+        return _error(e)
+    clash = _output_clash(args.output, [s.path for s in sources if s.kind == "file"],
+                          any(s.kind == "stdin" for s in sources))
+    if clash:
+        return _error(clash)
     progress = _Progress(sys.stderr, _progress_wanted(args.progress))
     try:
-        try:
-            out = _Output(args.output, progress)
-        except OSError as e:
-            return _error(f"cannot write {args.output}: {e.strerror or e}")
-        solving = None
-        code = EXIT_INTERRUPTED
-        try:
-            solving = _SolveRun(args, lines, out, progress)
-            code = solving.run()
-        except KeyboardInterrupt:
-            progress.clear()
-        finally:
-            out.close()
-        if args.stats and solving is not None and solving.input.read:
-            sys.stderr.write(solving.summary())
-        return code
+        out = _Output(args.output, progress)
+    except OutputError as e:
+        return _error(e)
+    if not args.inputs and _isatty(sys.stdin) and _isatty(sys.stderr):
+        _note("reading puzzles from the terminal, one per line; end with Ctrl-D "
+              "(dlxnumba solve --help for more)")
+    solving = _SolveRun(args, out, progress)
+    code = EXIT_INTERRUPTED
+    try:
+        code = solving.run(sources)
+    except KeyboardInterrupt:
+        solving.stop("interrupted")
+        progress.clear()
+    except OutputError as e:
+        progress.clear()
+        solving.stop("error")
+        code = _error(e)
     finally:
-        lines.close()
+        try:
+            out.close()
+        except OutputError as e:
+            if code != EXIT_USAGE:
+                code = _error(e)
+    if args.stats and solving.read:
+        _say(solving.summary())
+    return code
 
 
 # ---------------------------------------------------------------------------
@@ -152,9 +205,9 @@ def run(args) -> int:
 
 
 class _SolveRun:
-    """One run of ``dlxnumba solve``: reads chunks, solves them slice by slice, writes results."""
+    """One run of ``dlxnumba solve``: reads each source, solves slice by slice, writes results."""
 
-    def __init__(self, args, lines: _Lines, out: _Output, progress: _Progress):
+    def __init__(self, args, out: _Output, progress: _Progress):
         import numpy as np
 
         from .. import sudoku as S
@@ -162,43 +215,129 @@ class _SolveRun:
         from . import CHUNK_SIZE, FIRST_SLICE, SLICE_SECONDS, WARM_UP_PUZZLES
 
         self.np = np
+        self.S = S
         self.args = args
+        self.out = out
         self.progress = progress
+        self.chunk_size = CHUNK_SIZE
+        self.size = args.size or (args.box[0] * args.box[1] if args.box else None)
         self.started = time.perf_counter()
-        deadline = None if args.timeout is None else self.started + args.timeout
-        self.input = _Input(S, lines, args.box, args.strict, CHUNK_SIZE)
-        self.solver = _Solver(S, np, args, deadline, self.show, progress.enabled,
+        self.solver = _Solver(S, np, args, self.show, progress.enabled,
                               first_slice=FIRST_SLICE, max_slice=CHUNK_SIZE,
                               slice_seconds=SLICE_SECONDS, warm_up_puzzles=WARM_UP_PUZZLES)
         self.results = _Results(S, np, args.format, args.box, out)
+        self.read = 0  # puzzles read (and handed to the solver) so far
+        self.unreadable = 0  # among them, entries that could not be read
+        self.first_error = None  # why the first of those could not
+        self.stopped = None  # why the run stopped early: "timeout", "interrupted" or "error"
+        self.input_left = False  # whether input was left unread
+        self.names: list[str] = []  # the inputs read
+        self.only = None  # the Input, when it is the only source (for the progress estimate)
+        self.reader = None  # the puzzle reader of the input being read
 
-    def run(self) -> int:
-        """Solve all the input; return the exit status."""
-        name = self.input.lines.name
-        chunks = self.input.chunks()
-        try:
-            for chunk, reasons in chunks:
-                self.solve_chunk(chunk, reasons)
-        except (InputError, SudokuError) as e:  # --strict, a box that does not fit, ...
-            self.progress.clear()
-            message = str(e)
-            if not message.startswith(name):
-                message = f"{name}: {message}"
-            return _error(message)
-        finally:
-            chunks.close()
+    def stop(self, why: str) -> None:
+        if self.stopped is None:
+            self.stopped = why
+            self.input_left = True
+
+    def run(self, sources) -> int:
+        """Solve every source in turn; return the exit status."""
+        for source in sources:
+            self.names.append(source.name)
+            try:
+                if source.kind == "puzzles":
+                    self.solve_arguments(source.puzzles)
+                else:
+                    self.solve_input(source, alone=len(sources) == 1)
+            except TimeoutError:  # waiting for input (an OSError: caught first)
+                self.stop("timeout")
+            except (InputError, SudokuError) as e:  # --strict, binary input, a closed stdin, ...
+                self.progress.clear()
+                self.stop("error")
+                message = str(e)
+                if not message.startswith((source.name, "cannot")):
+                    message = f"{source.name}: {message}"
+                return _error(message)
+            except BrokenPipeError:
+                raise
+            except OSError as e:  # cannot open or read the input
+                self.progress.clear()
+                self.stop("error")
+                return _error(f"cannot read {source.name}: {e.strerror or e}")
+            if self.stopped:
+                break
         self.progress.clear()
+        if self.stopped == "timeout":
+            _note(f"--timeout ran out after {self.args.timeout:g} s: {self.results.done:,} "
+                  f"puzzle{'s' if self.results.done != 1 else ''} done; the rest of the input was not read")
         return self.exit_status()
+
+    def solve_input(self, source, alone: bool) -> None:
+        """Read a file or standard input and solve its puzzles as they come."""
+        from ..sudoku.files import _byte_lines, _Reader
+
+        inp = Input(source)
+        if alone:
+            self.only = inp
+        try:
+            reader = self.reader = _Reader(inp.name, self.size, strict=self.args.strict)
+            if inp.streams:
+                self.out.flushing = True  # each answer out as soon as it is known
+            threshold = 1 if inp.streams else self.chunk_size
+            for lines in _byte_lines(lambda size: inp.read(size, self.solver.remaining()), inp.name):
+                reader.feed(lines)
+                self.drain(reader, threshold)
+                if reader.error is not None or self.stopped:
+                    break
+            else:
+                reader.finish()
+                inp.finished = True
+            self.drain(reader, 1)
+            if reader.error is not None and not self.stopped:
+                raise InputError(str(reader.error))
+        finally:
+            inp.close()
+
+    def drain(self, reader, threshold: int) -> None:
+        """Solve what the reader has, in chunks, while it has ``threshold`` puzzles or more."""
+        while reader.count >= threshold and not self.stopped:
+            if self.solver.expired():
+                self.stop("timeout")
+                return
+            cells, messages = reader.take(self.chunk_size)
+            self.solve_chunk(cells, dict(messages))
+
+    def solve_arguments(self, texts: list[str]) -> None:
+        """Solve the puzzles given as arguments, one at a time."""
+        from ..sudoku.text import _parse_text
+
+        np = self.np
+        for text in texts:
+            if self.solver.expired():
+                self.stop("timeout")
+                return
+            cells = _parse_text(text)
+            reasons = {}
+            if self.size is not None and cells.size != self.size * self.size:
+                reasons[0] = (f"{text!r}: {cells.size} cells, expected {self.size * self.size} "
+                              f"for {self.size}x{self.size} grids")
+                cells = np.zeros(self.size * self.size, np.uint8)
+            self.solve_chunk(cells[None, :], reasons)
 
     def solve_chunk(self, chunk, reasons: dict) -> None:
         """Solve (or count) a chunk slice by slice, writing each slice's results."""
         np, solver = self.np, self.solver
+        self.read += len(chunk)
+        self.unreadable += len(reasons)
+        if reasons and self.first_error is None:
+            self.first_error = reasons[min(reasons)]
         valid = np.ones(len(chunk), bool)
         if reasons:
             valid[list(reasons)] = False
         unreadable = sorted(reasons)
-        if not solver.warm and not self.args.count and valid.any():
+        if not solver.warm and valid.any():
             solver.warm_up(chunk[np.flatnonzero(valid)[0]])
+        solver.start_clock()
         a = 0
         while a < len(chunk):
             b = min(a + solver.slice_size(), len(chunk))
@@ -214,16 +353,19 @@ class _SolveRun:
 
     def exit_status(self) -> int:
         """The exit status once all is written (2, with a message, when nothing was readable)."""
-        read, name, box = self.input.read, self.input.lines.name, self.input.box
-        if read == 0:
+        name = self.names[0] if len(self.names) == 1 else "the input"
+        if self.read == 0 and not self.stopped:
             return _error(f"{name}: no puzzles found")
-        if self.input.unreadable == read:
+        if self.read and self.unreadable == self.read:
             hint = ""
-            if box is not None:
-                n = box[0] * box[1]
-                hint = f" (--box {box[0]}x{box[1]} means {n}x{n} grids)"
-            return _error(f"no readable puzzle in {name}{hint}; "
-                          f"the first error: {self.input.first_error}")
+            if self.args.box is not None:
+                r, c = self.args.box
+                hint = f" (--box {r}x{c} means {r * c}x{r * c} grids)"
+            elif self.args.size is not None:
+                hint = f" (--size {self.args.size} means {self.args.size}x{self.args.size} grids)"
+            return _error(f"no readable puzzle in {name}{hint}; the first error: {self.first_error}")
+        if self.stopped:
+            return EXIT_UNSOLVED
         by_status = self.results.tally.by_status
         if self.args.count:
             ok = all(k not in ("INVALID", "BUDGET") for k in by_status)
@@ -233,92 +375,44 @@ class _SolveRun:
 
     def show(self, done: int) -> None:
         """Redraw the progress bar (when due) with ``done`` puzzles finished."""
-        total, guess = self.input.total()
-        self.progress.update(done, total, guess)
+        inp = self.only
+        if inp is None:
+            self.progress.update(done)
+        elif inp.finished:
+            self.progress.update(done, self.read)
+        elif inp.size and inp.consumed:  # the puzzles in the bytes read so far, scaled up
+            parsed = self.read + (self.reader.count if self.reader is not None else 0)
+            self.progress.update(done, int(parsed * inp.size / inp.consumed), True)
+        else:
+            self.progress.update(done)
 
     def summary(self) -> str:
         """The --stats summary."""
         return self.results.tally.summary(time.perf_counter() - self.started, self.args.count,
-                                          self.solver.startup)
+                                          self.solver.startup, self.how_it_ended())
 
-
-# ---------------------------------------------------------------------------
-# Reading
-# ---------------------------------------------------------------------------
-
-
-class _Input:
-    """The puzzles of the input, chunk by chunk, parsed one chunk ahead on a thread."""
-
-    def __init__(self, S, lines: _Lines, box, strict: bool, chunk_size: int):
-        self.S = S
-        self.lines = lines
-        self.box = box
-        self.strict = strict
-        self.chunk_size = chunk_size
-        self.read = 0  # puzzles read so far
-        self.consumed = 0  # bytes of input behind them
-        self.finished = False  # whether that is all the input
-        self.unreadable = 0  # puzzles among them that could not be read
-        self.first_error = None  # why the first of those could not
-
-    def grid_size(self) -> int | None:
-        """N of the input's N x N grids, when the box or the first line tells.
-
-        The reader cannot tell a one-line puzzle of ``k * k`` cells from a row
-        of a ``k * k``-line grid; a line longer than any text grid's row
-        (``MAX_TEXT_N`` cells) settles it, and lets the reader stream.
-        """
-        if self.box is not None:
-            return self.box[0] * self.box[1]
-        line = self.lines.first_content()
-        if line is None:
-            return None
-        cells = sum(ch not in self.S.DRAWING for ch in line)
-        n = math.isqrt(cells)
-        return n if n * n == cells and cells > self.S.MAX_TEXT_N else None
-
-    def chunks(self):
-        """Yield ``(chunk, reasons)``: (k, N*N) puzzles and {row in chunk: why it is unreadable}.
-
-        Input that cannot be read at all (a malformed entry with --strict, a
-        box that does not fit) raises :class:`~dlxnumba.errors.InputError` or ``SudokuError``.
-        Close the generator to stop the reader thread early.
-        """
-        errors: list = []
-        chunks = self.S.iter_puzzles(self.lines, chunk_size=self.chunk_size, size=self.grid_size(),
-                                     errors=None if self.strict else errors)
-        reader = _read_ahead(chunks, self.lines)
-        try:
-            for chunk, self.consumed, self.finished in reader:
-                start = self.read
-                self.read += len(chunk)
-                yield chunk, self._reasons(errors, start)
-        finally:
-            reader.close()
-
-    def _reasons(self, errors: list, start: int) -> dict:
-        """Take the read errors of the chunk from puzzle ``start`` on out of ``errors``."""
-        reasons = {}
-        used = 0
-        for k, message in errors:
-            if k >= self.read:
-                break
-            reasons[k - start] = message
-            used += 1
-        del errors[:used]
-        self.unreadable += len(reasons)
-        if reasons and self.first_error is None:
-            self.first_error = reasons[min(reasons)]
-        return reasons
-
-    def total(self) -> tuple[int | None, bool]:
-        """The number of puzzles in the input (exact when all is read) and whether it is a guess."""
-        if self.finished:
-            return self.read, False
-        if self.lines.size and self.consumed:
-            return int(self.read * self.lines.size / self.consumed), True
-        return None, False
+    def how_it_ended(self) -> str:
+        """The ``run`` line of the summary: complete, or what stopped it early."""
+        args, tally = self.args, self.results.tally
+        if self.stopped == "timeout":
+            text = f"stopped: --timeout {args.timeout:g} s ran out"
+        elif self.stopped == "interrupted":
+            text = "interrupted (Ctrl-C)"
+        elif self.stopped == "error":
+            text = "stopped by an error"
+        else:
+            text = "complete"
+        if self.stopped and self.input_left:
+            text += "; the rest of the input was not read"
+        budget = tally.by_status.get("BUDGET", 0)
+        if budget:
+            why = " or ".join(o for o, v in (("--max-nodes", args.max_nodes), ("--timeout", args.timeout))
+                              if v is not None)
+            text += f"; {budget} puzzle{'s' if budget != 1 else ''} ran out of {why} (BUDGET)"
+        if tally.inexact:
+            text += (f"; {tally.inexact} count{'s' if tally.inexact != 1 else ''} stopped at "
+                     f"--limit {args.limit} (more solutions exist)")
+        return text
 
 
 # ---------------------------------------------------------------------------
@@ -327,33 +421,37 @@ class _Input:
 
 
 class _Outcome:
-    """The results of one slice: arrays with one entry per puzzle (``counts``: with --count)."""
+    """The results of one slice: arrays with one entry per puzzle (``counts`` and
+    ``exact``: with --count)."""
 
-    __slots__ = ("sol", "status", "nodes", "updates", "counts")
+    __slots__ = ("sol", "status", "nodes", "updates", "counts", "exact")
 
-    def __init__(self, sol, status, nodes, updates, counts=None):
+    def __init__(self, sol, status, nodes, updates):
         self.sol = sol
         self.status = status
         self.nodes = nodes
         self.updates = updates
-        self.counts = counts
+        self.counts = None
+        self.exact = None
 
 
 class _Solver:
     """Solves (or counts) slices of puzzles within the run's budgets.
 
     Solving calls the batch solver once per slice, with slices sized to take
-    about ``slice_seconds`` each; counting takes one puzzle at a time.
+    about ``slice_seconds`` each; counting takes one puzzle at a time.  The
+    clock of ``--timeout`` starts at the first puzzle, once the solver is
+    compiled (:meth:`start_clock`).
     """
 
-    def __init__(self, S, np, args, deadline: float | None, show, reporting: bool, *,
+    def __init__(self, S, np, args, show, reporting: bool, *,
                  first_slice: int, max_slice: int, slice_seconds: float, warm_up_puzzles: int):
         self.S = S
         self.np = np
         self.args = args
         self.box = args.box
         self.limit = 2 if args.unique else 1
-        self.deadline = deadline
+        self.deadline = None
         self.show = show  # show(done): redraw the progress bar
         self.reporting = reporting  # whether to have the solver report progress
         self.slice = first_slice  # puzzles per solver call, adapted to take about slice_seconds
@@ -362,6 +460,18 @@ class _Solver:
         self.warm_up_puzzles = warm_up_puzzles
         self.startup = 0.0  # seconds spent compiling or loading the solver
         self.warm = False
+
+    def start_clock(self) -> None:
+        """Start the --timeout clock (once)."""
+        if self.deadline is None and self.args.timeout is not None:
+            self.deadline = time.perf_counter() + self.args.timeout
+
+    def remaining(self) -> float | None:
+        """Seconds left of --timeout (None: no limit, or the clock has not started)."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def slice_size(self) -> int:
         return 1 if self.args.count else self.slice
@@ -375,18 +485,18 @@ class _Solver:
         elif spent > self.slice_seconds * 2:
             self.slice = max(self.slice // 2, 16)
 
-    def remaining(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.perf_counter()
-
     def warm_up(self, puzzle) -> None:
-        """Compile (or load from numba's cache) the batch solver, timed apart."""
+        """Compile (or load from numba's cache) the solver, timed apart."""
         t0 = time.perf_counter()
         S, np = self.S, self.np
         try:
-            batch = np.repeat(puzzle[None, :], self.warm_up_puzzles, axis=0)
-            S.solve_many(batch, threads=self.args.threads, box=self.box, max_nodes=1)
-        except SudokuError:
-            pass  # the real slices report it
+            if self.args.count:
+                S.Sudoku(puzzle, box=self.box).count(1, max_nodes=1)
+            else:
+                batch = np.repeat(puzzle[None, :], self.warm_up_puzzles, axis=0)
+                S.solve_many(batch, threads=self.args.threads, box=self.box, max_nodes=1)
+        except (SudokuError, LimitReached):
+            pass  # the real work reports it
         self.warm = True
         self.startup += time.perf_counter() - t0
 
@@ -410,7 +520,7 @@ class _Solver:
         if idx.size:
             left = self.remaining()
             if left is not None and left <= 0:
-                o.status[idx] = S.Status.BUDGET
+                o.status[idx] = int(S.Status.BUDGET)
             else:
                 def report(p):  # a dlxnumba.progress.Progress of the slice
                     self.show(done + p.done)
@@ -420,7 +530,7 @@ class _Solver:
                                            progress=report if self.reporting else None,
                                            progress_interval=REDRAW_SECONDS, return_stats=True)
                 o.sol[idx] = s
-                o.status[idx] = st
+                o.status[idx] = np.asarray(st, dtype=np.int64)
                 o.nodes[idx] = info["nodes"]
                 o.updates[idx] = info["updates"]
         return o
@@ -428,6 +538,7 @@ class _Solver:
     def _count(self, cells, valid, done: int) -> _Outcome:
         o = self._blank(cells)
         o.counts = [None] * len(cells)
+        o.exact = [None] * len(cells)
 
         def report(p):  # a dlxnumba.progress.Progress of the puzzle
             self.show(done)
@@ -437,26 +548,30 @@ class _Solver:
         return o
 
     def _count_one(self, cells, o: _Outcome, i: int, report) -> None:
-        """Count the solutions of one puzzle into row ``i`` of ``o``."""
-        S = self.S
+        """Count the solutions of one puzzle into row ``i`` of ``o``: to one past
+        --limit, so that a count of exactly the limit is told from a larger one."""
+        S, limit = self.S, self.args.limit
         try:
             puzzle = S.Sudoku(cells, box=self.box)
         except SudokuError:
             return  # INVALID; _Results.write finds the reason
         left = self.remaining()
         if left is not None and left <= 0:
-            o.status[i] = S.Status.BUDGET
-            o.counts[i] = 0
+            o.status[i] = int(S.Status.BUDGET)
+            o.counts[i], o.exact[i] = 0, False
             return
         try:
-            n = puzzle.count(self.args.limit, max_nodes=self.args.max_nodes, timeout=left,
-                             progress=report)
-            o.status[i] = (S.Status.NO_SOLUTION if n == 0 else S.Status.SOLVED if n == 1
-                           else S.Status.MULTIPLE)
+            n = puzzle.count(None if limit is None else limit + 1, max_nodes=self.args.max_nodes,
+                             timeout=left, progress=report)
+            exact = limit is None or n <= limit
+            o.status[i] = int(S.Status.NO_SOLUTION if n == 0 else S.Status.SOLVED if n == 1
+                              else S.Status.MULTIPLE)
+            if not exact:
+                n = limit
         except LimitReached as e:
-            n = int(e.found)
-            o.status[i] = S.Status.BUDGET
-        o.counts[i] = n
+            n, exact = int(e.found), False
+            o.status[i] = int(S.Status.BUDGET)
+        o.counts[i], o.exact[i] = n, exact
         o.nodes[i] = puzzle.stats.nodes
         o.updates[i] = puzzle.stats.updates
 
@@ -492,9 +607,9 @@ class _Results:
             rows = self._json(cells, o, names, reasons, unreadable)
         else:
             rows = self._grids(cells, o, names, reasons)
-        self.out.write("".join(rows))
-        self.tally.add(names, o.nodes, o.updates)
+        self.tally.add(names, o)  # first: a Ctrl-C once the rows are out must find them counted
         self.done += len(names)
+        self.out.write("".join(rows))
 
     def reason(self, cells) -> str:
         """Why the batch solver called a readable puzzle INVALID."""
@@ -504,6 +619,10 @@ class _Results:
             return str(e)
         return "the givens break the rules"
 
+    @staticmethod
+    def count_text(count, exact) -> str:
+        return f"{count}" if exact else f"{count}+"
+
     def _lines(self, cells, o: _Outcome, names: list, reasons: dict) -> list:
         nn = cells.shape[1]
         text = self.cells_text(o.sol) if o.counts is None else ""
@@ -512,7 +631,7 @@ class _Results:
             if name == "INVALID":
                 rows.append(f"INVALID: {_one_line(reasons[i])}\n")
             elif o.counts is not None and name != "BUDGET":
-                rows.append(f"{o.counts[i]}\n")
+                rows.append(self.count_text(o.counts[i], o.exact[i]) + "\n")
             elif name == "SOLVED":
                 rows.append(text[i * nn:(i + 1) * nn] + "\n")
             else:
@@ -527,6 +646,7 @@ class _Results:
                       "puzzle": None if i in unreadable else self.cells_text(cells[i])}
             if o.counts is not None:
                 record["count"] = o.counts[i]
+                record["exact"] = o.exact[i]
             else:
                 record["solution"] = (self.cells_text(o.sol[i])
                                       if complete[i] and name != "INVALID" else None)
@@ -538,7 +658,7 @@ class _Results:
 
     def _grids(self, cells, o: _Outcome, names: list, reasons: dict) -> list:
         return [self.picture(self.done + i, cells[i], o.sol[i], name, reasons.get(i),
-                             None if o.counts is None else o.counts[i])
+                             None if o.counts is None else (o.counts[i], o.exact[i]))
                 for i, name in enumerate(names)]
 
     def cells_text(self, cells) -> str:
@@ -551,8 +671,14 @@ class _Results:
         if reason is not None:
             return f"{head}: {_one_line(reason)}\n\n"
         if count is not None:
-            head += f", {count} solution{'s' if count != 1 else ''}"
-            head += " so far" if name == "BUDGET" else ""
+            n, exact = count
+            many = "s" if n != 1 else ""
+            if name == "BUDGET":
+                head += f", {n} solution{many} so far"
+            elif exact:
+                head += f", {n} solution{many}"
+            else:
+                head += f", more than {n} solution{many}"
         grid = sol if name == "SOLVED" and count is None else cells
         return f"{head}\n{self.S.Sudoku(grid, box=self.box).boxed()}\n\n"
 
@@ -565,15 +691,19 @@ class _Tally:
         self.by_status: dict[str, int] = {}
         self.nodes = 0
         self.updates = 0
+        self.inexact = 0  # counts stopped at --limit
 
-    def add(self, names: list[str], nodes, updates) -> None:
+    def add(self, names: list[str], o: _Outcome) -> None:
         self.puzzles += len(names)
         for name in names:
             self.by_status[name] = self.by_status.get(name, 0) + 1
-        self.nodes += int(nodes.sum())
-        self.updates += int(updates.sum())
+        self.nodes += int(o.nodes.sum())
+        self.updates += int(o.updates.sum())
+        if o.exact is not None:
+            self.inexact += sum(1 for name, e in zip(names, o.exact)
+                                if e is False and name not in ("BUDGET", "INVALID"))
 
-    def summary(self, seconds: float, counting: bool, startup: float = 0.0) -> str:
+    def summary(self, seconds: float, counting: bool, startup: float = 0.0, ended: str = "complete") -> str:
         done = "counted" if counting else "solved"
         if counting:
             good = sum(v for k, v in self.by_status.items() if k not in ("INVALID", "BUDGET"))
@@ -592,7 +722,8 @@ class _Tally:
                 ("start-up", f"{startup:.3f}"),
                 ("puzzles/s", f"{rate:.1f}"),
                 ("nodes", f"{self.nodes}"),
-                ("updates", f"{self.updates}")]
+                ("updates", f"{self.updates}"),
+                ("run", ended)]
         if counting:
             rows.insert(2, ("with 1 solution", f"{self.by_status.get('SOLVED', 0)}"))
         return "".join(f"{k + ':':<16} {v}\n" for k, v in rows)

@@ -1,207 +1,489 @@
 """Files of puzzles: one per line, or multi-line grids; read in chunks.
 
 :func:`iter_puzzles` streams a file of any length through in chunks;
-:func:`read_puzzles` reads it whole.  :class:`_Reader` turns lines into
-puzzles (and a malformed entry into an error naming the file and line).
+:func:`read_puzzles` reads it whole.  Underneath, :func:`_byte_lines` cuts the
+input into lines (``\\n``, ``\\r\\n`` and a lone ``\\r`` all end a line) and
+:class:`_Reader` turns the lines into *entries*: every line that holds cells
+gives one entry (a one-line puzzle, or a bad line), and so does every grid, in
+input order.  A bad entry is a row of zeros with a message naming the file and
+the line.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import sys
-from typing import Iterator
+from collections import Counter
+from typing import Callable, Iterator
 
 import numpy as np
 
 from ..errors import SudokuError
-from .text import _CELL_BYTES, DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS, _parse_text
+from .text import _CELL_BYTES, _TO_DIGIT, _TO_DIGIT_UPPER, DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS, _parse_text
+
+#: Bytes read at a time from a file.
+BLOCK = 1 << 20
+#: Characters in a line at most: a longer line (binary junk, a file without
+#: line ends) is one bad entry, skipped without being held in memory.
+MAX_LINE = 1 << 16
+#: Stands for a line longer than MAX_LINE (no real line holds a line end).
+_TOO_LONG = b"\n"
+
+_DROP_DRAWING = {ord(ch): None for ch in DRAWING}
 
 
-def _open_text(source):
-    """``(file, close it?, name)`` for a path, ``"-"`` (stdin) or a file object."""
+# ---------------------------------------------------------------------------
+# Bytes to lines
+# ---------------------------------------------------------------------------
+
+
+def _open_source(source) -> tuple[Callable, Callable | None, str]:
+    """``(read(size), close or None, name)`` for a path, ``"-"`` (stdin) or a file object.
+
+    ``read`` returns what is there (bytes or str, empty at the end) without
+    waiting for more than one read of the underlying stream, so a pipe or a
+    terminal streams.
+    """
     if hasattr(source, "read"):
-        return source, False, getattr(source, "name", "<file>")
-    if source == "-":
-        return sys.stdin, False, "<stdin>"
-    return open(source, encoding="utf-8", errors="replace"), True, os.fspath(source)
+        name = getattr(source, "name", None)
+        return _reader_of(source), None, name if isinstance(name, str) else "<file>"
+    if isinstance(source, str) and source == "-":
+        return _reader_of(getattr(sys.stdin, "buffer", sys.stdin)), None, "<stdin>"
+    f = open(source, "rb")
+    return f.read, f.close, os.fsdecode(source)
+
+
+def _reader_of(stream) -> Callable:
+    """``read(size)`` for a stream: what is buffered from binary, a line at a time
+    from text that may be interactive."""
+    if isinstance(stream, io.TextIOBase):
+        try:
+            whole = stream.seekable()  # a file or a string: no one is waiting for a line
+        except (OSError, ValueError):
+            whole = False
+        return stream.read if whole else stream.readline
+    return getattr(stream, "read1", stream.read)
+
+
+def _sniff(head: bytes, name: str) -> bytes:
+    """The first bytes of an input without a UTF-8 byte order mark; refuse what is not text."""
+    if head.startswith(b"\x1f\x8b"):
+        raise SudokuError(f"{name}: gzip-compressed data; decompress it first (gunzip, zcat or gzip.open)")
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise SudokuError(f"{name}: UTF-16 text; save it as UTF-8 (or ASCII)")
+    nul = head.find(b"\0")
+    if nul >= 0:
+        raise SudokuError(f"{name}: binary data (a NUL byte at byte {nul + 1}), not puzzle text")
+    return head[3:] if head.startswith(b"\xef\xbb\xbf") else head
+
+
+def _blocks(read: Callable, name: str) -> Iterator[bytes]:
+    """The input as blocks of bytes, the first one checked by :func:`_sniff`."""
+    head = b""
+    while len(head) < 4:
+        data = read(BLOCK)
+        if not data:
+            break
+        head += data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if head:
+        yield _sniff(head, name)
+    while True:
+        data = read(BLOCK)
+        if not data:
+            return
+        yield data.encode("utf-8", "replace") if isinstance(data, str) else data
+
+
+def _byte_lines(read: Callable, name: str) -> Iterator[list[bytes]]:
+    """Lists of lines (bytes without their line ends), as the input arrives.
+
+    ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end a line (also a ``\\r\\n``
+    split between two reads).  A line longer than :data:`MAX_LINE` is given as
+    :data:`_TOO_LONG`.
+    """
+    carry = b""
+    skipping = False  # in a line longer than MAX_LINE: drop it up to its end
+    for data in _blocks(read, name):
+        data = carry + data
+        tail = b""
+        if data.endswith(b"\r"):  # perhaps the first half of \r\n
+            data, tail = data[:-1], b"\r"
+        if b"\r" in data:
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            carry = data + tail
+        else:
+            lines = data[:cut].split(b"\n")
+            carry = data[cut + 1:] + tail
+            if skipping:
+                lines[0] = _TOO_LONG
+                skipping = False
+            if max(map(len, lines)) > MAX_LINE:
+                lines = [_TOO_LONG if len(line) > MAX_LINE else line for line in lines]
+            yield lines
+        if len(carry) > MAX_LINE:
+            skipping, carry = True, b""
+    if skipping:
+        yield [_TOO_LONG]
+    elif carry.rstrip(b"\r"):
+        yield [carry[:-1] if carry.endswith(b"\r") else carry]
+
+
+# ---------------------------------------------------------------------------
+# Lines to entries
+# ---------------------------------------------------------------------------
 
 
 def _is_separator(line: str) -> bool:
     """True for a line between grids: blank, a comment, ``Grid 01``, ``Puzzle 1``, ``=====``."""
     s = line.strip()
+    if s.startswith("\ufeff"):
+        s = s[1:].strip()
     return (not s or s.startswith("#") or s[:4].lower() == "grid" or s[:6].lower() == "puzzle"
             or set(s) <= set("="))
 
 
-_DROP_DRAWING = {ord(ch): None for ch in DRAWING}
+def _cell_count(cells: str | None) -> int:
+    """Cells in a line (-1 for a line too long to read)."""
+    return -1 if cells is None else len(cells)
+
+
+def _has_unknown(cells: str) -> bool:
+    return bool(cells.encode("ascii", "replace").translate(None, _CELL_BYTES))
+
+
+def _digit_table(n: int) -> tuple[bytes, bytes]:
+    """``(symbols of an n x n grid, symbol -> digit table)`` for the fast path."""
+    symbols = SYMBOLS[:n]
+    if n < 36:  # lower case reads as upper case
+        symbols += symbols[9:].lower()
+    return (symbols + EMPTY).encode("ascii"), _TO_DIGIT_UPPER if n < 36 else _TO_DIGIT
+
+
+def _rows_of_grid(r: int, rows: list[str]) -> bool:
+    """Whether lines of ``r`` cells are rows of an ``r x r`` grid rather than one-line puzzles.
+
+    A line of ``r`` cells is a whole puzzle only when ``r`` is the square of a
+    grid side ``m`` of at least 4, and then it holds no digit larger than
+    ``m``; the rows of a grid almost all do (so a typo in one line of small
+    puzzles does not turn the file into grids, it takes most of them).
+    """
+    m = math.isqrt(r)
+    if m * m != r or m < 4:
+        return True
+    table = _TO_DIGIT_UPPER if r < 36 else _TO_DIGIT
+    big = sum(max(row.encode("ascii", "replace").translate(table)) > m for row in rows)
+    return 2 * big > len(rows)
 
 
 class _Reader:
-    """Splits lines into puzzles: one per line, or multi-line grids (see read_puzzles)."""
+    """Turns lines into entries (see :func:`read_puzzles` for the formats).
 
-    def __init__(self, name: str, size: int | None, errors: list | None):
+    :meth:`feed` takes lists of lines (bytes without line ends), :meth:`finish`
+    marks the end, :meth:`take` hands out the entries read so far as an array,
+    with the messages of the bad ones.  The first lines wait in ``pending``
+    until they settle the grid size and the layout (one puzzle per line, or
+    grids); after that, one-line puzzles of the right size take a fast path
+    that parses whole blocks of lines at once.
+
+    A bad entry raises nothing: it becomes a row of zeros and a message.  With
+    ``strict`` the first one stops the reader: :attr:`error` holds it, to be
+    raised once the entries before it are taken.
+    """
+
+    def __init__(self, name: str, size: int | None = None, strict: bool = False):
         self.name = name
-        self.n = size
-        self.errors = errors
-        self.rows: list = []  # parsed puzzles (arrays) or None for a bad entry
-        # True: the file holds multi-line grids; False: one puzzle per line;
-        # None: either (the caller gave the size)
-        self.grids = None
-        self.block: list = []  # (line number, cells) of a grid being read
-        self.pending: list = []  # (line number, cells) while the size is undecided
+        self.strict = strict
+        self.error: SudokuError | None = None
+        self.lineno = 0
+        self.n: int | None = None
+        self.grids: bool | None = None  # True: multi-line grids; False: one puzzle per line
+        self.pending: list = []  # (line number, cells, text) until settled; text None: a separator
+        self.block: list = []  # (line number, cells, text): the rows of the grid being read
+        self.parts: list = []  # (digit bytes, or None for a bad entry; entries)
+        self.count = 0  # entries in parts
+        self.messages: list = []  # (entry number in parts, message)
+        if size is not None:
+            self._set_size(size)
 
-    def fail(self, lineno: int, msg: str) -> None:
-        """A bad entry at ``lineno``: raise, or record it (a row of zeros) when collecting errors."""
-        full = f"{self.name}, line {lineno}: {msg}"
-        if self.errors is None:
-            raise SudokuError(full)
-        self.errors.append((len(self.rows), full))
-        self.rows.append(None)
+    # -- settling the size and the layout
 
-    def emit(self, lineno: int, cells: str) -> None:
-        """Parse one whole puzzle and add it (or its error)."""
+    def _set_size(self, n: int) -> None:
+        self.n = n
+        self.nn = n * n
+        self.valid, self.table = _digit_table(n)
+
+    def _verdict(self, final: bool):
+        """``(n, grids)`` from the pending lines, ``"bad"`` for a first line that fits
+        nothing, or None to wait for more lines."""
+        block = []  # the cells of the first content lines, up to a separator
+        ended = final
+        for _, cells, text in self.pending:
+            if text is None:
+                ended = True
+                break
+            block.append(cells)
+            if len(block) > MAX_TEXT_N:
+                ended = True
+                break
+        counts = [_cell_count(c) for c in block]
+        k = counts[0]
+        if self.n is not None:  # the size is given: only the layout is open
+            n = self.n
+            if k == n * n:
+                return n, False
+            if len(counts) >= 2 and counts[0] == counts[1] == n:
+                return n, True
+            if not ended:
+                return None
+            rows = counts.count(n)
+            return (n, True) if rows >= 2 and 2 * rows > len(counts[:n + 1]) else "bad"
+        m = math.isqrt(max(k, 0))
+        if k < 4 or k > MAX_TEXT_N:  # not a row of a text grid: a whole puzzle, or nothing
+            return (m, False) if m * m == k and 4 <= m <= MAX_TEXT_N else "bad"
+        if len(counts) >= 2 and counts[1] == k and _rows_of_grid(k, block[:2]):
+            return k, True
+        if m * m == k and m >= 4:  # k lines of k cells, or one-line puzzles of m x m
+            if len(block) <= k and not ended:
+                return None
+            rows = [c for c in block[:k] if _cell_count(c) == k]
+            return (k, True) if len(rows) >= 2 and _rows_of_grid(k, rows) else (m, False)
+        if not ended:
+            return None
+        # a first line of no use: rows of a grid after all (the grid's first row is
+        # bad, or a title precedes it), or a bad line of its own
+        common = Counter(c for c in counts if 4 <= c <= MAX_TEXT_N).most_common(1)
+        if common:
+            r, rows = common[0]
+            if rows >= 2 and 2 * rows > len(counts[:r + 1]) and _rows_of_grid(
+                    r, [c for c in block if _cell_count(c) == r]):
+                return r, True
+        return "bad"
+
+    def _settle(self, final: bool) -> None:
+        """Settle the size and the layout from the pending lines when they tell, then feed them through."""
+        while self.pending and self.grids is None:
+            verdict = self._verdict(final)
+            if verdict is None:
+                return
+            if verdict == "bad":
+                lineno, cells, text = self.pending.pop(0)
+                self._bad_line(lineno, cells, text)
+                while self.pending and self.pending[0][2] is None:
+                    self.pending.pop(0)
+                if self.error:
+                    return
+                continue
+            n, self.grids = verdict
+            if n != self.n:
+                self._set_size(n)
+        if self.grids is None:
+            return
+        pending, self.pending = self.pending, []
+        for lineno, cells, text in pending:
+            if text is None:
+                self._flush()
+            else:
+                self._entry_line(lineno, cells, text)
+            if self.error:
+                return
+
+    # -- entries
+
+    def _push(self, digits: bytes | None, entries: int = 1) -> None:
+        self.parts.append((digits, entries))
+        self.count += entries
+
+    def _bad(self, lineno: int, message: str, located: bool = False) -> None:
+        """A bad entry: a row of zeros and its message (``located``: it names the line already)."""
+        full = message if located else f"{self.name}, line {lineno}: {message}"
+        if self.strict:
+            self.error = SudokuError(full)
+            return
+        self.messages.append((self.count, full))
+        self._push(None)
+
+    def _emit(self, lineno: int, text: str) -> None:
+        """Parse one whole puzzle and add it, or its error."""
         try:
-            values = _parse_text(cells, where=f"{self.name}, line {lineno}")
+            values = _parse_text(text, where=f"{self.name}, line {lineno}")
         except SudokuError as e:
-            if self.errors is None:
-                raise
-            self.errors.append((len(self.rows), str(e)))
-            self.rows.append(None)
+            self._bad(lineno, str(e), located=True)
             return
-        if values.size != self.n * self.n:
-            self.fail(lineno, f"{values.size} cells, expected {self.n * self.n} as in the first puzzle")
+        if values.size != self.nn:
+            self._bad(lineno, f"{values.size} cells, expected {self.nn} as in the first puzzle")
             return
-        self.rows.append(values)
+        self._push(values.tobytes())
 
-    def flush_block(self) -> None:
-        """Emit the grid being read (one entry, however malformed)."""
-        if not self.block:
+    def _bad_line(self, lineno: int, cells: str | None, text: str) -> None:
+        """One line that is neither a puzzle nor a row of a grid: one bad entry."""
+        if cells is None:
+            self._bad(lineno, f"a line longer than {MAX_LINE:,} characters")
+        elif _has_unknown(cells):
+            self._emit(lineno, text)  # the parser names the symbol and its column
+        elif self.n is None:
+            self._bad(lineno, f"{len(cells)} cells: neither a puzzle nor a row of a grid")
+        elif self.grids:
+            self._bad(lineno, f"{len(cells)} cells: expected {self.nn} (a puzzle on one line) "
+                              f"or {self.n} (a row of a grid)")
+        else:
+            self._bad(lineno, f"{len(cells)} cells, expected {self.nn} (one {self.n}x{self.n} puzzle per line)")
+
+    def _entry_line(self, lineno: int, cells: str | None, text: str) -> None:
+        """A line with cells, once the size and the layout are settled."""
+        k = _cell_count(cells)
+        if not self.grids:
+            if k == self.nn and not _has_unknown(cells):
+                self._emit(lineno, text)
+            else:
+                self._bad_line(lineno, cells, text)
             return
+        n, block = self.n, self.block
+        if k == self.nn:  # a one-line puzzle among the grids (after a grid cut short)
+            self._flush()
+            self._emit(lineno, text)
+            return
+        block.append((lineno, cells, text))
+        first_bad = _cell_count(block[0][1]) != n
+        if len(block) == n and not (first_bad and all(_cell_count(c) == n for _, c, _ in block[1:])):
+            self._flush()
+        elif len(block) > n:
+            # n rows after a bad first line: a title, when this line is a row too
+            if k == n:
+                self._bad_line(*block.pop(0))
+            else:
+                block.pop()
+            self._flush()
+            if k != n:
+                self._entry_line(lineno, cells, text)
+
+    def _flush(self) -> None:
+        """Emit the grid being read: one entry, however malformed."""
         block, self.block = self.block, []
+        if not block:
+            return
         n = self.n
-        for lineno, cells in block:
-            bad = cells.encode("ascii", "replace").translate(None, _CELL_BYTES)
-            if bad:
+        if len(block) == 1 and _cell_count(block[0][1]) != n:
+            self._bad_line(*block[0])
+            return
+        for lineno, cells, _ in block:
+            if cells is None:
+                self._bad(lineno, f"a line longer than {MAX_LINE:,} characters")
+                return
+            if _has_unknown(cells):
                 ch = next(c for c in cells if c not in SYMBOLS and c not in EMPTY)
-                self.fail(lineno, f"unknown symbol {ch!r} in this grid row "
+                self._bad(lineno, f"unknown symbol {ch!r} in this grid row "
                                   "(digits, letters, '.', '0' or '_' expected)")
                 return
             if len(cells) != n:
-                self.fail(lineno, f"a grid row of {len(cells)} cells, expected {n}")
+                self._bad(lineno, f"a grid row of {len(cells)} cells, expected {n}")
                 return
         if len(block) != n:
-            self.fail(block[0][0], f"a grid of {len(block)} rows, expected {n}")
+            rows = f"{len(block)} row{'s' if len(block) != 1 else ''}"
+            self._bad(block[0][0], f"a grid of {rows}, expected {n}")
             return
-        self.emit(block[0][0], "".join(c for _, c in block))
+        self._emit(block[0][0], "".join(c for _, c, _ in block))
 
-    def take(self, lineno: int, cells: str, text: str) -> None:
-        """One line with cells, once the size is known."""
-        k = len(cells)
-        n = self.n
-        if k == n * n:
-            self.flush_block()  # a grid cut short is one bad entry
-            self.emit(lineno, text)
-        elif self.grids is not False and (self.block or k == n):
-            # a row of a grid; a malformed one stays with its grid
-            self.block.append((lineno, cells))
-            if len(self.block) == n:
-                self.flush_block()
+    # -- lines
+
+    def _line(self, lineno: int, raw: bytes) -> None:
+        """Take one line (the slow path: anything but a well-formed one-line puzzle)."""
+        if raw is _TOO_LONG:
+            cells, text = None, ""
         else:
-            self.fail(lineno, f"{k} cells: expected {n * n} (a puzzle on one line)"
-                      + (f" or {n} (a row of a grid)" if self.grids is not False else ""))
-
-    def decide(self, final: bool) -> None:
-        """Settle the size from the first lines, then feed them through.
-
-        The first line of ``k`` cells is the first row of a ``k x k`` grid when
-        the first ``k`` lines all have ``k`` cells (and, when ``k`` is a square,
-        a separator or the end follows them); otherwise it is a whole puzzle
-        when ``k`` is a square of at least 16, and a bad entry when it is not
-        (a title, say), after which the next line decides.
-        """
-        while self.pending and self.n is None:
-            pend = self.pending
-            k = len(pend[0][1])
-            root = math.isqrt(k)
-            square = root * root == k and root >= 4
-            if k <= MAX_TEXT_N and k >= 4:
-                if len(pend) < k + square and not final:
-                    return  # wait for more lines
-                first = pend[:k]
-                grid = (len(first) == k and all(c is not None and len(c) == k for _, c, _ in first)
-                        and (not square or len(pend) == k or pend[k][1] is None))
-            else:
-                grid = False
-            if grid or square:
-                self.n = k if grid else root
-                self.grids = grid
-                break
-            lineno, _, text = pend.pop(0)
-            self.fail(lineno, f"{k} cells: neither a puzzle nor the first row of a grid")
-            while self.pending and self.pending[0][1] is None:
-                self.pending.pop(0)
-        pend, self.pending = self.pending, []
-        for lineno, cells, text in pend:
-            if cells is None:
-                self.flush_block()
-            else:
-                self.take(lineno, cells, text)
-
-    def line(self, lineno: int, text: str) -> None:
-        """Take the next line of the file."""
-        if _is_separator(text):
-            if self.n is not None:
-                self.flush_block()
-            elif self.pending:
-                self.pending.append((lineno, None, text))
-            return
-        cells = text.translate(_DROP_DRAWING)
-        if not cells:
-            return  # a line of grid drawing only
-        if cells.encode("ascii", "replace").translate(None, _CELL_BYTES) and not (
-                self.n is not None and self.grids is not False and self.block):
-            # unknown symbols: a bad entry of its own (rows of a grid being read
-            # stay with their grid, which reports them)
-            self.emit_bad_text(lineno, text)
-            return
-        if self.n is None:
+            text = raw.decode("utf-8", "replace")
+            if _is_separator(text):
+                if self.grids is None:
+                    if self.pending:
+                        self.pending.append((lineno, None, None))
+                elif self.grids:
+                    self._flush()
+                return
+            cells = text.translate(_DROP_DRAWING)
+            if not cells:
+                return  # grid drawing only
+        if self.grids is None:
             self.pending.append((lineno, cells, text))
-            self.decide(False)
+            self._settle(False)
         else:
-            self.take(lineno, cells, text)
+            self._entry_line(lineno, cells, text)
 
-    def emit_bad_text(self, lineno: int, text: str) -> None:
-        """A line with unknown symbols: one bad entry, with the parser's message."""
-        where = f"{self.name}, line {lineno}"
-        try:
-            _parse_text(text, where)
-        except SudokuError as e:
-            if self.errors is None:
-                raise
-            self.errors.append((len(self.rows), str(e)))
-            self.rows.append(None)
+    def _rows(self, lines: list) -> None:
+        """Lines of a file of one-line puzzles: well-formed runs parsed at once."""
+        nn, valid, table = self.nn, self.valid, self.table
+        if min(map(len, lines)) == nn == max(map(len, lines)):
+            joined = b"".join(lines)
+            if not joined.translate(None, valid):
+                self._push(joined.translate(table), len(lines))
+                self.lineno += len(lines)
+                return
+        good: list = []
+        for raw in lines:
+            self.lineno += 1
+            if len(raw) == nn and not raw.translate(None, valid):
+                good.append(raw)
+                continue
+            if good:
+                self._push(b"".join(good).translate(table), len(good))
+                good = []
+            self._line(self.lineno, raw)
+            if self.error:
+                return
+        if good:
+            self._push(b"".join(good).translate(table), len(good))
+
+    def feed(self, lines: list) -> None:
+        """Read more lines."""
+        for i, raw in enumerate(lines):
+            if self.error:
+                return
+            if self.grids is False:
+                self._rows(lines[i:])
+                return
+            self.lineno += 1
+            self._line(self.lineno, raw)
 
     def finish(self) -> None:
-        """At the end of the file: settle the size and emit the last grid."""
-        if self.n is None and self.pending:
-            self.decide(True)
-        if self.n is not None:
-            self.flush_block()
+        """At the end of the input: settle what is pending and emit the last grid."""
+        if self.error:
+            return
+        self._settle(True)
+        if self.grids:
+            self._flush()
 
-    def chunk(self, count: int) -> tuple[np.ndarray, list]:
-        """The first ``count`` puzzles as an array, and their errors."""
-        n = self.n or 9
-        rows, self.rows = self.rows[:count], self.rows[count:]
-        out = np.zeros((len(rows), n * n), np.uint8)
-        for k, row in enumerate(rows):
-            if row is not None:
-                out[k] = row
-        if self.errors is None:
-            return out, []
-        errs = [(i, m) for i, m in self.errors if i < count]
-        self.errors = [(i - count, m) for i, m in self.errors if i >= count]
-        return out, errs
+    def take(self, count: int | None = None) -> tuple[np.ndarray, list]:
+        """The first ``count`` entries read (default: all) as an (k, N*N) uint8
+        array, and the ``(row, message)`` of the bad ones."""
+        count = self.count if count is None else min(count, self.count)
+        nn = self.n * self.n if self.n is not None else 81
+        taken, rest, got = [], [], 0
+        for k, (digits, entries) in enumerate(self.parts):
+            if got + entries > count:
+                split = count - got
+                if split:
+                    taken.append(digits[:split * nn] if digits is not None else None)
+                    got += split
+                rest = [(digits[split * nn:], entries - split)] if split else [(digits, entries)]
+                rest += self.parts[k + 1:]
+                break
+            taken.append(digits)
+            got += entries
+        self.parts = rest
+        self.count -= got
+        out = np.frombuffer(bytearray(b"".join(b"\0" * nn if d is None else d for d in taken)), np.uint8)
+        messages = [(i, m) for i, m in self.messages if i < got]
+        self.messages = [(i - got, m) for i, m in self.messages if i >= got]
+        return out.reshape(got, nn), messages
+
+
+def _check_size(size) -> None:
+    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, np.integer))
+                             or not 4 <= size <= MAX_TEXT_N):
+        raise SudokuError(f"size must be a whole number from 4 to {MAX_TEXT_N} "
+                          f"(the N of N x N grids written as text), not {size!r}")
 
 
 def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
@@ -211,9 +493,10 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
     Yields (k, N*N) uint8 arrays of at most ``chunk_size`` puzzles, reading the
     file as it goes, so inputs larger than memory stream through.  See
     :func:`read_puzzles` for the formats.  A malformed entry raises
-    :class:`SudokuError` naming the file and line, unless ``errors`` is a list:
-    then the entry becomes a row of zeros and ``(index, message)`` is appended
-    to ``errors`` (``index`` counts puzzles from 0 across chunks).
+    :class:`SudokuError` naming the file and line (after the chunks before it),
+    unless ``errors`` is a list: then the entry becomes a row of zeros and
+    ``(index, message)`` is appended to ``errors`` (``index`` counts puzzles
+    from 0 across chunks).
 
     >>> import io
     >>> text = "1234341221434321  12..............  x".replace("  ", chr(10))
@@ -221,38 +504,39 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
     >>> [c.shape for c in iter_puzzles(io.StringIO(text), chunk_size=2, size=4, errors=errors)]
     [(2, 16), (1, 16)]
     >>> errors
-    [(2, '<file>, line 3: 1 cells: expected 16 (a puzzle on one line) or 4 (a row of a grid)')]
+    [(2, '<file>, line 3: 1 cells, expected 16 (one 4x4 puzzle per line)')]
     """
-    if size is not None and (not isinstance(size, (int, np.integer)) or size < 1):
-        raise SudokuError(f"size must be a positive integer, not {size!r}")
-    if not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
+    _check_size(size)
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
         raise SudokuError(f"chunk_size must be a positive integer, not {chunk_size!r}")
-    f, close, name = _open_text(source)
-    reader = _Reader(name, size, None if errors is None else [])
+    read, close, name = _open_source(source)
+    reader = _Reader(name, size, strict=errors is None)
     offset = 0
 
     def drain(count):
-        """The next ``count`` puzzles, their errors numbered across chunks."""
         nonlocal offset
-        out, errs = reader.chunk(count)
+        out, messages = reader.take(count)
         if errors is not None:
-            errors.extend((offset + i, msg) for i, msg in errs)
+            errors.extend((offset + i, m) for i, m in messages)
         offset += len(out)
         return out
 
     try:
-        for lineno, text in enumerate(f, start=1):
-            if isinstance(text, bytes):
-                text = text.decode("utf-8", "replace")
-            reader.line(lineno, text)
-            while len(reader.rows) >= chunk_size and reader.n is not None:
+        for lines in _byte_lines(read, name):
+            reader.feed(lines)
+            while reader.count >= chunk_size:
                 yield drain(chunk_size)
-        reader.finish()
-        while reader.rows:
+            if reader.error:
+                break
+        else:
+            reader.finish()
+        while reader.count:
             yield drain(chunk_size)
+        if reader.error:
+            raise reader.error
     finally:
-        if close:
-            f.close()
+        if close is not None:
+            close()
 
 
 def read_puzzles(source, size: int | None = None, errors: list | None = None) -> np.ndarray:
@@ -260,20 +544,25 @@ def read_puzzles(source, size: int | None = None, errors: list | None = None) ->
 
     Formats: one puzzle per line (any symbols :class:`Sudoku` accepts), or
     multi-line grids, one row per line, separated by blank lines or lines such
-    as ``Grid 01`` or ``========`` (Project Euler's and Norvig's easy50 form).
-    Lines starting with ``#`` are comments; lines of grid drawing only are
-    skipped.  Every puzzle in a file has the same size, settled by the first
-    one: a first line of ``k`` cells is the first row of a ``k x k`` grid
-    when ``k`` is not a square, or when it is a square of at most 61 and the
-    first ``k`` lines all have ``k`` cells and are followed by a separator or
-    the end; otherwise each line is a whole puzzle.  Give ``size`` (the N of an
-    N x N grid) to settle it yourself, e.g. for a file of exactly sixteen
-    one-line 4x4 puzzles.
+    as ``Grid 01`` or ``========`` (Project Euler's and Norvig's easy50 form),
+    or one after another.  Lines starting with ``#`` are comments; lines of
+    grid drawing only are skipped; any line end (``\\n``, ``\\r\\n``, ``\\r``)
+    and a UTF-8 byte order mark are fine.  Every line with cells gives one
+    entry, and so does every grid (a malformed one too).
+
+    Every puzzle of a file has the size of the first.  A first line of ``k``
+    cells is a whole puzzle when ``k`` is the square of some ``m`` (81, 16,
+    36, ...), unless ``k`` is at most 61 and the first lines of ``k`` cells
+    hold a digit larger than ``m``: then, as when ``k`` is not a square, the
+    lines are the rows of ``k x k`` grids.  So a file of one-line 4x4 puzzles
+    reads as such even when it has exactly sixteen lines.  Give ``size`` (the
+    N of N x N grids) to settle the size yourself.
 
     >>> import io
     >>> read_puzzles(io.StringIO("Grid 01\\n12..\\n..12\\n....\\n....\\n")).shape
     (1, 16)
     """
+    _check_size(size)
     chunks = list(iter_puzzles(source, chunk_size=1 << 30, size=size, errors=errors))
     if not chunks:
         return np.zeros((0, (size or 9) ** 2), np.uint8)

@@ -1,5 +1,7 @@
 """``dlxnumba cover``: Knuth's DLX format on the command line (in process, through main(argv))."""
 
+import pytest
+
 from command_line import run, write
 
 
@@ -65,7 +67,7 @@ def test_cover_budget(capsys, tmp_path):
     code, out, _ = run(capsys, "cover", "--count", path)
     assert (code, out) == (0, "92\n")
     code, out, err = run(capsys, "cover", "--count", "--max-nodes", "50", path)
-    assert code == 1 and int(out) < 92 and "max_nodes" in err
+    assert code == 1 and out.endswith("+\n") and int(out[:-2]) < 92 and "max_nodes" in err  # a lower bound
 
 
 def test_cover_progress_draws_the_search_reports(capsys, tmp_path, monkeypatch):
@@ -83,3 +85,53 @@ def test_cover_progress_draws_the_search_reports(capsys, tmp_path, monkeypatch):
     drawn = [row for row in err.split("\r") if row.strip()]
     assert len(drawn) > 10 and all("% [" in row and " nodes, " in row for row in drawn)
     assert err.endswith("\r")  # the bar is erased at the end
+
+
+# ---------------------------------------------------------------------------
+# Issue 9: exactly N or more, stdin by default, outputs that would destroy input
+# ---------------------------------------------------------------------------
+
+TWO = "a b\na\nb\na b\n"  # two solutions: {0, 1} and {2}
+
+
+@pytest.mark.parametrize("limit, count, more", [(1, "1+", True), (2, "2", False), (3, "2", False)])
+def test_cover_limit_tells_exactly_from_more(capsys, stdin, limit, count, more):
+    """--count --limit N printed N both when there were exactly N solutions and when there were more."""
+    stdin(TWO)
+    code, out, err = run(capsys, "cover", "--count", "--limit", limit, "--stats")
+    assert (code, out) == (0, f"{count}\n")
+    fields = {k: v.strip() for k, v in (line.split(":", 1) for line in err.splitlines())}
+    assert fields["solutions"] == count and ("more solutions" in fields["run"]) == more
+    stdin(TWO)
+    code, out, err = run(capsys, "cover", "--limit", limit, "--stats", "-")
+    assert code == 0 and len(out.splitlines()) == min(limit, 2)
+    assert ("more solutions" in err) == more and (fields["run"] == "complete") == (not more)
+
+
+def test_cover_limit_zero(capsys, stdin):
+    stdin(TWO)
+    code, out, err = run(capsys, "cover", "--limit", "0", "--stats")
+    assert (code, out) == (0, "") and "more solutions" in err
+    stdin("a b\na\n")
+    code, out, err = run(capsys, "cover", "--limit", "0", "--stats")
+    assert (code, out) == (1, "") and "complete" in err
+
+
+def test_cover_reads_stdin_by_default(capsys, stdin):
+    stdin(KNUTH_DLX)
+    code, out, _ = run(capsys, "cover")
+    assert (code, out) == (0, "0 3 4\n")
+
+
+def test_cover_refuses_to_overwrite_its_input(capsys, tmp_path):
+    path = write(tmp_path, KNUTH_DLX, "knuth.dlx")
+    code, out, err = run(capsys, "cover", "-o", path, path)
+    assert code == 2 and err.count("\n") == 1 and "input" in err
+    assert path.read_text() == KNUTH_DLX
+
+
+def test_cover_stats_say_when_a_budget_stopped_the_search(capsys, tmp_path):
+    path = write(tmp_path, "a b c\na\nb\nc\na b\nb c\na c\n", "three.dlx")
+    code, out, err = run(capsys, "cover", "--count", "--max-nodes", "1", "--stats", path)
+    assert code == 1 and out.endswith("+\n")
+    assert "run:        stopped: --max-nodes ran out" in err

@@ -2,6 +2,7 @@
 and real processes of ``python -m dlxnumba`` (exit statuses, Ctrl-C)."""
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -10,12 +11,12 @@ import time
 import pytest
 
 from command_line import check_solutions, run, top95, write
-from known import ROOT, TOP1
+from known import NONE as NONE_PUZZLE
+from known import ROOT, TOP1, TOP1_SOLUTION
 
 
 @pytest.mark.parametrize("argv", [
     ["solve", "--bogus", "x.txt"],
-    ["solve"],
     ["solve", "--format", "xml", "x.txt"],
     ["solve", "--threads", "0", "x.txt"],
     ["solve", "--box", "3by3", "x.txt"],
@@ -82,3 +83,145 @@ def test_ctrl_c_exits_quietly_with_130(tmp_path):
     assert proc.returncode == 130
     assert out.decode().splitlines() == ["1", "1", "1"]
     assert b"Traceback" not in seen + err
+
+
+# ---------------------------------------------------------------------------
+# Unix conventions, in real processes (issue 9)
+# ---------------------------------------------------------------------------
+
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX shell and descriptors")
+EASY = "." + TOP1_SOLUTION[1:]  # solved at once
+
+
+def _env():
+    return dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def _popen(*argv, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "dlxnumba", *map(str, argv)], cwd=ROOT, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+
+
+def _quiet(err: bytes) -> bool:
+    return b"Traceback" not in err and b"Exception ignored" not in err
+
+
+@POSIX
+@pytest.mark.parametrize("command", ["solve", "cover"])
+def test_head_closing_the_pipe_ends_quietly(tmp_path, command):
+    """`dlxnumba solve big.txt | head -1` printed a traceback or 'Exception ignored' and exit status 1."""
+    if command == "solve":
+        path = write(tmp_path, (EASY + "\n") * 40_000)  # 3 MB of answers: far more than a pipe holds
+    else:  # 300 x 300 solutions
+        path = write(tmp_path, "a b\n" + "a\n" * 300 + "b\n" * 300, "many.dlx")
+    proc = _popen(command, path)
+    first = proc.stdout.readline()
+    proc.stdout.close()  # what head does after its line
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) in (0, 141)
+    assert first.strip() and _quiet(err), err.decode()
+
+
+def _sh(script: str, stdin=None):
+    """Run ``script`` (with $DLX standing for python -m dlxnumba) in sh."""
+    dlx = f"{sys.executable} -m dlxnumba"
+    return subprocess.run(["sh", "-c", script.replace("$DLX", dlx)], cwd=ROOT, env=_env(), input=stdin,
+                          capture_output=True, timeout=300)
+
+
+@POSIX
+@pytest.mark.parametrize("script, message", [
+    ("$DLX solve 0<&-", b"standard input: it is closed"),
+    ("$DLX solve - 0<&-", b"standard input: it is closed"),
+    ("$DLX cover 0<&-", b"standard input: it is closed"),
+    (f"$DLX solve {TOP1} 1>&-", b"standard output: it is closed"),
+    ("printf 'a\\na\\n' | $DLX cover 1>&-", b"standard output: it is closed"),
+    ("printf 'a\\na\\n' | $DLX cover -o /dev/full", b"cannot write /dev/full: No space left"),
+    ("printf 'a\\na\\n' | $DLX cover --stats 2>&-", None),
+    (f"$DLX solve {TOP1} -o /dev/full", b"cannot write /dev/full: No space left"),
+    (f"$DLX solve {TOP1} > /dev/full", b"cannot write standard output: No space left"),
+    (f"$DLX solve --stats {TOP1} 2>&-", None),
+    (f"$DLX solve --progress {TOP1} 2>&-", None),
+], ids=["solve-stdin-closed", "solve-dash-stdin-closed", "cover-stdin-closed", "solve-stdout-closed",
+        "cover-stdout-closed", "cover-dev-full", "cover-stats-stderr-closed", "solve-o-dev-full",
+        "solve-stdout-dev-full", "solve-stats-stderr-closed", "solve-progress-stderr-closed"])
+def test_closed_streams_and_a_full_disk(script, message):
+    """A closed stdin or stdout, -o /dev/full or a closed stderr: one line of error, status 2."""
+    done = _sh(script)
+    assert done.returncode == 2, done.stderr
+    if message is not None:
+        assert message in done.stderr and done.stderr.count(b"\n") == 1, done.stderr
+    assert _quiet(done.stderr) and (b"2>&-" not in script.encode() or done.stdout == b"")
+
+
+@POSIX
+def test_a_closed_stderr_alone_is_no_error():
+    """Nothing to say on stderr: the answers come out as usual (and no file lands on descriptor 2)."""
+    done = _sh(f"$DLX solve {TOP1} 2>&-")
+    assert (done.returncode, done.stdout.decode()) == (0, TOP1_SOLUTION + "\n")
+
+
+@POSIX
+def test_output_file_that_is_an_input_is_refused_before_writing(tmp_path):
+    """`-o` naming the input truncated it (data lost); so does appending stdout to it."""
+    path = write(tmp_path, f"{TOP1}\n{TOP1}\n")
+    for script in (f"$DLX solve {path} -o {path}", f"$DLX solve -o {path} < {path}",
+                   f"$DLX solve {path} >> {path}", f"$DLX cover -o {path} < {path}"):
+        done = _sh(script)
+        assert done.returncode == 2 and b"input" in done.stderr and done.stderr.count(b"\n") == 1, script
+        assert path.read_text() == f"{TOP1}\n{TOP1}\n", script
+
+
+def _readline(stream, seconds: float) -> bytes | None:
+    """A line from ``stream`` if one comes within ``seconds`` (None otherwise)."""
+    ready, _, _ = select.select([stream], [], [], seconds)
+    return stream.readline() if ready else None
+
+
+@POSIX
+def test_stdin_streams_each_answer_as_its_puzzle_arrives():
+    """Answers waited for the end of the input (or a chunk of 5,000 puzzles)."""
+    proc = _popen("solve", stdin=subprocess.PIPE)
+    try:
+        for puzzle, answer in ((TOP1, TOP1_SOLUTION), (EASY, TOP1_SOLUTION), (NONE_PUZZLE, "NO_SOLUTION")):
+            proc.stdin.write(puzzle.encode() + b"\n")
+            proc.stdin.flush()
+            assert _readline(proc.stdout, 120) == answer.encode() + b"\n"  # while stdin stays open
+        proc.stdin.close()
+        assert proc.wait(timeout=120) == 1 and proc.stdout.read() == b""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+@POSIX
+def test_ctrl_c_while_waiting_for_input():
+    proc = _popen("solve", "--stats", stdin=subprocess.PIPE)
+    try:
+        proc.stdin.write(TOP1.encode() + b"\n")
+        proc.stdin.flush()
+        assert _readline(proc.stdout, 120) == TOP1_SOLUTION.encode() + b"\n"
+        proc.send_signal(signal.SIGINT)  # while it waits for the next line
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and out == b"" and _quiet(err)
+    assert b"interrupted (Ctrl-C)" in err and b"puzzles:         1" in err
+
+
+@POSIX
+def test_timeout_does_not_wait_for_input_forever():
+    """With a quiet pipe, --timeout ends the run (counted from the first puzzle) though stdin stays open."""
+    proc = _popen("solve", "--timeout", "1", "--stats", stdin=subprocess.PIPE)
+    try:
+        proc.stdin.write(TOP1.encode() + b"\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=120) == 1
+        out, err = proc.stdout.read(), proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdin.close()
+    assert out == TOP1_SOLUTION.encode() + b"\n"
+    assert b"--timeout" in err and b"not read" in err and b"run:" in err and _quiet(err)

@@ -9,7 +9,7 @@ from command_line import BAD_SYMBOL, BROKEN_RULE, TOO_SHORT, TOP95, check_soluti
 from dlxnumba import Sudoku, is_solution
 from dlxnumba import cli
 from dlxnumba import sudoku as sudoku_module
-from known import FIVE, NONE, TOP1, TOP1_SOLUTION
+from known import FIVE, NONE, PUZZLES, TOP1, TOP1_SOLUTION
 
 # ---------------------------------------------------------------------------
 # Formats
@@ -229,6 +229,7 @@ def test_interrupt_prints_what_was_solved(capsys, tmp_path, monkeypatch):
     assert code == 130
     check_solutions(out.splitlines(), top95()[:5])
     assert "puzzles:         5" in err and "Traceback" not in err
+    assert "run:             interrupted (Ctrl-C); the rest of the input was not read" in err
 
 
 # ---------------------------------------------------------------------------
@@ -258,3 +259,221 @@ def test_strict_stops_at_malformed_entry(capsys, tmp_path):
     code, _, err = run(capsys, "solve", "--strict", path)
     assert code == 2
     assert err.count("\n") == 1 and str(path) in err and "line 3" in err
+
+
+# ---------------------------------------------------------------------------
+# Inputs: stdin by default, puzzles as arguments (issue 9)
+# ---------------------------------------------------------------------------
+
+
+def test_no_input_reads_stdin(capsys, stdin):
+    stdin(f"{TOP1}\n{NONE}\n")
+    code, out, _ = run(capsys, "solve")
+    assert code == 1 and out.splitlines() == [TOP1_SOLUTION, "NO_SOLUTION"]
+
+
+def test_puzzles_as_arguments_in_order_with_files(capsys, tmp_path):
+    path = write(tmp_path, f"{NONE}\n")
+    code, out, _ = run(capsys, "solve", TOP1, path, FIVE.replace(".", "0"), "12.. ..12 .... ....")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[:2] == [TOP1_SOLUTION, "NO_SOLUTION"]
+    assert is_solution(lines[2], FIVE) and is_solution(lines[3], "12....12........")
+    code, out, _ = run(capsys, "solve", "--format", "json", TOP1, TOP1)
+    assert [json.loads(r)["index"] for r in out.splitlines()] == [0, 1]
+
+
+def test_an_existing_file_wins_over_a_puzzle(capsys, tmp_path, monkeypatch):
+    """An argument that names a file and also reads as a puzzle is the file (as --help says)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / TOP1).write_text(f"{NONE}\n")
+    code, out, _ = run(capsys, "solve", TOP1)
+    assert (code, out) == (1, "NO_SOLUTION\n")
+
+
+@pytest.mark.parametrize("arg, words", [("no-such-file.txt", ["no-such-file.txt", "No such file"]),
+                                        (TOP1[:80], ["not a puzzle", "80 cells"])])
+def test_an_argument_that_is_neither_file_nor_puzzle(capsys, arg, words):
+    code, out, err = run(capsys, "solve", TOP1, arg)
+    assert code == 2 and out == "" and err.count("\n") == 1 and all(w in err for w in words)
+
+
+# ---------------------------------------------------------------------------
+# Faults of the puzzle files, as the command line shows them (issue 9)
+# ---------------------------------------------------------------------------
+
+
+def test_cr_only_line_ends(capsys, tmp_path):
+    """The CLI kept the first puzzle of an old-Mac file and dropped the rest, exit 0."""
+    path = tmp_path / "mac.txt"
+    path.write_bytes(f"{TOP1}\r{NONE}\r{TOP1}\r".encode())
+    code, out, _ = run(capsys, "solve", path)
+    assert code == 1 and out.splitlines() == [TOP1_SOLUTION, "NO_SOLUTION", TOP1_SOLUTION]
+
+
+def test_one_result_per_malformed_line(capsys, tmp_path):
+    """Consecutive malformed lines were merged into one entry, shifting every later answer."""
+    entries = [TOP1, "123456789", TOP1[:80], TOP1, "12345678", "123456789", NONE]
+    code, out, _ = run(capsys, "solve", write(tmp_path, "\n".join(entries) + "\n"))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == len(entries)
+    assert lines[0] == lines[3] == TOP1_SOLUTION and lines[6] == "NO_SOLUTION"
+    assert all(lines[k].startswith("INVALID: ") and f"line {k + 1}:" in lines[k] for k in (1, 2, 4, 5))
+
+
+@pytest.mark.parametrize("name, count", [("sudoku6", 36), ("sudoku4", 16)])
+def test_k_small_one_line_puzzles(capsys, tmp_path, name, count):
+    """36 one-line 6x6 puzzles (16 4x4) were read as one 36x36 (16x16) grid."""
+    lines = (PUZZLES / f"{name}.txt").read_text().split()[:count]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    n = int(len(lines[0]) ** 0.5)
+    for options in ([], ["--size", str(n)]):
+        code, out, _ = run(capsys, "solve", *options, path)
+        assert code == 0 and len(out.splitlines()) == count
+        assert all(is_solution(s, p) for s, p in zip(out.splitlines(), lines))
+
+
+def test_size_and_box_must_agree(capsys):
+    code, out, err = run(capsys, "solve", "--size", "6", "--box", "3x3", TOP95)
+    assert code == 2 and "--size" in err and "usage:" in err
+    code, out, err = run(capsys, "solve", "--size", "62", TOP95)
+    assert code == 2 and "--size" in err
+
+
+def test_size_makes_other_sizes_invalid(capsys):
+    code, out, err = run(capsys, "solve", "--size", "4", TOP1, "12....12........")
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("INVALID: ") and "expected 16" in lines[0]
+    assert is_solution(lines[1], "12....12........")
+
+
+def test_first_euler_grid_of_8_rows_is_one_result(capsys, tmp_path):
+    """A first Euler grid with 8 rows gave 8 INVALID results."""
+    rows = [TOP1[i:i + 9].replace(".", "0") for i in range(0, 81, 9)]
+    text = "Grid 01\n" + "\n".join(rows[:8]) + "\nGrid 02\n" + "\n".join(rows) + "\n"
+    code, out, _ = run(capsys, "solve", write(tmp_path, text))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 2
+    assert lines[0].startswith("INVALID: ") and "8 rows" in lines[0] and lines[1] == TOP1_SOLUTION
+
+
+@pytest.mark.parametrize("euler", [True, False])
+def test_byte_order_mark(capsys, tmp_path, euler):
+    """A UTF-8 BOM added a bogus first result to Euler files."""
+    if euler:
+        rows = [TOP1[i:i + 9] for i in range(0, 81, 9)]
+        text = "Grid 01\n" + "\n".join(rows) + "\nGrid 02\n" + "\n".join(rows) + "\n"
+    else:
+        text = f"{TOP1}\n{TOP1}\n"
+    path = tmp_path / "bom.txt"
+    path.write_bytes(("\ufeff" + text).encode("utf-8"))
+    code, out, _ = run(capsys, "solve", path)
+    assert (code, out.splitlines()) == (0, [TOP1_SOLUTION, TOP1_SOLUTION])
+
+
+def test_compressed_and_empty_input(capsys, tmp_path):
+    import gzip
+
+    path = tmp_path / "top1.txt.gz"
+    path.write_bytes(gzip.compress(f"{TOP1}\n".encode()))
+    code, out, err = run(capsys, "solve", path)
+    assert code == 2 and out == "" and "gzip" in err and str(path) in err and err.count("\n") == 1
+    code, out, err = run(capsys, "solve", write(tmp_path, "", "empty.txt"))
+    assert code == 2 and "no puzzles" in err
+
+
+def test_strict_prints_the_results_before_the_bad_entry(capsys, tmp_path):
+    path = write(tmp_path, f"{TOP1}\n{NONE}\n{BAD_SYMBOL}\n{TOP1}\n")
+    code, out, err = run(capsys, "solve", "--strict", path)
+    assert code == 2 and out.splitlines() == [TOP1_SOLUTION, "NO_SOLUTION"] and "line 3" in err
+
+
+# ---------------------------------------------------------------------------
+# Counting, budgets, timeouts, the summary (issue 9)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit, line, exact", [(4, "4+", False), (5, "5", True), (6, "5", True), (1, "1+", False)])
+def test_count_limit_tells_exactly_from_at_least(capsys, tmp_path, limit, line, exact):
+    """FIVE has five solutions: --limit 5 prints 5, --limit 4 prints 4+ (both printed 4 and 5 before)."""
+    path = write(tmp_path, f"{FIVE}\n")
+    code, out, _ = run(capsys, "solve", "--count", "--limit", limit, path)
+    assert (code, out) == (0, f"{line}\n")
+    code, out, _ = run(capsys, "solve", "--count", "--limit", limit, "--format", "json", path)
+    row = json.loads(out)
+    assert (row["count"], row["exact"], row["status"]) == (int(line.rstrip("+")), exact, "MULTIPLE")
+    code, out, _ = run(capsys, "solve", "--count", "--limit", limit, "--format", "grid", path)
+    head = out.splitlines()[0]
+    assert head.endswith(f"more than {limit} solution{'s' if limit > 1 else ''}" if not exact else ", 5 solutions")
+    code, out, err = run(capsys, "solve", "--count", "--limit", limit, "--stats", path)
+    assert ("--limit" in err.split("run:")[1]) == (not exact)
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "--count", "--limit", 10 ** 30],
+    ["solve", "--max-nodes", 10 ** 30],
+    ["solve", "--threads", 10 ** 30],
+    ["solve", "--max-nodes", -1],
+    ["solve", "--timeout", "-1"],
+    ["solve", "--timeout", "nan"],
+    ["solve", "--timeout", "inf"],
+    ["solve", "--size", "3"],
+    ["solve", "--box", "9x9"],
+    ["cover", "--limit", 10 ** 30],
+    ["cover", "--count", "--limit", 2 ** 63],
+    ["cover", "--max-nodes", 10 ** 19],
+    ["cover", "--max-nodes", -5],
+])
+def test_numbers_the_engine_cannot_take_are_usage_errors(capsys, argv):
+    """--count --limit 10**30 was an OverflowError traceback from the engine."""
+    code, out, err = run(capsys, *argv, TOP95)
+    option = next(str(a) for a in argv if str(a).startswith("--") and str(a) != "--count")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"argument {option}" in err.splitlines()[-1]
+
+
+def test_timeout_stops_reading(capsys, tmp_path, monkeypatch):
+    """--timeout 1 on a million puzzles took 7.6-36.5 s: every puzzle was read and printed as BUDGET."""
+    monkeypatch.setattr(cli, "CHUNK_SIZE", 7)
+    path = write(tmp_path, "\n".join(top95() * 3) + "\n")
+    code, out, err = run(capsys, "solve", "--timeout", "0", "--stats", path)
+    assert code == 1 and out.splitlines() == ["BUDGET"] * 7  # the chunk in hand, then no more
+    note, *summary = err.splitlines()
+    assert "--timeout" in note and "not read" in note
+    fields = {k: v.strip() for k, v in (line.split(":", 1) for line in summary)}
+    assert fields["puzzles"] == "7" and "--timeout" in fields["run"] and "not read" in fields["run"]
+
+
+def test_timeout_counts_from_the_first_puzzle(capsys, tmp_path, monkeypatch):
+    """Compiling the solver (the warm-up) is not counted: here the warm-up takes an hour."""
+    import dlxnumba.cli.solve as solve_command
+
+    class Clock:  # the real clock, plus an hour once the solver is warm
+        offset = 0.0
+
+        @staticmethod
+        def perf_counter():
+            return solve_command_time.perf_counter() + Clock.offset
+
+    solve_command_time = solve_command.time
+    monkeypatch.setattr(solve_command, "time", Clock)
+    real = sudoku_module.solve_many
+
+    def slow_to_compile(*args, **kwargs):
+        if kwargs.get("max_nodes") == 1:  # the warm-up
+            Clock.offset += 3600.0
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sudoku_module, "solve_many", slow_to_compile)
+    code, out, err = run(capsys, "solve", "--timeout", "600", "--stats", TOP95)
+    assert code == 0 and len(out.splitlines()) == 95
+    assert "complete" in err and float(err.split("start-up:")[1].split()[0]) >= 3600
+
+
+def test_stats_says_how_the_run_ended(capsys, tmp_path):
+    path = write(tmp_path, "\n".join(top95()[:3]) + "\n")
+    code, _, err = run(capsys, "solve", "--stats", path)
+    assert code == 0 and err.splitlines()[-1].split(":", 1) == ["run", "             complete"]
+    code, _, err = run(capsys, "solve", "--stats", "--max-nodes", "1", path)
+    run_line = err.splitlines()[-1]
+    assert code == 1 and "complete" in run_line and "3 puzzles ran out of --max-nodes" in run_line

@@ -1,0 +1,147 @@
+"""What ``dlxnumba solve`` reads: the inputs named on its command line.
+
+:func:`resolve_source` decides what one argument names (the one place to
+teach the command a new kind of input); :func:`resolve_sources` does it for
+the whole command line; :class:`Input` is an open file or standard input,
+read as it arrives.
+
+Standard library only at import time (``--help`` imports it).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import stat
+import sys
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from .common import _closed
+
+#: Bytes read at a time from a regular file (whole blocks: batches of puzzles).
+FILE_BLOCK = 1 << 20
+#: Bytes read at most at a time from a pipe or a terminal: whatever has arrived.
+STREAM_BLOCK = 1 << 16
+
+
+@dataclass
+class Source:
+    """One input: ``kind`` is ``"file"`` (``path``), ``"stdin"`` or ``"puzzles"``
+    (``puzzles``: texts given as arguments, one puzzle each)."""
+
+    kind: str
+    name: str
+    path: str | None = None
+    puzzles: list[str] = field(default_factory=list)
+
+
+def _puzzle_problem(text: str) -> str | None:
+    """Why ``text`` is not one puzzle (None when it is one)."""
+    from ..errors import SudokuError
+    from ..sudoku.geometry import _size_of
+    from ..sudoku.text import _parse_text
+
+    try:
+        _size_of(_parse_text(text, where="as a puzzle it").size)
+    except SudokuError as e:
+        return str(e)
+    return None
+
+
+def resolve_source(arg: str) -> Source:
+    """What the input argument ``arg`` names.
+
+    In this order: ``-`` is standard input; an existing path is a file (even
+    when the argument would also read as a puzzle); an argument that reads as
+    one puzzle (81 cells for 9x9, 16 for 4x4, ...) is that puzzle.  Anything
+    else raises :class:`~dlxnumba.errors.InputError` naming the argument.
+    """
+    if arg == "-":
+        return Source("stdin", "<stdin>")
+    if os.path.lexists(arg):
+        return Source("file", arg, path=arg)
+    # (a puzzle set shipped with the package, named like "top95", would be resolved here)
+    problem = _puzzle_problem(arg)
+    if problem is None:
+        return Source("puzzles", "<arguments>", puzzles=[arg])
+    if sum(ch in "0123456789._" for ch in arg) >= 16 and not any(ch in arg for ch in "/\\"):
+        # meant as a puzzle, most likely: say why it is none
+        raise InputError(f"{arg!r} is no file, and not a puzzle: {problem}")
+    raise InputError(f"cannot read {arg}: No such file or directory")
+
+
+def resolve_sources(args: list[str]) -> list[Source]:
+    """The sources of the command line: standard input when there are none;
+    puzzles given one after another as arguments make one source."""
+    sources: list[Source] = []
+    for arg in args or ["-"]:
+        source = resolve_source(arg)
+        if source.kind == "puzzles" and sources and sources[-1].kind == "puzzles":
+            sources[-1].puzzles.extend(source.puzzles)
+        else:
+            sources.append(source)
+    return sources
+
+
+class Input:
+    """An open file or standard input, read in blocks of bytes.
+
+    A regular file is read in large blocks (the fast path: big batches); a
+    pipe or a terminal (``streams``) gives what has arrived, waiting at most
+    until the run's deadline.  ``consumed`` and ``size`` (bytes) feed the
+    progress bar's estimate.
+    """
+
+    def __init__(self, source: Source):
+        self.name = source.name
+        self.owned = source.kind == "file"
+        if self.owned:
+            self.stream = open(source.path, "rb")
+        else:
+            if _closed(sys.stdin):
+                raise InputError("cannot read standard input: it is closed")
+            self.stream = getattr(sys.stdin, "buffer", sys.stdin)
+        self.size = None
+        self.fd = None
+        self.streams = True
+        try:
+            self.fd = self.stream.fileno()
+            info = os.fstat(self.fd)
+        except (AttributeError, OSError, ValueError):
+            # not a real file (a test's stand-in): read what it has
+            self.streams = False
+        else:
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(21, "Is a directory")
+            if stat.S_ISREG(info.st_mode):
+                self.streams = False
+                try:
+                    self.size = max(info.st_size - self.stream.tell(), 0)
+                except (OSError, ValueError):
+                    self.size = info.st_size
+        self.consumed = 0
+        self.finished = False  # set by the reader at the end
+        self._read = getattr(self.stream, "read1", self.stream.read) if self.streams else self.stream.read
+
+    def read(self, size: int, remaining: float | None = None) -> bytes | str:
+        """The next bytes (at most ``size``; empty at the end).  From a pipe or a
+        terminal, ``TimeoutError`` when nothing came within ``remaining`` seconds."""
+        if self.streams:
+            size = min(size, STREAM_BLOCK)
+            if remaining is not None and self.fd is not None:
+                try:
+                    ready, _, _ = select.select([self.fd], [], [], max(remaining, 0.0))
+                except (OSError, ValueError):  # no select on this descriptor (Windows pipes)
+                    ready = [self.fd]
+                if not ready:
+                    raise TimeoutError("--timeout ran out while waiting for input")
+        else:
+            size = max(size, FILE_BLOCK)
+        data = self._read(size)
+        self.consumed += len(data)
+        return data
+
+    def close(self) -> None:
+        if self.owned:
+            self.stream.close()
