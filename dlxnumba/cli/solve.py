@@ -32,10 +32,12 @@ HELP = "solve Sudoku puzzles from files, standard input or arguments"
 DESCRIPTION = """\
 Solve Sudoku puzzles with dancing links, in compiled code, on several threads.
 
-Each INPUT is a file of puzzles, '-' for standard input, or a puzzle written
-out as one argument; with no INPUT, standard input is read.  An INPUT that
-names an existing file is read as a file, even when it would also read as a
-puzzle (pipe such a puzzle in instead); anything else must read as one puzzle.
+Each INPUT is a file of puzzles, '-' for standard input, the name of a puzzle
+set shipped with dlxnumba (easy50, top95, hardest, sudoku4, sudoku6,
+sudoku6-multi, sudoku16, sudoku25), or a puzzle written out as one argument;
+with no INPUT, standard input is read.  An INPUT that names an existing file is
+read as a file, even when it would also read as a set name or a puzzle (pipe
+such a puzzle in instead); anything else must read as one puzzle.
 From a pipe or a terminal each answer is written as soon as its puzzle has
 been read.
 

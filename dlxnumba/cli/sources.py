@@ -27,8 +27,9 @@ STREAM_BLOCK = 1 << 16
 
 @dataclass
 class Source:
-    """One input: ``kind`` is ``"file"`` (``path``), ``"stdin"`` or ``"puzzles"``
-    (``puzzles``: texts given as arguments, one puzzle each)."""
+    """One input: ``kind`` is ``"file"`` (``path``), ``"set"`` (a puzzle set shipped
+    with the package, by ``name``), ``"stdin"`` or ``"puzzles"`` (``puzzles``: texts
+    given as arguments, one puzzle each)."""
 
     kind: str
     name: str
@@ -53,7 +54,9 @@ def resolve_source(arg: str) -> Source:
     """What the input argument ``arg`` names.
 
     In this order: ``-`` is standard input; an existing path is a file (even
-    when the argument would also read as a puzzle); an argument that reads as
+    when the argument would also read as a puzzle); the name of a puzzle set
+    shipped with the package (``top95``, see :func:`dlxnumba.puzzle_sets`) is
+    that set; an argument that reads as
     one puzzle (81 cells for 9x9, 16 for 4x4, ...) is that puzzle.  Anything
     else raises :class:`~dlxnumba.errors.InputError` naming the argument.
     """
@@ -61,7 +64,10 @@ def resolve_source(arg: str) -> Source:
         return Source("stdin", "<stdin>")
     if os.path.lexists(arg):
         return Source("file", arg, path=arg)
-    # (a puzzle set shipped with the package, named like "top95", would be resolved here)
+    from ..sets import puzzle_sets
+
+    if arg in puzzle_sets():
+        return Source("set", arg)
     problem = _puzzle_problem(arg)
     if problem is None:
         return Source("puzzles", "<arguments>", puzzles=[arg])
@@ -95,9 +101,13 @@ class Input:
 
     def __init__(self, source: Source):
         self.name = source.name
-        self.owned = source.kind == "file"
-        if self.owned:
+        self.owned = source.kind in ("file", "set")
+        if source.kind == "file":
             self.stream = open(source.path, "rb")
+        elif source.kind == "set":
+            from ..sets import _file
+
+            self.stream = _file(source.name).open("rb")
         else:
             if _closed(sys.stdin):
                 raise InputError("cannot read standard input: it is closed")

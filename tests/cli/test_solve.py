@@ -291,6 +291,22 @@ def test_an_existing_file_wins_over_a_puzzle(capsys, tmp_path, monkeypatch):
     assert (code, out) == (1, "NO_SOLUTION\n")
 
 
+def test_a_shipped_set_by_name(capsys, tmp_path, monkeypatch):
+    """`dlxnumba solve top95` solves the set shipped with the package, in its order,
+    from any directory; a file of that name in the current directory wins."""
+    from dlxnumba import load_puzzles
+
+    monkeypatch.chdir(tmp_path)
+    puzzles = load_puzzles("easy50")
+    code, out, _ = run(capsys, "solve", "easy50", TOP1)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == len(puzzles) + 1
+    assert all(is_solution(s, p) for s, p in zip(lines, puzzles + [TOP1]))
+    (tmp_path / "easy50").write_text(f"{NONE}\n")
+    code, out, _ = run(capsys, "solve", "easy50")
+    assert (code, out) == (1, "NO_SOLUTION\n")
+
+
 @pytest.mark.parametrize("arg, words", [("no-such-file.txt", ["no-such-file.txt", "No such file"]),
                                         (TOP1[:80], ["not a puzzle", "80 cells"])])
 def test_an_argument_that_is_neither_file_nor_puzzle(capsys, arg, words):
