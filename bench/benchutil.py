@@ -17,6 +17,8 @@ Every benchmark stores in ``benchmark.extra_info`` at least
                answer); a benchmark timed end to end may also hold
 ``call_best`` / ``call_median``  the library call's share of the same rounds
                (best and median round), measured inside each round;
+``round_seconds`` / ``call_round_seconds``  every round (for merging passes);
+``pass``       the pass number of a comparison run in passes (see :data:`PASSES`);
 
 and ``kind`` plus ``set`` and ``mode`` (Sudoku) or ``problem`` (exact cover), which
 ``report.py`` and ``plot.py`` use to lay out their tables.
@@ -25,6 +27,7 @@ and ``kind`` plus ``set`` and ``mode`` (Sudoku) or ``problem`` (exact cover), wh
 from __future__ import annotations
 
 import math
+import os
 import statistics
 import time
 from pathlib import Path
@@ -86,33 +89,54 @@ def run(benchmark, fn, *, rounds: int | None = None):
 
 
 class Timing(NamedTuple):
-    """Seconds of one timed call over the rounds of :func:`measure`.
+    """Seconds of one timed call, round by round, from :func:`measure`.
 
-    ``call_*`` are None unless the body reported its library call's share.
+    ``calls`` is empty unless the body reported its library call's share.
     """
 
-    median: float
-    best: float
-    rounds: int
-    call_median: float | None = None
-    call_best: float | None = None
+    seconds: tuple[float, ...]       # each round, as pytest-benchmark timed it
+    calls: tuple[float, ...] = ()    # the library call's share of each round
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def best(self) -> float:
+        return min(self.seconds)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.seconds)
 
 
-#: Round limits of :func:`measure` when it chooses the number of rounds.
+#: Most rounds :func:`measure` runs when it chooses the number itself.
 MAX_ROUNDS = 1000
 
+#: The comparisons run in this many passes (env BENCH_PASSES, default 3): each pass
+#: runs every solver in turn, so the rounds of the solvers compared are interleaved
+#: pass by pass; ``report.py`` merges the passes.  One pass with --benchmark-disable.
+PASSES = max(1, int(os.environ.get("BENCH_PASSES", "3")))
 
-def measure(benchmark, body, *, setup=None, split: bool = False, rounds: int | None = None):
+
+def passes(disabled: bool) -> list[int]:
+    """The pass numbers to parametrize the comparisons with."""
+    return [1] if disabled else list(range(1, PASSES + 1))
+
+
+def measure(benchmark, body, *, setup=None, split: bool = False, rounds: int | None = None,
+            share: int = 1):
     """Time ``body`` (already warmed up) round by round: ``(its last result, Timing)``.
 
     ``setup()``, if given, runs untimed before every round and returns the
     arguments tuple for ``body`` (for inputs that one call uses up).  With
     ``split=True`` ``body`` returns ``(result, seconds of its library call
-    alone)``, measured inside the round, and the Timing holds their best and
-    median as well.  ``rounds=None`` runs as many rounds as fit in
-    ``--benchmark-max-time`` (one second by default), at least
-    ``--benchmark-min-rounds`` (5) and at most :data:`MAX_ROUNDS`, estimated
-    from one untimed call; with ``--benchmark-disable`` the body runs once.
+    alone)``, measured inside the round.  ``rounds=None`` runs as many rounds as
+    fit in ``--benchmark-max-time`` (one second by default) divided by
+    ``share`` (the number of passes the benchmark is spread over), at least
+    ``--benchmark-min-rounds`` (5) divided by ``share`` and rounded up, at most
+    :data:`MAX_ROUNDS`, estimated from one untimed call.  With
+    ``--benchmark-disable`` the body runs once.
     """
     calls: list[float] = []
 
@@ -129,24 +153,19 @@ def measure(benchmark, body, *, setup=None, split: bool = False, rounds: int | N
     if getattr(benchmark, "disabled", False):  # pedantic runs setup and body once
         t0 = time.perf_counter()
         out = benchmark.pedantic(timed, setup=args_of if setup is not None else None, rounds=1)
-        seconds = time.perf_counter() - t0
-        call = calls[-1] if calls else None
-        return out, Timing(seconds, seconds, 1, call, call)
+        return out, Timing((time.perf_counter() - t0,), tuple(calls))
     if rounds is None:
         a, k = args_of()
         t0 = time.perf_counter()
         timed(*a, **k)
         estimate = time.perf_counter() - t0
         calls.clear()
-        max_time = float(getattr(benchmark, "_max_time", 1.0))
-        min_rounds = int(getattr(benchmark, "_min_rounds", 5))
+        max_time = float(getattr(benchmark, "_max_time", 1.0)) / share
+        min_rounds = math.ceil(int(getattr(benchmark, "_min_rounds", 5)) / share)
         rounds = max(min_rounds, min(MAX_ROUNDS, math.ceil(max_time / max(estimate, 1e-9))))
     out = benchmark.pedantic(timed, setup=args_of if setup is not None else None, rounds=rounds,
                              iterations=1, warmup_rounds=0)
-    st = benchmark.stats.stats
-    if split:
-        return out, Timing(st.median, st.min, rounds, statistics.median(calls), min(calls))
-    return out, Timing(st.median, st.min, rounds)
+    return out, Timing(tuple(benchmark.stats.stats.data), tuple(calls))
 
 
 def record(benchmark, *, seconds: float, n_puzzles: int, nodes, updates, verified: bool,
@@ -159,12 +178,13 @@ def record(benchmark, *, seconds: float, n_puzzles: int, nodes, updates, verifie
     """
     info = benchmark.extra_info
     timing = extra.pop("timing", None)
-    if timing is not None:
-        info["rounds"] = timing.rounds
+    if timing is not None:  # every round, so that report.py can merge passes
+        info["round_seconds"] = [float(x) for x in timing.seconds]
         info["best_seconds"] = float(timing.best)
-        if timing.call_median is not None:
-            info["call_median"] = float(timing.call_median)
-            info["call_best"] = float(timing.call_best)
+        if timing.calls:
+            info["call_round_seconds"] = [float(x) for x in timing.calls]
+            info["call_median"] = float(statistics.median(timing.calls))
+            info["call_best"] = float(min(timing.calls))
     info["n_puzzles"] = int(n_puzzles)
     info["nodes"] = None if nodes is None else int(nodes)
     info["updates"] = None if updates is None else int(updates)

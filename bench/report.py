@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -77,28 +78,80 @@ def fmt_bytes(b) -> str:
     return f"{b} B"
 
 
+_STAT = {"median": statistics.median, "min": min, "mean": statistics.fmean}
+
+
+def _key(info):
+    """What a benchmark measures, the same in every pass of a comparison."""
+    if info.get("kind") == "sudoku":
+        return ("sudoku", info.get("set"), info.get("mode"))
+    if info.get("kind") == "generic":
+        return ("generic", info.get("problem"), info.get("solver"))
+    return None
+
+
+def _merge(parts: list[dict]) -> dict:
+    """One row from the passes of one comparison: their rounds pooled."""
+    info = dict(parts[0])
+    info["round_seconds"] = [x for p in parts for x in p.get("round_seconds", [])]
+    calls = [x for p in parts for x in p.get("call_round_seconds", [])]
+    if calls:
+        info["call_round_seconds"] = calls
+    info["verified"] = all(p.get("verified") for p in parts)
+    info["passes"] = len(parts)
+    return info
+
+
 def load(path, stat: str = "median") -> tuple[dict, list[dict]]:
-    """(machine and run info, benchmarks) with ``seconds`` set from ``stat``."""
+    """(machine and run info, benchmarks) with ``seconds`` set from ``stat``.
+
+    A comparison run in passes (``extra_info["pass"]``) gives one row per
+    solver, its rounds pooled over the passes.
+    """
     data = json.loads(Path(path).read_text())
-    rows = []
+    rows, passes = [], {}
     for b in data.get("benchmarks", []):
         info = dict(b.get("extra_info", {}))
-        stats = b.get("stats") or {}
-        seconds = stats.get(stat, info.get("seconds"))
-        info["seconds"] = seconds
-        info["median_seconds"] = stats.get("median", seconds)
-        info["rounds"] = stats.get("rounds")
-        info["best_seconds"] = stats.get("min", seconds)
-        if "call_median" in info:  # the library call's share, timed inside the same rounds
-            info["call_seconds"] = info["call_best"] if stat == "min" else info["call_median"]
         info["name"] = b.get("name")
         info["group"] = b.get("group")
+        stats = b.get("stats") or {}
+        if not info.get("round_seconds") and stats.get("data"):
+            info["round_seconds"] = stats["data"]
+        if not info.get("round_seconds"):  # summary statistics only
+            info["_stats"] = stats
+        key = _key(info) if "pass" in info else None
+        if key is None:
+            rows.append(info)
+        elif key in passes:
+            passes[key].append(info)
+        else:
+            passes[key] = [info]
+            rows.append(key)  # keep the place of the first pass
+    rows = [_merge(passes[r]) if isinstance(r, tuple) else r for r in rows]
+    for info in rows:
+        rounds = info.get("round_seconds")
+        if rounds:
+            seconds = _STAT[stat](rounds)
+            info["median_seconds"] = statistics.median(rounds)
+            info["best_seconds"] = min(rounds)
+            info["rounds"] = len(rounds)
+        else:
+            st = info.pop("_stats", {})
+            seconds = st.get(stat, info.get("seconds"))
+            info["median_seconds"] = st.get("median", seconds)
+            info["best_seconds"] = st.get("min", seconds)
+            info["rounds"] = st.get("rounds")
+        info["seconds"] = seconds
+        calls = info.get("call_round_seconds")
+        if calls:
+            info["call_median"] = statistics.median(calls)
+            info["call_best"] = min(calls)
+            info["call_seconds"] = _STAT[stat](calls)
         if seconds:
             if info.get("kind") in ("sudoku", "engine") and info.get("n_puzzles"):
                 info["puzzles_per_second"] = info["n_puzzles"] / seconds
             if info.get("kind") in ("sudoku", "engine") and info.get("updates"):
                 info["updates_per_second"] = info["updates"] / seconds
-        rows.append(info)
     meta = {k: data.get(k) for k in ("machine_info", "commit_info", "datetime", "version")}
     return meta, rows
 
@@ -170,7 +223,9 @@ def section_sudoku(rows) -> list[str]:
         if not any((s, m) in idx for s in sets):
             continue
         cells = [fmt_time(idx[(s, m)]["seconds"]) if (s, m) in idx else DASH for s in sets]
-        lines.append(f"| {m} | " + " | ".join(cells) + " |")
+        timed = {idx[(s, m)].get("timed") for s in sets if (s, m) in idx} - {None}
+        label = m + (f" ({'end to end' if timed == {'e2e'} else ', '.join(sorted(timed))})" if timed else "")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return lines + [""]
 
 
@@ -266,7 +321,7 @@ def section_peers(rows) -> list[str]:
     if not have:
         lines += ["No peer results (install the `peers` extra).", ""]
     sets = [s for s in sets if any((s, m) in idx for m in have)] or sets
-    lines += ["Puzzles per second, **best round / median round**, in the same run. *Call*: the library "
+    lines += ["Puzzles per second, **best round / median round**, every solver in the same run, interleaved pass by pass. *Call*: the library "
               "call alone, its input already in the library's own format (dlxnumba: the (n, 81) array, or a "
               "`Sudoku` object; a peer: the problem the givens leave, in the peer's format), building "
               "excluded. *End to end*: from the puzzle strings to the solution grids (parsing, building, "
@@ -338,8 +393,9 @@ def section_engine(rows) -> list[str]:
     if not eng:
         return []
     lines = ["## The exact-cover engine", "",
-             "`ExactCover.count()` of known counts and the first solution of empty grids; "
-             "updates per second = DLX updates / time.", "",
+             "`ExactCover.count()` of known counts (the library call alone, on a built `ExactCover`) and "
+             "the first solution of empty grids (`Sudoku(text).solve()`, end to end); updates per second = "
+             "DLX updates / time.", "",
              "| problem | solutions | nodes | updates | time | updates/s |", "|---|---:|---:|---:|---:|---:|"]
     for r in eng:
         ups = r.get("updates_per_second")

@@ -8,19 +8,22 @@ the solutions of the same problems, given the same options (the CSR arrays that
 :mod:`dlxnumba.encodings` builds).  Each round runs end to end -- the options'
 arrays turned into the solver's own input (:class:`dlxnumba.ExactCover`, or the
 peer's format), then the count -- and times the count alone inside the round, so
-one run gives both views.  Every count is checked against its known value, and
+one run gives both views.  The problems run one by one, in passes
+(``benchutil.PASSES``, 3): each pass runs every solver in turn, so their rounds
+interleave; ``report.py`` merges the passes.  Every count is checked against its known value, and
 every solver's first solution (found untimed) with an independent checker.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
 
 import peers
-from benchutil import (PUZZLES, check_solutions, is_exact_cover, is_langford, is_pentomino_tiling, is_queens,
-                       measure, record, run)
+from benchutil import (PASSES, PUZZLES, benchmark_disabled, check_solutions, is_exact_cover, is_langford,
+                       is_pentomino_tiling, is_queens, measure, passes, record, run)
 from dlxnumba import (ExactCover, Status, Sudoku, is_solution, langford, pentominoes, queens, read_puzzles,
                       solve_many)
 from dlxnumba.encodings import PENTOMINOES
@@ -39,7 +42,7 @@ def test_queens_count(benchmark, n):
     count, seconds = run(benchmark, problem.count)
     st = problem.stats
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=st.nodes, updates=st.updates,
-           verified=count == QUEENS[n], kind="engine", problem=f"queens-{n}", count=count)
+           verified=count == QUEENS[n], kind="engine", problem=f"queens-{n}", count=count, timed="call")
     assert count == QUEENS[n]
 
 
@@ -52,7 +55,7 @@ def test_pentominoes_6x10(benchmark, disabled):
     st = problem.stats
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=st.nodes, updates=st.updates,
            verified=count == PENTOMINO_6X10, kind="engine", problem="pentominoes-6x10-sym",
-           count=count)
+           count=count, timed="call")
     assert count == PENTOMINO_6X10
 
 
@@ -70,7 +73,7 @@ def test_empty_sudoku(benchmark, n):
     (s, sol), seconds = run(benchmark, body)
     ok = sol is not None and is_solution(sol, text)
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=s.stats.nodes, updates=s.stats.updates,
-           verified=ok, kind="engine", problem=f"empty-{n}x{n}")
+           verified=ok, kind="engine", problem=f"empty-{n}x{n}", timed="e2e")
     assert ok
 
 
@@ -98,7 +101,7 @@ def test_big_set(benchmark, name, disabled):
     bad = check_solutions(sols, puzzles)
     record(benchmark, seconds=seconds, n_puzzles=len(puzzles), nodes=stats["nodes"].sum(),
            updates=stats["updates"].sum(), verified=bool(ok.all()) and not bad, kind="sudoku",
-           set=name, mode="batch")
+           set=name, mode="batch", timed="call")
     assert ok.all(), f"{name}: status {[Status(s).name for s in status[~ok]]}"
     assert not bad, f"{name}: wrong solutions for puzzles {bad}"
 
@@ -138,7 +141,7 @@ GENERIC = {
                     (lambda: pentominoes(3, 20), 8, _pentominoes_ok(3, 20), "pentominoes-3x20")),
 }
 #: Rounds for the long counts (seconds each; fewer if --benchmark-min-rounds is
-#: smaller); the others fill --benchmark-max-time.
+#: smaller), spread over the passes; the others fill --benchmark-max-time.
 GENERIC_ROUNDS = {"pentominoes": 3}
 
 
@@ -151,13 +154,21 @@ SOLVERS = {"dlxnumba": (_ours_prepare, lambda p: p.solve(), lambda p: p.count())
 SOLVERS.update({name: (p.prepare, p.first, p.count) for name, p in peers.PEERS.items()})
 
 
-@pytest.mark.parametrize("solver", list(SOLVERS))
-@pytest.mark.parametrize("problem_name", list(GENERIC))
-def test_generic(benchmark, problem_name, solver, disabled):
+def pytest_generate_tests(metafunc):
+    """test_generic runs problem by problem, pass by pass, every solver in turn within a pass."""
+    if metafunc.function.__name__ == "test_generic":
+        cases = [(prob, k, solver) for prob in GENERIC for k in passes(benchmark_disabled(metafunc.config))
+                 for solver in SOLVERS]
+        metafunc.parametrize("problem_name,pass_no,solver", cases,
+                             ids=[f"{p}-pass{k}-{s}" for p, k, s in cases])
+
+
+def test_generic(benchmark, problem_name, pass_no, solver, disabled):
     """Count every solution of a generic problem: end to end, with the count's share."""
     if solver != "dlxnumba" and not peers.available(solver):
         pytest.skip(f"{solver} is not installed (pip install -e '.[peers]')")
     benchmark.group = "exact-cover-peers"
+    benchmark.extra_info["pass"] = pass_no
     build, known, ok, label = GENERIC[problem_name][1 if disabled else 0]
     problem, key = build()
     opts = peers.options_of(problem)
@@ -171,9 +182,9 @@ def test_generic(benchmark, problem_name, solver, disabled):
         return n, time.perf_counter() - t0
 
     rounds = GENERIC_ROUNDS.get(problem_name)
-    if rounds is not None:
-        rounds = max(1, min(rounds, int(getattr(benchmark, "_min_rounds", rounds))))
-    n, timing = measure(benchmark, body, split=True, rounds=rounds)
+    if rounds is not None:  # spread over the passes
+        rounds = max(1, math.ceil(min(rounds, int(getattr(benchmark, "_min_rounds", rounds))) / PASSES))
+    n, timing = measure(benchmark, body, split=True, rounds=rounds, share=PASSES)
     sol = first(prepare(opts))  # untimed: one solution for the independent checker
     good = (sol is not None and is_exact_cover(opts.n_primary, opts.n_items, opts.ptr.tolist(),
                                                opts.items.tolist(), sol) and ok(sol, key))

@@ -17,9 +17,10 @@ puzzle strings to the solution grids):
                     peer is not installed)
 ``naive``     call  the naive backtracking baseline of ``naive.py``, with a node budget
 
-The tests run set by set, dlxnumba's modes and the peers one after another on each
-set, so that all of them meet the machine in about the same state; the naive
-baseline (tens of seconds on top95) runs last.  Every answer is verified with
+The tests run set by set, in passes (``benchutil.PASSES``, 3): each pass runs every
+mode and peer in turn for a third of its time, so that the solvers compared meet
+the machine in the same states; ``report.py`` merges the passes.  The naive
+baseline (tens of seconds on top95) runs last, once.  Every answer is verified with
 :func:`dlxnumba.is_solution` against its puzzle, outside the timing.
 """
 
@@ -34,7 +35,8 @@ import pytest
 
 import naive
 import peers
-from benchutil import SETS, check_solutions, measure, puzzle_array, puzzle_lines, record
+from benchutil import (PASSES, SETS, benchmark_disabled, check_solutions, measure, passes, puzzle_array, puzzle_lines,
+                       record)
 from dlxnumba import Status, Sudoku, solve_many
 
 #: Naive budget of tried placements per puzzle: timed runs, and --benchmark-disable runs.
@@ -70,7 +72,7 @@ def _solve_many(benchmark, name, mode, lines, puzzles):
         return solve_many(data, threads=threads, limit=limit, return_stats=True)
 
     solve_many(data[:2], threads=threads, limit=limit)  # warm up (two puzzles: both lanes)
-    result, timing = measure(benchmark, body)
+    result, timing = measure(benchmark, body, share=PASSES)
     _record_many(benchmark, name, mode, puzzles, timing, result,
                  timed="e2e" if mode == "strings" else "call",
                  threads=min(threads, numba.config.NUMBA_NUM_THREADS), limit=limit)
@@ -88,7 +90,7 @@ def _single(benchmark, name, lines):
         return out, call
 
     Sudoku(lines[0]).solve()  # warm up the JIT and the per-shape tables
-    result, timing = measure(benchmark, body, split=True)
+    result, timing = measure(benchmark, body, split=True, share=PASSES)
     bad = check_solutions([sol for _, sol in result], lines)
     record(benchmark, seconds=timing.median, n_puzzles=len(lines),
            nodes=sum(s.stats.nodes for s, _ in result), updates=sum(s.stats.updates for s, _ in result),
@@ -109,7 +111,7 @@ def _peer(benchmark, name, peer, lines):
         return out, call
 
     peers.solve_sudoku(peer, lines[0])  # warm up (imports, JIT)
-    sols, timing = measure(benchmark, body, split=True)
+    sols, timing = measure(benchmark, body, split=True, share=PASSES)
     bad = check_solutions(sols, lines)
     record(benchmark, seconds=timing.median, n_puzzles=len(lines), nodes=None, updates=None,
            verified=not bad, kind="sudoku", set=name, mode=f"peer:{peer}", timed="e2e", timing=timing,
@@ -117,10 +119,17 @@ def _peer(benchmark, name, peer, lines):
     assert not bad, f"{name}/{peer}: wrong solutions for puzzles {bad}"
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("name", SETS)
-def test_sudoku(benchmark, name, mode):
+def pytest_generate_tests(metafunc):
+    """test_sudoku runs set by set, pass by pass, every mode in turn within a pass."""
+    if metafunc.function.__name__ == "test_sudoku":
+        cases = [(name, k, mode) for name in SETS for k in passes(benchmark_disabled(metafunc.config))
+                 for mode in MODES]
+        metafunc.parametrize("name,pass_no,mode", cases, ids=[f"{n}-pass{k}-{m}" for n, k, m in cases])
+
+
+def test_sudoku(benchmark, name, pass_no, mode):
     benchmark.group = f"sudoku-{name}"
+    benchmark.extra_info["pass"] = pass_no
     lines, puzzles = puzzle_lines(name), puzzle_array(name)
     if mode == "single":
         _single(benchmark, name, lines)
