@@ -27,6 +27,9 @@ start=$(date +%s)
     --benchmark-columns=min,median,max,rounds,iterations \
     "$@"
 echo "timed suite: $(( $(date +%s) - start )) s"
+# the same JSON without indentation (every round of every benchmark is in it)
+"$PY" -c 'import json, sys; p = sys.argv[1]; d = json.load(open(p)); json.dump(d, open(p, "w"), separators=(",", ":"))' \
+    bench/results/latest.json
 
 "$PY" bench/report.py bench/results/latest.json -o bench/results/summary.md
 if "$PY" -c "import matplotlib" 2>/dev/null; then
