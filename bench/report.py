@@ -9,7 +9,8 @@ recorded in ``extra_info`` (see ``benchutil.py``).  Tables:
 * Sudoku puzzles per second, per set and mode (DLX modes, the naive baseline, peers);
 * ratios of the modes: single vs batch vs parallel, and the cost of proving uniqueness;
 * DLX against naive backtracking, the seed paper's table, with lower-bound flags;
-* dlxnumba against the peer packages;
+* dlxnumba against the peer packages on Sudoku and on generic problems, each
+  solver's library call alone and end to end (best and median rounds);
 * the engine: counts with nodes, updates and updates per second, big empty grids;
 * start-up (cold and warm numba cache) and memory.
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -34,14 +36,18 @@ HERE = Path(__file__).resolve().parent
 SET_ORDER = ["easy50", "top95", "hardest"]
 #: Sudoku modes in table order, with their labels.
 MODES = {
-    "single": "single: `Sudoku(text).solve()` each",
-    "batch": "batch: `solve_many(threads=1)`",
-    "parallel": "parallel: `solve_many(threads=2)`",
-    "unique": "unique: `solve_many(threads=1, limit=2)`",
-    "naive": "naive backtracking (numba)",
-    "peer:exact_cover": "peer: exact_cover (C)",
-    "peer:xcover": "peer: xcover (numba)",
+    "batch": "batch: `solve_many(array, threads=1)` (call)",
+    "parallel": "parallel: `solve_many(array, threads=2)` (call)",
+    "unique": "unique: `solve_many(array, threads=1, limit=2)` (call)",
+    "strings": "strings: `solve_many(strings, threads=1)` (end to end)",
+    "single": "single: `Sudoku(text).solve()` each (end to end)",
+    "naive": "naive backtracking, numba (call)",
+    "peer:xcover": "peer: xcover, numba (end to end)",
+    "peer:miniexact": "peer: miniexact, C (end to end)",
+    "peer:exact_cover": "peer: exact_cover, C (end to end)",
 }
+#: Peers in table order, with their language.
+PEERS = {"xcover": "numba", "miniexact": "C", "exact_cover": "C"}
 DASH = "—"
 
 
@@ -72,25 +78,80 @@ def fmt_bytes(b) -> str:
     return f"{b} B"
 
 
+_STAT = {"median": statistics.median, "min": min, "mean": statistics.fmean}
+
+
+def _key(info):
+    """What a benchmark measures, the same in every pass of a comparison."""
+    if info.get("kind") == "sudoku":
+        return ("sudoku", info.get("set"), info.get("mode"))
+    if info.get("kind") == "generic":
+        return ("generic", info.get("problem"), info.get("solver"))
+    return None
+
+
+def _merge(parts: list[dict]) -> dict:
+    """One row from the passes of one comparison: their rounds pooled."""
+    info = dict(parts[0])
+    info["round_seconds"] = [x for p in parts for x in p.get("round_seconds", [])]
+    calls = [x for p in parts for x in p.get("call_round_seconds", [])]
+    if calls:
+        info["call_round_seconds"] = calls
+    info["verified"] = all(p.get("verified") for p in parts)
+    info["passes"] = len(parts)
+    return info
+
+
 def load(path, stat: str = "median") -> tuple[dict, list[dict]]:
-    """(machine and run info, benchmarks) with ``seconds`` set from ``stat``."""
+    """(machine and run info, benchmarks) with ``seconds`` set from ``stat``.
+
+    A comparison run in passes (``extra_info["pass"]``) gives one row per
+    solver, its rounds pooled over the passes.
+    """
     data = json.loads(Path(path).read_text())
-    rows = []
+    rows, passes = [], {}
     for b in data.get("benchmarks", []):
         info = dict(b.get("extra_info", {}))
-        stats = b.get("stats") or {}
-        seconds = stats.get(stat, info.get("seconds"))
-        info["seconds"] = seconds
-        info["rounds"] = stats.get("rounds")
-        info["best_seconds"] = stats.get("min", seconds)
         info["name"] = b.get("name")
         info["group"] = b.get("group")
+        stats = b.get("stats") or {}
+        if not info.get("round_seconds") and stats.get("data"):
+            info["round_seconds"] = stats["data"]
+        if not info.get("round_seconds"):  # summary statistics only
+            info["_stats"] = stats
+        key = _key(info) if "pass" in info else None
+        if key is None:
+            rows.append(info)
+        elif key in passes:
+            passes[key].append(info)
+        else:
+            passes[key] = [info]
+            rows.append(key)  # keep the place of the first pass
+    rows = [_merge(passes[r]) if isinstance(r, tuple) else r for r in rows]
+    for info in rows:
+        rounds = info.get("round_seconds")
+        if rounds:
+            seconds = _STAT[stat](rounds)
+            info["median_seconds"] = statistics.median(rounds)
+            info["best_seconds"] = min(rounds)
+            info["rounds"] = len(rounds)
+        else:
+            st = info.pop("_stats", {})
+            seconds = st.get(stat, info.get("seconds"))
+            info["median_seconds"] = st.get("median", seconds)
+            info["best_seconds"] = st.get("min", seconds)
+            info["rounds"] = st.get("rounds")
+        info["seconds"] = seconds
+        calls = info.get("call_round_seconds")
+        if calls:
+            info["call_median"] = statistics.median(calls)
+            info["call_best"] = min(calls)
+            info["call_seconds"] = _STAT[stat](calls)
         if seconds:
             if info.get("kind") in ("sudoku", "engine") and info.get("n_puzzles"):
                 info["puzzles_per_second"] = info["n_puzzles"] / seconds
             if info.get("kind") in ("sudoku", "engine") and info.get("updates"):
                 info["updates_per_second"] = info["updates"] / seconds
-        rows.append(info)
     meta = {k: data.get(k) for k in ("machine_info", "commit_info", "datetime", "version")}
     return meta, rows
 
@@ -162,7 +223,9 @@ def section_sudoku(rows) -> list[str]:
         if not any((s, m) in idx for s in sets):
             continue
         cells = [fmt_time(idx[(s, m)]["seconds"]) if (s, m) in idx else DASH for s in sets]
-        lines.append(f"| {m} | " + " | ".join(cells) + " |")
+        timed = {idx[(s, m)].get("timed") for s in sets if (s, m) in idx} - {None}
+        label = m + (f" ({'end to end' if timed == {'e2e'} else ', '.join(sorted(timed))})" if timed else "")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return lines + [""]
 
 
@@ -211,22 +274,117 @@ def section_naive(rows) -> list[str]:
             format_table(table), ""]
 
 
+def _pair(n, best, median) -> str:
+    """``n / best`` and ``n / median`` as "best / median" rates."""
+    if not best or not median:
+        return DASH
+    return f"{fmt_rate(n / best)} / {fmt_rate(n / median)}"
+
+
+#: Rows of the Sudoku peer table: label, (set, mode) and field of the call-alone
+#: figure, (mode, field) of the end-to-end figure.  Fields: "stats" = the
+#: benchmark's own rounds, "call" = the call's share timed inside them.
+_SUDOKU_ROWS = [
+    ("dlxnumba `solve_many(threads=1)`", ("batch", "stats"), ("strings", "stats")),
+    ("dlxnumba `Sudoku(text).solve()` each", ("single", "call"), ("single", "stats")),
+    ("dlxnumba `solve_many(threads=2)`", ("parallel", "stats"), None),
+] + [(f"{p} ({lang})", (f"peer:{p}", "call"), (f"peer:{p}", "stats")) for p, lang in PEERS.items()]
+
+
+def _view(r, field):
+    """(best, median) seconds of one view of benchmark ``r``."""
+    if r is None:
+        return None, None
+    if field == "call":
+        return r.get("call_best"), r.get("call_median")
+    return r.get("best_seconds"), r.get("median_seconds", r.get("seconds"))
+
+
+def _versions(rows) -> list[str]:
+    got = {}
+    for r in rows:
+        name = r.get("solver") or (r.get("mode", "")[5:] if r.get("mode", "").startswith("peer:") else None)
+        if name in PEERS and r.get("peer_version"):
+            got[name] = r["peer_version"]
+    if not got:
+        return []
+    return ["Peers: " + ", ".join(f"{p} {got[p]}" for p in PEERS if p in got)
+            + " (`bench/peers.py` says which documented call each one gets).", ""]
+
+
 def section_peers(rows) -> list[str]:
     idx = _index(rows)
-    peers = sorted({m for (_, m) in idx if m.startswith("peer:")})
-    if not peers:
-        return ["## dlxnumba against other packages", "", "No peer results (install the `peers` extra).", ""]
-    lines = ["## dlxnumba against other packages", "",
-             "Each peer solves every puzzle from the standard 729 x 324 exact-cover matrix, restricted to "
-             "the givens (`bench/peers.py`), one puzzle per call: compare it with `single`, which also "
-             "parses and solves one puzzle per call. Ratio = peer time / dlxnumba time.", "",
-             "| set | " + " | ".join(f"{p[5:]} / single | {p[5:]} / batch" for p in peers) + " |",
-             "|---|" + "---:|" * (2 * len(peers))]
-    for s in _sets(rows):
+    sets = _sets(rows)
+    have = {m for (_, m) in idx if m.startswith("peer:")}
+    lines = ["## dlxnumba against other packages: Sudoku", ""]
+    lines += _versions(rows)
+    if not have:
+        lines += ["No peer results (install the `peers` extra).", ""]
+    sets = [s for s in sets if any((s, m) in idx for m in have)] or sets
+    lines += ["Puzzles per second, **best round / median round**, every solver in the same run, interleaved pass by pass. *Call*: the library "
+              "call alone, its input already in the library's own format (dlxnumba: the (n, 81) array, or a "
+              "`Sudoku` object; a peer: the problem the givens leave, in the peer's format), building "
+              "excluded. *End to end*: from the puzzle strings to the solution grids (parsing, building, "
+              "the call, decoding). Answers are verified outside the timing. A peer's call and end-to-end "
+              "figures come from the same rounds (the calls are timed inside each round), so do those of "
+              "`Sudoku(text).solve()`.", "",
+              "| solver | " + " | ".join(f"{s}: call | {s}: end to end" for s in sets) + " |",
+              "|---|" + "---:|" * (2 * len(sets))]
+    for label, call, e2e in _SUDOKU_ROWS:
+        if not any((s, call[0]) in idx for s in sets):
+            continue
         cells = []
-        for p in peers:
-            cells += [_ratio(idx, s, p, "single"), _ratio(idx, s, p, "batch")]
-        lines.append(f"| {s} | " + " | ".join(cells) + " |")
+        for s in sets:
+            for view in (call, e2e):
+                r = idx.get((s, view[0])) if view else None
+                cells.append(_pair(r["n_puzzles"], *_view(r, view[1])) if r else DASH)
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines.append("")
+    peers = [p for p in PEERS if f"peer:{p}" in have]
+    if peers:
+        lines += ["How many times faster dlxnumba is (peer's time / dlxnumba's time; best rounds, medians "
+                  "in brackets). *Call*: one-thread `solve_many` on the array against the peer's calls; "
+                  "*end to end*: `Sudoku(text).solve()` per string against the peer from the string.", "",
+                  "| set | " + " | ".join(f"{p}: call | {p}: end to end" for p in peers) + " |",
+                  "|---|" + "---:|" * (2 * len(peers))]
+        for s in sets:
+            cells = []
+            for p in peers:
+                r = idx.get((s, f"peer:{p}"))
+                for ours, theirs in ((("batch", "stats"), "call"), (("single", "stats"), "stats")):
+                    o = idx.get((s, ours[0]))
+                    ob, om = _view(o, ours[1])
+                    pb, pm = _view(r, theirs)
+                    cells.append(f"{pb / ob:,.1f} ({pm / om:,.1f})" if ob and om and pb and pm else DASH)
+            lines.append(f"| {s} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return lines
+
+
+def section_generic(rows) -> list[str]:
+    gen = [r for r in rows if r.get("kind") == "generic"]
+    if not gen:
+        return []
+    order = ["dlxnumba", *PEERS]
+    lines = ["## dlxnumba against other packages: generic problems", "",
+             "Every solution counted, the same options for every solver (the arrays "
+             "`dlxnumba.encodings` builds); each count checked against its known value and each solver's "
+             "first solution with an independent checker. *Call*: the count alone, on input already in the "
+             "solver's own format (dlxnumba: an `ExactCover`, its links built by the call); *end to end*: "
+             "from the option arrays to the count (building the solver's input, then counting). Both from "
+             "the same rounds; seconds, **best round / median round**.", "",
+             "| problem | solver | solutions | call | end to end | solutions/s (call, best) | rounds |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    problems = list(dict.fromkeys(r["problem"] for r in gen))
+    for prob in problems:
+        for r in sorted((r for r in gen if r["problem"] == prob),
+                        key=lambda r: order.index(r["solver"]) if r["solver"] in order else 99):
+            cb, cm = r.get("call_best"), r.get("call_median")
+            eb, em = r.get("best_seconds"), r.get("median_seconds", r.get("seconds"))
+            label = r["solver"] + (f" ({PEERS[r['solver']]})" if r["solver"] in PEERS else "")
+            lines.append(f"| {prob} | {label} | {r['count']:,} | {fmt_time(cb)} / {fmt_time(cm)} | "
+                         f"{fmt_time(eb)} / {fmt_time(em)} | {fmt_rate(r['count'] / cb) if cb else DASH} | "
+                         f"{r.get('rounds', DASH)} |")
     return lines + [""]
 
 
@@ -235,8 +393,9 @@ def section_engine(rows) -> list[str]:
     if not eng:
         return []
     lines = ["## The exact-cover engine", "",
-             "`ExactCover.count()` of known counts and the first solution of empty grids; "
-             "updates per second = DLX updates / time.", "",
+             "`ExactCover.count()` of known counts (the library call alone, on a built `ExactCover`) and "
+             "the first solution of empty grids (`Sudoku(text).solve()`, end to end); updates per second = "
+             "DLX updates / time.", "",
              "| problem | solutions | nodes | updates | time | updates/s |", "|---|---:|---:|---:|---:|---:|"]
     for r in eng:
         ups = r.get("updates_per_second")
@@ -294,7 +453,7 @@ def summary(path, stat: str = "median") -> str:
     meta, rows = load(path, stat)
     lines = ["# Benchmark results", "", f"Generated by `bench/report.py` from `{Path(path).name}`.", ""]
     for section in (section_machine(meta, rows, stat), section_sudoku(rows), section_ratios(rows),
-                    section_naive(rows), section_peers(rows), section_engine(rows),
+                    section_naive(rows), section_peers(rows), section_generic(rows), section_engine(rows),
                     section_startup(rows), section_memory(rows)):
         lines += section
     return "\n".join(lines).rstrip() + "\n"
