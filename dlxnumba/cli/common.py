@@ -204,7 +204,7 @@ def _output_clash(output: str | None, inputs: list[str], stdin: bool) -> str | N
     """
     if output is not None and output != "-":
         where = f"-o {output} is"
-        target = output
+        target: str | int = output
     else:
         where = "standard output is"
         try:
@@ -236,7 +236,7 @@ class _Progress:
         self.started = time.perf_counter()
         self.last = -1.0
         self.drawn = 0  # width of the line on screen (0: nothing shown)
-        self.base = None  # (done, seconds) when the first work was done
+        self.base: tuple[int, float] | None = None  # (done, seconds) when the first work was done
 
     def update(self, done: int, total: int | None = None, estimated: bool = False) -> None:
         if not self.enabled:

@@ -7,8 +7,9 @@ import sys
 import time
 
 from ..errors import ExactCoverError, LimitReached
+from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
-                     OutputError, _closed, _error, _non_negative_int, _note, _Output, _output_clash,
+                     _closed, _error, _non_negative_int, _note, _Output, _output_clash,
                      _Progress, _say, _seconds)
 
 HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"

@@ -20,10 +20,12 @@ import bisect
 import json
 import sys
 import time
+from typing import Any
 
 from ..errors import InputError, LimitReached, SudokuError
+from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
-                     OutputError, _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
+                     _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
                      _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole)
 from .sources import Input, resolve_sources
 
@@ -167,7 +169,7 @@ def run(args) -> int:
         sources = resolve_sources(args.inputs)
     except InputError as e:
         return _error(e)
-    clash = _output_clash(args.output, [s.path for s in sources if s.kind == "file"],
+    clash = _output_clash(args.output, [s.path for s in sources if s.kind == "file" and s.path is not None],
                           any(s.kind == "stdin" for s in sources))
     if clash:
         return _error(clash)
@@ -231,11 +233,11 @@ class _SolveRun:
         self.read = 0  # puzzles read (and handed to the solver) so far
         self.unreadable = 0  # among them, entries that could not be read
         self.first_error = None  # why the first of those could not
-        self.stopped = None  # why the run stopped early: "timeout", "interrupted" or "error"
+        self.stopped: str | None = None  # why the run stopped early: "timeout", "interrupted" or "error"
         self.input_left = False  # whether input was left unread
         self.names: list[str] = []  # the inputs read
-        self.only = None  # the Input, when it is the only source (for the progress estimate)
-        self.reader = None  # the puzzle reader of the input being read
+        self.only: Input | None = None  # the Input, when it is the only source (for the progress estimate)
+        self.reader: Any = None  # the puzzle reader (sudoku.files._Reader) of the input being read
 
     def stop(self, why: str) -> None:
         if self.stopped is None:
@@ -433,8 +435,8 @@ class _Outcome:
         self.status = status
         self.nodes = nodes
         self.updates = updates
-        self.counts = None
-        self.exact = None
+        self.counts: Any = None  # arrays, filled by --count
+        self.exact: Any = None
 
 
 class _Solver:

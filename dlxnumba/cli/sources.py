@@ -15,6 +15,7 @@ import select
 import stat
 import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import InputError
 from .common import _closed
@@ -102,7 +103,8 @@ class Input:
     def __init__(self, source: Source):
         self.name = source.name
         self.owned = source.kind in ("file", "set")
-        if source.kind == "file":
+        self.stream: Any
+        if source.kind == "file" and source.path is not None:
             self.stream = open(source.path, "rb")
         elif source.kind == "set":
             from ..sets import _file

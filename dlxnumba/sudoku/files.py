@@ -151,8 +151,8 @@ def _cell_count(cells: str | None) -> int:
     return -1 if cells is None else len(cells)
 
 
-def _has_unknown(cells: str) -> bool:
-    return bool(cells.encode("ascii", "replace").translate(None, _CELL_BYTES))
+def _has_unknown(cells: str | None) -> bool:
+    return cells is not None and bool(cells.encode("ascii", "replace").translate(None, _CELL_BYTES))
 
 
 def _digit_table(n: int) -> tuple[bytes, bytes]:
@@ -249,8 +249,8 @@ class _Reader:
         if m * m == k and m >= 4:  # k lines of k cells, or one-line puzzles of m x m
             if len(block) <= k and not ended:
                 return None
-            rows = [c for c in block[:k] if _cell_count(c) == k]
-            return (k, True) if len(rows) >= 2 and _rows_of_grid(k, rows) else (m, False)
+            grid_rows = [c for c in block[:k] if _cell_count(c) == k]
+            return (k, True) if len(grid_rows) >= 2 and _rows_of_grid(k, grid_rows) else (m, False)
         if not ended:
             return None
         # a first line of no use: rows of a grid after all (the grid's first row is
@@ -342,6 +342,7 @@ class _Reader:
                 self._bad_line(lineno, cells, text)
             return
         n, block = self.n, self.block
+        assert n is not None  # settled with the layout
         if k == self.nn:  # a one-line puzzle among the grids (after a grid cut short)
             self._flush()
             self._emit(lineno, text)

@@ -2,6 +2,7 @@
 boxed pictures, errors located by line; and the sets shipped in puzzles/."""
 
 import io
+import itertools
 import re
 
 import numpy as np
@@ -445,6 +446,9 @@ class _Dribble(io.RawIOBase):
 def test_one_entry_per_line_with_cells(lines, ends, bom, sizes, chunk):
     lines = [TOP1] + lines
     text = "".join(line + ends[k % len(ends)] for k, line in enumerate(lines))
+    # a line's number counts the line ends before it, as they read ("\r" + "" + "\n" is one)
+    starts = list(itertools.accumulate(len(line + ends[k % len(ends)]) for k, line in enumerate(lines)))
+    number = [1 + len(re.findall(r"\r\n|\r|\n", text[:start])) for start in [0] + starts[:-1]]
     data = (("\ufeff" if bom else "") + text).encode()
     content = [line for line in lines if line in _CONTENT]
     errors = []
@@ -456,7 +460,7 @@ def test_one_entry_per_line_with_cells(lines, ends, bom, sizes, chunk):
     assert [i for i, _ in errors] == bad
     assert (arr[[k for k in range(len(content)) if k not in bad]] == cells_of(TOP1)).all()
     assert not arr[bad].any()
-    line_numbers = [k + 1 for k, line in enumerate(lines) if line in _CONTENT]
+    line_numbers = [number[k] for k, line in enumerate(lines) if line in _CONTENT]
     assert [int(re.search(r"line (\d+)", m).group(1)) for _, m in errors] == [line_numbers[k] for k in bad]
     errors2 = []
     assert np.array_equal(read_puzzles(io.StringIO(text, newline=""), errors=errors2), arr) and errors2 == errors
