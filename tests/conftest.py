@@ -6,4 +6,4 @@ second time, under a name made from its path (``tests.known``), beside the copy
 the tests import (``known``): so they are not collected.
 """
 
-collect_ignore = ["reference.py", "strategies.py", "known.py", "command_line.py"]
+collect_ignore = ["reference.py", "strategies.py", "known.py", "command_line.py", "cold.py"]
