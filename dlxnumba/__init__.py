@@ -42,6 +42,7 @@ _WHERE = {
     "pentominoes": "encodings",
     "pentomino_grid": "encodings",
     "pentomino_picture": "encodings",
+    "warm_up": "warmup",
 }
 
 __all__ = [*_WHERE, "__version__"]
