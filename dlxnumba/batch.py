@@ -232,6 +232,9 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
     status.fill(K.ST_PENDING)
     if n_jobs == 0:
         return 0.0
+    if max_nodes == 0 or timeout == 0:
+        _search_nothing(run, w, lanes_n)
+        return 0.0
     w.busy = True
     try:
         links, cursors, lanes = w.rows(lanes_n)
@@ -263,6 +266,20 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
                 progress(int(min(w.counter[0], n_jobs) - lanes[:, K.LANE_ACTIVE].sum()), n_jobs)
     finally:
         w.busy = False
+
+
+def _search_nothing(run: Run, w: Workspace, lanes_n: int) -> None:
+    """A budget of nothing (``max_nodes=0`` or ``timeout=0``): every job is
+    BUDGET, with no solution, no node and no update, and no search is run."""
+    status, count, nodes, updates = run.results[:4]
+    status.fill(K.ST_BUDGET)
+    count.fill(0)
+    nodes.fill(0)
+    updates.fill(0)
+    run.results[4 if run.kind == SUDOKU else 5].fill(0)  # the grids, or the lengths of the firsts
+    w.state[:lanes_n] = 0
+    w.profile[:lanes_n] = 0
+    w.lanes[:lanes_n] = 0
 
 
 def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
@@ -342,6 +359,8 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
         As in :meth:`ExactCover.solve`; ``max_nodes`` is per job (BUDGET when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished jobs get BUDGET.
+        With ``max_nodes=0`` or ``timeout=0`` no job is searched: each gets
+        BUDGET (an option given twice is still INVALID).
     progress : True or callable(done, total), optional
         Called every ``progress_interval`` seconds of a long batch; ``True``
         prints a line on stderr.

@@ -549,11 +549,13 @@ class ExactCover:
             ``<= stop_at``.  ``1`` (default) is fastest; ``0`` is Knuth's DLX1
             rule and reproduces its node and update counts.
         max_nodes : int, optional
-            Budget of search-tree nodes.
+            Budget of search-tree nodes.  ``0`` runs no search at all (not even
+            of a problem that needs no level): :class:`LimitReached` at once.
         timeout : float, optional
             Wall-clock limit in seconds, counted from the start of the search
             (for :meth:`solutions`, the time the consumer spends between two
             solutions counts too; ``stats.seconds`` counts only searching).
+            ``0`` runs no search at all, like ``max_nodes=0``.
         progress : bool or callable, optional
             ``True`` prints a progress line on stderr every ``progress_interval``
             seconds of a long search; a callable receives the :class:`Stats`.

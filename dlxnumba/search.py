@@ -314,6 +314,10 @@ class Search:
         kernel = SEARCH[self.width]
         n1 = self.problem.n_primary
         try:
+            if st[K.PHASE] == K.PH_START and node_cap == 0:
+                # a budget of nothing: not even a search that needs no level (no primary item)
+                self.stats.status = "max_nodes"
+                raise LimitReached("max_nodes", self.stats, None)
             if deadline is not None and started >= deadline and st[K.PHASE] != K.PH_DONE:
                 self.stats.status = "timeout"
                 raise LimitReached("timeout", self.stats, None)

@@ -193,3 +193,17 @@ print(json.dumps(out))
     assert "lane_blocks" in compiled1 and "lanes_blocks" in compiled2  # the calls did compile
     assert count1 == count2 == [4] * 64
     assert max(seconds1, total1, seconds2, total2) < COMPILE_SECONDS
+
+
+@pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
+                         ids=str)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_zero_budget_searches_no_job(threads, budget):
+    """Every job is BUDGET, even one its givens settle, with no node, update or
+    solution; an option given twice is still INVALID (known without a search)."""
+    jobs = [[], [0, 3, 4], [1]] * 20 + [[3, 3]]
+    assert KNUTH.batch(jobs, threads=threads).count.tolist()[:3] == [1, 1, 0]
+    r = KNUTH.batch(jobs, threads=threads, **budget)
+    assert r.status.tolist() == [Status.BUDGET] * 60 + [Status.INVALID]
+    assert not r.count.any() and not r.nodes.any() and not r.updates.any()
+    assert r.first == [None] * 61

@@ -991,3 +991,33 @@ print(json.dumps(out))
     assert count == 1 and size == 6
     assert seconds < COMPILE_SECONDS and seconds6 < COMPILE_SECONDS
     assert rate > 30 / COMPILE_SECONDS and rate6 > 0
+
+
+# ---------------------------------------------------------------------------
+# A budget of nothing: max_nodes=0 and timeout=0 run no search at every entry point
+# ---------------------------------------------------------------------------
+
+ZERO_BUDGETS = [dict(max_nodes=0), dict(timeout=0), dict(timeout=0.0), dict(max_nodes=0, timeout=0)]
+SINGLE_CALLS = {
+    "solve": lambda p, kw: p.solve(**kw),
+    "count": lambda p, kw: p.count(**kw),
+    "solutions": lambda p, kw: list(p.solutions(**kw)),
+    "Search.next": lambda p, kw: p.search(given=kw.pop("given", ()), **kw).next(),
+    "Search.count": lambda p, kw: p.search(given=kw.pop("given", ()), **kw).count(),
+}
+
+
+@pytest.mark.parametrize("budget", ZERO_BUDGETS, ids=str)
+@pytest.mark.parametrize("call", SINGLE_CALLS)
+@pytest.mark.parametrize("case", ["search needed", "no primary item", "givens cover all"])
+def test_a_zero_budget_runs_no_search(case, call, budget):
+    """Even a problem that needs no level (no primary item, or givens that cover
+    every item) is not searched: LimitReached at once, no node, no update."""
+    p, given = {"search needed": (knuth_problem(), []),
+                "no primary item": (ExactCover.from_options([["s"]], primary=[], secondary=["s"]), []),
+                "givens cover all": (knuth_problem(), [0, 3, 4])}[case]
+    assert p.count(given=given) == 1  # there is a solution to find
+    with pytest.raises(LimitReached) as e:
+        SINGLE_CALLS[call](p, dict(budget, given=given))
+    assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
+    assert (e.value.stats.nodes, e.value.stats.updates, e.value.stats.solutions) == (0, 0, 0)

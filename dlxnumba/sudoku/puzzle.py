@@ -171,7 +171,8 @@ class Sudoku:
         """The first solution found, as a new :class:`Sudoku`, or None.
 
         Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
-        search first.  Ctrl-C interrupts a long search within a fraction of a second.
+        search first (at once when either is 0: no search is run, even for a
+        full grid).  Ctrl-C interrupts a long search within a fraction of a second.
         """
         return _solve.solve_one(self, stop_at, max_nodes, timeout, progress)
 

@@ -322,6 +322,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Per-puzzle budget of search nodes (``BUDGET`` when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
+        With ``max_nodes=0`` or ``timeout=0`` no puzzle is searched: each
+        readable one gets ``BUDGET``, even a full grid.
     progress : True or callable(done, total), optional
         Called every ``progress_interval`` seconds (default 0.5) during a long
         batch; ``True`` prints a progress line on stderr.

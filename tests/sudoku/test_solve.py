@@ -732,3 +732,38 @@ def test_seconds_leave_out_compiling_in_a_fresh_process(path):
                                  "print(json.dumps([seconds, compiled]))")
     assert kernel in compiled  # the path did compile
     assert max(seconds) < COMPILE_SECONDS
+
+
+# ---------------------------------------------------------------------------
+# A budget of nothing: max_nodes=0 and timeout=0 run no search at every entry point
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
+                         ids=str)
+@pytest.mark.parametrize("call", ["solve", "count", "solutions", "is_unique"])
+@pytest.mark.parametrize("text", [TOP1, TOP1_SOLUTION], ids=["puzzle", "full grid"])
+def test_a_zero_budget_runs_no_search(text, call, budget):
+    """Even a full grid (no level to enter) is not searched: LimitReached at once."""
+    s = Sudoku(text)
+    s.count()
+    s.count(max_nodes=10 ** 6)  # the workspace now holds figures that must not leak
+    with pytest.raises(LimitReached) as e:
+        result = getattr(s, call)(**budget)
+        if call == "solutions":
+            list(result)
+    assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
+    assert s.stats.status == e.value.reason and s.stats is e.value.stats
+    assert (s.stats.nodes, s.stats.updates, s.stats.solutions, s.stats.max_level) == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
+                         ids=str)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_zero_budget_solves_no_puzzle_of_a_batch(threads, budget):
+    """Every readable puzzle is BUDGET (a full grid too); an unreadable one is INVALID."""
+    puzzles = [TOP1, TOP1_SOLUTION, NONE] * 20 + ["x"]
+    sols, status, info = solve_many(puzzles, threads=threads, return_stats=True, **budget)
+    assert status.tolist() == [Status.BUDGET] * 60 + [Status.INVALID]
+    assert not sols.any() and not info["nodes"].any() and not info["updates"].any()
+    assert not info["count"].any()
