@@ -34,6 +34,7 @@ _WHERE = {
     "iter_puzzles": "sudoku",
     "read_puzzles": "sudoku",
     "solve_many": "sudoku",
+    "SudokuBatchResult": "sudoku",
     "sudoku_problem": "sudoku",
     "queens": "encodings",
     "queens_columns": "encodings",

@@ -83,6 +83,11 @@ class BatchResult:
     def __len__(self) -> int:
         return len(self.status)
 
+    @property
+    def statuses(self) -> list:
+        """The :class:`Status` of each job, as members (a fresh list)."""
+        return [Status(s) for s in self.status.tolist()]
+
     def stats(self, i: int | None = None) -> Stats:
         """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs)."""
         if i is None:

@@ -123,6 +123,24 @@ def print_progress(stats: Stats) -> None:
     sys.stderr.flush()
 
 
+def plain(value) -> str:
+    """``repr(value)`` with numpy scalars shown as the plain values they hold, for
+    messages: ``2``, not ``np.int64(2)`` (in lists and tuples too).
+
+    >>> plain(np.int64(2)), plain([np.float64(0.5), "a"]), plain((np.str_("x"),))
+    ('2', "[0.5, 'a']", "('x',)")
+    """
+    return repr(_plain(value))
+
+
+def _plain(value):
+    if isinstance(value, np.generic):
+        return value.item()
+    if type(value) in (list, tuple):
+        return type(value)(_plain(v) for v in value)
+    return value
+
+
 def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
     if isinstance(stop_at, bool) or stop_at not in (0, 1):

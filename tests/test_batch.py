@@ -207,3 +207,9 @@ def test_a_zero_budget_searches_no_job(threads, budget):
     assert r.status.tolist() == [Status.BUDGET] * 60 + [Status.INVALID]
     assert not r.count.any() and not r.nodes.any() and not r.updates.any()
     assert r.first == [None] * 61
+
+
+def test_statuses_are_status_members_equal_to_the_status_values():
+    r = KNUTH.batch([[], [1], [1, 3]], limit=2, threads=1)
+    assert r.statuses == [Status.SOLVED, Status.NO_SOLUTION, Status.INVALID] == r.status.tolist()
+    assert all(type(s) is Status for s in r.statuses)

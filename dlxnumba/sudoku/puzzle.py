@@ -75,6 +75,20 @@ class Sudoku:
         self._puzzle = cells  # the givens, shared with solutions
         self._stats = None
 
+    @classmethod
+    def _trusted(cls, cells: np.ndarray, givens: np.ndarray, box: tuple[int, int]) -> "Sudoku":
+        """A grid of ``cells`` whose puzzle had ``givens`` (both flat uint8, read by
+        the solver, so not checked again), e.g. a solution of a batch."""
+        s = cls.__new__(cls)
+        s.n = _size_of(cells.size)
+        s.box = box
+        s._cells = cells
+        s._cells.flags.writeable = False
+        s._puzzle = givens
+        s._puzzle.flags.writeable = False
+        s._stats = None
+        return s
+
     def _with_cells(self, cells: np.ndarray) -> "Sudoku":
         """A grid of this puzzle (same box, givens and stats) holding ``cells``, e.g. a solution."""
         s = Sudoku.__new__(Sudoku)
@@ -193,3 +207,4 @@ class Sudoku:
     def is_unique(self, **kwargs) -> bool:
         """True when the puzzle has exactly one solution."""
         return self.count(2, **kwargs) == 1
+

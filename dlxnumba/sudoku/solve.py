@@ -33,7 +33,7 @@ from ..batch import Status
 from ..errors import LimitReached, SudokuError
 from ..kernels.lanes import SUDOKU, lane_sudoku
 from ..kernels.sudoku import link_givens
-from ..search import Search, Stats, check_count_limit, check_limits, progress_hook, ready
+from ..search import Search, Stats, check_count_limit, check_limits, plain, progress_hook, ready
 from .encoding import _encoding, decode, given_options
 from .geometry import _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
@@ -42,7 +42,7 @@ from .text import _grid_from
 if TYPE_CHECKING:  # pragma: no cover
     from .puzzle import Sudoku
 
-__all__ = ["Status", "solve_many"]
+__all__ = ["Status", "SudokuBatchResult", "solve_many"]
 
 #: Updates between two returns of a lane to Python (progress, Ctrl-C, timeouts).
 WORK_SLICE = B.WORK_SLICE
@@ -271,9 +271,14 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         for k in np.flatnonzero(bad).tolist():
             errors[k] = f"puzzle {k}: a cell holds a value outside 0..{n}"
         return arr, bad, n, _check_box(n, box), errors
+    try:
+        items = iter(puzzles)
+    except TypeError:
+        raise SudokuError(f"puzzles must be a list or an array of puzzles, not {plain(puzzles)}") from None
     rows = []
     n = None
-    for k, item in enumerate(puzzles):
+    boxes: dict = {}  # box -> the first puzzle (a Sudoku) that has it
+    for k, item in enumerate(items):
         try:
             cells = _grid_from(item, where=f"puzzle {k}")
         except SudokuError as e:
@@ -289,6 +294,8 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
             continue
         rows.append(cells)
         errors.append(None)
+        if _is_sudoku(item):
+            boxes.setdefault(item.box, k)
     if n is None:
         n = 9  # nothing readable: every row is INVALID anyway
     arr = np.zeros((len(rows), n * n), np.uint8)
@@ -298,7 +305,32 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
             bad[k] = True
         else:
             arr[k] = cells
-    return arr, bad, n, _check_box(n, box), errors
+    return arr, bad, n, _batch_box(n, box, boxes), errors
+
+
+def _is_sudoku(item) -> bool:
+    """Whether ``item`` is a :class:`Sudoku` (which carries its box shape)."""
+    return hasattr(item, "boxed") and hasattr(item, "box")
+
+
+def _batch_box(n: int, box, boxes: dict) -> tuple[int, int]:
+    """The one box shape of a batch: ``box``, else that of its Sudoku objects, else the default.
+
+    A batch is solved with one box shape: Sudoku objects with another shape
+    than ``box``, or than each other, are refused rather than solved wrongly.
+    """
+    if box is not None:
+        box = _check_box(n, box)
+        for other, k in boxes.items():
+            if other != box:
+                raise SudokuError(f"puzzle {k} has {other[0]}x{other[1]} boxes, but box={box}; "
+                                  "a batch is solved with one box shape")
+        return box
+    if len(boxes) > 1:
+        (a, i), (b, j) = list(boxes.items())[:2]
+        raise SudokuError(f"puzzle {i} has {a[0]}x{a[1]} boxes and puzzle {j} {b[0]}x{b[1]} boxes; "
+                          "a batch is solved with one box shape (solve_many once per shape)")
+    return next(iter(boxes)) if boxes else _check_box(n, None)
 
 
 def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
@@ -328,11 +360,21 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Called every ``progress_interval`` seconds (default 0.5) during a long
         batch; ``True`` prints a progress line on stderr.
     return_stats : bool
-        Also return a dict: per-puzzle ``nodes`` and ``updates`` arrays,
-        ``seconds``, and ``errors`` (a message per INVALID puzzle, else None).
+        Also return a dict: per-puzzle ``nodes``, ``updates`` and ``count``
+        arrays, ``seconds``, and ``errors`` (a message per INVALID puzzle,
+        else None).  The result has them as attributes all the same.
+    box : (int, int), optional
+        The box shape of every puzzle; by default that of the :class:`Sudoku`
+        objects among the puzzles, else the default shape.  A batch is solved
+        with one shape: puzzles of another shape are refused (SudokuError).
 
     Returns
     -------
+    SudokuBatchResult
+        The tuple ``(solutions, status)``, so that ``solutions, status =
+        solve_many(...)`` works, with the statistics as attributes and
+        :meth:`~SudokuBatchResult.sudoku` to pair a solution with its puzzle:
+
     solutions : ndarray, (n, N*N) uint8
         The first solution of each puzzle, zeros where none was found.
     status : ndarray, (n,) int8
@@ -367,15 +409,126 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     lanes_n = B.lanes_for(nthreads, len(arr))
     compiling = B.drive(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at,
                         max_nodes, timeout, progress, progress_interval, work_slice=WORK_SLICE)
-    status, out, nodes, updates = results[0], results[4], results[2], results[3]
+    status, out = results[0], results[4]
     if any_bad:
         status[bad] = K.ST_INVALID
         out[bad] = 0
-    if return_stats:
-        _explain_invalid(arr, status, n, box, errors)
-        return out, status, {"nodes": nodes, "updates": updates, "count": results[1],
-                             "seconds": time.perf_counter() - t0 - compiling, "errors": errors}
-    return out, status
+    return SudokuBatchResult(out, status, results[1], results[2], results[3],
+                             time.perf_counter() - t0 - compiling, arr, n, box, errors, return_stats)
+
+
+class SudokuBatchResult(tuple):
+    """What :func:`solve_many` returns: the tuple ``(solutions, status)`` -- or
+    ``(solutions, status, info)`` with ``return_stats`` -- with more as attributes.
+
+    Attributes
+    ----------
+    solutions : ndarray, (P, N*N) uint8
+        The first solution of each puzzle, zeros where none was found.
+    status : ndarray, (P,) int8
+        A :class:`Status` value per puzzle, in input order (``statuses`` has
+        them as :class:`Status` members).
+    count, nodes, updates : ndarray, (P,) int64
+        Solutions found (at most ``limit``), search nodes and updates per puzzle.
+    seconds : float
+        Wall-clock time of the call, without compiling or loading compiled code.
+    n, box : int, (int, int)
+        The side of the grids and the box shape they were solved with.
+
+    :meth:`sudoku` pairs a solution with its puzzle, as a :class:`Sudoku` that
+    remembers the givens (bold in Jupyter); :meth:`puzzle` is the puzzle.
+
+    Examples
+    --------
+    >>> r = solve_many(["12.. ..12 .... ....", "11.. .... .... ....", "1234 3412 2143 4321"], threads=1)
+    >>> solutions, status = r
+    >>> r.statuses
+    [<Status.SOLVED: 0>, <Status.INVALID: 2>, <Status.SOLVED: 0>]
+    >>> print(r.sudoku(0).boxed())  # doctest: +NORMALIZE_WHITESPACE
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    >>> r.sudoku(0).givens.sum(), r.puzzle(0), r.sudoku(1), r.errors[1]
+    (np.int64(4), Sudoku('12....12........'), None, 'puzzle 1: the givens break the rules: 1 appears 2 times in row 1 (r1c1, r1c2); 1 appears 2 times in box 1 (r1c1, r1c2)')
+    """
+
+    def __new__(cls, solutions, status, count, nodes, updates, seconds, puzzles, n, box, errors,
+                return_stats=False):
+        info = None
+        if return_stats:
+            info = {"nodes": nodes, "updates": updates, "count": count, "seconds": seconds, "errors": None}
+        self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
+        self.solutions, self.status, self.count, self.nodes, self.updates = solutions, status, count, nodes, updates
+        self.seconds, self.n, self.box = seconds, n, box
+        self._puzzles, self._errors, self._explained = puzzles, errors, False
+        if info is not None:
+            info["errors"] = self.errors
+        return self
+
+    def __reduce__(self):
+        return (_rebuild_batch, (self.solutions, self.status, self.count, self.nodes, self.updates,
+                                 self.seconds, self._puzzles, self.n, self.box, self.errors, len(self) == 3))
+
+    def __repr__(self) -> str:
+        tally = ", ".join(f"{k} {Status(s).name}" for s, k in zip(*np.unique(self.status, return_counts=True)))
+        return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' if tally else ''}{tally})"
+
+    @property
+    def statuses(self) -> list:
+        """The :class:`Status` of each puzzle, as members (a fresh list)."""
+        return [Status(s) for s in self.status.tolist()]
+
+    @property
+    def errors(self) -> list:
+        """Why each INVALID puzzle is invalid (a message naming it), else None."""
+        if not self._explained:
+            _explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors)
+            self._explained = True
+        return self._errors
+
+    def puzzle(self, i: int):
+        """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`)."""
+        i = self._index(i)
+        if self.status[i] == K.ST_INVALID:
+            return None
+        cells = self._puzzles[i].copy()
+        return _grid(cells, cells, self.box)
+
+    def sudoku(self, i: int):
+        """Solution ``i`` as a :class:`Sudoku` that remembers its puzzle (its givens
+        are drawn bold), or None when no solution was found."""
+        i = self._index(i)
+        if not self.count[i]:
+            return None
+        return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box)
+
+    def sudokus(self) -> list:
+        """:meth:`sudoku` of every puzzle, in input order."""
+        return [self.sudoku(i) for i in range(len(self.status))]
+
+    def _index(self, i) -> int:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise SudokuError(f"puzzle index must be an integer, not {plain(i)}")
+        size = len(self.status)
+        if not -size <= i < size:
+            raise SudokuError(f"puzzle index {plain(i)} is out of range for {size} puzzles")
+        return int(i) % size
+
+
+def _grid(cells: np.ndarray, givens: np.ndarray, box: tuple[int, int]) -> "Sudoku":
+    """A :class:`Sudoku` of ``cells`` (read by the solver) whose puzzle had ``givens``."""
+    # From the package: the module that defines Sudoku solves through this one.
+    from . import Sudoku
+
+    return Sudoku._trusted(cells, givens, box)
+
+
+def _rebuild_batch(*args) -> SudokuBatchResult:
+    r = SudokuBatchResult(*args)
+    r._explained = True
+    return r
 
 
 def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: list) -> None:

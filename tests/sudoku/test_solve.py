@@ -767,3 +767,81 @@ def test_a_zero_budget_solves_no_puzzle_of_a_batch(threads, budget):
     assert status.tolist() == [Status.BUDGET] * 60 + [Status.INVALID]
     assert not sols.any() and not info["nodes"].any() and not info["updates"].any()
     assert not info["count"].any()
+
+
+# ---------------------------------------------------------------------------
+# The result of solve_many: a tuple (solutions, status) with more as attributes
+# ---------------------------------------------------------------------------
+
+
+def test_solve_many_result_unpacks_as_before_and_has_status_members():
+    puzzles = [TOP1, "11" + "." * 79, NONE, FIVE]
+    r = solve_many(puzzles, threads=1, limit=2)
+    solutions, status = r
+    assert solutions is r.solutions and status is r.status and len(r) == 2
+    assert status.dtype == np.int8 and status.tolist() == [0, 2, 1, 3]  # the old ints
+    assert r.statuses == [Status.SOLVED, Status.INVALID, Status.NO_SOLUTION, Status.MULTIPLE]
+    assert all(type(s) is Status for s in r.statuses)
+    solutions, status, info = solve_many(puzzles, threads=1, limit=2, return_stats=True)
+    assert info["errors"] == r.errors and info["errors"][1].startswith("puzzle 1: ")
+    assert [e is None for e in r.errors] == [True, False, True, True]
+    for key in ("nodes", "updates", "count"):
+        assert np.array_equal(info[key], getattr(r, key)), key
+    assert r.count.tolist() == [1, 0, 0, 2] and r.seconds >= 0 and (r.n, r.box) == (9, (3, 3))
+    assert repr(r) == "SudokuBatchResult(4 puzzles of 9x9: 1 SOLVED, 1 NO_SOLUTION, 1 INVALID, 1 MULTIPLE)"
+
+
+def test_solve_many_pairs_each_solution_with_its_puzzle():
+    """sudoku(i) is a Sudoku that remembers its puzzle: the givens are drawn
+    bold, as in the solution of a single puzzle."""
+    puzzles = [TOP1, "11" + "." * 79, NONE, FIVE]
+    r = solve_many(puzzles, threads=1)
+    first = r.sudoku(0)
+    assert is_solution(first, TOP1) and str(first) == TOP1_SOLUTION
+    assert np.array_equal(first.givens, Sudoku(TOP1).givens)
+    assert first._repr_html_() == Sudoku(TOP1).solve()._repr_html_()
+    assert r.sudoku(-1) == r.sudoku(3) and is_solution(r.sudoku(3), FIVE)
+    assert r.sudoku(1) is None and r.sudoku(2) is None
+    assert r.puzzle(0) == Sudoku(TOP1) and r.puzzle(1) is None and r.puzzle(2) == Sudoku(NONE)
+    assert [s is None for s in r.sudokus()] == [False, True, True, False]
+    for bad in (4, -5, 1.0, "0"):
+        with pytest.raises(SudokuError, match="puzzle index"):
+            r.sudoku(bad)
+
+
+def test_solve_many_result_pickles():
+    import pickle
+
+    r = solve_many([TOP1, "11" + "." * 79], threads=1, return_stats=True)
+    r2 = pickle.loads(pickle.dumps(r))
+    assert type(r2) is type(r) and len(r2) == 3
+    assert np.array_equal(r2.solutions, r.solutions) and r2.statuses == r.statuses
+    assert r2.errors == r.errors and r2.sudoku(0) == r.sudoku(0) and r2.box == r.box
+
+
+def test_solve_many_keeps_the_box_of_sudoku_objects():
+    """A Sudoku with 3x2 boxes was solved with the default 2x3 boxes: a wrong answer."""
+    tall = Sudoku("." * 36, box=(3, 2))
+    r = solve_many([tall, tall], threads=1)
+    assert r.box == (3, 2) and r.statuses == [Status.SOLVED] * 2
+    assert is_solution(r.solutions[0], box=(3, 2)) and r.sudoku(0).box == (3, 2)
+    assert str(r.sudoku(0)) == str(tall.solve())
+    # the same puzzle as text takes the default box (2x3), or the one given
+    assert is_solution(solve_many(["." * 36], threads=1)[0][0], box=(2, 3))
+    assert is_solution(solve_many(["." * 36, tall], box=(3, 2), threads=1)[0][0], box=(3, 2))
+
+
+@pytest.mark.parametrize("puzzles, box, text", [
+    ([Sudoku("." * 36, box=(3, 2)), Sudoku("." * 36)], None,
+     r"puzzle 0 has 3x2 boxes and puzzle 1 2x3 boxes; a batch is solved with one box shape"),
+    (["." * 36, Sudoku("." * 36, box=(3, 2))], (2, 3), r"puzzle 1 has 3x2 boxes, but box=\(2, 3\)"),
+])
+def test_solve_many_refuses_a_mix_of_box_shapes(puzzles, box, text):
+    with pytest.raises(SudokuError, match=text):
+        solve_many(puzzles, box=box, threads=1)
+
+
+@pytest.mark.parametrize("puzzles", [None, 5, 2.5])
+def test_solve_many_of_something_not_a_batch_names_the_argument(puzzles):
+    with pytest.raises(SudokuError, match="puzzles must be a list or an array of puzzles"):
+        solve_many(puzzles)
