@@ -146,7 +146,11 @@ class Sudoku:
         return "".join(_symbol(int(d)) for d in self._cells)
 
     def __repr__(self) -> str:
-        box = "" if self.box == default_box(self.n) else f", box={self.box}"
+        try:
+            default = default_box(self.n)
+        except SudokuError:  # a prime side: the box was given, (1, n) or (n, 1)
+            default = None
+        box = "" if self.box == default else f", box={self.box}"
         return f"Sudoku({str(self)!r}{box})"
 
     def __format__(self, spec: str) -> str:
