@@ -30,14 +30,14 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
 from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU
-from .search import Stats, check_limits, progress_hook, ready
+from .search import Stats, check_limits, plain, progress_hook, ready
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
@@ -110,7 +110,7 @@ def thread_count(threads, error=ExactCoverError) -> int:
     if threads is None:
         return lanes.get_num_threads()
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise error(f"threads must be a positive integer or None, not {threads!r}")
+        raise error(f"threads must be a positive integer or None, not {plain(threads)}")
     return min(int(threads), lanes.max_threads())
 
 
@@ -318,7 +318,7 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     try:
         jobs = list(jobs)
     except TypeError:
-        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, not {jobs!r}") from None
+        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, not {plain(jobs)}") from None
     given = []
     for i, job in enumerate(jobs):
         try:
@@ -331,10 +331,16 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     if isinstance(limit, (int, np.integer)) and not isinstance(limit, bool):
         limits = np.full(len(given), int(limit), np.int64)
     else:
+        listed = limit
         try:
-            limits = np.array(list(limit), dtype=np.int64)
+            listed = list(limit)
+            limits = np.array(listed)
+            if limits.size and (limits.dtype.kind not in "iu" or limits.ndim != 1):
+                raise ValueError  # 1.5 was cut to 1
+            limits = limits.astype(np.int64)
         except (TypeError, ValueError, OverflowError):
-            raise ExactCoverError(f"limit must be a positive integer or one per job, not {limit!r}") from None
+            raise ExactCoverError(f"limit must be a positive integer or one per job, "
+                                  f"not {plain(listed if isinstance(limit, Iterator) else limit)}") from None
         if limits.shape != (len(given),):
             raise ExactCoverError(f"limit lists {limits.size} limits for {len(given)} jobs")
     if limits.size and limits.min() < 1:

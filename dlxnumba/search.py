@@ -144,20 +144,20 @@ def _plain(value):
 def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
     if isinstance(stop_at, bool) or stop_at not in (0, 1):
-        raise error(f"stop_at must be 0 or 1, not {stop_at!r}")
+        raise error(f"stop_at must be 0 or 1, not {plain(stop_at)}")
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
                                   or max_nodes < 0):
-        raise error(f"max_nodes must be a non-negative integer, not {max_nodes!r}")
+        raise error(f"max_nodes must be a non-negative integer, not {plain(max_nodes)}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
                                 or not timeout >= 0):
-        raise error(f"timeout must be a non-negative number of seconds, not {timeout!r}")
+        raise error(f"timeout must be a non-negative number of seconds, not {plain(timeout)}")
     return int(stop_at), None if max_nodes is None else int(max_nodes), timeout
 
 
 def check_count_limit(limit, error=ExactCoverError) -> None:
     """``limit`` of solutions()/count(): None or a non-negative integer."""
     if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
-        raise error(f"limit must be None or a non-negative integer, not {limit!r}")
+        raise error(f"limit must be None or a non-negative integer, not {plain(limit)}")
 
 
 def progress_hook(progress, error=ExactCoverError, default: Callable = print_progress,

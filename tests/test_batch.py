@@ -101,7 +101,7 @@ def test_knuth_example_jobs_in_the_spacer_layout():
     r = KNUTH.batch([[], [3], [0, 1], [0, 2], [5, 5]], limit=[1, 2, 1, 1, 1], threads=1)
     assert [Status(s).name for s in r.status] == ["SOLVED", "SOLVED", "NO_SOLUTION", "INVALID", "INVALID"]
     assert r.first[:2] == [[0, 3, 4], [0, 3, 4]]
-    assert "both contain item 'C'" in r.errors[3]
+    assert "both contain items 'C' and 'F'" in r.errors[3]
     assert "listed twice" in r.errors[4]
 
 
@@ -213,3 +213,15 @@ def test_statuses_are_status_members_equal_to_the_status_values():
     r = KNUTH.batch([[], [1], [1, 3]], limit=2, threads=1)
     assert r.statuses == [Status.SOLVED, Status.NO_SOLUTION, Status.INVALID] == r.status.tolist()
     assert all(type(s) is Status for s in r.statuses)
+
+
+@pytest.mark.parametrize("kwargs, text", [
+    (dict(threads=np.int64(0)), "threads must be a positive integer or None, not 0$"),
+    (dict(limit=[np.float64(1.5)]), r"limit must be a positive integer or one per job, not \[1.5\]$"),
+    (dict(limit=1.5), r"limit must be a positive integer or one per job, not 1.5$"),
+    (dict(limit=iter([2.5])), r"not \[2.5\]$"),
+])
+def test_bad_numpy_arguments_show_plain_values(kwargs, text):
+    """The messages showed np.int64(0); a limit of 1.5 per job was cut to 1."""
+    with pytest.raises(ExactCoverError, match=text):
+        KNUTH.batch([[]], **kwargs)

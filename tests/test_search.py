@@ -527,15 +527,30 @@ def test_given_option_of_secondary_items_only_is_kept():
 
 
 def test_conflicting_givens_name_both_options_and_the_item():
-    p = knuth_problem()  # options 1 'A D G' and 3 'A D' share A and D
+    """The message names both options with their items, and every item they share."""
+    p = knuth_problem()
     with pytest.raises(ExactCoverError) as e:
         p.solve(given=[1, 3])
-    msg = str(e.value)
-    assert "1" in msg and "3" in msg and "'A'" in msg
-    with pytest.raises(ExactCoverError, match=r"0 and 2 .*'C'"):
-        p.count(given=[0, 2])  # 'C E F' and 'B C F' share C (and F)
-    with pytest.raises(ExactCoverError, match=r"4 and 5 .*'G'"):
-        list(p.solutions(given=[4, 5]))  # 'B G' and 'D E G' share only secondary G
+    assert str(e.value) == ("given options 1 ('A', 'D', 'G') and 3 ('A', 'D') conflict: "
+                            "both contain items 'A' and 'D'")
+    with pytest.raises(ExactCoverError) as e:
+        p.count(given=[0, 2])
+    assert str(e.value) == ("given options 0 ('C', 'E', 'F') and 2 ('B', 'C', 'F') conflict: "
+                            "both contain items 'C' and 'F'")
+    with pytest.raises(ExactCoverError) as e:
+        list(p.solutions(given=[4, 5]))  # only the secondary item G is shared
+    assert str(e.value) == "given options 4 ('B', 'G') and 5 ('D', 'E', 'G') conflict: both contain item 'G'"
+    assert p.batch([[4, 5]]).errors == [str(e.value)]
+
+
+def test_conflict_messages_show_plain_names_and_long_options_shortened():
+    """Names that are numpy scalars showed as np.int64(2)."""
+    names = [np.int64(k) for k in range(12)]
+    p = ExactCover.from_options([names, names[10:]])
+    with pytest.raises(ExactCoverError) as e:
+        p.solve(given=[0, 1])
+    assert str(e.value) == ("given options 0 (0, 1, 2, 3, 4, 5, 6, 7, ...) and 1 (10, 11) conflict: "
+                            "both contain items 10 and 11")
 
 
 @pytest.mark.parametrize("given_", [[3, 3], [0, 3, 0]])
@@ -631,7 +646,7 @@ def test_limit_reached_found_is_as_documented():
 def test_limit_message_shows_the_final_figures():
     """LimitReached's message shows the figures of the search where it stopped."""
     p = ExactCover.from_options([["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"], ["A", "D"],
-                                 ["B", "G"], ["D", "E", "G"]], primary="ABCDE", secondary="FG")
+                                 ["B", "G"], ["D", "E", "G"]], primary="A B C D E", secondary="F G")
     with pytest.raises(LimitReached) as e:
         p.count(stop_at=0, max_nodes=3)
     assert f"after {e.value.stats.nodes} nodes, {e.value.stats.updates} updates" in str(e.value)
@@ -1021,3 +1036,15 @@ def test_a_zero_budget_runs_no_search(case, call, budget):
         SINGLE_CALLS[call](p, dict(budget, given=given))
     assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
     assert (e.value.stats.nodes, e.value.stats.updates, e.value.stats.solutions) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("kwargs, text", [
+    (dict(stop_at=np.int64(3)), "stop_at must be 0 or 1, not 3$"),
+    (dict(max_nodes=np.int64(-1)), "max_nodes must be a non-negative integer, not -1$"),
+    (dict(timeout=np.float64(-1.5)), "timeout must be a non-negative number of seconds, not -1.5$"),
+    (dict(limit=np.int64(-2)), "limit must be None or a non-negative integer, not -2$"),
+])
+def test_bad_numpy_arguments_show_plain_values(kwargs, text):
+    """The messages showed np.int64(3)."""
+    with pytest.raises(ExactCoverError, match=text):
+        knuth_problem().count(**kwargs)

@@ -389,7 +389,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
     """
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
-        raise SudokuError(f"limit must be a positive integer, not {limit!r}")
+        raise SudokuError(f"limit must be a positive integer, not {plain(limit)}")
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
     progress = B.batch_progress(progress, SudokuError,
                                 functools.partial(B.print_batch_progress, unit="puzzles"))

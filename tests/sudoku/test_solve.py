@@ -845,3 +845,8 @@ def test_solve_many_refuses_a_mix_of_box_shapes(puzzles, box, text):
 def test_solve_many_of_something_not_a_batch_names_the_argument(puzzles):
     with pytest.raises(SudokuError, match="puzzles must be a list or an array of puzzles"):
         solve_many(puzzles)
+
+
+def test_solve_many_bad_limit_shows_a_plain_value():
+    with pytest.raises(SudokuError, match="limit must be a positive integer, not 0$"):
+        solve_many([TOP1], limit=np.int64(0))
