@@ -25,8 +25,10 @@ Examples
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -36,7 +38,7 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
-from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU
+from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU, note_parallel_launch
 from .search import Stats, check_limits, plain, progress_hook, ready
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,14 +106,38 @@ class BatchResult:
 
 
 def thread_count(threads, error=ExactCoverError) -> int:
-    """The threads to use: all that numba has for None, else a positive integer."""
+    """The threads to use: all that numba has for None, else a positive integer.
+
+    One, with a warning, in a process forked after GNU OpenMP threads ran in
+    its parent (numba would kill it at the first parallel launch).
+    """
     from .kernels import lanes
 
     if threads is None:
-        return lanes.get_num_threads()
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        count = lanes.get_num_threads()
+    elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
         raise error(f"threads must be a positive integer or None, not {plain(threads)}")
-    return min(int(threads), lanes.max_threads())
+    else:
+        count = min(int(threads), lanes.max_threads())
+    if count > 1 and lanes.parallel_forbidden():
+        _warn_forked()
+        return 1
+    return count
+
+
+_WARNED_FORKED: set = set()  # the processes (ids) that have been warned
+
+
+def _warn_forked() -> None:
+    """Warn once per process that it solves on one thread, and why."""
+    pid = os.getpid()
+    if pid in _WARNED_FORKED:
+        return
+    _WARNED_FORKED.add(pid)
+    warnings.warn("dlxnumba: this process was forked after its parent ran threads of GNU OpenMP "
+                  "(numba's 'omp' threading layer), which cannot start threads in a forked child; "
+                  "solving on one thread. To use several threads in child processes, start them "
+                  "with multiprocessing's 'spawn' or 'forkserver' method.", RuntimeWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------
@@ -259,6 +285,7 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
             else:
                 with PARALLEL:
                     parallel(*args, ret)
+                    note_parallel_launch()
                 busy = bool(ret.any())
             if not busy:
                 return compiling

@@ -225,3 +225,74 @@ def test_bad_numpy_arguments_show_plain_values(kwargs, text):
     """The messages showed np.int64(0); a limit of 1.5 per job was cut to 1."""
     with pytest.raises(ExactCoverError, match=text):
         KNUTH.batch([[]], **kwargs)
+
+
+# ---------------------------------------------------------------------------
+# A process forked after GNU OpenMP threads ran falls back to one thread
+# ---------------------------------------------------------------------------
+
+FORK_SCRIPT = """
+import json, multiprocessing as mp, warnings
+import numba
+from dlxnumba import ExactCover, queens, solve_many
+from dlxnumba.kernels import lanes
+
+TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+P, _ = queens(6)
+
+def work():
+    sols, status = solve_many([TOP1] * 64, threads=2)
+    r = P.batch([[]] * 64, limit=10, threads=2)
+    return [sols.sum().item(), status.tolist(), r.count.tolist()]
+
+def child(q):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = work()
+        again = work()  # one warning per process
+    q.put([got, again == got, lanes.parallel_forbidden(), [str(w.message) for w in caught]])
+
+def forbidden():
+    return getattr(lanes, "parallel_forbidden", lambda: None)()
+
+if __name__ == "__main__":
+    want = work()
+    if not (numba.threading_layer() == "omp" and getattr(lanes, "_gnu_openmp_ran", True)):
+        print(json.dumps("skip: " + numba.threading_layer()))
+        raise SystemExit
+    ctx = mp.get_context("fork")
+    q = ctx.Queue()
+    p = ctx.Process(target=child, args=(q,))
+    p.start()
+    p.join(120)
+    out = q.get(timeout=5) if p.exitcode == 0 else None
+    print(json.dumps([p.exitcode, out is None or out[0] == want, out, forbidden()]))
+"""
+
+
+def test_a_process_forked_after_gnu_openmp_threads_solves_on_one_thread(tmp_path):
+    """The child's first threaded call was killed ("fork() called from a process
+    already using GNU OpenMP"); now it warns once and solves on one thread."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "fork.py"
+    script.write_text(FORK_SCRIPT)
+    env = dict(os.environ, NUMBA_THREADING_LAYER="omp", NUMBA_NUM_THREADS="2")
+    cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
+                        timeout=600, cwd=tmp_path)
+    if cp.returncode and "No threading layer could be loaded" in cp.stderr:
+        pytest.skip("numba's OpenMP threading layer is not available here")
+    assert cp.returncode == 0, cp.stderr
+    out = json.loads(cp.stdout.strip().splitlines()[-1])
+    if isinstance(out, str):
+        pytest.skip(out)
+    exitcode, same, child, parent_forbidden = out
+    assert exitcode == 0, "the child was killed"
+    got, repeatable, forbidden, warned = child
+    assert same and repeatable  # the child's answers are the parent's
+    assert forbidden and not parent_forbidden
+    assert len(warned) == 1 and "forked after its parent ran threads of GNU OpenMP" in warned[0]
+    assert "solving on one thread" in warned[0]
