@@ -5,7 +5,7 @@ backtracking, and a set-based Algorithm X that counts like DLX1) or from
 Knuth's published figures; nothing else is hard-coded.
 """
 
-from itertools import islice
+from itertools import combinations, islice
 
 import numpy as np
 import pytest
@@ -1048,3 +1048,21 @@ def test_bad_numpy_arguments_show_plain_values(kwargs, text):
     """The messages showed np.int64(3)."""
     with pytest.raises(ExactCoverError, match=text):
         knuth_problem().count(**kwargs)
+
+
+def test_options_without_a_primary_item_are_in_a_solution_only_when_given():
+    """As in DLX1 (and as README says): the definition alone would also allow adding
+    options of secondary items only (or of none) to a solution; the engine does not."""
+    options = [[0], [1], [1, 2], [], [0, 2], [2]]  # item 0 primary, items 1 and 2 secondary
+    p = numbered(options, 1, 3)
+    by_definition = {frozenset(s) for k in range(len(options) + 1)
+                     for s in combinations(range(len(options)), k) if ref.is_exact_cover(options, 1, 3, s)}
+    dlx = {s for s in by_definition if ref.is_dlx_solution(options, 1, 3, s)}
+    assert dlx < by_definition and all(s <= {0, 4} for s in dlx)
+    for stop_at in (0, 1):
+        assert as_set(p.solutions(stop_at=stop_at)) == dlx == {frozenset([0]), frozenset([4])}
+        assert p.count(stop_at=stop_at) == len(dlx)
+        assert p.batch([[]], limit=10, stop_at=stop_at).count.tolist() == [len(dlx)]
+    for given_ in ([1], [3], [5], [1, 3]):  # given, such options are kept
+        assert as_set(p.solutions(given=given_)) == {s for s in by_definition if set(given_) <= s
+                                                    and ref.is_dlx_solution(options, 1, 3, s - set(given_))}
