@@ -39,7 +39,7 @@ import numpy as np
 from . import kernels as K
 from .errors import ExactCoverError
 from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU, note_parallel_launch
-from .search import Stats, check_limits, plain, progress_hook, ready
+from .search import Stats, check_limits, check_progress, plain, progress_hook, ready
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
@@ -345,7 +345,8 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     try:
         jobs = list(jobs)
     except TypeError:
-        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, not {plain(jobs)}") from None
+        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, "
+                              f"not {plain(jobs)}") from None
     given = []
     for i, job in enumerate(jobs):
         try:
@@ -408,6 +409,7 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     BatchResult
     """
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
+    check_progress(progress, progress_interval, "(done, total)")
     progress = batch_progress(progress)
     nthreads = thread_count(threads)
     t0 = time.perf_counter()

@@ -69,7 +69,8 @@ def _options_of(solution, key, encoder: str) -> list[int]:
         if isinstance(j, bool) or not isinstance(j, (int, np.integer)):
             raise EncodingError(f"solution holds {plain(j)}, not an option number")
         if not 0 <= j < size:
-            raise EncodingError(f"solution holds option {int(j)}, but the key has {size} options (0 to {size - 1})")
+            raise EncodingError(f"solution holds option {int(j)}, but the key has {size} options "
+                                f"(0 to {size - 1})")
     return [int(j) for j in options]
 
 

@@ -215,7 +215,8 @@ class ExactCover:
         try:
             names = tuple(item_names)
         except TypeError:
-            raise ExactCoverError(f"item_names must be a sequence of names, not {plain(item_names)}") from None
+            raise ExactCoverError(f"item_names must be a sequence of names, "
+                                  f"not {plain(item_names)}") from None
         n_items = len(names)
         _check_names(names)
         if isinstance(n_primary, bool) or not isinstance(n_primary, (int, np.integer)):
@@ -406,7 +407,8 @@ class ExactCover:
                     try:
                         known = name in index or name in secset
                     except TypeError:
-                        raise ExactCoverError(f"option {j}: item name {plain(name)} is not hashable") from None
+                        raise ExactCoverError(f"option {j}: item name {plain(name)} "
+                                              "is not hashable") from None
                     if not known:
                         declare(name, "primary")
             n1 = len(names)
@@ -574,7 +576,8 @@ class ExactCover:
         try:
             given = list(given)
         except TypeError:
-            raise ExactCoverError(f"given must be an iterable of option indices, not {plain(given)}") from None
+            raise ExactCoverError(f"given must be an iterable of option indices, "
+                                  f"not {plain(given)}") from None
         for j in given:
             self._check_option_index(j)
         return np.array(given, dtype=np.int32)

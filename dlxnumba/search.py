@@ -196,6 +196,29 @@ def ready(kernel, args: tuple) -> float:
     return time.perf_counter() - t0
 
 
+def check_progress(progress, interval, takes: str, error=ExactCoverError) -> None:
+    """Check a ``progress=`` callable and ``progress_interval=`` before a search
+    starts, so that neither fails in the middle of it: the interval is a
+    non-negative number, and the callable can be called as ``takes`` says
+    (``"(stats)"`` or ``"(done, total)"``).  True, False and None pass.
+    """
+    if isinstance(interval, bool) or not isinstance(interval, (int, float, np.number)) or not interval >= 0:
+        raise error(f"progress_interval must be a non-negative number of seconds, not {plain(interval)}")
+    if not callable(progress) or isinstance(progress, bool):
+        return  # True, None, False, or not callable (which the progress hook names)
+    import inspect
+
+    try:
+        signature = inspect.signature(progress)
+    except (TypeError, ValueError):  # no signature to read (some built-ins): trust it
+        return
+    try:
+        signature.bind(*[None] * (takes.count(",") + 1))
+    except TypeError as e:
+        name = getattr(progress, "__qualname__", None) or repr(progress)
+        raise error(f"progress must be a callable{takes}, but {name} cannot be called so: {e}") from None
+
+
 def _first_repeat(given: np.ndarray) -> int:
     """The first option listed twice in ``given``."""
     seen = set()
@@ -234,6 +257,7 @@ class Search:
                  progress: Progress = None, progress_interval: float = 0.5,
                  prepare: Callable[[tuple, np.ndarray], bool] | None = None):
         self.stop_at, self.max_nodes, self.timeout = check_limits(stop_at, max_nodes, timeout)
+        check_progress(progress, progress_interval, "(stats)")
         self.problem = problem
         self.progress = progress_hook(progress)
         self.progress_interval = progress_interval

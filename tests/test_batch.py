@@ -296,3 +296,13 @@ def test_a_process_forked_after_gnu_openmp_threads_solves_on_one_thread(tmp_path
     assert forbidden and not parent_forbidden
     assert len(warned) == 1 and "forked after its parent ran threads of GNU OpenMP" in warned[0]
     assert "solving on one thread" in warned[0]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(progress=lambda stats: None),
+     r"progress must be a callable\(done, total\), but .* cannot be called so"),
+    (dict(progress=True, progress_interval=None), "progress_interval must be a non-negative number"),
+])
+def test_bad_progress_is_refused_before_the_batch(kwargs, message):
+    with pytest.raises(ExactCoverError, match=message):
+        KNUTH.batch([[]] * 40, **kwargs)

@@ -251,13 +251,17 @@ def test_low_level_constructor_takes_any_integer_dtype():
     (lambda: ExactCover.from_options(5), "options must be an iterable of options, not 5"),
     (lambda: ExactCover.from_options("a b"), "options must be an iterable of options, not the string 'a b'"),
     (lambda: ExactCover.from_options([["a"]], secondary=1),
-     r"secondary must be an iterable of item names \(or a string of names separated by white space\), not 1"),
+     r"secondary must be an iterable of item names \(or a string of names separated by white space\), "
+     "not 1"),
     (lambda: ExactCover.from_options([["a"]], primary=np.int64(1)), "primary must be an iterable.*not 1$"),
-    (lambda: ExactCover.from_matrix(SEED, secondary=1), "secondary must be an iterable of column indices, not 1"),
+    (lambda: ExactCover.from_matrix(SEED, secondary=1),
+     "secondary must be an iterable of column indices, not 1"),
     (lambda: ExactCover.from_matrix(SEED, secondary="5"), "secondary must be an iterable of column indices"),
     (lambda: ExactCover.from_matrix(SEED, secondary=[np.float64(5.0)]), "secondary column 5.0 is not"),
-    (lambda: ExactCover.from_matrix(np.array([[0, 2]], np.int8)), r"matrix\[0, 1\] = 2; entries must be 0 or 1"),
-    (lambda: ExactCover.from_options([[np.int64(1)], [np.int64(1), np.int64(1)]]), "option 1: item 1 appears twice"),
+    (lambda: ExactCover.from_matrix(np.array([[0, 2]], np.int8)),
+     r"matrix\[0, 1\] = 2; entries must be 0 or 1"),
+    (lambda: ExactCover.from_options([[np.int64(1)], [np.int64(1), np.int64(1)]]),
+     "option 1: item 1 appears twice"),
 ])
 def test_wrong_types_name_the_argument(call, message):
     """They raised bare TypeError ('int' object is not iterable) or showed np.int64(1)."""

@@ -1066,3 +1066,30 @@ def test_options_without_a_primary_item_are_in_a_solution_only_when_given():
     for given_ in ([1], [3], [5], [1, 3]):  # given, such options are kept
         assert as_set(p.solutions(given=given_)) == {s for s in by_definition if set(given_) <= s
                                                     and ref.is_dlx_solution(options, 1, 3, s - set(given_))}
+
+
+# ---------------------------------------------------------------------------
+# A bad progress= or progress_interval= is refused before the search starts
+# ---------------------------------------------------------------------------
+
+BAD_PROGRESS = [
+    (dict(progress=lambda: None), r"progress must be a callable\(stats\), but .*lambda.* cannot be called so"),
+    (dict(progress=lambda a, b: None), r"cannot be called so: missing a required argument: 'b'"),
+    (dict(progress=True, progress_interval="x"), "progress_interval must be a non-negative number .*, not 'x'"),
+    (dict(progress=True, progress_interval=-1), "progress_interval must be a non-negative number .*, not -1"),
+]
+
+
+@pytest.mark.parametrize("kwargs, message", BAD_PROGRESS,
+                         ids=["no-argument", "two-arguments", "str", "negative"])
+@pytest.mark.parametrize("call", ["solve", "count", "solutions", "search"])
+def test_bad_progress_is_refused_before_the_search(monkeypatch, call, kwargs, message):
+    """They failed with a TypeError at the first report, mid-search (or a negative
+    interval was taken)."""
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 1 << 10)  # reports would come at once
+    p = queens(8)
+    with pytest.raises(ExactCoverError, match=message):
+        result = getattr(p, call)(**kwargs)
+        list(result) if call == "solutions" else result.count() if call == "search" else None
+    assert p.stats.nodes == 0
+    assert p.count(progress=print, progress_interval=np.float64(1e9)) == 92  # a built-in and a numpy number

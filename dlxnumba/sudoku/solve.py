@@ -33,7 +33,8 @@ from ..batch import Status
 from ..errors import LimitReached, SudokuError
 from ..kernels.lanes import SUDOKU, lane_sudoku
 from ..kernels.sudoku import link_givens
-from ..search import Search, Stats, check_count_limit, check_limits, plain, progress_hook, ready
+from ..search import (Search, Stats, check_count_limit, check_limits, check_progress, plain, progress_hook,
+                      ready)
 from .encoding import _encoding, decode, given_options
 from .geometry import _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
@@ -196,6 +197,7 @@ def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progres
         puzzle._stats = one.figures(seconds, "limit" if found else "complete")
         return _first(puzzle, one)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    check_progress(progress, 0.5, "(stats)", SudokuError)
     progress = progress_hook(progress, SudokuError)
     one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress)
     try:
@@ -217,6 +219,7 @@ def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progre
     """The body of :meth:`Sudoku.count`: the number of solutions, at most ``limit``."""
     check_count_limit(limit, SudokuError)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    check_progress(progress, 0.5, "(stats)", SudokuError)
     progress = progress_hook(progress, SudokuError)
     if limit == 0:
         puzzle._stats = Stats(status="limit")
@@ -233,6 +236,7 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
     """The body of :meth:`Sudoku.solutions`: a resumable search, linked up by the same builder."""
     check_count_limit(limit, SudokuError)
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    check_progress(progress, 0.5, "(stats)", SudokuError)
     shape = _Shape.of(puzzle.n, puzzle.box)
     cells = puzzle._cells.copy()
 
@@ -391,6 +395,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise SudokuError(f"limit must be a positive integer, not {plain(limit)}")
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    check_progress(progress, progress_interval, "(done, total)", SudokuError)
     progress = B.batch_progress(progress, SudokuError,
                                 functools.partial(B.print_batch_progress, unit="puzzles"))
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):  # one puzzle, not a batch
@@ -450,8 +455,10 @@ class SudokuBatchResult(tuple):
     ----+----
     2 1 | 4 3
     4 3 | 2 1
-    >>> r.sudoku(0).givens.sum(), r.puzzle(0), r.sudoku(1), r.errors[1]
-    (np.int64(4), Sudoku('12....12........'), None, 'puzzle 1: the givens break the rules: 1 appears 2 times in row 1 (r1c1, r1c2); 1 appears 2 times in box 1 (r1c1, r1c2)')
+    >>> r.sudoku(0).givens.sum(), r.puzzle(0), r.sudoku(1)
+    (np.int64(4), Sudoku('12....12........'), None)
+    >>> r.errors[1][:50]
+    'puzzle 1: the givens break the rules: 1 appears 2 '
     """
 
     def __new__(cls, solutions, status, count, nodes, updates, seconds, puzzles, n, box, errors,
@@ -460,7 +467,8 @@ class SudokuBatchResult(tuple):
         if return_stats:
             info = {"nodes": nodes, "updates": updates, "count": count, "seconds": seconds, "errors": None}
         self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
-        self.solutions, self.status, self.count, self.nodes, self.updates = solutions, status, count, nodes, updates
+        self.solutions, self.status, self.count = solutions, status, count
+        self.nodes, self.updates = nodes, updates
         self.seconds, self.n, self.box = seconds, n, box
         self._puzzles, self._errors, self._explained = puzzles, errors, False
         if info is not None:
@@ -472,8 +480,9 @@ class SudokuBatchResult(tuple):
                                  self.seconds, self._puzzles, self.n, self.box, self.errors, len(self) == 3))
 
     def __repr__(self) -> str:
-        tally = ", ".join(f"{k} {Status(s).name}" for s, k in zip(*np.unique(self.status, return_counts=True)))
-        return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' if tally else ''}{tally})"
+        values, counts = np.unique(self.status, return_counts=True)
+        tally = ", ".join(f"{k} {Status(s).name}" for s, k in zip(values.tolist(), counts.tolist()))
+        return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' * bool(tally)}{tally})"
 
     @property
     def statuses(self) -> list:

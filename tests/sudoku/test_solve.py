@@ -850,3 +850,18 @@ def test_solve_many_of_something_not_a_batch_names_the_argument(puzzles):
 def test_solve_many_bad_limit_shows_a_plain_value():
     with pytest.raises(SudokuError, match="limit must be a positive integer, not 0$"):
         solve_many([TOP1], limit=np.int64(0))
+
+
+@pytest.mark.parametrize("call", ["solve", "count", "solutions", "is_unique", "solve_many"])
+def test_bad_progress_is_refused_before_solving(call):
+    """A callable that cannot take the report failed mid-search."""
+    s = Sudoku(TOP1)
+    with pytest.raises(SudokuError, match="progress must be a callable.*cannot be called so"):
+        if call == "solve_many":
+            solve_many([TOP1] * 40, progress=lambda stats: None)
+        else:
+            result = getattr(s, call)(progress=lambda: None)
+            list(result) if call == "solutions" else None
+    if call == "solve_many":
+        with pytest.raises(SudokuError, match="progress_interval must be a non-negative number"):
+            solve_many([TOP1], progress=True, progress_interval=-0.5)
