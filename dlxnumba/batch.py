@@ -98,6 +98,8 @@ class BatchResult:
                 total = total + self.stats(k)
             total.seconds = self.seconds
             return total
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not -len(self) <= i < len(self):
+            raise ExactCoverError(f"job index {plain(i)} is not one of the {len(self)} jobs")
         st = int(self.status[i])
         status = ("max_nodes" if st == K.ST_BUDGET else "complete" if st in (K.ST_NO_SOLUTION, K.ST_INVALID)
                   else "limit")

@@ -9,6 +9,7 @@ links, so searches never disturb each other, in one thread or many.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Iterator, Sequence
@@ -440,6 +441,8 @@ class ExactCover:
 
         See :mod:`dlxnumba.io.dlx`.
         """
+        if not isinstance(source, (str, bytes, os.PathLike)) and not hasattr(source, "read"):
+            raise ExactCoverError(f"from_dlx reads a path, a file object or DLX text, not {plain(source)}")
         from .io.dlx import parse_dlx
 
         t = parse_dlx(source)
@@ -500,9 +503,18 @@ class ExactCover:
 
     def option_names(self, options) -> list | tuple:
         """Item names of one option (an int) or of each option in a list."""
-        if isinstance(options, (int, np.integer)):
-            return tuple(self._names[i] for i in self.option(int(options)))
-        return [self.option_names(int(j)) for j in options]
+        if isinstance(options, (int, np.integer)) and not isinstance(options, bool):
+            return tuple(self._names[i] for i in self.option(options))
+        if isinstance(options, (str, bytes)):
+            raise ExactCoverError(f"options must be an option index or a list of them, not {options!r}")
+        try:
+            options = list(options)
+        except TypeError:
+            raise ExactCoverError(f"options must be an option index or a list of them, "
+                                  f"not {plain(options)}") from None
+        for j in options:
+            self._check_option_index(j)
+        return [self.option_names(j) for j in options]
 
     @property
     def options(self) -> list[list[int]]:

@@ -306,3 +306,12 @@ def test_a_process_forked_after_gnu_openmp_threads_solves_on_one_thread(tmp_path
 def test_bad_progress_is_refused_before_the_batch(kwargs, message):
     with pytest.raises(ExactCoverError, match=message):
         KNUTH.batch([[]] * 40, **kwargs)
+
+
+@pytest.mark.parametrize("i", [3, -4, "0", 1.0, True])
+def test_stats_of_a_job_that_is_not_there_names_it(i):
+    """stats(3) gave a bare IndexError."""
+    r = KNUTH.batch([[], [1], [1, 3]], threads=1)
+    assert r.stats(-1) == r.stats(2)
+    with pytest.raises(ExactCoverError, match="job index .* is not one of the 3 jobs"):
+        r.stats(i)

@@ -482,3 +482,21 @@ def test_two_threads_search_one_problem_at_once():
         for t in threads:
             t.join()
         assert not failures, failures
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda p: p.option_names("a"), "options must be an option index or a list of them, not 'a'"),
+    (lambda p: p.option_names(1.5), "not 1.5$"),
+    (lambda p: p.option_names(True), "not True$"),
+    (lambda p: p.option_names(None), "not None$"),
+    (lambda p: p.option_names([0, "1"]), "option index '1' is not an integer"),
+    (lambda p: ExactCover.from_dlx(5), "from_dlx reads a path, a file object or DLX text, not 5"),
+    (lambda p: ExactCover.from_dlx(None), "not None$"),
+])
+def test_more_wrong_types_name_the_argument(call, message):
+    """option_names("a") gave a bare ValueError, option_names(1.5) and from_dlx(5) a TypeError;
+    option_names(True) named option 1."""
+    with pytest.raises(ExactCoverError, match=message):
+        call(knuth_problem())
+    assert knuth_problem().option_names([np.int64(3)]) == [("A", "D")]
+    assert ExactCover.from_dlx(KNUTH_TEXT.encode()) == knuth_problem()

@@ -41,13 +41,24 @@ MAX_N = 250
 KINDS = ("row", "column", "box")
 
 
-@functools.lru_cache(maxsize=None)
 def default_box(n: int) -> tuple[int, int]:
     """The usual box shape for an ``n x n`` grid: as square as possible, wider than tall.
 
     >>> default_box(9), default_box(6), default_box(12), default_box(16)
     ((3, 3), (2, 3), (3, 4), (4, 4))
     """
+    return _default_box(_side(n))
+
+
+def _side(n) -> int:
+    """``n`` as the side of a grid: a positive integer, or SudokuError naming it."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise SudokuError(f"the side of a grid must be a positive integer, not {_shown(n)}")
+    return int(n)
+
+
+@functools.lru_cache(maxsize=None)
+def _default_box(n: int) -> tuple[int, int]:
     for r in range(math.isqrt(n), 1, -1):
         if n % r == 0:
             return r, n // r
@@ -61,8 +72,9 @@ def _check_box(n: int, box) -> tuple[int, int]:
     >>> _check_box(6, None), _check_box(6, [3, 2]), _check_box(5, (np.int64(1), 5))
     ((2, 3), (3, 2), (1, 5))
     """
+    n = _side(n)
     if box is None:
-        return default_box(n)
+        return _default_box(n)
     try:
         r, c = box
     except (TypeError, ValueError):
