@@ -27,7 +27,7 @@ from typing import Callable
 import numpy as np
 
 from .errors import EncodingError
-from .problem import ExactCover
+from .problem import ExactCover, links_fit
 from .search import plain
 
 __all__ = [
@@ -50,6 +50,14 @@ def _positive_int(value, name: str) -> int:
     if value < 1:
         raise EncodingError(f"{name} must be a positive integer, not {value}")
     return int(value)
+
+
+def _check_fits(call: str, n_items: int, n_options: int, total: int, width: int) -> None:
+    """EncodingError unless the problem fits the engine's int32 links (checked
+    before anything is built: a huge ``n`` would exhaust the memory first)."""
+    if not links_fit(n_items, n_options, total, width):
+        raise EncodingError(f"{call} is too large: its {n_options:,} options and {total:,} item "
+                            f"entries do not fit the engine's int32 links (2**31 - 1 nodes)")
 
 
 def _options_of(solution, key, encoder: str) -> list[int]:
@@ -139,6 +147,7 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
     ('r0', 'c4', 'a4', 'b1')
     """
     n = _positive_int(n, "n")
+    _check_fits(f"queens({n})", 6 * n - 2, n * n, 4 * n * n, 4)
     order = _organ_pipe(n) if organ_pipe else list(range(n))
     rank = np.empty(n, np.int64)
     rank[order] = np.arange(n)
@@ -242,6 +251,8 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
     n = _positive_int(n, "n")
     if not isinstance(break_symmetry, (bool, np.bool_)):
         raise EncodingError(f"break_symmetry must be True or False, not {plain(break_symmetry)}")
+    options = n * (2 * n - 1) - n * (n + 1) // 2  # the sum of 2n - k - 1 for k = 1..n
+    _check_fits(f"langford({n})", 3 * n, options, 3 * options, 0)
     # Why restricting m halves the count exactly.  Reversal maps slot i to
     # 2n - 1 - i, so it maps the placement of k at (i, i + k + 1) to the one
     # at (i', i' + k + 1) with i' = 2n - 2 - k - i; it is an involution on the

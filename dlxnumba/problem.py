@@ -41,6 +41,22 @@ class _Template:
                                       self.length, self.first_node))
 
 
+def links_fit(n_items: int, n_options: int, total: int, width: int) -> bool:
+    """Whether a problem of ``n_items`` items and ``n_options`` options with
+    ``total`` item entries in all fits the engine's int32 links (in the
+    layout ``width``, see :func:`build_arrays`): the encoders check this
+    before they build anything.
+
+    >>> links_fit(10, 100, 400, 4), links_fit(6 * 25000, 25000 ** 2, 4 * 25000 ** 2, 4)
+    (True, False)
+    """
+    if width:
+        size = ((n_items + 4) & ~3) + total
+    else:
+        size = n_items + 1 + (n_options + 1) + total
+    return size <= _INT32_MAX and n_options < 1 << 30
+
+
 def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> _Template:
     """Build the dancing-links arrays for options in CSR form (vectorized numpy).
 

@@ -507,3 +507,16 @@ def test_pentomino_grid_refuses_a_non_solution():
             pentomino_grid(solution, P3_KEY)
         with pytest.raises(EncodingError, match=message):
             pentomino_picture(solution, P3_KEY)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: queens(10 ** 5), r"queens\(100000\) is too large: its 10,000,000,000 options"),
+    (lambda: queens(2 ** 70), "is too large"),
+    (lambda: langford(10 ** 5), r"langford\(100000\) is too large"),
+    (lambda: langford(2 ** 70, break_symmetry=True), "is too large"),
+])
+def test_an_instance_too_large_for_the_engine_is_refused_before_it_is_built(call, message):
+    """queens(2**70) raised OverflowError, queens(10**5) MemoryError (74.5 GiB), and
+    langford(2**70) grew until the system killed the process."""
+    with pytest.raises(EncodingError, match=message + ".*do not fit the engine's int32 links"):
+        call()
