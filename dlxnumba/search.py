@@ -151,7 +151,8 @@ def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[in
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
                                 or not timeout >= 0):
         raise error(f"timeout must be a non-negative number of seconds, not {plain(timeout)}")
-    return int(stop_at), None if max_nodes is None else int(max_nodes), timeout
+    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64)
+    return int(stop_at), None if max_nodes is None else min(int(max_nodes), 1 << 62), timeout
 
 
 def check_count_limit(limit, error=ExactCoverError) -> None:
@@ -432,7 +433,7 @@ class Search:
         in ``found``.
         """
         check_count_limit(limit)
-        target = _NO_LIMIT if limit is None else int(limit)
+        target = _NO_LIMIT if limit is None else min(int(limit), _NO_LIMIT)
         if target <= self._found:
             self.stats.status = "limit"
             return self._found

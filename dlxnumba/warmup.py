@@ -11,6 +11,7 @@ at the top of a notebook.
 from __future__ import annotations
 
 from .errors import ExactCoverError
+from .search import plain
 
 __all__ = ["warm_up"]
 
@@ -45,7 +46,7 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
     """
     for name, value in (("sudoku", sudoku), ("exact_cover", exact_cover)):
         if not isinstance(value, bool):
-            raise ExactCoverError(f"{name} must be True or False, not {value!r}")
+            raise ExactCoverError(f"{name} must be True or False, not {plain(value)}")
     from .batch import JOBS_PER_THREAD, thread_count
 
     parallel = thread_count(threads) > 1

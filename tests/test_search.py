@@ -1093,3 +1093,11 @@ def test_bad_progress_is_refused_before_the_search(monkeypatch, call, kwargs, me
         list(result) if call == "solutions" else result.count() if call == "search" else None
     assert p.stats.nodes == 0
     assert p.count(progress=print, progress_interval=np.float64(1e9)) == 92  # a built-in and a numpy number
+
+
+def test_a_limit_or_budget_past_int64_means_no_limit():
+    """count(2**70) and max_nodes=2**70 raised OverflowError."""
+    p = queens(6)
+    assert p.count(2 ** 70) == 4 and p.count(max_nodes=2 ** 70) == 4
+    assert p.solve(max_nodes=2 ** 70) is not None and p.search(max_nodes=2 ** 64).count(2 ** 64) == 4
+    assert p.batch([[]], limit=2 ** 70, max_nodes=2 ** 70).count.tolist() == [4]

@@ -224,7 +224,7 @@ def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progre
     if limit == 0:
         puzzle._stats = Stats(status="limit")
         return 0
-    target = B.NO_LIMIT if limit is None else int(limit)
+    target = B.NO_LIMIT if limit is None else min(int(limit), B.NO_LIMIT)
     one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress)
     stats = _outcome(puzzle, one, seconds, True, max_nodes)
     if stats.solutions >= target:
@@ -410,7 +410,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     nthreads = B.thread_count(threads, SudokuError)
     shape = _Shape.of(n, box)
     results = _results(len(arr), n * n)
-    run = shape.run(arr, np.full(len(arr), int(limit), np.int64), results)
+    run = shape.run(arr, np.full(len(arr), min(int(limit), B.NO_LIMIT), np.int64), results)
     lanes_n = B.lanes_for(nthreads, len(arr))
     compiling = B.drive(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at,
                         max_nodes, timeout, progress, progress_interval, work_slice=WORK_SLICE)

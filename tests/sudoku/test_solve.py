@@ -865,3 +865,11 @@ def test_bad_progress_is_refused_before_solving(call):
     if call == "solve_many":
         with pytest.raises(SudokuError, match="progress_interval must be a non-negative number"):
             solve_many([TOP1], progress=True, progress_interval=-0.5)
+
+
+def test_a_limit_or_budget_past_int64_means_no_limit():
+    """count(2**70) and solve_many(limit=2**70) raised OverflowError."""
+    s = Sudoku("12.. ..12 .... ....")
+    assert s.count(2 ** 70, max_nodes=2 ** 70) == s.count() and s.solve(max_nodes=2 ** 70) is not None
+    r = solve_many([s], limit=2 ** 70, max_nodes=2 ** 70, threads=1)
+    assert r.count.tolist() == [s.count()] and r.statuses == [Status.MULTIPLE]
