@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Callable
 
@@ -58,6 +59,25 @@ def _check_fits(call: str, n_items: int, n_options: int, total: int, width: int)
     if not links_fit(n_items, n_options, total, width):
         raise EncodingError(f"{call} is too large: its {n_options:,} options and {total:,} item "
                             f"entries do not fit the engine's int32 links (2**31 - 1 nodes)")
+
+
+def _reads_key(encoder: str):
+    """A decoder whose ``key`` comes from ``encoder``: a key with malformed
+    entries gives an EncodingError saying so, not a TypeError from within."""
+
+    def wrap(decode):
+        @functools.wraps(decode)
+        def decoder(solution, key):
+            try:
+                return decode(solution, key)
+            except EncodingError:
+                raise
+            except (TypeError, ValueError, IndexError, KeyError) as e:
+                raise EncodingError(f"key is not a key that {encoder}() returned: reading it failed "
+                                    f"({type(e).__name__}: {e})") from None
+        return decoder
+
+    return wrap
 
 
 def _options_of(solution, key, encoder: str) -> list[int]:
@@ -167,6 +187,7 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
     return _from_table(2 * n, names, table), key
 
 
+@_reads_key("queens")
 def queens_columns(solution, key) -> list[int]:
     """The column of the queen in each row, from a solution of :func:`queens`.
 
@@ -280,6 +301,7 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
     return _from_table(3 * n, names, table), key
 
 
+@_reads_key("langford")
 def langford_sequence(solution, key) -> list[int]:
     """The sequence of ``2n`` numbers of a solution of :func:`langford`.
 
@@ -604,6 +626,7 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
     return problem, key
 
 
+@_reads_key("pentominoes")
 def pentomino_grid(solution, key) -> list[list[str]]:
     """The board of a solution of :func:`pentominoes`: a list of rows of letters.
 

@@ -143,7 +143,7 @@ def _plain(value):
 
 def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
-    if isinstance(stop_at, bool) or stop_at not in (0, 1):
+    if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at not in (0, 1):
         raise error(f"stop_at must be 0 or 1, not {plain(stop_at)}")
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
                                   or max_nodes < 0):

@@ -520,3 +520,11 @@ def test_an_instance_too_large_for_the_engine_is_refused_before_it_is_built(call
     langford(2**70) grew until the system killed the process."""
     with pytest.raises(EncodingError, match=message + ".*do not fit the engine's int32 links"):
         call()
+
+
+@pytest.mark.parametrize("decoder", [queens_columns, langford_sequence, pentomino_grid])
+@pytest.mark.parametrize("key", [[1], [None], [(1, 2)], ["ab"]])
+def test_decoders_refuse_a_key_of_something_else(decoder, key):
+    """A malformed key gave TypeError: cannot unpack non-iterable int object."""
+    with pytest.raises(EncodingError, match="key"):
+        decoder([0], key)

@@ -1101,3 +1101,11 @@ def test_a_limit_or_budget_past_int64_means_no_limit():
     assert p.count(2 ** 70) == 4 and p.count(max_nodes=2 ** 70) == 4
     assert p.solve(max_nodes=2 ** 70) is not None and p.search(max_nodes=2 ** 64).count(2 ** 64) == 4
     assert p.batch([[]], limit=2 ** 70, max_nodes=2 ** 70).count.tolist() == [4]
+
+
+@pytest.mark.parametrize("stop_at", [np.array([[1]]), 1.0, "1"])
+def test_stop_at_must_be_the_integer_0_or_1(stop_at):
+    """An array [[1]] passed the check and failed in int() with a TypeError."""
+    with pytest.raises(ExactCoverError, match="stop_at must be 0 or 1"):
+        knuth_problem().count(stop_at=stop_at)
+    assert knuth_problem().count(stop_at=np.int64(0)) == 1
