@@ -298,7 +298,7 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
             continue
         rows.append(cells)
         errors.append(None)
-        if _is_sudoku(item):
+        if not isinstance(item, str) and _is_sudoku(item):  # (strings first: the common case, fast)
             boxes.setdefault(item.box, k)
     if n is None:
         n = 9  # nothing readable: every row is INVALID anyway
