@@ -203,9 +203,10 @@ def check_progress(progress, interval, takes: str, error=ExactCoverError) -> Non
     non-negative number, and the callable can be called as ``takes`` says
     (``"(stats)"`` or ``"(done, total)"``).  True, False and None pass.
     """
-    if isinstance(interval, bool) or not isinstance(interval, (int, float, np.number)) or not interval >= 0:
-        raise error(f"progress_interval must be a non-negative number of seconds, not {plain(interval)}")
-    if not callable(progress) or isinstance(progress, bool):
+    if type(interval) is not float or not interval >= 0:  # (the common case first: it is cheap)
+        if isinstance(interval, bool) or not isinstance(interval, (int, float, np.number)) or not interval >= 0:
+            raise error(f"progress_interval must be a non-negative number of seconds, not {plain(interval)}")
+    if progress is None or isinstance(progress, bool) or not callable(progress):
         return  # True, None, False, or not callable (which the progress hook names)
     import inspect
 
@@ -288,7 +289,9 @@ class Search:
             if bad >= 0:
                 raise ExactCoverError(problem._describe_conflict(self.given, bad))
         # compiled (or loaded) before any clock starts: seconds and timeouts count searching only
-        ready(SEARCH[self.width], (problem.n_primary, self.links, self.cursor, self.stop_at, 1, 1, 1))
+        kernel = SEARCH[self.width]
+        if kernel not in _READY:
+            ready(kernel, (problem.n_primary, self.links, self.cursor, self.stop_at, 1, 1, 1))
         self.deadline = None if timeout is None else time.perf_counter() + timeout
 
     # ------------------------------------------------------------------ state

@@ -467,10 +467,8 @@ class SudokuBatchResult(tuple):
         if return_stats:
             info = {"nodes": nodes, "updates": updates, "count": count, "seconds": seconds, "errors": None}
         self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
-        self.solutions, self.status, self.count = solutions, status, count
-        self.nodes, self.updates = nodes, updates
-        self.seconds, self.n, self.box = seconds, n, box
-        self._puzzles, self._errors, self._explained = puzzles, errors, False
+        vars(self).update(solutions=solutions, status=status, count=count, nodes=nodes, updates=updates,
+                          seconds=seconds, n=n, box=box, _puzzles=puzzles, _errors=errors, _explained=False)
         if info is not None:
             info["errors"] = self.errors
         return self
