@@ -9,7 +9,6 @@ links, so searches never disturb each other, in one thread or many.
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Iterator, Sequence
@@ -457,8 +456,6 @@ class ExactCover:
 
         See :mod:`dlxnumba.io.dlx`.
         """
-        if not isinstance(source, (str, bytes, os.PathLike)) and not hasattr(source, "read"):
-            raise ExactCoverError(f"from_dlx reads a path, a file object or DLX text, not {plain(source)}")
         from .io.dlx import parse_dlx
 
         t = parse_dlx(source)

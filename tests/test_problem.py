@@ -490,11 +490,9 @@ def test_two_threads_search_one_problem_at_once():
     (lambda p: p.option_names(True), "not True$"),
     (lambda p: p.option_names(None), "not None$"),
     (lambda p: p.option_names([0, "1"]), "option index '1' is not an integer"),
-    (lambda p: ExactCover.from_dlx(5), "from_dlx reads a path, a file object or DLX text, not 5"),
-    (lambda p: ExactCover.from_dlx(None), "not None$"),
 ])
 def test_more_wrong_types_name_the_argument(call, message):
-    """option_names("a") gave a bare ValueError, option_names(1.5) and from_dlx(5) a TypeError;
+    """option_names("a") gave a bare ValueError, option_names(1.5) a TypeError;
     option_names(True) named option 1."""
     with pytest.raises(ExactCoverError, match=message):
         call(knuth_problem())
