@@ -52,6 +52,8 @@ def default_box(n: int) -> tuple[int, int]:
 
 def _side(n) -> int:
     """``n`` as the side of a grid: a positive integer, or SudokuError naming it."""
+    if type(n) is int and n >= 1:  # the common case, cheaply
+        return n
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise SudokuError(f"the side of a grid must be a positive integer, not {_shown(n)}")
     return int(n)

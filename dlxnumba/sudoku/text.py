@@ -118,12 +118,12 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
 def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
     """Flat uint8 cells from a string (or bytes), a list of row strings, an
     array, nested lists or anything with ``__array__`` (a :class:`Sudoku` is its grid)."""
-    if isinstance(puzzle, (bytes, bytearray, memoryview)):
-        puzzle = bytes(puzzle).decode("ascii", "replace")
-    elif isinstance(puzzle, (list, tuple)) and puzzle and all(isinstance(row, str) for row in puzzle):
-        puzzle = "\n".join(puzzle)  # one string per row
-    if isinstance(puzzle, str):
+    if isinstance(puzzle, str):  # the common case first
         return _parse_text(puzzle, where)
+    if isinstance(puzzle, (bytes, bytearray, memoryview)):
+        return _parse_text(bytes(puzzle).decode("ascii", "replace"), where)
+    if isinstance(puzzle, (list, tuple)) and puzzle and all(isinstance(row, str) for row in puzzle):
+        return _parse_text("\n".join(puzzle), where)  # one string per row
     return _cells_of_array(puzzle)
 
 
@@ -146,7 +146,7 @@ def _cells_of_array(puzzle) -> np.ndarray:
     elif a.ndim == 2:
         if a.shape[0] != a.shape[1]:
             raise SudokuError(f"puzzle is {a.shape[0]}x{a.shape[1]}, not square")
-        n = _size_of(a.size)  # at least 4x4, at most MAX_N (digits are uint8)
+        n = a.shape[0]
     else:
         raise SudokuError(f"puzzle must be 1-D or 2-D, got shape {a.shape}")
     if a.dtype.kind not in "iuf":
