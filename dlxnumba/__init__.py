@@ -37,6 +37,7 @@ _WHERE = {
     "iter_puzzles": "sudoku",
     "read_puzzles": "sudoku",
     "solve_many": "sudoku",
+    "SudokuBatchResult": "sudoku",
     "sudoku_problem": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
@@ -48,6 +49,7 @@ _WHERE = {
     "pentominoes": "encodings",
     "pentomino_grid": "encodings",
     "pentomino_picture": "encodings",
+    "warm_up": "warmup",
 }
 
 __all__ = [*_WHERE, "__version__"]
@@ -69,7 +71,9 @@ if TYPE_CHECKING:
     from .sets import load_puzzles as load_puzzles, puzzle_path as puzzle_path, puzzle_sets as puzzle_sets
     from .sudoku import (Status as Status, Sudoku as Sudoku, default_box as default_box,
                          is_solution as is_solution, iter_puzzles as iter_puzzles, read_puzzles as read_puzzles,
-                         solve_many as solve_many, sudoku_problem as sudoku_problem)
+                         solve_many as solve_many, sudoku_problem as sudoku_problem,
+                         SudokuBatchResult as SudokuBatchResult)
+    from .warmup import warm_up as warm_up
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
 else:  # hidden from type checkers, so that a misspelt name is an error there

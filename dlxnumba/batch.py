@@ -25,20 +25,22 @@ Examples
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import numpy as np
 
 from . import kernels as K
-from .errors import ExactCoverError
-from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU
+from .errors import ExactCoverError, plain
+from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU, note_parallel_launch
 from .progress import Progress, ProgressArg, Reporter, check_interval, reporter
-from .search import Stats, check_limits
+from .search import Stats, check_limits, ready
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
@@ -69,6 +71,8 @@ class BatchResult:
     ``count[i]`` is exact when ``count[i] < limit`` of job ``i`` and its status
     is not BUDGET; otherwise the search stopped there.  ``first[i]`` is the
     first solution (sorted option indices, givens included) or None.
+    ``seconds`` is the wall-clock time of the call, without the time spent
+    compiling the kernels or loading them from numba's cache.
     """
 
     status: np.ndarray
@@ -82,6 +86,11 @@ class BatchResult:
     def __len__(self) -> int:
         return len(self.status)
 
+    @property
+    def statuses(self) -> list:
+        """The :class:`Status` of each job, as members (a fresh list)."""
+        return [Status(s) for s in self.status.tolist()]
+
     def stats(self, i: int | None = None) -> Stats:
         """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs)."""
         if i is None:
@@ -90,6 +99,8 @@ class BatchResult:
                 total = total + self.stats(k)
             total.seconds = self.seconds
             return total
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not -len(self) <= i < len(self):
+            raise ExactCoverError(f"job index {plain(i)} is not one of the {len(self)} jobs")
         st = int(self.status[i])
         status = ("max_nodes" if st == K.ST_BUDGET else "complete" if st in (K.ST_NO_SOLUTION, K.ST_INVALID)
                   else "limit")
@@ -98,14 +109,38 @@ class BatchResult:
 
 
 def thread_count(threads, error=ExactCoverError) -> int:
-    """The threads to use: all that numba has for None, else a positive integer."""
+    """The threads to use: all that numba has for None, else a positive integer.
+
+    One, with a warning, in a process forked after GNU OpenMP threads ran in
+    its parent (numba would kill it at the first parallel launch).
+    """
     from .kernels import lanes
 
     if threads is None:
-        return lanes.get_num_threads()
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise error(f"threads must be a positive integer or None, not {threads!r}")
-    return min(int(threads), lanes.max_threads())
+        count = lanes.get_num_threads()
+    elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise error(f"threads must be a positive integer or None, not {plain(threads)}")
+    else:
+        count = min(int(threads), lanes.max_threads())
+    if count > 1 and lanes.parallel_forbidden():
+        _warn_forked()
+        return 1
+    return count
+
+
+_WARNED_FORKED: set = set()  # the processes (ids) that have been warned
+
+
+def _warn_forked() -> None:
+    """Warn once per process that it solves on one thread, and why."""
+    pid = os.getpid()
+    if pid in _WARNED_FORKED:
+        return
+    _WARNED_FORKED.add(pid)
+    warnings.warn("dlxnumba: this process was forked after its parent ran threads of GNU OpenMP "
+                  "(numba's 'omp' threading layer), which cannot start threads in a forked child; "
+                  "solving on one thread. To use several threads in child processes, start them "
+                  "with multiprocessing's 'spawn' or 'forkserver' method.", RuntimeWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------
@@ -216,18 +251,24 @@ class Run:
 
 def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
           timeout: float | None, progress: Callable[[int, int], None] | None,
-          progress_interval: float = 0.5, work_slice: int | None = None) -> None:
+          progress_interval: float = 0.5, work_slice: int | None = None) -> float:
     """Run every job of ``run`` on ``lanes_n`` lanes of ``w``.
 
     Returns when all jobs are done or ``timeout`` seconds have passed (then
     every unfinished job is BUDGET).  ``progress(done, total)`` is called every
     ``progress_interval`` seconds.  Ctrl-C interrupts between two slices.
+    The kernel is compiled or loaded first (:func:`~dlxnumba.search.ready`),
+    outside the timeout; the seconds that took are returned, so that callers
+    can leave them out of their statistics.
     """
     status = run.results[0]
     n_jobs = len(status)
     status.fill(K.ST_PENDING)
     if n_jobs == 0:
-        return
+        return 0.0
+    if max_nodes == 0 or timeout == 0:
+        _search_nothing(run, w, lanes_n)
+        return 0.0
     w.busy = True
     try:
         links, cursors, lanes = w.rows(lanes_n)
@@ -235,29 +276,45 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
         w.counter[0] = 0
         budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
         slice_ = WORK_SLICE if work_slice is None else work_slice
-        started = last = time.perf_counter()
         args = run.head(w, lanes_n) + (stop_at, budget, slice_, run.results)
         serial = LANE[run.kind, run.width]
         parallel = LANES[run.kind, run.width]
         ret = w.ret[:lanes_n]
+        compiling = ready(serial, args) if lanes_n == 1 else ready(parallel, args + (ret,))
+        started = last = time.perf_counter()
         while True:
             if lanes_n == 1:
                 busy = serial(*args) != 0
             else:
                 with PARALLEL:
                     parallel(*args, ret)
+                    note_parallel_launch()
                 busy = bool(ret.any())
             if not busy:
-                return
+                return compiling
             now = time.perf_counter()
             if timeout is not None and now - started >= timeout:
                 _time_out(run, w, lanes_n)
-                return
+                return compiling
             if progress is not None and now - last >= progress_interval:
                 last = now
                 progress(int(min(w.counter[0], n_jobs) - lanes[:, K.LANE_ACTIVE].sum()), n_jobs)
     finally:
         w.busy = False
+
+
+def _search_nothing(run: Run, w: Workspace, lanes_n: int) -> None:
+    """A budget of nothing (``max_nodes=0`` or ``timeout=0``): every job is
+    BUDGET, with no solution, no node and no update, and no search is run."""
+    status, count, nodes, updates = run.results[:4]
+    status.fill(K.ST_BUDGET)
+    count.fill(0)
+    nodes.fill(0)
+    updates.fill(0)
+    run.results[4 if run.kind == SUDOKU else 5].fill(0)  # the grids, or the lengths of the firsts
+    w.state[:lanes_n] = 0
+    w.profile[:lanes_n] = 0
+    w.lanes[:lanes_n] = 0
 
 
 def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
@@ -291,7 +348,8 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     try:
         jobs = list(jobs)
     except TypeError:
-        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, not {jobs!r}") from None
+        raise ExactCoverError(f"jobs must be an iterable of lists of option indices, "
+                              f"not {plain(jobs)}") from None
     given = []
     for i, job in enumerate(jobs):
         try:
@@ -302,12 +360,18 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     np.cumsum([len(g) for g in given], out=ptr[1:])
     flat = np.concatenate(given).astype(np.int32) if given else np.zeros(0, np.int32)
     if isinstance(limit, (int, np.integer)) and not isinstance(limit, bool):
-        limits = np.full(len(given), int(limit), np.int64)
+        limits = np.full(len(given), min(int(limit), NO_LIMIT), np.int64)
     else:
+        listed = limit
         try:
-            limits = np.array(list(limit), dtype=np.int64)
+            listed = list(limit)
+            limits = np.array(listed)
+            if limits.size and (limits.dtype.kind not in "iu" or limits.ndim != 1):
+                raise ValueError  # 1.5 was cut to 1
+            limits = limits.astype(np.int64)
         except (TypeError, ValueError, OverflowError):
-            raise ExactCoverError(f"limit must be a positive integer or one per job, not {limit!r}") from None
+            raise ExactCoverError(f"limit must be a positive integer or one per job, "
+                                  f"not {plain(listed if isinstance(limit, Iterator) else limit)}") from None
         if limits.shape != (len(given),):
             raise ExactCoverError(f"limit lists {limits.size} limits for {len(given)} jobs")
     if limits.size and limits.min() < 1:
@@ -336,6 +400,8 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
         As in :meth:`ExactCover.solve`; ``max_nodes`` is per job (BUDGET when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished jobs get BUDGET.
+        With ``max_nodes=0`` or ``timeout=0`` no job is searched: each gets
+        BUDGET (an option given twice is still INVALID).
     progress : True or callable, optional
         A callable receives a :class:`~dlxnumba.progress.Progress` report (jobs
         done of all, nodes, solutions, elapsed and estimated time left) every
@@ -361,8 +427,8 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     jobs_t = (ptr, flat, limits)
     run = Run(GENERIC, t.width, problem.n_primary, jobs_t, results, t.first_node)
     lanes_n = lanes_for(nthreads, n_jobs)
-    drive_reporting(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout, progress,
-                    progress_interval, "jobs", t0)
+    compiling = drive_reporting(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout,
+                                progress, progress_interval, "jobs", t0)
     status, count, nodes, updates, first, first_len = results
     for i, g in enumerate(given):
         if g.size and np.unique(g).size < g.size:  # an option listed twice (maybe an empty one)
@@ -375,7 +441,7 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
         else:
             sols.append(None)
         errors.append(_conflict(problem, given[i]) if status[i] == K.ST_INVALID else None)
-    return BatchResult(status, count, nodes, updates, sols, time.perf_counter() - t0, errors)
+    return BatchResult(status, count, nodes, updates, sols, time.perf_counter() - t0 - compiling, errors)
 
 
 def _conflict(problem: "ExactCover", given: np.ndarray) -> str:
@@ -414,9 +480,10 @@ def batch_report(run: Run, w: Workspace, lanes_n: int, started: float, unit: str
 
 def drive_reporting(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
                     timeout: float | None, progress: Reporter | None, progress_interval: float,
-                    unit: str, started: float, work_slice: int | None = None) -> None:
+                    unit: str, started: float, work_slice: int | None = None) -> float:
     """:func:`drive`, with a :func:`batch_report` to ``progress`` every
-    ``progress_interval`` seconds (``started``: when the call began) and at the end."""
+    ``progress_interval`` seconds (``started``: when the call began) and at the end;
+    returns what :func:`drive` returns (the seconds spent compiling)."""
     if progress is None:
         return drive(run, w, lanes_n, stop_at, max_nodes, timeout, None, progress_interval, work_slice)
 
@@ -424,6 +491,6 @@ def drive_reporting(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_node
         progress(batch_report(run, w, lanes_n, started, unit))
 
     try:
-        drive(run, w, lanes_n, stop_at, max_nodes, timeout, report, progress_interval, work_slice)
+        return drive(run, w, lanes_n, stop_at, max_nodes, timeout, report, progress_interval, work_slice)
     finally:
         progress.close(lambda: batch_report(run, w, lanes_n, started, unit))

@@ -21,12 +21,14 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import Callable
 
 import numpy as np
 
-from .errors import EncodingError
-from .problem import ExactCover
+from .errors import EncodingError, plain
+from .problem import ExactCover, links_fit
 
 __all__ = [
     "EncodingError",
@@ -44,10 +46,59 @@ __all__ = [
 def _positive_int(value, name: str) -> int:
     """``value`` as an int, or EncodingError unless it is a positive integer."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise EncodingError(f"{name} must be a positive integer, not {value!r}")
+        raise EncodingError(f"{name} must be a positive integer, not {plain(value)}")
     if value < 1:
         raise EncodingError(f"{name} must be a positive integer, not {value}")
     return int(value)
+
+
+def _check_fits(call: str, n_items: int, n_options: int, total: int, width: int) -> None:
+    """EncodingError unless the problem fits the engine's int32 links (checked
+    before anything is built: a huge ``n`` would exhaust the memory first)."""
+    if not links_fit(n_items, n_options, total, width):
+        raise EncodingError(f"{call} is too large: its {n_options:,} options and {total:,} item "
+                            f"entries do not fit the engine's int32 links (2**31 - 1 nodes)")
+
+
+def _reads_key(encoder: str):
+    """A decoder whose ``key`` comes from ``encoder``: a key with malformed
+    entries gives an EncodingError saying so, not a TypeError from within."""
+
+    def wrap(decode):
+        @functools.wraps(decode)
+        def decoder(solution, key):
+            try:
+                return decode(solution, key)
+            except EncodingError:
+                raise
+            except (TypeError, ValueError, IndexError, KeyError) as e:
+                raise EncodingError(f"key is not a key that {encoder}() returned: reading it failed "
+                                    f"({type(e).__name__}: {e})") from None
+        return decoder
+
+    return wrap
+
+
+def _options_of(solution, key, encoder: str) -> list[int]:
+    """The option numbers of ``solution``, each an index into ``key``; EncodingError
+    naming the first that is not (decoders read only solutions of their encoder)."""
+    try:
+        size = len(key)
+    except TypeError:
+        raise EncodingError(f"key must be the key that {encoder}() returned, not {plain(key)}") from None
+    if isinstance(solution, (str, bytes)) or solution is None:
+        raise EncodingError(f"solution must be a list of option numbers, not {plain(solution)}")
+    try:
+        options = list(solution)
+    except TypeError:
+        raise EncodingError(f"solution must be a list of option numbers, not {plain(solution)}") from None
+    for j in options:
+        if isinstance(j, bool) or not isinstance(j, (int, np.integer)):
+            raise EncodingError(f"solution holds {plain(j)}, not an option number")
+        if not 0 <= j < size:
+            raise EncodingError(f"solution holds option {int(j)}, but the key has {size} options "
+                                f"(0 to {size - 1})")
+    return [int(j) for j in options]
 
 
 def _from_table(n_primary: int, names: list, table) -> ExactCover:
@@ -115,6 +166,7 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
     ('r0', 'c4', 'a4', 'b1')
     """
     n = _positive_int(n, "n")
+    _check_fits(f"queens({n})", 6 * n - 2, n * n, 4 * n * n, 4)
     order = _organ_pipe(n) if organ_pipe else list(range(n))
     rank = np.empty(n, np.int64)
     rank[order] = np.arange(n)
@@ -134,19 +186,41 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
     return _from_table(2 * n, names, table), key
 
 
+@_reads_key("queens")
 def queens_columns(solution, key) -> list[int]:
     """The column of the queen in each row, from a solution of :func:`queens`.
+
+    Raises :class:`EncodingError` naming the fault when ``solution`` is not a
+    solution: an option number outside ``key``, two queens that attack each
+    other, or a row without a queen.
 
     Examples
     --------
     >>> problem, key = queens(5)
     >>> queens_columns(problem.solve(), key)
     [4, 2, 0, 3, 1]
+    >>> queens_columns([0, 1], key)
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.EncodingError: options 0 and 1 both put a queen in row 0
     """
-    cols = [-1] * len(solution)
-    for k in solution:
-        row, col = key[k]
+    options = _options_of(solution, key, "queens")
+    n = math.isqrt(len(key))
+    if n * n != len(key):
+        raise EncodingError(f"key has {len(key)} options, not n * n: it is not a key of queens(n)")
+    cols = [-1] * n
+    lines: dict = {}  # a row, column or diagonal -> the option with a queen on it
+    for j in options:
+        row, col = key[j]
+        for line in (f"in row {row}", f"in column {col}", f"on the diagonal row + column = {row + col}",
+                     f"on the diagonal row - column = {row - col}"):
+            other = lines.setdefault(line, j)
+            if other != j:
+                raise EncodingError(f"options {other} and {j} both put a queen {line}")
         cols[row] = col
+    if -1 in cols:
+        raise EncodingError(f"no queen in row {cols.index(-1)}: a solution of queens({n}) has {n} options, "
+                            f"this one {len(options)}")
     return cols
 
 
@@ -196,7 +270,9 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
     """
     n = _positive_int(n, "n")
     if not isinstance(break_symmetry, (bool, np.bool_)):
-        raise EncodingError(f"break_symmetry must be True or False, not {break_symmetry!r}")
+        raise EncodingError(f"break_symmetry must be True or False, not {plain(break_symmetry)}")
+    options = n * (2 * n - 1) - n * (n + 1) // 2  # the sum of 2n - k - 1 for k = 1..n
+    _check_fits(f"langford({n})", 3 * n, options, 3 * options, 0)
     # Why restricting m halves the count exactly.  Reversal maps slot i to
     # 2n - 1 - i, so it maps the placement of k at (i, i + k + 1) to the one
     # at (i', i' + k + 1) with i' = 2n - 2 - k - i; it is an involution on the
@@ -224,19 +300,43 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
     return _from_table(3 * n, names, table), key
 
 
+@_reads_key("langford")
 def langford_sequence(solution, key) -> list[int]:
     """The sequence of ``2n`` numbers of a solution of :func:`langford`.
+
+    Raises :class:`EncodingError` naming the fault when ``solution`` is not a
+    solution: an option number outside ``key``, a number placed twice or
+    not at all, or a slot filled twice.
 
     Examples
     --------
     >>> problem, key = langford(4)
     >>> langford_sequence(problem.solve(), key)
     [4, 1, 3, 1, 2, 4, 3, 2]
+    >>> langford_sequence([0, 1], key)
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.EncodingError: options 0 and 1 both place the number 1
     """
-    seq = [0] * (2 * len(solution))
-    for j in solution:
+    options = _options_of(solution, key, "langford")
+    n = max((k for k, _, _ in key), default=0)
+    seq = [0] * (2 * n)
+    placed: dict = {}  # number -> option
+    filled: dict = {}  # slot -> option
+    for j in options:
         k, a, b = key[j]
-        seq[a] = seq[b] = k
+        other = placed.setdefault(k, j)
+        if other != j:
+            raise EncodingError(f"options {other} and {j} both place the number {k}")
+        for slot in (a, b):
+            other = filled.setdefault(slot, j)
+            if other != j:
+                raise EncodingError(f"options {other} and {j} both fill slot {slot}")
+            seq[slot] = k
+    if len(placed) < n:
+        k = min(set(range(1, n + 1)) - set(placed))
+        raise EncodingError(f"the number {k} is not placed: a solution of langford({n}) has {n} options, "
+                            f"this one {len(options)}")
     return seq
 
 
@@ -347,13 +447,13 @@ def _check_pieces(pieces) -> list[str]:
             letters = list(pieces)
         except TypeError:
             raise EncodingError(f"pieces must be a string or an iterable of piece letters, "
-                                f"not {pieces!r}") from None
+                                f"not {plain(pieces)}") from None
     seen = set()
     for p in letters:
         if not isinstance(p, str) or p not in PENTOMINOES:
-            raise EncodingError(f"unknown pentomino {p!r}; the pieces are {' '.join(PENTOMINOES)}")
+            raise EncodingError(f"unknown pentomino {plain(p)}; the pieces are {' '.join(PENTOMINOES)}")
         if p in seen:
-            raise EncodingError(f"pentomino {p!r} is listed twice; each piece is used once")
+            raise EncodingError(f"pentomino {plain(p)} is listed twice; each piece is used once")
         seen.add(p)
     if not letters:
         raise EncodingError("pieces names no pentomino")
@@ -453,7 +553,7 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
     height = _positive_int(height, "height")
     width = _positive_int(width, "width")
     if not isinstance(break_symmetry, (bool, np.bool_)):
-        raise EncodingError(f"break_symmetry must be True or False, not {break_symmetry!r}")
+        raise EncodingError(f"break_symmetry must be True or False, not {plain(break_symmetry)}")
     letters = _check_pieces(pieces)
     area = 5 * len(letters)
     if height * width != area:
@@ -525,26 +625,43 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
     return problem, key
 
 
+@_reads_key("pentominoes")
 def pentomino_grid(solution, key) -> list[list[str]]:
     """The board of a solution of :func:`pentominoes`: a list of rows of letters.
 
-    Cells that no option of the solution covers hold ``"."``.
+    Cells that no option of the solution covers hold ``"."`` (the board is
+    as large as the options cover).  Raises :class:`EncodingError` naming
+    the fault for an option number outside ``key``, a piece placed twice or
+    two pieces on one cell.
 
     Examples
     --------
     >>> problem, key = pentominoes(3, 5, pieces="FPU")
     >>> pentomino_grid(problem.solve(), key)
     [['P', 'P', 'F', 'U', 'U'], ['P', 'P', 'F', 'F', 'U'], ['P', 'F', 'F', 'U', 'U']]
+    >>> pentomino_grid([0, 1], key)
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.EncodingError: options 0 and 1 both place the piece 'F'
     """
-    placed = [key[j] for j in solution]
+    options = _options_of(solution, key, "pentominoes")
+    placed = [key[j] for j in options]
     cells = [cell for _, cs in placed for cell in cs]
     if not cells:
         return []
     height = max(r for r, _ in cells) + 1
     width = max(c for _, c in cells) + 1
     grid = [["."] * width for _ in range(height)]
-    for letter, cs in placed:
+    pieces: dict = {}  # letter -> option
+    owner: dict = {}  # cell -> option
+    for j, (letter, cs) in zip(options, placed):
+        other = pieces.setdefault(letter, j)
+        if other != j:
+            raise EncodingError(f"options {other} and {j} both place the piece {letter!r}")
         for r, c in cs:
+            other = owner.setdefault((r, c), j)
+            if other != j:
+                raise EncodingError(f"options {other} and {j} both cover the cell in row {r}, column {c}")
             grid[r][c] = letter
     return grid
 

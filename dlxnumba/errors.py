@@ -72,3 +72,23 @@ class LimitReached(RuntimeError):
         s = self.stats
         return (f"search stopped by {self.reason} after {s.nodes} nodes, {s.updates} updates "
                 f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")
+
+
+def plain(value) -> str:
+    """``repr(value)`` with numpy scalars shown as the plain values they hold, for
+    messages: ``2``, not ``np.int64(2)`` (in lists and tuples too).
+
+    >>> import numpy as np
+    >>> plain(np.int64(2)), plain([np.float64(0.5), "a"]), plain((np.str_("x"),))
+    ('2', "[0.5, 'a']", "('x',)")
+    """
+    return repr(_plain(value))
+
+
+def _plain(value: Any) -> Any:
+    # a numpy scalar (numpy is not imported here: errors.py is the floor of the package)
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+        return value.item()
+    if type(value) in (list, tuple):
+        return type(value)(_plain(v) for v in value)
+    return value

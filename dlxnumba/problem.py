@@ -15,7 +15,7 @@ from typing import Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from .errors import ExactCoverError, LimitReached
+from .errors import ExactCoverError, LimitReached, plain
 from .progress import ProgressArg
 from .search import Search, Stats, check_count_limit
 
@@ -39,6 +39,22 @@ class _Template:
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.llink, self.rlink, self.top, self.ulink, self.dlink,
                                       self.length, self.first_node))
+
+
+def links_fit(n_items: int, n_options: int, total: int, width: int) -> bool:
+    """Whether a problem of ``n_items`` items and ``n_options`` options with
+    ``total`` item entries in all fits the engine's int32 links (in the
+    layout ``width``, see :func:`build_arrays`): the encoders check this
+    before they build anything.
+
+    >>> links_fit(10, 100, 400, 4), links_fit(6 * 25000, 25000 ** 2, 4 * 25000 ** 2, 4)
+    (True, False)
+    """
+    if width:
+        size = ((n_items + 4) & ~3) + total
+    else:
+        size = n_items + 1 + (n_options + 1) + total
+    return size <= _INT32_MAX and n_options < 1 << 30
 
 
 def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> _Template:
@@ -125,6 +141,45 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     return _Template(llink, rlink, top, ulink, dlink, length, first_node, width)
 
 
+def _integers(values, name: str) -> np.ndarray:
+    """``values`` as a 1-D integer array (not converted), or ExactCoverError naming ``name``."""
+    try:
+        a = np.asarray(values)
+    except (TypeError, ValueError):
+        raise ExactCoverError(f"{name} must be a 1-D array of integers") from None
+    if a.ndim != 1:
+        raise ExactCoverError(f"{name} must be a 1-D array of integers, got shape {a.shape}")
+    if a.size == 0:
+        return np.zeros(0, np.int64)
+    if a.dtype.kind not in "iu":
+        raise ExactCoverError(f"{name} must hold integers, got dtype {a.dtype}")
+    return a
+
+
+def _check_names(names: tuple) -> None:
+    """The item names are hashable and distinct, or ExactCoverError naming the first fault."""
+    seen: dict = {}
+    for i, name in enumerate(names):
+        try:
+            j = seen.setdefault(name, i)
+        except TypeError:
+            raise ExactCoverError(f"item {i}: name {plain(name)} is not hashable") from None
+        if j != i:
+            raise ExactCoverError(f"items {j} and {i} are both named {plain(name)}")
+
+
+def _names(value, what: str) -> list:
+    """The item names of a ``primary=`` or ``secondary=`` argument: an iterable of
+    names, or a string of names separated by white space (as an option may be)."""
+    if isinstance(value, (str, bytes)):
+        return value.split()
+    try:
+        return list(value)
+    except TypeError:
+        raise ExactCoverError(f"{what} must be an iterable of item names (or a string of names "
+                              f"separated by white space), not {plain(value)}") from None
+
+
 def _read_only(a: np.ndarray) -> np.ndarray:
     """A copy of ``a`` over immutable memory: no one can make it writable again."""
     return np.frombuffer(np.ascontiguousarray(a).tobytes(), a.dtype).reshape(a.shape)
@@ -169,23 +224,40 @@ class ExactCover:
         """Low-level constructor over CSR arrays (validated); prefer the ``from_*`` methods.
 
         ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s item numbers,
-        counted from 0 with the ``n_primary`` primary items first.
+        counted from 0 with the ``n_primary`` primary items first; the names
+        must be distinct and hashable.
         """
-        names = tuple(item_names)
+        if isinstance(item_names, (str, bytes)):
+            raise ExactCoverError(f"item_names must be a sequence of names, not the string {item_names!r}")
+        try:
+            names = tuple(item_names)
+        except TypeError:
+            raise ExactCoverError(f"item_names must be a sequence of names, "
+                                  f"not {plain(item_names)}") from None
         n_items = len(names)
-        ptr = np.array(opt_ptr, dtype=np.int64, copy=True)
-        items = np.array(opt_items, dtype=np.int32, copy=True)
-        if not 0 <= int(n_primary) <= n_items:
-            raise ExactCoverError(f"n_primary = {n_primary} is not between 0 and the {n_items} items")
-        if ptr.ndim != 1 or ptr.size < 1 or ptr[0] != 0 or ptr[-1] != items.size or np.any(np.diff(ptr) < 0):
+        _check_names(names)
+        if isinstance(n_primary, bool) or not isinstance(n_primary, (int, np.integer)):
+            raise ExactCoverError(f"n_primary must be an integer, not {plain(n_primary)}")
+        if not 0 <= n_primary <= n_items:
+            raise ExactCoverError(f"n_primary = {int(n_primary)} is not between 0 and the {n_items} items")
+        ptr = _integers(opt_ptr, "opt_ptr")
+        raw = _integers(opt_items, "opt_items")
+        if ptr.size < 1 or ptr[0] != 0 or ptr[-1] != raw.size or np.any(np.diff(ptr) < 0):
             raise ExactCoverError("opt_ptr must start at 0, never decrease, and end at len(opt_items)")
-        if items.size and (items.min() < 0 or items.max() >= n_items):
-            raise ExactCoverError(f"opt_items must be item numbers from 0 to {n_items - 1}")
+        if raw.size and (raw.min() < 0 or raw.max() >= n_items):
+            k = int(np.flatnonzero((raw < 0) | (raw >= n_items))[0])
+            j = int(np.searchsorted(ptr, k, side="right")) - 1
+            raise ExactCoverError(f"option {j} lists item number {int(raw[k])} (opt_items[{k}]); "
+                                  f"the {n_items} items are numbered 0 to {n_items - 1}")
+        ptr = ptr.astype(np.int64)
+        items = raw.astype(np.int32)  # in range, so exact
         if items.size:
             owner = np.repeat(np.arange(ptr.size - 1), np.diff(ptr))
-            pairs = np.unique(owner * np.int64(n_items) + items)
-            if pairs.size != items.size:
-                raise ExactCoverError("an option lists the same item twice")
+            pairs = np.sort(owner * np.int64(n_items) + items)
+            twice = np.flatnonzero(pairs[1:] == pairs[:-1])
+            if twice.size:
+                j, i = divmod(int(pairs[twice[0]]), n_items)
+                raise ExactCoverError(f"option {j} lists item {i} ({plain(names[i])}) twice")
         ptr, items = _read_only(ptr), _read_only(items)
         _set = object.__setattr__
         _set(self, "_names", names)
@@ -247,12 +319,19 @@ class ExactCover:
             bad = np.argwhere((a != 0) & (a != 1))
             if bad.size:
                 r, c = bad[0]
-                raise ExactCoverError(f"matrix[{r}, {c}] = {a[r, c]!r}; entries must be 0 or 1")
+                raise ExactCoverError(f"matrix[{r}, {c}] = {plain(a[r, c])}; entries must be 0 or 1")
         n_rows, n_cols = a.shape
+        if isinstance(secondary, (str, bytes)):
+            raise ExactCoverError(f"secondary must be an iterable of column indices, not {secondary!r}")
+        try:
+            secondary = list(secondary)
+        except TypeError:
+            raise ExactCoverError(f"secondary must be an iterable of column indices, "
+                                  f"not {plain(secondary)}") from None
         sec = []
         for s in secondary:
             if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
-                raise ExactCoverError(f"secondary column {s!r} is not an integer index")
+                raise ExactCoverError(f"secondary column {plain(s)} is not an integer index")
             if not 0 <= s < n_cols:
                 raise ExactCoverError(f"secondary column {s} is out of range for {n_cols} columns")
             if s in sec:
@@ -276,31 +355,48 @@ class ExactCover:
         Parameters
         ----------
         options : iterable of iterables of hashable
-            Each option lists the names of its items, each at most once.
+            Each option lists the names of its items, each at most once; a
+            string stands for the names in it separated by white space.
         primary : iterable of hashable, optional
             The primary items, in order.  By default every item named in an
             option and not declared secondary, in order of first appearance.
+            A string stands for the names in it separated by white space, as
+            in an option: ``"A B C"`` is three items, ``"ABC"`` one.
         secondary : iterable of hashable
-            The secondary items (covered at most once).
+            The secondary items (covered at most once); a string as for ``primary``.
 
         Examples
         --------
         >>> p = ExactCover.from_options([("a", "b"), ("c",), ("a",), ("b", "c")])
         >>> sorted(p.solutions())
         [[0, 1], [2, 3]]
+        >>> ExactCover.from_options(["A D", "B C", "A B", "C D"], primary="A B C D").count()
+        2
         """
-        sec = list(secondary)
+        if isinstance(options, (str, bytes)):
+            raise ExactCoverError(f"options must be an iterable of options, not the string {options!r}")
+        try:
+            options = iter(options)
+        except TypeError:
+            raise ExactCoverError(f"options must be an iterable of options, not {plain(options)}") from None
+        sec = _names(secondary, "secondary")
+        if primary is not None:
+            primary = _names(primary, "primary")
         index: dict = {}
         names: list = []
+        kinds: list = []
 
         def declare(name, kind):
             try:
-                if name in index:
-                    raise ExactCoverError(f"item {name!r} is declared twice (as {kind})")
+                i = index.get(name)
             except TypeError:
-                raise ExactCoverError(f"item name {name!r} is not hashable") from None
+                raise ExactCoverError(f"item name {plain(name)} is not hashable") from None
+            if i is not None:
+                raise ExactCoverError(f"item {plain(name)} is listed twice in {kind}" if kinds[i] == kind
+                                      else f"item {plain(name)} is declared both primary and secondary")
             index[name] = len(names)
             names.append(name)
+            kinds.append(kind)
 
         opts = []
         for j, opt in enumerate(options):
@@ -309,7 +405,7 @@ class ExactCover:
             try:
                 opts.append(list(opt))
             except TypeError:
-                raise ExactCoverError(f"option {j} is not an iterable of item names: {opt!r}") from None
+                raise ExactCoverError(f"option {j} is not an iterable of item names: {plain(opt)}") from None
         if primary is not None:
             for name in primary:
                 declare(name, "primary")
@@ -318,9 +414,9 @@ class ExactCover:
         for name in sec:
             try:
                 if name in secset:
-                    raise ExactCoverError(f"item {name!r} is declared twice (as secondary)")
+                    raise ExactCoverError(f"item {plain(name)} is listed twice in secondary")
             except TypeError:
-                raise ExactCoverError(f"item name {name!r} is not hashable") from None
+                raise ExactCoverError(f"item name {plain(name)} is not hashable") from None
             secset.add(name)
         if primary is None:
             for j, opt in enumerate(opts):
@@ -328,7 +424,8 @@ class ExactCover:
                     try:
                         known = name in index or name in secset
                     except TypeError:
-                        raise ExactCoverError(f"option {j}: item name {name!r} is not hashable") from None
+                        raise ExactCoverError(f"option {j}: item name {plain(name)} "
+                                              "is not hashable") from None
                     if not known:
                         declare(name, "primary")
             n1 = len(names)
@@ -342,11 +439,11 @@ class ExactCover:
                 try:
                     i = index[name]
                 except KeyError:
-                    raise ExactCoverError(f"option {j}: unknown item {name!r}") from None
+                    raise ExactCoverError(f"option {j}: unknown item {plain(name)}") from None
                 except TypeError:
-                    raise ExactCoverError(f"option {j}: item name {name!r} is not hashable") from None
+                    raise ExactCoverError(f"option {j}: item name {plain(name)} is not hashable") from None
                 if i in seen:
-                    raise ExactCoverError(f"option {j}: item {name!r} appears twice")
+                    raise ExactCoverError(f"option {j}: item {plain(name)} appears twice")
                 seen.add(i)
                 flat.append(i)
             opt_ptr[j + 1] = len(flat)
@@ -420,9 +517,18 @@ class ExactCover:
 
     def option_names(self, options) -> list | tuple:
         """Item names of one option (an int) or of each option in a list."""
-        if isinstance(options, (int, np.integer)):
-            return tuple(self._names[i] for i in self.option(int(options)))
-        return [self.option_names(int(j)) for j in options]
+        if isinstance(options, (int, np.integer)) and not isinstance(options, bool):
+            return tuple(self._names[i] for i in self.option(options))
+        if isinstance(options, (str, bytes)):
+            raise ExactCoverError(f"options must be an option index or a list of them, not {options!r}")
+        try:
+            options = list(options)
+        except TypeError:
+            raise ExactCoverError(f"options must be an option index or a list of them, "
+                                  f"not {plain(options)}") from None
+        for j in options:
+            self._check_option_index(j)
+        return [self.option_names(j) for j in options]
 
     @property
     def options(self) -> list[list[int]]:
@@ -436,7 +542,7 @@ class ExactCover:
         try:
             return self._index[name]
         except (KeyError, TypeError):
-            raise ExactCoverError(f"unknown item {name!r}") from None
+            raise ExactCoverError(f"unknown item {plain(name)}") from None
 
     def __repr__(self) -> str:
         return (f"ExactCover({self.n_primary} primary + {self.n_items - self.n_primary} "
@@ -478,7 +584,7 @@ class ExactCover:
 
     def _check_option_index(self, j) -> None:
         if not isinstance(j, (int, np.integer)) or isinstance(j, bool):
-            raise ExactCoverError(f"option index {j!r} is not an integer")
+            raise ExactCoverError(f"option index {plain(j)} is not an integer")
         if not 0 <= j < self.n_options:
             raise ExactCoverError(f"option index {j} is out of range for {self.n_options} options")
 
@@ -496,22 +602,32 @@ class ExactCover:
         try:
             given = list(given)
         except TypeError:
-            raise ExactCoverError(f"given must be an iterable of option indices, not {given!r}") from None
+            raise ExactCoverError(f"given must be an iterable of option indices, "
+                                  f"not {plain(given)}") from None
         for j in given:
             self._check_option_index(j)
         return np.array(given, dtype=np.int32)
 
     def _describe_conflict(self, given: np.ndarray, bad: int) -> str:
+        """Why ``given[bad]`` cannot join ``given[:bad]``: the two options and the items they share."""
         j = int(given[bad])
         items = set(self.option(j))
         for k in given[:bad].tolist():
             common = items & set(self.option(k))
             if common:
-                names = ", ".join(repr(self._names[i]) for i in sorted(common))
                 if k == j:
                     return f"given option {j} is listed twice"
-                return f"given options {k} and {j} conflict: both contain item {names}"
+                shared = [plain(self._names[i]) for i in sorted(common)]
+                what = (f"item {shared[0]}" if len(shared) == 1
+                        else f"items {', '.join(shared[:-1])} and {shared[-1]}")
+                return (f"given options {k} ({self._option_text(k)}) and {j} ({self._option_text(j)}) "
+                        f"conflict: both contain {what}")
         return f"given option {j} conflicts with the other given options"
+
+    def _option_text(self, j: int, most: int = 8) -> str:
+        """The item names of option ``j`` for a message (the first ``most`` of a long one)."""
+        names = [plain(self._names[i]) for i in self.option(j)]
+        return ", ".join(names[:most] + (["..."] if len(names) > most else []))
 
     # ------------------------------------------------------------------ search
 
@@ -550,11 +666,13 @@ class ExactCover:
             ``<= stop_at``.  ``1`` (default) is fastest; ``0`` is Knuth's DLX1
             rule and reproduces its node and update counts.
         max_nodes : int, optional
-            Budget of search-tree nodes.
+            Budget of search-tree nodes.  ``0`` runs no search at all (not even
+            of a problem that needs no level): :class:`LimitReached` at once.
         timeout : float, optional
             Wall-clock limit in seconds, counted from the start of the search
             (for :meth:`solutions`, the time the consumer spends between two
             solutions counts too; ``stats.seconds`` counts only searching).
+            ``0`` runs no search at all, like ``max_nodes=0``.
         progress : bool or callable, optional
             A callable receives a :class:`~dlxnumba.progress.Progress` report
             (nodes, solutions, elapsed time, Knuth's estimate of the fraction

@@ -63,7 +63,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from .errors import ExactCoverError
+from .errors import ExactCoverError, plain
 
 __all__ = ["Progress", "ProgressArg"]
 
@@ -279,7 +279,7 @@ def reporter(progress, error: type[Exception] = ExactCoverError) -> Reporter | N
     if progress is None or progress is False:
         return None
     if not callable(progress):
-        raise error(f"progress must be True, None or a callable taking a Progress report, not {progress!r}")
+        raise error(f"progress must be True, None or a callable taking a Progress report, not {plain(progress)}")
     try:
         signature = inspect.signature(progress)
     except (TypeError, ValueError):  # some built-ins do not tell
@@ -297,7 +297,7 @@ def check_interval(progress_interval, error: type[Exception] = ExactCoverError) 
     """``progress_interval``: a non-negative number of seconds."""
     x = progress_interval
     if isinstance(x, bool) or not (isinstance(x, (int, float)) or _is_real(x)) or not x >= 0:
-        raise error(f"progress_interval must be a non-negative number of seconds, not {progress_interval!r}")
+        raise error(f"progress_interval must be a non-negative number of seconds, not {plain(progress_interval)}")
     return float(progress_interval)
 
 

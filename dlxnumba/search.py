@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 import numpy as np
 
 from . import kernels as K
-from .errors import ExactCoverError, LimitReached
+from .errors import ExactCoverError, LimitReached, plain
 from .kernels.search import SEARCH, apply_given, chosen_options
 from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
 
@@ -111,21 +111,45 @@ class Stats:
 
 def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
-    if isinstance(stop_at, bool) or stop_at not in (0, 1):
-        raise error(f"stop_at must be 0 or 1, not {stop_at!r}")
+    if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at not in (0, 1):
+        raise error(f"stop_at must be 0 or 1, not {plain(stop_at)}")
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
                                   or max_nodes < 0):
-        raise error(f"max_nodes must be a non-negative integer, not {max_nodes!r}")
+        raise error(f"max_nodes must be a non-negative integer, not {plain(max_nodes)}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
                                 or not timeout >= 0):
-        raise error(f"timeout must be a non-negative number of seconds, not {timeout!r}")
-    return int(stop_at), None if max_nodes is None else int(max_nodes), timeout
+        raise error(f"timeout must be a non-negative number of seconds, not {plain(timeout)}")
+    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64)
+    return int(stop_at), None if max_nodes is None else min(int(max_nodes), 1 << 62), timeout
 
 
 def check_count_limit(limit, error=ExactCoverError) -> None:
     """``limit`` of solutions()/count(): None or a non-negative integer."""
     if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
-        raise error(f"limit must be None or a non-negative integer, not {limit!r}")
+        raise error(f"limit must be None or a non-negative integer, not {plain(limit)}")
+
+
+#: The kernels whose machine code this process has compiled or loaded (:func:`ready`).
+_READY: set = set()
+
+
+def ready(kernel, args: tuple) -> float:
+    """Compile ``kernel`` for the types of ``args``, or load it from numba's
+    cache, now; return the seconds that took (0.0 once it is ready).
+
+    Statistics and rates count searching only: every entry point calls this
+    before its clock (and its ``timeout``) starts, so that the first call of a
+    process does not charge the seconds numba spends compiling or loading to
+    the search.  Each kernel is called with one signature (the arrays of a
+    search are always made alike), so working out the types of ``args``
+    (about 0.2 ms) is done once per kernel; later calls cost a set lookup.
+    """
+    if kernel in _READY:
+        return 0.0
+    t0 = time.perf_counter()
+    kernel.compile(tuple(kernel.typeof_pyval(a) for a in args))
+    _READY.add(kernel)
+    return time.perf_counter() - t0
 
 
 def _first_repeat(given: np.ndarray) -> int:
@@ -149,7 +173,8 @@ class Search:
         ones raise :class:`ExactCoverError`.
     stop_at, max_nodes, timeout, progress, progress_interval
         As in :meth:`ExactCover.solve`.  ``timeout`` counts wall-clock time
-        from the creation of the search.
+        from the creation of the search (after the search kernel is compiled
+        or loaded: see :func:`ready`).
 
     Examples
     --------
@@ -168,7 +193,6 @@ class Search:
         self.problem = problem
         self.progress = reporter(progress)
         self.progress_interval = check_interval(progress_interval)
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
         self.given = problem._check_given(given)
         t = problem._template()
         self.width = t.width
@@ -194,6 +218,11 @@ class Search:
             bad = apply_given(self.given, t.first_node, t.width, self.links)
             if bad >= 0:
                 raise ExactCoverError(problem._describe_conflict(self.given, bad))
+        # compiled (or loaded) before any clock starts: seconds and timeouts count searching only
+        kernel = SEARCH[self.width]
+        if kernel not in _READY:
+            ready(kernel, (problem.n_primary, self.links, self.cursor, self.stop_at, 1, 1, 1))
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
 
     # ------------------------------------------------------------------ state
 
@@ -261,6 +290,10 @@ class Search:
         kernel = SEARCH[self.width]
         n1 = self.problem.n_primary
         try:
+            if st[K.PHASE] == K.PH_START and node_cap == 0:
+                # a budget of nothing: not even a search that needs no level (no primary item)
+                self.stats.status = "max_nodes"
+                raise LimitReached("max_nodes", self.stats, None)
             if deadline is not None and started >= deadline and st[K.PHASE] != K.PH_DONE:
                 self.stats.status = "timeout"
                 raise LimitReached("timeout", self.stats, None)
@@ -340,7 +373,7 @@ class Search:
         in ``found``.
         """
         check_count_limit(limit)
-        target = _NO_LIMIT if limit is None else int(limit)
+        target = _NO_LIMIT if limit is None else min(int(limit), _NO_LIMIT)
         if target <= self._found:
             self.stats.status = "limit"
             return self._found

@@ -101,7 +101,7 @@ def test_knuth_example_jobs_in_the_spacer_layout():
     r = KNUTH.batch([[], [3], [0, 1], [0, 2], [5, 5]], limit=[1, 2, 1, 1, 1], threads=1)
     assert [Status(s).name for s in r.status] == ["SOLVED", "SOLVED", "NO_SOLUTION", "INVALID", "INVALID"]
     assert r.first[:2] == [[0, 3, 4], [0, 3, 4]]
-    assert "both contain item 'C'" in r.errors[3]
+    assert "both contain items 'C' and 'F'" in r.errors[3]
     assert "listed twice" in r.errors[4]
 
 
@@ -174,3 +174,137 @@ def test_bad_jobs_are_named(jobs, limit, message):
 def test_bad_arguments_are_named(kwargs, message):
     with pytest.raises(ExactCoverError, match=message):
         KNUTH.batch([[]], **kwargs)
+
+
+def test_batch_seconds_leave_out_compiling_in_a_fresh_process():
+    """The serial and the parallel lanes, compiled (or loaded) by the first batch of
+    a fresh process; the prelude of ``cold.run_cold`` makes that take 1000 s of
+    clock time, which ``seconds`` may not count."""
+    from cold import COMPILE_SECONDS, run_cold
+
+    out = run_cold("""
+from dlxnumba import queens
+p, _ = queens(6)
+out = []
+for threads in (1, 2):
+    done = len(compiled)
+    r = p.batch([[]] * 64, limit=10, threads=threads)
+    out.append([r.count.tolist(), r.seconds, r.stats().seconds, compiled[done:]])
+print(json.dumps(out))
+""")
+    (count1, seconds1, total1, compiled1), (count2, seconds2, total2, compiled2) = out
+    assert "lane_blocks" in compiled1 and "lanes_blocks" in compiled2  # the calls did compile
+    assert count1 == count2 == [4] * 64
+    assert max(seconds1, total1, seconds2, total2) < COMPILE_SECONDS
+
+
+@pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
+                         ids=str)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_zero_budget_searches_no_job(threads, budget):
+    """Every job is BUDGET, even one its givens settle, with no node, update or
+    solution; an option given twice is still INVALID (known without a search)."""
+    jobs = [[], [0, 3, 4], [1]] * 20 + [[3, 3]]
+    assert KNUTH.batch(jobs, threads=threads).count.tolist()[:3] == [1, 1, 0]
+    r = KNUTH.batch(jobs, threads=threads, **budget)
+    assert r.status.tolist() == [Status.BUDGET] * 60 + [Status.INVALID]
+    assert not r.count.any() and not r.nodes.any() and not r.updates.any()
+    assert r.first == [None] * 61
+
+
+def test_statuses_are_status_members_equal_to_the_status_values():
+    r = KNUTH.batch([[], [1], [1, 3]], limit=2, threads=1)
+    assert r.statuses == [Status.SOLVED, Status.NO_SOLUTION, Status.INVALID] == r.status.tolist()
+    assert all(type(s) is Status for s in r.statuses)
+
+
+@pytest.mark.parametrize("kwargs, text", [
+    (dict(threads=np.int64(0)), "threads must be a positive integer or None, not 0$"),
+    (dict(limit=[np.float64(1.5)]), r"limit must be a positive integer or one per job, not \[1.5\]$"),
+    (dict(limit=1.5), r"limit must be a positive integer or one per job, not 1.5$"),
+    (dict(limit=iter([2.5])), r"not \[2.5\]$"),
+])
+def test_bad_numpy_arguments_show_plain_values(kwargs, text):
+    """The messages showed np.int64(0); a limit of 1.5 per job was cut to 1."""
+    with pytest.raises(ExactCoverError, match=text):
+        KNUTH.batch([[]], **kwargs)
+
+
+# ---------------------------------------------------------------------------
+# A process forked after GNU OpenMP threads ran falls back to one thread
+# ---------------------------------------------------------------------------
+
+FORK_SCRIPT = """
+import json, multiprocessing as mp, warnings
+import numba
+from dlxnumba import ExactCover, queens, solve_many
+from dlxnumba.kernels import lanes
+
+TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+P, _ = queens(6)
+
+def work():
+    sols, status = solve_many([TOP1] * 64, threads=2)
+    r = P.batch([[]] * 64, limit=10, threads=2)
+    return [sols.sum().item(), status.tolist(), r.count.tolist()]
+
+def child(q):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = work()
+        again = work()  # one warning per process
+    q.put([got, again == got, lanes.parallel_forbidden(), [str(w.message) for w in caught]])
+
+def forbidden():
+    return getattr(lanes, "parallel_forbidden", lambda: None)()
+
+if __name__ == "__main__":
+    want = work()
+    if not (numba.threading_layer() == "omp" and getattr(lanes, "_gnu_openmp_ran", True)):
+        print(json.dumps("skip: " + numba.threading_layer()))
+        raise SystemExit
+    ctx = mp.get_context("fork")
+    q = ctx.Queue()
+    p = ctx.Process(target=child, args=(q,))
+    p.start()
+    p.join(120)
+    out = q.get(timeout=5) if p.exitcode == 0 else None
+    print(json.dumps([p.exitcode, out is None or out[0] == want, out, forbidden()]))
+"""
+
+
+def test_a_process_forked_after_gnu_openmp_threads_solves_on_one_thread(tmp_path):
+    """The child's first threaded call was killed ("fork() called from a process
+    already using GNU OpenMP"); now it warns once and solves on one thread."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "fork.py"
+    script.write_text(FORK_SCRIPT)
+    env = dict(os.environ, NUMBA_THREADING_LAYER="omp", NUMBA_NUM_THREADS="2")
+    cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env,
+                        timeout=600, cwd=tmp_path)
+    if cp.returncode and "No threading layer could be loaded" in cp.stderr:
+        pytest.skip("numba's OpenMP threading layer is not available here")
+    assert cp.returncode == 0, cp.stderr
+    out = json.loads(cp.stdout.strip().splitlines()[-1])
+    if isinstance(out, str):
+        pytest.skip(out)
+    exitcode, same, child, parent_forbidden = out
+    assert exitcode == 0, "the child was killed"
+    got, repeatable, forbidden, warned = child
+    assert same and repeatable  # the child's answers are the parent's
+    assert forbidden and not parent_forbidden
+    assert len(warned) == 1 and "forked after its parent ran threads of GNU OpenMP" in warned[0]
+    assert "solving on one thread" in warned[0]
+
+
+@pytest.mark.parametrize("i", [3, -4, "0", 1.0, True])
+def test_stats_of_a_job_that_is_not_there_names_it(i):
+    """stats(3) gave a bare IndexError."""
+    r = KNUTH.batch([[], [1], [1, 3]], threads=1)
+    assert r.stats(-1) == r.stats(2)
+    with pytest.raises(ExactCoverError, match="job index .* is not one of the 3 jobs"):
+        r.stats(i)

@@ -428,3 +428,103 @@ def test_decoders():
     sol = problem.solve()
     assert pentomino_picture(sol, key) == "IIIII"
     assert [key[j] for j in sol] == [("I", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)))]
+
+
+# ---------------------------------------------------------------------------
+# Decoders refuse what is not a solution, naming the fault
+# ---------------------------------------------------------------------------
+
+Q4, Q4_KEY = queens(4)  # option 4 * row + column
+L4, L4_KEY = langford(4)
+P3, P3_KEY = pentominoes(3, 5, pieces="FPU")
+
+
+def option_of(key, wanted):
+    return key.index(wanted)
+
+
+@pytest.mark.parametrize("solution, message", [
+    ([1, 7, 8, 99], r"solution holds option 99, but the key has 16 options \(0 to 15\)"),
+    ([1, 7, -1, 14], "solution holds option -1"),
+    ([1, 7, 8.0, 14], "solution holds 8.0, not an option number"),
+    ([1, 7, True, 14], "solution holds True, not an option number"),
+    (None, "solution must be a list of option numbers, not None"),
+    ("1 7", "solution must be a list of option numbers, not '1 7'"),
+    ([0, 1], "options 0 and 1 both put a queen in row 0"),  # was [1, -1]
+    ([1, 5], "options 1 and 5 both put a queen in column 1"),
+    ([1, 4, 6], r"options 1 and 4 both put a queen on the diagonal row \+ column = 1"),
+    ([0, 5], "options 0 and 5 both put a queen on the diagonal row - column = 0"),
+    ([1, 7, 8], "no queen in row 3: a solution of queens.4. has 4 options, this one 3"),
+])
+def test_queens_columns_refuses_a_non_solution(solution, message):
+    """A bad solution gave IndexError (option 99) or nonsense ([1, -1])."""
+    assert queens_columns([1, 7, 8, 14], Q4_KEY) == [1, 3, 0, 2]  # a solution
+    with pytest.raises(EncodingError, match=message):
+        queens_columns(solution, Q4_KEY)
+
+
+def test_queens_columns_refuses_a_key_of_another_encoding():
+    with pytest.raises(EncodingError, match="not a key of queens"):
+        queens_columns([0], L4_KEY)
+    with pytest.raises(EncodingError, match="key must be the key that queens.. returned, not None"):
+        queens_columns([0], None)
+
+
+def test_langford_sequence_refuses_a_non_solution():
+    """A bad solution gave IndexError or nonsense ([1, 1, 1, 1])."""
+    good = L4.solve()
+    assert langford_sequence(good, L4_KEY) == [4, 1, 3, 1, 2, 4, 3, 2]
+    one_a, one_b = option_of(L4_KEY, (1, 0, 2)), option_of(L4_KEY, (1, 1, 3))
+    two = option_of(L4_KEY, (2, 2, 5))
+    cases = [
+        ([len(L4_KEY)], f"solution holds option {len(L4_KEY)}, but the key has {len(L4_KEY)} options"),
+        ([one_a, one_b], f"options {one_a} and {one_b} both place the number 1"),
+        ([one_a, two], f"options {one_a} and {two} both fill slot 2"),
+        (good[:3], "the number [1-4] is not placed: a solution of langford.4. has 4 options, this one 3"),
+    ]
+    for solution, message in cases:
+        with pytest.raises(EncodingError, match=message):
+            langford_sequence(solution, L4_KEY)
+
+
+def test_pentomino_grid_refuses_a_non_solution():
+    """Overlapping pieces were drawn over each other; an index past the key gave IndexError."""
+    good = P3.solve()
+    assert pentomino_picture(good, P3_KEY) == "PPFUU\nPPFFU\nPFFUU"
+    assert sum(ch.isalpha() for ch in pentomino_picture(good[:2], P3_KEY)) == 10  # a partial tiling
+    f0 = next(j for j, (p, _) in enumerate(P3_KEY) if p == "F")
+    f1 = next(j for j, (p, _) in enumerate(P3_KEY) if p == "F" and j != f0)
+    u = next(j for j, (p, cells) in enumerate(P3_KEY) if p == "U" and set(cells) & set(P3_KEY[f0][1]))
+    cell = min(set(P3_KEY[u][1]) & set(P3_KEY[f0][1]))
+    cases = [
+        ([f0, f1], f"options {f0} and {f1} both place the piece 'F'"),
+        ([f0, u], f"options {f0} and {u} both cover the cell in row {cell[0]}, column {cell[1]}"),
+        ([10 ** 6], "solution holds option 1000000"),
+        ([f0, "U"], "solution holds 'U', not an option number"),
+    ]
+    for solution, message in cases:
+        with pytest.raises(EncodingError, match=message):
+            pentomino_grid(solution, P3_KEY)
+        with pytest.raises(EncodingError, match=message):
+            pentomino_picture(solution, P3_KEY)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: queens(10 ** 5), r"queens\(100000\) is too large: its 10,000,000,000 options"),
+    (lambda: queens(2 ** 70), "is too large"),
+    (lambda: langford(10 ** 5), r"langford\(100000\) is too large"),
+    (lambda: langford(2 ** 70, break_symmetry=True), "is too large"),
+])
+def test_an_instance_too_large_for_the_engine_is_refused_before_it_is_built(call, message):
+    """queens(2**70) raised OverflowError, queens(10**5) MemoryError (74.5 GiB), and
+    langford(2**70) grew until the system killed the process."""
+    with pytest.raises(EncodingError, match=message + ".*do not fit the engine's int32 links"):
+        call()
+
+
+@pytest.mark.parametrize("decoder", [queens_columns, langford_sequence, pentomino_grid])
+@pytest.mark.parametrize("key", [[1], [None], [(1, 2)], ["ab"]])
+def test_decoders_refuse_a_key_of_something_else(decoder, key):
+    """A malformed key gave TypeError: cannot unpack non-iterable int object."""
+    with pytest.raises(EncodingError, match="key"):
+        decoder([0], key)

@@ -186,7 +186,7 @@ def test_secondary_columns_accept_numpy_integers():
     (dict(options=[["a", "a"]]), "twice"),  # repeated in an option
     (dict(options=[["a", "a"]], primary=["a"]), "twice"),
     (dict(options=[["a"]], primary=["a", "a"]), "twice"),  # declared twice
-    (dict(options=[["a"]], primary=["a"], secondary=["a"]), "twice"),
+    (dict(options=[["a"]], primary=["a"], secondary=["a"]), "both primary and secondary"),
     (dict(options=[["a", "s"]], secondary=["s", "s"]), "twice"),
     (dict(options=[["a", ["b"]]]), "hashable"),  # unhashable names
     (dict(options=[["a", ["b"]]], primary=["a"]), "hashable"),
@@ -214,6 +214,71 @@ def test_low_level_constructor_rejects_inconsistent_arrays(args):
     n1, names, ptr, items = args
     with pytest.raises(ExactCoverError):
         ExactCover(n1, names, np.array(ptr), np.array(items, dtype=np.int64))
+
+
+@pytest.mark.parametrize("args, message", [
+    ((2, ["a", "b"], [0, 1, 2], [0, 5]),
+     r"option 1 lists item number 5 \(opt_items\[1\]\); the 2 items are numbered 0 to 1"),
+    ((2, ["a", "b"], [0, 1, 2], np.array([0, 2 ** 32], np.int64)), "item number 4294967296"),  # wrapped to 0
+    ((2, ["a", "b"], [0.0, 1.0, 2.0], [0, 1]), "opt_ptr must hold integers, got dtype float64"),
+    ((2, ["a", "b"], [0, 1, 2], [0.0, 1.0]), "opt_items must hold integers, got dtype float64"),
+    ((2, ["a", "b"], [0, 1, 2], [True, False]), "opt_items must hold integers, got dtype bool"),
+    ((2, ["a", "b"], [[0, 1, 2]], [0, 1]), r"opt_ptr must be a 1-D array of integers, got shape \(1, 3\)"),
+    ((2, ["a", "b"], [0, 1, 2], [[0], [1]]), "opt_items must be a 1-D array of integers"),
+    ((2, ["a", "a"], [0, 1, 2], [0, 1]), "items 0 and 1 are both named 'a'"),
+    ((2, [np.int64(3), 3], [0, 1, 2], [0, 1]), "items 0 and 1 are both named 3$"),
+    ((1, ["a", ["b"]], [0, 1], [0]), r"item 1: name \['b'\] is not hashable"),
+    ((2, "ab", [0, 1, 2], [0, 1]), "item_names must be a sequence of names, not the string 'ab'"),
+    ((2, None, [0], []), "item_names must be a sequence of names, not None"),
+    ((1.5, ["a", "b"], [0], []), "n_primary must be an integer, not 1.5"),
+    ((np.int64(3), ["a", "b"], [0], []), "n_primary = 3 is not between 0 and the 2 items"),
+    ((2, ["a", "b", "c"], [0, 3], [0, 1, 0]), r"option 0 lists item 0 \('a'\) twice"),
+])
+def test_low_level_constructor_names_the_fault(args, message):
+    """Item numbers past the count, float pointers and duplicate names were taken."""
+    with pytest.raises(ExactCoverError, match=message) as e:
+        ExactCover(*args)
+    assert "np." not in str(e.value)
+
+
+def test_low_level_constructor_takes_any_integer_dtype():
+    p = ExactCover(np.int64(2), ("a", "b"), np.array([0, 1, 2], np.uint8), np.array([1, 0], np.int16))
+    assert p.options == [[1], [0]] and p.count() == 1
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: ExactCover.from_options(None), "options must be an iterable of options, not None"),
+    (lambda: ExactCover.from_options(5), "options must be an iterable of options, not 5"),
+    (lambda: ExactCover.from_options("a b"), "options must be an iterable of options, not the string 'a b'"),
+    (lambda: ExactCover.from_options([["a"]], secondary=1),
+     r"secondary must be an iterable of item names \(or a string of names separated by white space\), "
+     "not 1"),
+    (lambda: ExactCover.from_options([["a"]], primary=np.int64(1)), "primary must be an iterable.*not 1$"),
+    (lambda: ExactCover.from_matrix(SEED, secondary=1),
+     "secondary must be an iterable of column indices, not 1"),
+    (lambda: ExactCover.from_matrix(SEED, secondary="5"), "secondary must be an iterable of column indices"),
+    (lambda: ExactCover.from_matrix(SEED, secondary=[np.float64(5.0)]), "secondary column 5.0 is not"),
+    (lambda: ExactCover.from_matrix(np.array([[0, 2]], np.int8)),
+     r"matrix\[0, 1\] = 2; entries must be 0 or 1"),
+    (lambda: ExactCover.from_options([[np.int64(1)], [np.int64(1), np.int64(1)]]),
+     "option 1: item 1 appears twice"),
+])
+def test_wrong_types_name_the_argument(call, message):
+    """They raised bare TypeError ('int' object is not iterable) or showed np.int64(1)."""
+    with pytest.raises(ExactCoverError, match=message) as e:
+        call()
+    assert "np." not in str(e.value)
+
+
+def test_a_primary_or_secondary_string_holds_names_separated_by_white_space():
+    """As an option given as a string: "ABCDE" was split into five one-letter items."""
+    p = ExactCover.from_options(["A D G", "A D", "C E F", "B C F", "B G", "D E G"],
+                                primary="A B C D E", secondary="F\tG")
+    assert p.primary == KNUTH_PRIMARY and p.secondary == KNUTH_SECONDARY and p.count() == 1
+    q = ExactCover.from_options([["AB"]], primary="AB")
+    assert q.primary == ["AB"] and q.secondary == [] and q.solve() == [0]
+    with pytest.raises(ExactCoverError, match="unknown item 'A'"):
+        ExactCover.from_options([["A"]], primary="AB")
 
 
 def test_errors_are_value_errors():
@@ -417,3 +482,19 @@ def test_two_threads_search_one_problem_at_once():
         for t in threads:
             t.join()
         assert not failures, failures
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda p: p.option_names("a"), "options must be an option index or a list of them, not 'a'"),
+    (lambda p: p.option_names(1.5), "not 1.5$"),
+    (lambda p: p.option_names(True), "not True$"),
+    (lambda p: p.option_names(None), "not None$"),
+    (lambda p: p.option_names([0, "1"]), "option index '1' is not an integer"),
+])
+def test_more_wrong_types_name_the_argument(call, message):
+    """option_names("a") gave a bare ValueError, option_names(1.5) a TypeError;
+    option_names(True) named option 1."""
+    with pytest.raises(ExactCoverError, match=message):
+        call(knuth_problem())
+    assert knuth_problem().option_names([np.int64(3)]) == [("A", "D")]
+    assert ExactCover.from_dlx(KNUTH_TEXT.encode()) == knuth_problem()

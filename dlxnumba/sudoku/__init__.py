@@ -53,7 +53,7 @@ from .files import iter_puzzles, read_puzzles
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku
 from .rules import is_solution
-from .solve import Status, solve_many
+from .solve import Status, SudokuBatchResult, solve_many
 from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "SudokuError",
     "Status",
     "solve_many",
+    "SudokuBatchResult",
     "read_puzzles",
     "iter_puzzles",
     "default_box",

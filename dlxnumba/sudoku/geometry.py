@@ -41,13 +41,26 @@ MAX_N = 250
 KINDS = ("row", "column", "box")
 
 
-@functools.lru_cache(maxsize=None)
 def default_box(n: int) -> tuple[int, int]:
     """The usual box shape for an ``n x n`` grid: as square as possible, wider than tall.
 
     >>> default_box(9), default_box(6), default_box(12), default_box(16)
     ((3, 3), (2, 3), (3, 4), (4, 4))
     """
+    return _default_box(_side(n))
+
+
+def _side(n) -> int:
+    """``n`` as the side of a grid: a positive integer, or SudokuError naming it."""
+    if type(n) is int and n >= 1:  # the common case, cheaply
+        return n
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise SudokuError(f"the side of a grid must be a positive integer, not {_shown(n)}")
+    return int(n)
+
+
+@functools.lru_cache(maxsize=None)
+def _default_box(n: int) -> tuple[int, int]:
     for r in range(math.isqrt(n), 1, -1):
         if n % r == 0:
             return r, n // r
@@ -58,18 +71,31 @@ def default_box(n: int) -> tuple[int, int]:
 def _check_box(n: int, box) -> tuple[int, int]:
     """``box`` as a pair ``(rows, columns)`` that fits an ``n x n`` grid (None: the default).
 
-    >>> _check_box(6, None), _check_box(6, [3, 2])
-    ((2, 3), (3, 2))
+    >>> _check_box(6, None), _check_box(6, [3, 2]), _check_box(5, (np.int64(1), 5))
+    ((2, 3), (3, 2), (1, 5))
     """
+    n = _side(n)
     if box is None:
-        return default_box(n)
+        return _default_box(n)
     try:
-        r, c = (int(v) for v in box)
+        r, c = box
     except (TypeError, ValueError):
-        raise SudokuError(f"box must be a pair (rows, columns), not {box!r}") from None
+        raise SudokuError(f"box must be a pair (rows, columns), not {_shown(box)}") from None
+    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (r, c)):
+        raise SudokuError(f"box must be a pair of integers (rows, columns), not {_shown(box)}")
+    r, c = int(r), int(c)
     if r < 1 or c < 1 or r * c != n:
         raise SudokuError(f"box {r}x{c} does not fit a {n}x{n} grid: rows * columns must be {n}")
     return r, c
+
+
+def _shown(value) -> str:
+    """``repr(value)``, numpy scalars (also in a tuple or list) shown as plain values."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    elif type(value) in (tuple, list):
+        value = type(value)(v.item() if isinstance(v, np.generic) else v for v in value)
+    return repr(value)
 
 
 def _size_of(cells: int) -> int:

@@ -76,6 +76,20 @@ class Sudoku:
         self._puzzle = cells  # the givens, shared with solutions
         self._stats = None
 
+    @classmethod
+    def _trusted(cls, cells: np.ndarray, givens: np.ndarray, box: tuple[int, int]) -> "Sudoku":
+        """A grid of ``cells`` whose puzzle had ``givens`` (both flat uint8, read by
+        the solver, so not checked again), e.g. a solution of a batch."""
+        s = cls.__new__(cls)
+        s.n = _size_of(cells.size)
+        s.box = box
+        s._cells = cells
+        s._cells.flags.writeable = False
+        s._puzzle = givens
+        s._puzzle.flags.writeable = False
+        s._stats = None
+        return s
+
     def _with_cells(self, cells: np.ndarray) -> "Sudoku":
         """A grid of this puzzle (same box, givens and stats) holding ``cells``, e.g. a solution."""
         s = Sudoku.__new__(Sudoku)
@@ -133,7 +147,11 @@ class Sudoku:
         return "".join(_symbol(int(d)) for d in self._cells)
 
     def __repr__(self) -> str:
-        box = "" if self.box == default_box(self.n) else f", box={self.box}"
+        try:
+            default = default_box(self.n)
+        except SudokuError:  # a prime side: the box was given, (1, n) or (n, 1)
+            default = None
+        box = "" if self.box == default else f", box={self.box}"
         return f"Sudoku({str(self)!r}{box})"
 
     def __format__(self, spec: str) -> str:
@@ -173,7 +191,8 @@ class Sudoku:
         """The first solution found, as a new :class:`Sudoku`, or None.
 
         Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
-        search first.  Ctrl-C interrupts a long search within a fraction of a second.
+        search first (at once when either is 0: no search is run, even for a
+        full grid).  Ctrl-C interrupts a long search within a fraction of a second.
         ``progress`` reports on a long search every ``progress_interval`` seconds:
         a callable receives a :class:`~dlxnumba.progress.Progress`, ``True`` shows
         a bar or a line (see :mod:`dlxnumba.progress`).
@@ -199,3 +218,4 @@ class Sudoku:
     def is_unique(self, **kwargs) -> bool:
         """True when the puzzle has exactly one solution."""
         return self.count(2, **kwargs) == 1
+

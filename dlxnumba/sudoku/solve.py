@@ -29,11 +29,11 @@ import numpy as np
 from .. import batch as B
 from .. import kernels as K
 from ..batch import Status
-from ..errors import LimitReached, SudokuError
+from ..errors import LimitReached, SudokuError, plain
 from ..kernels.lanes import SUDOKU, lane_sudoku
 from ..kernels.sudoku import link_givens
 from ..progress import Progress, ProgressArg, check_interval, reporter, search_progress
-from ..search import Search, Stats, check_count_limit, check_limits
+from ..search import Search, Stats, check_count_limit, check_limits, ready
 from .encoding import _encoding, decode, given_options
 from .geometry import _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
@@ -42,7 +42,7 @@ from .text import _grid_from
 if TYPE_CHECKING:  # pragma: no cover
     from .puzzle import Sudoku
 
-__all__ = ["Status", "solve_many"]
+__all__ = ["Status", "SudokuBatchResult", "solve_many"]
 
 #: Updates between two returns of a lane to Python (progress, Ctrl-C, timeouts).
 WORK_SLICE = B.WORK_SLICE
@@ -102,6 +102,7 @@ class _One:
         head = self.run.head(self.w, 1)
         #: the whole argument tuple of the lane for stop_at 0 and 1 (no budget)
         self.args = tuple(head + (stop_at, B.NO_LIMIT, WORK_SLICE, self.results) for stop_at in (0, 1))
+        ready(lane_sudoku, self.args[1])  # before any clock starts: Stats count solving only
 
     def figures(self, seconds: float, status: str) -> tuple:
         """The puzzle just run, as the arguments of :class:`Stats` (made into one on use)."""
@@ -142,15 +143,15 @@ def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress
     if max_nodes is None and timeout is None and progress is None:
         _straight(one, stop_at)
     elif progress is None:
-        B.drive(one.run, w, 1, stop_at, max_nodes, timeout, None, work_slice=WORK_SLICE)
+        t0 += B.drive(one.run, w, 1, stop_at, max_nodes, timeout, None, work_slice=WORK_SLICE)
     else:
         def report() -> Progress:
             return search_progress(w.choice[0], w.state[0], one.shape.template.top, w.dlink[0], w.length[0],
                                    time.perf_counter() - t0)
 
         try:
-            B.drive(one.run, w, 1, stop_at, max_nodes, timeout, lambda done, total: progress(report()),
-                    progress_interval, work_slice=WORK_SLICE)
+            t0 += B.drive(one.run, w, 1, stop_at, max_nodes, timeout, lambda done, total: progress(report()),
+                          progress_interval, work_slice=WORK_SLICE)
         finally:
             progress.close(report)
     return one, time.perf_counter() - t0
@@ -228,7 +229,7 @@ def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progre
     if limit == 0:
         puzzle._stats = Stats(status="limit")
         return 0
-    target = B.NO_LIMIT if limit is None else int(limit)
+    target = B.NO_LIMIT if limit is None else min(int(limit), B.NO_LIMIT)
     one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress, progress_interval)
     stats = _outcome(puzzle, one, seconds, True, max_nodes)
     if stats.solutions >= target:
@@ -282,9 +283,14 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         for k in np.flatnonzero(bad).tolist():
             errors[k] = f"puzzle {k}: a cell holds a value outside 0..{n}"
         return arr, bad, n, _check_box(n, box), errors
+    try:
+        items = iter(puzzles)
+    except TypeError:
+        raise SudokuError(f"puzzles must be a list or an array of puzzles, not {plain(puzzles)}") from None
     rows = []
     n = None
-    for k, item in enumerate(puzzles):
+    boxes: dict = {}  # box -> the first puzzle (a Sudoku) that has it
+    for k, item in enumerate(items):
         try:
             cells = _grid_from(item, where=f"puzzle {k}")
         except SudokuError as e:
@@ -300,6 +306,8 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
             continue
         rows.append(cells)
         errors.append(None)
+        if not isinstance(item, str) and _is_sudoku(item):  # (strings first: the common case, fast)
+            boxes.setdefault(item.box, k)
     if n is None:
         n = 9  # nothing readable: every row is INVALID anyway
     arr = np.zeros((len(rows), n * n), np.uint8)
@@ -309,7 +317,32 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
             bad[k] = True
         else:
             arr[k] = cells
-    return arr, bad, n, _check_box(n, box), errors
+    return arr, bad, n, _batch_box(n, box, boxes), errors
+
+
+def _is_sudoku(item) -> bool:
+    """Whether ``item`` is a :class:`Sudoku` (which carries its box shape)."""
+    return hasattr(item, "boxed") and hasattr(item, "box")
+
+
+def _batch_box(n: int, box, boxes: dict) -> tuple[int, int]:
+    """The one box shape of a batch: ``box``, else that of its Sudoku objects, else the default.
+
+    A batch is solved with one box shape: Sudoku objects with another shape
+    than ``box``, or than each other, are refused rather than solved wrongly.
+    """
+    if box is not None:
+        box = _check_box(n, box)
+        for other, k in boxes.items():
+            if other != box:
+                raise SudokuError(f"puzzle {k} has {other[0]}x{other[1]} boxes, but box={box}; "
+                                  "a batch is solved with one box shape")
+        return box
+    if len(boxes) > 1:
+        (a, i), (b, j) = list(boxes.items())[:2]
+        raise SudokuError(f"puzzle {i} has {a[0]}x{a[1]} boxes and puzzle {j} {b[0]}x{b[1]} boxes; "
+                          "a batch is solved with one box shape (solve_many once per shape)")
+    return next(iter(boxes)) if boxes else _check_box(n, None)
 
 
 def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
@@ -333,6 +366,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Per-puzzle budget of search nodes (``BUDGET`` when spent).
     timeout : float, optional
         Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
+        With ``max_nodes=0`` or ``timeout=0`` no puzzle is searched: each
+        readable one gets ``BUDGET``, even a full grid.
     progress : True or callable, optional
         A callable receives a :class:`~dlxnumba.progress.Progress` report
         (puzzles done of all, nodes, solutions, elapsed and estimated time
@@ -340,11 +375,21 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         batch; ``True`` shows them (a tqdm bar when tqdm is installed, else a
         line on stderr).
     return_stats : bool
-        Also return a dict: per-puzzle ``nodes`` and ``updates`` arrays,
-        ``seconds``, and ``errors`` (a message per INVALID puzzle, else None).
+        Also return a dict: per-puzzle ``nodes``, ``updates`` and ``count``
+        arrays, ``seconds``, and ``errors`` (a message per INVALID puzzle,
+        else None).  The result has them as attributes all the same.
+    box : (int, int), optional
+        The box shape of every puzzle; by default that of the :class:`Sudoku`
+        objects among the puzzles, else the default shape.  A batch is solved
+        with one shape: puzzles of another shape are refused (SudokuError).
 
     Returns
     -------
+    SudokuBatchResult
+        The tuple ``(solutions, status)``, so that ``solutions, status =
+        solve_many(...)`` works, with the statistics as attributes and
+        :meth:`~SudokuBatchResult.sudoku` to pair a solution with its puzzle:
+
     solutions : ndarray, (n, N*N) uint8
         The first solution of each puzzle, zeros where none was found.
     status : ndarray, (n,) int8
@@ -359,7 +404,7 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
     """
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
-        raise SudokuError(f"limit must be a positive integer, not {limit!r}")
+        raise SudokuError(f"limit must be a positive integer, not {plain(limit)}")
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
     progress = reporter(progress, SudokuError)
     progress_interval = check_interval(progress_interval, SudokuError)
@@ -375,19 +420,133 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     nthreads = B.thread_count(threads, SudokuError)
     shape = _Shape.of(n, box)
     results = _results(len(arr), n * n)
-    run = shape.run(arr, np.full(len(arr), int(limit), np.int64), results)
+    run = shape.run(arr, np.full(len(arr), min(int(limit), B.NO_LIMIT), np.int64), results)
     lanes_n = B.lanes_for(nthreads, len(arr))
-    B.drive_reporting(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at, max_nodes,
-                      timeout, progress, progress_interval, "puzzles", t0, work_slice=WORK_SLICE)
-    status, out, nodes, updates = results[0], results[4], results[2], results[3]
+    compiling = B.drive_reporting(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at,
+                                  max_nodes, timeout, progress, progress_interval, "puzzles", t0,
+                                  work_slice=WORK_SLICE)
+    status, out = results[0], results[4]
     if any_bad:
         status[bad] = K.ST_INVALID
         out[bad] = 0
-    if return_stats:
-        _explain_invalid(arr, status, n, box, errors)
-        return out, status, {"nodes": nodes, "updates": updates, "count": results[1],
-                             "seconds": time.perf_counter() - t0, "errors": errors}
-    return out, status
+    return SudokuBatchResult(out, status, results[1], results[2], results[3],
+                             time.perf_counter() - t0 - compiling, arr, n, box, errors, return_stats)
+
+
+class SudokuBatchResult(tuple):
+    """What :func:`solve_many` returns: the tuple ``(solutions, status)`` -- or
+    ``(solutions, status, info)`` with ``return_stats`` -- with more as attributes.
+
+    Attributes
+    ----------
+    solutions : ndarray, (P, N*N) uint8
+        The first solution of each puzzle, zeros where none was found.
+    status : ndarray, (P,) int8
+        A :class:`Status` value per puzzle, in input order (``statuses`` has
+        them as :class:`Status` members).
+    count, nodes, updates : ndarray, (P,) int64
+        Solutions found (at most ``limit``), search nodes and updates per puzzle.
+    seconds : float
+        Wall-clock time of the call, without compiling or loading compiled code.
+    n, box : int, (int, int)
+        The side of the grids and the box shape they were solved with.
+
+    :meth:`sudoku` pairs a solution with its puzzle, as a :class:`Sudoku` that
+    remembers the givens (bold in Jupyter); :meth:`puzzle` is the puzzle.
+
+    Examples
+    --------
+    >>> r = solve_many(["12.. ..12 .... ....", "11.. .... .... ....", "1234 3412 2143 4321"], threads=1)
+    >>> solutions, status = r
+    >>> r.statuses
+    [<Status.SOLVED: 0>, <Status.INVALID: 2>, <Status.SOLVED: 0>]
+    >>> print(r.sudoku(0).boxed())  # doctest: +NORMALIZE_WHITESPACE
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    >>> r.sudoku(0).givens.sum(), r.puzzle(0), r.sudoku(1)
+    (np.int64(4), Sudoku('12....12........'), None)
+    >>> r.errors[1][:50]
+    'puzzle 1: the givens break the rules: 1 appears 2 '
+    """
+
+    def __new__(cls, solutions, status, count, nodes, updates, seconds, puzzles, n, box, errors,
+                return_stats=False):
+        info = None
+        if return_stats:
+            info = {"nodes": nodes, "updates": updates, "count": count, "seconds": seconds, "errors": None}
+        self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
+        vars(self).update(solutions=solutions, status=status, count=count, nodes=nodes, updates=updates,
+                          seconds=seconds, n=n, box=box, _puzzles=puzzles, _errors=errors, _explained=False)
+        if info is not None:
+            info["errors"] = self.errors
+        return self
+
+    def __reduce__(self):
+        return (_rebuild_batch, (self.solutions, self.status, self.count, self.nodes, self.updates,
+                                 self.seconds, self._puzzles, self.n, self.box, self.errors, len(self) == 3))
+
+    def __repr__(self) -> str:
+        values, counts = np.unique(self.status, return_counts=True)
+        tally = ", ".join(f"{k} {Status(s).name}" for s, k in zip(values.tolist(), counts.tolist()))
+        return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' * bool(tally)}{tally})"
+
+    @property
+    def statuses(self) -> list:
+        """The :class:`Status` of each puzzle, as members (a fresh list)."""
+        return [Status(s) for s in self.status.tolist()]
+
+    @property
+    def errors(self) -> list:
+        """Why each INVALID puzzle is invalid (a message naming it), else None."""
+        if not self._explained:
+            _explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors)
+            self._explained = True
+        return self._errors
+
+    def puzzle(self, i: int):
+        """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`)."""
+        i = self._index(i)
+        if self.status[i] == K.ST_INVALID:
+            return None
+        cells = self._puzzles[i].copy()
+        return _grid(cells, cells, self.box)
+
+    def sudoku(self, i: int):
+        """Solution ``i`` as a :class:`Sudoku` that remembers its puzzle (its givens
+        are drawn bold), or None when no solution was found."""
+        i = self._index(i)
+        if not self.count[i]:
+            return None
+        return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box)
+
+    def sudokus(self) -> list:
+        """:meth:`sudoku` of every puzzle, in input order."""
+        return [self.sudoku(i) for i in range(len(self.status))]
+
+    def _index(self, i) -> int:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise SudokuError(f"puzzle index must be an integer, not {plain(i)}")
+        size = len(self.status)
+        if not -size <= i < size:
+            raise SudokuError(f"puzzle index {plain(i)} is out of range for {size} puzzles")
+        return int(i) % size
+
+
+def _grid(cells: np.ndarray, givens: np.ndarray, box: tuple[int, int]) -> "Sudoku":
+    """A :class:`Sudoku` of ``cells`` (read by the solver) whose puzzle had ``givens``."""
+    # From the package: the module that defines Sudoku solves through this one.
+    from . import Sudoku
+
+    return Sudoku._trusted(cells, givens, box)
+
+
+def _rebuild_batch(*args) -> SudokuBatchResult:
+    r = SudokuBatchResult(*args)
+    r._explained = True
+    return r
 
 
 def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: list) -> None:

@@ -116,12 +116,14 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
 
 
 def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
-    """Flat uint8 cells from a string, an array, nested lists or anything with
-    ``__array__`` (a :class:`Sudoku` is its grid)."""
-    if isinstance(puzzle, bytes):
-        puzzle = puzzle.decode("ascii", "replace")
-    if isinstance(puzzle, str):
+    """Flat uint8 cells from a string (or bytes), a list of row strings, an
+    array, nested lists or anything with ``__array__`` (a :class:`Sudoku` is its grid)."""
+    if isinstance(puzzle, str):  # the common case first
         return _parse_text(puzzle, where)
+    if isinstance(puzzle, (bytes, bytearray, memoryview)):
+        return _parse_text(bytes(puzzle).decode("ascii", "replace"), where)
+    if isinstance(puzzle, (list, tuple)) and puzzle and all(isinstance(row, str) for row in puzzle):
+        return _parse_text("\n".join(puzzle), where)  # one string per row
     return _cells_of_array(puzzle)
 
 
@@ -131,8 +133,14 @@ def _cells_of_array(puzzle) -> np.ndarray:
         a = np.asarray(puzzle)
     except ValueError:
         raise SudokuError("puzzle rows have different lengths") from None
+    if a.ndim == 0:
+        shown = puzzle.item() if isinstance(puzzle, np.generic) else puzzle
+        raise SudokuError(f"puzzle must be text, an array or nested lists of digits, not {shown!r}")
     if a.dtype == object:
         raise SudokuError("puzzle rows have different lengths or hold non-numbers")
+    if a.dtype.kind in "US":
+        raise SudokuError("puzzle mixes text and numbers: give a string, a list of row strings, "
+                          "or numbers (0 for empty)")
     if a.ndim == 1:
         n = _size_of(a.size)
     elif a.ndim == 2:
@@ -146,9 +154,9 @@ def _cells_of_array(puzzle) -> np.ndarray:
     flat = a.reshape(-1)
     if a.dtype.kind == "f" and not np.all(flat == np.round(flat)):
         k = int(np.flatnonzero(flat != np.round(flat))[0])
-        raise SudokuError(f"cell {cell_name(n, k)} holds {flat[k]!r}, not a whole number")
+        raise SudokuError(f"cell {cell_name(n, k)} holds {flat[k].item()!r}, not a whole number")
     bad = np.flatnonzero((flat < 0) | (flat > n))
     if bad.size:
         k = int(bad[0])
-        raise SudokuError(f"cell {cell_name(n, k)} holds {flat[k]!r}; digits must be 0 (empty) to {n}")
+        raise SudokuError(f"cell {cell_name(n, k)} holds {flat[k].item()!r}; digits must be 0 (empty) to {n}")
     return flat.astype(np.uint8)

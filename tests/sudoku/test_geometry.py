@@ -116,3 +116,14 @@ def test_bad_box():
     with pytest.raises(SudokuError, match=r"box"):
         solve_many(["." * 81], box=(2, 2), threads=1)
     assert issubclass(SudokuError, ValueError)
+
+
+@pytest.mark.parametrize("n", [9.0, "9", [9], -4, 0, True, None])
+def test_the_side_must_be_a_positive_integer(n):
+    """geometry(9.0) and sudoku_problem(9.0) gave a bare TypeError, default_box(-4) a ValueError."""
+    from dlxnumba import sudoku_problem
+
+    for call in (geometry, default_box, sudoku_problem):
+        with pytest.raises(SudokuError, match="the side of a grid must be a positive integer"):
+            call(n)
+    assert default_box(np.int64(6)) == (2, 3)

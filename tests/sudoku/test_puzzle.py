@@ -142,3 +142,64 @@ def test_as_an_array():
     assert s.grid[0, 0] == 4 and str(s) == TOP1
     assert np.asarray(s, dtype=np.int64).dtype == np.int64
     assert Sudoku(np.asarray(s)) == s
+
+
+@pytest.mark.parametrize("n, box", [(5, (1, 5)), (5, (5, 1)), (7, (7, 1)), (6, (1, 6)), (6, (3, 2))])
+def test_repr_of_a_shape_without_a_default_box(n, box):
+    """A prime side has no default box: repr raised SudokuError."""
+    s = Sudoku(empty(n), box=box)
+    for t in (s, s.solve()):
+        assert repr(t) == f"Sudoku({str(t)!r}, box={box})"
+        back = eval(repr(t), {"Sudoku": Sudoku})
+        assert back == t and back.box == box
+
+
+ODD_FORMS = [
+    (bytearray(b"12.. ..12 .... ...."), "12....12........"),
+    (memoryview(b"12....12........"), "12....12........"),
+    (b"12....12........", "12....12........"),
+    (["12..", "..12", "....", "...."], "12....12........"),
+    (("1 2 . .", ". . 1 2", ". . . .", ". . . ."), "12....12........"),
+]
+
+
+@pytest.mark.parametrize("puzzle, text", ODD_FORMS, ids=["bytearray", "memoryview", "bytes", "row-list",
+                                                         "row-tuple"])
+def test_bytes_and_lists_of_row_strings_are_read_as_text(puzzle, text):
+    """A bytearray was read as the numbers of its bytes ("cell r1c1 holds np.uint8(49)"),
+    a list of row strings as one cell per row ("4 cells")."""
+    assert str(Sudoku(puzzle)) == text
+    assert str(solve_many([puzzle], threads=1).sudoku(0)) == str(Sudoku(text).solve())
+
+
+@pytest.mark.parametrize("puzzle, message", [
+    (None, "puzzle must be text, an array or nested lists of digits, not None"),
+    (5, "not 5$"),
+    (np.int64(5), "not 5$"),
+    (["12..", 3, "....", "...."], "mixes text and numbers"),
+    (["12..", "..12", "....", "..."], "15 cells"),
+    (np.array([1.5] + [0] * 15), r"r1c1 holds 1.5, not a whole number"),
+    (np.array([17] + [0] * 15), r"r1c1 holds 17; digits must be 0 \(empty\) to 4$"),
+    (np.zeros((256, 256), np.int64), "larger than the 250x250"),
+])
+def test_odd_puzzles_get_messages_with_plain_values(puzzle, message):
+    """No bare numpy scalars in messages (np.int64(17)); nothing but a puzzle reaches the
+    grid reader as a grid (None was "rows have different lengths")."""
+    with pytest.raises(SudokuError, match=message) as e:
+        Sudoku(puzzle)
+    assert "np." not in str(e.value)
+
+
+@pytest.mark.parametrize("box, message", [
+    ((2.5, 2), r"box must be a pair of integers \(rows, columns\), not \(2.5, 2\)"),
+    (("2", "2"), r"pair of integers.*\('2', '2'\)"),
+    ((True, 4), r"pair of integers"),
+    ((np.float64(2), 2), r"not \(2.0, 2\)$"),
+    ((2, 2, 1), r"box must be a pair \(rows, columns\), not \(2, 2, 1\)"),
+    (4, r"not 4$"),
+])
+def test_box_must_be_a_pair_of_integers(box, message):
+    """box=(2.5, 2) was truncated to (2, 2)."""
+    with pytest.raises(SudokuError, match=message):
+        Sudoku(empty(4), box=box)
+    assert Sudoku(empty(4), box=(np.int64(2), 2)).box == (2, 2)

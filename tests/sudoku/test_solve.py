@@ -702,3 +702,160 @@ def test_sudoku_statistics_do_not_leak_between_threads():
 def test_solver_state_per_thread_fits_64_kib():
     shape = _Shape.of(9, (3, 3))
     assert workspace(shape.template, shape.depth, 1).nbytes <= 64 * 1024
+
+
+# ---------------------------------------------------------------------------
+# Honest seconds: compiling and loading compiled code is never counted
+# ---------------------------------------------------------------------------
+
+COLD_PATHS = {
+    # each path's first call in a fresh process compiles (or loads) its kernel
+    "solve": ("s = Sudoku(TOP1); t = s.solve(); seconds = [s.stats.seconds]", "lane_sudoku"),
+    "solve_many": ("_, _, info = solve_many([TOP1] * 40, threads=1, return_stats=True); "
+                   "seconds = [info['seconds']]", "lane_sudoku"),
+    "count, solutions, threads": (
+        "s = Sudoku(TOP1); s.count(max_nodes=10 ** 6, timeout=COMPILE_SECONDS / 2); a = s.stats.seconds\n"
+        "list(s.solutions()); b = s.stats.seconds\n"
+        "_, _, info = solve_many([TOP1] * 64, threads=2, return_stats=True)\n"
+        "seconds = [a, b, info['seconds']]", "lanes_sudoku"),
+}
+
+
+@pytest.mark.parametrize("path", COLD_PATHS)
+def test_seconds_leave_out_compiling_in_a_fresh_process(path):
+    """The prelude of ``cold.run_cold`` makes compiling or loading a kernel take
+    1000 s of clock time; the Stats and batch seconds may not count it (nor may
+    a timeout: ``count`` would raise LimitReached)."""
+    from cold import COMPILE_SECONDS, run_cold
+
+    code, kernel = COLD_PATHS[path]
+    seconds, compiled = run_cold(f"from dlxnumba import Sudoku, solve_many\nTOP1 = {TOP1!r}\n{code}\n"
+                                 "print(json.dumps([seconds, compiled]))")
+    assert kernel in compiled  # the path did compile
+    assert max(seconds) < COMPILE_SECONDS
+
+
+# ---------------------------------------------------------------------------
+# A budget of nothing: max_nodes=0 and timeout=0 run no search at every entry point
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
+                         ids=str)
+@pytest.mark.parametrize("call", ["solve", "count", "solutions", "is_unique"])
+@pytest.mark.parametrize("text", [TOP1, TOP1_SOLUTION], ids=["puzzle", "full grid"])
+def test_a_zero_budget_runs_no_search(text, call, budget):
+    """Even a full grid (no level to enter) is not searched: LimitReached at once."""
+    s = Sudoku(text)
+    s.count()
+    s.count(max_nodes=10 ** 6)  # the workspace now holds figures that must not leak
+    with pytest.raises(LimitReached) as e:
+        result = getattr(s, call)(**budget)
+        if call == "solutions":
+            list(result)
+    assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
+    assert s.stats.status == e.value.reason and s.stats is e.value.stats
+    assert (s.stats.nodes, s.stats.updates, s.stats.solutions, s.stats.max_level) == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
+                         ids=str)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_zero_budget_solves_no_puzzle_of_a_batch(threads, budget):
+    """Every readable puzzle is BUDGET (a full grid too); an unreadable one is INVALID."""
+    puzzles = [TOP1, TOP1_SOLUTION, NONE] * 20 + ["x"]
+    sols, status, info = solve_many(puzzles, threads=threads, return_stats=True, **budget)
+    assert status.tolist() == [Status.BUDGET] * 60 + [Status.INVALID]
+    assert not sols.any() and not info["nodes"].any() and not info["updates"].any()
+    assert not info["count"].any()
+
+
+# ---------------------------------------------------------------------------
+# The result of solve_many: a tuple (solutions, status) with more as attributes
+# ---------------------------------------------------------------------------
+
+
+def test_solve_many_result_unpacks_as_before_and_has_status_members():
+    puzzles = [TOP1, "11" + "." * 79, NONE, FIVE]
+    r = solve_many(puzzles, threads=1, limit=2)
+    solutions, status = r
+    assert solutions is r.solutions and status is r.status and len(r) == 2
+    assert status.dtype == np.int8 and status.tolist() == [0, 2, 1, 3]  # the old ints
+    assert r.statuses == [Status.SOLVED, Status.INVALID, Status.NO_SOLUTION, Status.MULTIPLE]
+    assert all(type(s) is Status for s in r.statuses)
+    solutions, status, info = solve_many(puzzles, threads=1, limit=2, return_stats=True)
+    assert info["errors"] == r.errors and info["errors"][1].startswith("puzzle 1: ")
+    assert [e is None for e in r.errors] == [True, False, True, True]
+    for key in ("nodes", "updates", "count"):
+        assert np.array_equal(info[key], getattr(r, key)), key
+    assert r.count.tolist() == [1, 0, 0, 2] and r.seconds >= 0 and (r.n, r.box) == (9, (3, 3))
+    assert repr(r) == "SudokuBatchResult(4 puzzles of 9x9: 1 SOLVED, 1 NO_SOLUTION, 1 INVALID, 1 MULTIPLE)"
+
+
+def test_solve_many_pairs_each_solution_with_its_puzzle():
+    """sudoku(i) is a Sudoku that remembers its puzzle: the givens are drawn
+    bold, as in the solution of a single puzzle."""
+    puzzles = [TOP1, "11" + "." * 79, NONE, FIVE]
+    r = solve_many(puzzles, threads=1)
+    first = r.sudoku(0)
+    assert is_solution(first, TOP1) and str(first) == TOP1_SOLUTION
+    assert np.array_equal(first.givens, Sudoku(TOP1).givens)
+    assert first._repr_html_() == Sudoku(TOP1).solve()._repr_html_()
+    assert r.sudoku(-1) == r.sudoku(3) and is_solution(r.sudoku(3), FIVE)
+    assert r.sudoku(1) is None and r.sudoku(2) is None
+    assert r.puzzle(0) == Sudoku(TOP1) and r.puzzle(1) is None and r.puzzle(2) == Sudoku(NONE)
+    assert [s is None for s in r.sudokus()] == [False, True, True, False]
+    for bad in (4, -5, 1.0, "0"):
+        with pytest.raises(SudokuError, match="puzzle index"):
+            r.sudoku(bad)
+
+
+def test_solve_many_result_pickles():
+    import pickle
+
+    r = solve_many([TOP1, "11" + "." * 79], threads=1, return_stats=True)
+    r2 = pickle.loads(pickle.dumps(r))
+    assert type(r2) is type(r) and len(r2) == 3
+    assert np.array_equal(r2.solutions, r.solutions) and r2.statuses == r.statuses
+    assert r2.errors == r.errors and r2.sudoku(0) == r.sudoku(0) and r2.box == r.box
+
+
+def test_solve_many_keeps_the_box_of_sudoku_objects():
+    """A Sudoku with 3x2 boxes was solved with the default 2x3 boxes: a wrong answer."""
+    tall = Sudoku("." * 36, box=(3, 2))
+    r = solve_many([tall, tall], threads=1)
+    assert r.box == (3, 2) and r.statuses == [Status.SOLVED] * 2
+    assert is_solution(r.solutions[0], box=(3, 2)) and r.sudoku(0).box == (3, 2)
+    assert str(r.sudoku(0)) == str(tall.solve())
+    # the same puzzle as text takes the default box (2x3), or the one given
+    assert is_solution(solve_many(["." * 36], threads=1)[0][0], box=(2, 3))
+    assert is_solution(solve_many(["." * 36, tall], box=(3, 2), threads=1)[0][0], box=(3, 2))
+
+
+@pytest.mark.parametrize("puzzles, box, text", [
+    ([Sudoku("." * 36, box=(3, 2)), Sudoku("." * 36)], None,
+     r"puzzle 0 has 3x2 boxes and puzzle 1 2x3 boxes; a batch is solved with one box shape"),
+    (["." * 36, Sudoku("." * 36, box=(3, 2))], (2, 3), r"puzzle 1 has 3x2 boxes, but box=\(2, 3\)"),
+])
+def test_solve_many_refuses_a_mix_of_box_shapes(puzzles, box, text):
+    with pytest.raises(SudokuError, match=text):
+        solve_many(puzzles, box=box, threads=1)
+
+
+@pytest.mark.parametrize("puzzles", [None, 5, 2.5])
+def test_solve_many_of_something_not_a_batch_names_the_argument(puzzles):
+    with pytest.raises(SudokuError, match="puzzles must be a list or an array of puzzles"):
+        solve_many(puzzles)
+
+
+def test_solve_many_bad_limit_shows_a_plain_value():
+    with pytest.raises(SudokuError, match="limit must be a positive integer, not 0$"):
+        solve_many([TOP1], limit=np.int64(0))
+
+
+def test_a_limit_or_budget_past_int64_means_no_limit():
+    """count(2**70) and solve_many(limit=2**70) raised OverflowError."""
+    s = Sudoku("12.. ..12 .... ....")
+    assert s.count(2 ** 70, max_nodes=2 ** 70) == s.count() and s.solve(max_nodes=2 ** 70) is not None
+    r = solve_many([s], limit=2 ** 70, max_nodes=2 ** 70, threads=1)
+    assert r.count.tolist() == [s.count()] and r.statuses == [Status.MULTIPLE]
