@@ -109,7 +109,8 @@ class Stats:
                                                                                  other.profile)
 
 
-def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
+def check_limits(stop_at, max_nodes, timeout,
+                 error: type[ValueError] = ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
     if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at not in (0, 1):
         raise error(f"stop_at must be 0 or 1, not {plain(stop_at)}")
@@ -125,7 +126,7 @@ def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[in
             cast("float | None", timeout))
 
 
-def check_count_limit(limit, error=ExactCoverError) -> None:
+def check_count_limit(limit, error: type[ValueError] = ExactCoverError) -> None:
     """``limit`` of solutions()/count(): None or a non-negative integer."""
     if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
         raise error(f"limit must be None or a non-negative integer, not {plain(limit)}")
