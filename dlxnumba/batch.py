@@ -108,7 +108,7 @@ class BatchResult:
                      updates=int(self.updates[i]), status=status)
 
 
-def thread_count(threads, error=ExactCoverError) -> int:
+def thread_count(threads, error: type[ValueError] = ExactCoverError) -> int:
     """The threads to use: all that numba has for None, else a positive integer.
 
     One, with a warning, in a process forked after GNU OpenMP threads ran in

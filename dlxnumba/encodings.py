@@ -293,10 +293,10 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
             stop = min(stop, (2 * n - 1 - m) // 2)  # 2i < 2n - 2 - m
         firsts.append(np.arange(stop, dtype=np.int64))
         ks.append(np.full(stop, k, dtype=np.int64))
-    k = np.concatenate(ks)
+    kv = np.concatenate(ks)  # k and first slot i of each option
     i = np.concatenate(firsts)
-    table = np.stack([k - 1, n + i, n + i + k + 1], axis=1)
-    key = list(zip(k.tolist(), i.tolist(), (i + k + 1).tolist()))
+    table = np.stack([kv - 1, n + i, n + i + kv + 1], axis=1)
+    key = list(zip(kv.tolist(), i.tolist(), (i + kv + 1).tolist()))
     return _from_table(3 * n, names, table), key
 
 

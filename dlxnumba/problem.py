@@ -218,6 +218,17 @@ class ExactCover:
 
     __slots__ = ("_names", "_n_primary", "_opt_ptr", "_opt_items", "_tmpl", "_index", "_local",
                  "_lock", "_hash", "__weakref__")
+    # the slots, set once through object.__setattr__ (the class is immutable);
+    # _tmpl, _index and _hash are filled on first use
+    _names: tuple[Hashable, ...]
+    _n_primary: int
+    _opt_ptr: np.ndarray
+    _opt_items: np.ndarray
+    _tmpl: _Template | None
+    _index: dict[Hashable, int] | None
+    _local: threading.local
+    _lock: threading.Lock
+    _hash: int | None
 
     def __init__(self, n_primary: int, item_names: Sequence[Hashable],
                  opt_ptr: np.ndarray, opt_items: np.ndarray):
@@ -510,7 +521,7 @@ class ExactCover:
         """The options' item numbers, option after option (int32, read-only)."""
         return self._opt_items
 
-    def option(self, j: int) -> list[int]:
+    def option(self, j: int | np.integer) -> list[int]:
         """Item numbers (0-based, primary first) of option ``j``."""
         self._check_option_index(j)
         return self._opt_items[self._opt_ptr[j]: self._opt_ptr[j + 1]].tolist()
@@ -537,10 +548,12 @@ class ExactCover:
 
     def item_index(self, name) -> int:
         """The number (0-based, primary first) of the item called ``name``."""
-        if self._index is None:
-            object.__setattr__(self, "_index", {nm: i for i, nm in enumerate(self._names)})
+        index = self._index
+        if index is None:
+            index = {nm: i for i, nm in enumerate(self._names)}
+            object.__setattr__(self, "_index", index)
         try:
-            return self._index[name]
+            return index[name]
         except (KeyError, TypeError):
             raise ExactCoverError(f"unknown item {plain(name)}") from None
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
 
 import numpy as np
 
@@ -109,7 +109,8 @@ class Stats:
                                                                                  other.profile)
 
 
-def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[int, int | None, float | None]:
+def check_limits(stop_at, max_nodes, timeout,
+                 error: type[ValueError] = ExactCoverError) -> tuple[int, int | None, float | None]:
     """The one check of the search arguments shared by every front end."""
     if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at not in (0, 1):
         raise error(f"stop_at must be 0 or 1, not {plain(stop_at)}")
@@ -119,11 +120,13 @@ def check_limits(stop_at, max_nodes, timeout, error=ExactCoverError) -> tuple[in
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
                                 or not timeout >= 0):
         raise error(f"timeout must be a non-negative number of seconds, not {plain(timeout)}")
-    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64)
-    return int(stop_at), None if max_nodes is None else min(int(max_nodes), 1 << 62), timeout
+    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64); a
+    # numpy number of seconds is passed on as it is (typed as the float it stands for)
+    return (int(stop_at), None if max_nodes is None else min(int(max_nodes), 1 << 62),
+            cast("float | None", timeout))
 
 
-def check_count_limit(limit, error=ExactCoverError) -> None:
+def check_count_limit(limit, error: type[ValueError] = ExactCoverError) -> None:
     """``limit`` of solutions()/count(): None or a non-negative integer."""
     if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
         raise error(f"limit must be None or a non-negative integer, not {plain(limit)}")

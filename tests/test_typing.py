@@ -157,9 +157,6 @@ def test_import_dlxnumba_stays_lazy():
     assert done.stdout.strip() == "['dlxnumba']"
 
 
-@pytest.mark.skip(reason="pending merge: mypy still reports errors in modules other sessions are changing "
-                         "(problem.py, search.py, batch.py, encodings.py, sudoku/files.py, sudoku/solve.py, "
-                         "sudoku/puzzle.py, cli/common.py)")
 def test_the_package_passes_mypy():
     """``mypy`` with the settings of pyproject.toml, on the whole package: no error at all."""
     done = subprocess.run([sys.executable, "-m", "mypy"], capture_output=True, text=True, cwd=ROOT, timeout=900)

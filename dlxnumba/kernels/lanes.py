@@ -337,9 +337,9 @@ def _gnu_openmp() -> bool:
     import numba
 
     try:
-        if numba.threading_layer() != "omp":
+        if numba.threading_layer() != "omp":  # type: ignore[attr-defined]  # public, not in numba's __all__
             return False
-        from numba.np.ufunc import omppool
+        from numba.np.ufunc import omppool  # type: ignore[attr-defined]  # compiled: no stub
     except (ValueError, ImportError):  # no layer launched yet, or none loadable
         return False
     return getattr(omppool, "openmp_vendor", "GNU") == "GNU"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, cast
 
 import numpy as np
 
@@ -60,6 +60,12 @@ class Sudoku:
     >>> Sudoku("12.. ..12 .... ....").count()
     12
     """
+
+    n: int
+    box: tuple[int, int]
+    _cells: np.ndarray  # flat, read-only
+    _puzzle: np.ndarray  # the givens, flat, read-only
+    _stats: Stats | tuple | None  # a tuple: Stats' raw arguments (see stats)
 
     def __init__(self, puzzle, box=None):
         cells = _grid_from(puzzle)
@@ -131,7 +137,7 @@ class Sudoku:
             s = self._stats = Stats(status="none")
         elif type(s) is tuple:  # made on first use: Sudoku.solve leaves its figures raw
             s = self._stats = Stats(*s)
-        return s
+        return cast(Stats, s)  # (mypy does not narrow on `type(s) is not tuple`)
 
     @stats.setter
     def stats(self, value: Stats) -> None:

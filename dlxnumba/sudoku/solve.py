@@ -264,7 +264,8 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
 
 def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
     """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors."""
-    errors: list = []
+    errors: list[str | None] = []
+    n: int | None
     if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
         if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
             puzzles = puzzles.reshape(len(puzzles), -1)
@@ -287,7 +288,7 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         items = iter(puzzles)
     except TypeError:
         raise SudokuError(f"puzzles must be a list or an array of puzzles, not {plain(puzzles)}") from None
-    rows = []
+    rows: list[np.ndarray | None] = []
     n = None
     boxes: dict = {}  # box -> the first puzzle (a Sudoku) that has it
     for k, item in enumerate(items):
@@ -312,11 +313,11 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         n = 9  # nothing readable: every row is INVALID anyway
     arr = np.zeros((len(rows), n * n), np.uint8)
     bad = np.zeros(len(rows), bool)
-    for k, cells in enumerate(rows):
-        if cells is None:
+    for k, row in enumerate(rows):
+        if row is None:
             bad[k] = True
         else:
-            arr[k] = cells
+            arr[k] = row
     return arr, bad, n, _batch_box(n, box, boxes), errors
 
 
@@ -348,7 +349,7 @@ def _batch_box(n: int, box, boxes: dict) -> tuple[int, int]:
 def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
                max_nodes: int | None = None, timeout: float | None = None,
                progress: ProgressArg = None, progress_interval: float = 0.5,
-               return_stats: bool = False):
+               return_stats: bool = False) -> SudokuBatchResult:
     """Solve a batch of puzzles in compiled code, optionally on several threads.
 
     Parameters
@@ -472,6 +473,19 @@ class SudokuBatchResult(tuple):
     'puzzle 1: the givens break the rules: 1 appears 2 '
     """
 
+    # the attributes, set in __new__ through vars(self)
+    solutions: np.ndarray
+    status: np.ndarray
+    count: np.ndarray  # type: ignore[assignment]  # shadows tuple.count, as documented above
+    nodes: np.ndarray
+    updates: np.ndarray
+    seconds: float
+    n: int
+    box: tuple[int, int]
+    _puzzles: np.ndarray
+    _errors: list[str | None]
+    _explained: bool
+
     def __new__(cls, solutions, status, count, nodes, updates, seconds, puzzles, n, box, errors,
                 return_stats=False):
         info = None
@@ -494,19 +508,19 @@ class SudokuBatchResult(tuple):
         return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' * bool(tally)}{tally})"
 
     @property
-    def statuses(self) -> list:
+    def statuses(self) -> list[Status]:
         """The :class:`Status` of each puzzle, as members (a fresh list)."""
         return [Status(s) for s in self.status.tolist()]
 
     @property
-    def errors(self) -> list:
+    def errors(self) -> list[str | None]:
         """Why each INVALID puzzle is invalid (a message naming it), else None."""
         if not self._explained:
             _explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors)
             self._explained = True
         return self._errors
 
-    def puzzle(self, i: int):
+    def puzzle(self, i: int) -> Sudoku | None:
         """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`)."""
         i = self._index(i)
         if self.status[i] == K.ST_INVALID:
@@ -514,7 +528,7 @@ class SudokuBatchResult(tuple):
         cells = self._puzzles[i].copy()
         return _grid(cells, cells, self.box)
 
-    def sudoku(self, i: int):
+    def sudoku(self, i: int) -> Sudoku | None:
         """Solution ``i`` as a :class:`Sudoku` that remembers its puzzle (its givens
         are drawn bold), or None when no solution was found."""
         i = self._index(i)
@@ -522,7 +536,7 @@ class SudokuBatchResult(tuple):
             return None
         return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box)
 
-    def sudokus(self) -> list:
+    def sudokus(self) -> list[Sudoku | None]:
         """:meth:`sudoku` of every puzzle, in input order."""
         return [self.sudoku(i) for i in range(len(self.status))]
 
