@@ -117,13 +117,14 @@ def check_limits(stop_at, max_nodes, timeout,
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
                                   or max_nodes < 0):
         raise error(f"max_nodes must be a non-negative integer, not {plain(max_nodes)}")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.number))
+    if timeout is not None and (isinstance(timeout, bool)
+                                or not isinstance(timeout, (int, float, np.integer, np.floating))
                                 or not timeout >= 0):
         raise error(f"timeout must be a non-negative number of seconds, not {plain(timeout)}")
-    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64); a
-    # numpy number of seconds is passed on as it is (typed as the float it stands for)
+    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64);
+    # seconds become a Python float (a float32 deadline is only ms-precise at today's clock)
     return (int(stop_at), None if max_nodes is None else min(int(max_nodes), 1 << 62),
-            cast("float | None", timeout))
+            None if timeout is None else float(timeout))
 
 
 def check_count_limit(limit, error: type[ValueError] = ExactCoverError) -> None:
@@ -225,7 +226,7 @@ class Search:
         kernel = SEARCH[self.width]
         if kernel not in _READY:
             ready(kernel, (problem.n_primary, self.links, self.cursor, self.stop_at, 1, 1, 1))
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
 
     # ------------------------------------------------------------------ state
 

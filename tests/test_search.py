@@ -1090,3 +1090,17 @@ def test_stop_at_must_be_the_integer_0_or_1(stop_at):
     with pytest.raises(ExactCoverError, match="stop_at must be 0 or 1"):
         knuth_problem().count(stop_at=stop_at)
     assert knuth_problem().count(stop_at=np.int64(0)) == 1
+
+
+@pytest.mark.parametrize("timeout", [np.float32(1e6), np.float16(2.0), np.int8(3)])
+def test_a_numpy_timeout_is_kept_as_a_python_float(timeout):
+    """A float32 timeout made a float32 deadline, precise only to a millisecond or worse
+    at the machine's clock (perf_counter() + float32 stays float32 in numpy 2)."""
+    s = knuth_problem().search(timeout=timeout)
+    assert type(s.timeout) is float and type(s.deadline) is float
+    assert s.count() == 1
+
+
+def test_a_complex_timeout_is_refused_by_name():
+    with pytest.raises(ExactCoverError, match="timeout must be a non-negative number"):
+        knuth_problem().count(timeout=1j)
