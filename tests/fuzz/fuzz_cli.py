@@ -12,8 +12,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import math
-import os
 import re
 import sys
 

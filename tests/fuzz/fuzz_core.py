@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import pickle
 import re
-import threading
 from dataclasses import dataclass
 from typing import Callable
 
@@ -334,7 +333,7 @@ def parse_text(text: str, drawing) -> Parsed:
     to 35 x 35), ``.0_`` empty, the package's published DRAWING set ignored.
     Other white space is undecided (EITHER)."""
     vals = []
-    either = False
+    odd = []  # white space outside the drawing set: may be refused as a symbol
     for ch in text:
         if ch in drawing:
             continue
@@ -343,9 +342,10 @@ def parse_text(text: str, drawing) -> Parsed:
         elif ch in SYMBOLS:
             vals.append(SYMBOLS.index(ch) + 1)
         elif ch.isspace():
-            either = True
+            odd.append(ch)
         else:
-            return Parsed(verdict=BAD, reason="unknown symbol", mention=(repr(ch),))
+            return Parsed(verdict=BAD, reason="unknown symbol", mention=tuple(repr(c) for c in odd + [ch]))
+    either = bool(odd)
     if either:
         return Parsed(verdict=EITHER, reason="white space outside the drawing set")
     k = len(vals)
@@ -430,9 +430,6 @@ def solutions_of(options, n_primary, n_items, given=()) -> set[frozenset[int]]:
 # ---------------------------------------------------------------------------
 # Running things
 # ---------------------------------------------------------------------------
-
-_LOCAL = threading.local()
-
 
 @dataclass
 class Target:

@@ -17,8 +17,9 @@ import fuzz_strategies as S
 from dlxnumba import (LimitReached, Status, Sudoku, default_box, geometry, is_solution, iter_puzzles,
                       read_puzzles, solve_many, sudoku_problem)
 from dlxnumba.sudoku import DRAWING
+from fuzz_core import default_box as oracle_default_box
 from fuzz_core import (BAD, EITHER, OK, Parsed, Target, accepted, attempt, box_verdict, budget_of,
-                       check_limit, check_rejection, clashes, combine, count_sudoku, fault, parse_array,
+                       check_limit, check_message, check_rejection, clashes, combine, count_sudoku, fault, parse_array,
                        parse_text, sudoku_ok, value_of, verdict_of)
 
 MISSING = object()  # an argument left out
@@ -88,6 +89,7 @@ def _expected_cells(case) -> Parsed:
             p = parse_text(raw.decode("utf-8", "replace"), DRAWING)
             if p.verdict == OK:  # bytes beyond ASCII: refusing them is fine too
                 p.verdict = EITHER
+            p.mention = p.mention + (repr("\ufffd"),) if p.mention else ()
             return p
     if kind == "array" and case.get("shape") == "rows-of-str":
         p = parse_text("".join(puzzle), DRAWING)
@@ -131,7 +133,6 @@ def check_sudoku_init(case) -> str:
     ok, s = attempt(Sudoku, puzzle, box=box) if has_box else attempt(Sudoku, puzzle)
     if not ok:
         if verdict == EITHER and exp.mention:
-            from fuzz_core import check_message
             check_message(s, exp.mention, where)
         return check_rejection(s, verdict, mention, where)
     out = accepted(verdict, where, ["puzzle or box"])
@@ -381,12 +382,15 @@ def check_solve_many(case) -> str:
         kw["box"] = box_arg
     limit = kw.get("limit", 1)
     max_nodes, timeout = budget_of(kw)
-    where = f"solve_many({value!r:.300}, **{kw!r}, return_stats={case['return_stats']})"
+    shown = [safe_repr(x, 100) for x in value] if isinstance(value, list) else safe_repr(value, 300)
+    where = f"solve_many({shown}, **{kw!r}, return_stats={case['return_stats']})"
     if expect is None:
         verdict, bad = BAD, bad + ["puzzles"]
     # the batch's size: the first readable item's
     sizes = [math.isqrt(len(c)) for c, _ in expect or () if c not in (None, "either")]
     n = sizes[0] if sizes else None
+    if n is None and case["kind"] in ("array2d", "array3d"):
+        n = case["n"]  # the array's shape tells the size
     if expect is not None and n is not None:
         if box_arg is not MISSING:
             b, bv = box_verdict(box_arg, n)
@@ -394,8 +398,8 @@ def check_solve_many(case) -> str:
                 verdict, bad = BAD, bad + ["box"]
             elif box_tag == EITHER or bv == EITHER:
                 verdict, bad = combine(verdict, EITHER), bad + ["box"]
-        elif default_box_of(n) is None and not all(b for _, b in expect):
-            verdict = combine(verdict, EITHER)  # no default box: the batch may be refused
+        elif default_box_of(n) is None and (not expect or not all(b for _, b in expect)):
+            verdict, bad = combine(verdict, EITHER), bad + ["box"]  # no default box: may be refused
     if n is None and box_arg is not MISSING:
         verdict, bad = combine(verdict, EITHER), bad + ["box"]  # nothing tells the size the box is for
     if expect is not None and len(set(sizes)) > 1:
@@ -457,8 +461,8 @@ def check_solve_many(case) -> str:
 
 
 def default_box_of(n):
-    from fuzz_core import default_box as db
-    return db(n)
+    """The documented default box of an ``n x n`` grid (the oracle's, not the package's)."""
+    return oracle_default_box(n)
 
 
 # ---------------------------------------------------------------------------
@@ -541,7 +545,7 @@ def check_read(case) -> str:
     if case["api"] == "read":
         chunk_v = OK
     verdict = combine(size_v, chunk_v)
-    bad = [nm for nm, v in (("size", size_v), ("chunk_size", chunk_v)) if v == BAD]
+    bad = [nm for nm, v in (("size", size_v), ("chunk_size", chunk_v)) if v != OK]
     where = (f"{'read_puzzles' if case['api'] == 'read' else 'iter_puzzles'}({case['source']} of "
              f"{f['data']!r:.400}, size={size if size is not MISSING else '-'}, "
              f"chunk_size={chunk if chunk is not MISSING else '-'}, errors={'[]' if case['errors'] else None})")
