@@ -206,12 +206,13 @@ PUZZLE_CHARS = ("123456789" + "ABCFGZabz" + ".0_" + " \t\n\r|-+=#:,;/\\!*" + "\x
 
 
 @st.composite
-def garbage_text(draw):
-    """Text near the syntax: a square number of cells with a few odd characters, or noise."""
+def garbage_text(draw, sizes=(4, 5, 6, 9, 36, 62)):
+    """Text near the syntax: ``n * n`` cells (``n`` in ``sizes``) with a few odd
+    characters, or noise."""
     kind = draw(st.integers(0, 2))
     if kind == 0:
         return draw(st.text(alphabet=PUZZLE_CHARS, max_size=90))
-    n = draw(st.sampled_from([4, 5, 6, 9, 36, 62]))
+    n = draw(st.sampled_from(list(sizes)))
     base = draw(st.sampled_from(["." * (n * n), "1" + "." * (n * n - 1), SYMBOLS[:n] + "." * (n * n - n)]))
     chars = list(base)
     for _ in range(draw(st.integers(0 if kind == 1 else 1, 3))):
