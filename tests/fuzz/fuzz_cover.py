@@ -797,7 +797,7 @@ def check_dlx(case) -> str:
         if closer is not None:
             closer.close()
     if not ok:
-        if isinstance(r, OSError) and _pathish(source) and str(source.strip()) in str(r):
+        if isinstance(r, OSError) and _pathish(source) and (source.strip() in str(r) or repr(source) in str(r)):
             return f"rejected:{type(r).__name__}"  # a one-line text taken for a missing file
         if not case["raw"]:
             return check_rejection(r, OK, (), where)

@@ -381,6 +381,10 @@ def check_solve_many(case) -> str:
     if box_arg is not MISSING:
         kw["box"] = box_arg
     limit = kw.get("limit", 1)
+    if isinstance(limit, (int, np.integer)) and not isinstance(limit, bool) and limit > 100:
+        mn = kw.get("max_nodes")
+        if not (isinstance(mn, (int, np.integer)) and not isinstance(mn, bool) and 0 <= mn <= 5000):
+            kw["max_nodes"] = 5000  # a huge limit enumerates every solution of an empty grid: keep it short
     max_nodes, timeout = budget_of(kw)
     shown = [safe_repr(x, 100) for x in value] if isinstance(value, list) else safe_repr(value, 300)
     where = f"solve_many({shown}, **{kw!r}, return_stats={case['return_stats']})"
