@@ -360,6 +360,8 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     np.cumsum([len(g) for g in given], out=ptr[1:])
     flat = np.concatenate(given).astype(np.int32) if given else np.zeros(0, np.int32)
     if isinstance(limit, (int, np.integer)) and not isinstance(limit, bool):
+        if limit < 1:  # (checked with no jobs too)
+            raise ExactCoverError(f"limit must be a positive integer, not {plain(limit)}")
         limits = np.full(len(given), min(int(limit), NO_LIMIT), np.int64)
     else:
         listed = limit

@@ -98,6 +98,11 @@ def _options_of(solution, key, encoder: str) -> list[int]:
         if not 0 <= j < size:
             raise EncodingError(f"solution holds option {int(j)}, but the key has {size} options "
                                 f"(0 to {size - 1})")
+    seen: set[int] = set()
+    for j in options:
+        if int(j) in seen:
+            raise EncodingError(f"solution lists option {int(j)} twice")
+        seen.add(int(j))
     return [int(j) for j in options]
 
 

@@ -424,11 +424,11 @@ class ExactCover:
         secset = set()
         for name in sec:
             try:
-                if name in secset:
+                if name in secset:  # (a set is looked up as a frozenset: only add() refuses it)
                     raise ExactCoverError(f"item {plain(name)} is listed twice in secondary")
+                secset.add(name)
             except TypeError:
                 raise ExactCoverError(f"item name {plain(name)} is not hashable") from None
-            secset.add(name)
         if primary is None:
             for j, opt in enumerate(opts):
                 for name in opt:

@@ -308,3 +308,10 @@ def test_stats_of_a_job_that_is_not_there_names_it(i):
     assert r.stats(-1) == r.stats(2)
     with pytest.raises(ExactCoverError, match="job index .* is not one of the 3 jobs"):
         r.stats(i)
+
+
+@pytest.mark.parametrize("limit", [0, -1, np.int64(0)])
+def test_a_bad_limit_is_refused_with_no_jobs_too(limit):
+    """batch([], limit=0) was accepted: the limits were checked only when there were jobs."""
+    with pytest.raises(ExactCoverError, match=r"limit must be a positive integer, not -?\d+$"):
+        ExactCover.from_options([["a"]]).batch([], limit)

@@ -528,3 +528,16 @@ def test_decoders_refuse_a_key_of_something_else(decoder, key):
     """A malformed key gave TypeError: cannot unpack non-iterable int object."""
     with pytest.raises(EncodingError, match="key"):
         decoder([0], key)
+
+
+@pytest.mark.parametrize("encode, decode, args", [
+    (lambda: dlxnumba.queens(1), dlxnumba.queens_columns, ()),
+    (lambda: dlxnumba.langford(3), dlxnumba.langford_sequence, ()),
+    (lambda: dlxnumba.pentominoes(6, 10), dlxnumba.pentomino_grid, ()),
+])
+def test_decoders_refuse_an_option_listed_twice(encode, decode, args):
+    """queens_columns([0, 0]) of queens(1) answered [0]: one queen counted twice."""
+    problem, key = encode()
+    first = problem.solve()
+    with pytest.raises(EncodingError, match=f"option {first[0]} twice"):
+        decode(first + [first[0]], key)

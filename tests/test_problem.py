@@ -262,6 +262,8 @@ def test_low_level_constructor_takes_any_integer_dtype():
      r"matrix\[0, 1\] = 2; entries must be 0 or 1"),
     (lambda: ExactCover.from_options([[np.int64(1)], [np.int64(1), np.int64(1)]]),
      "option 1: item 1 appears twice"),
+    # a set is looked up as a frozenset, so only adding it failed: a bare TypeError (fuzzing)
+    (lambda: ExactCover.from_options([], secondary=[{2}]), r"item name \{2\} is not hashable"),
 ])
 def test_wrong_types_name_the_argument(call, message):
     """They raised bare TypeError ('int' object is not iterable) or showed np.int64(1)."""

@@ -268,7 +268,7 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
     n: int | None
     if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
         if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
-            puzzles = puzzles.reshape(len(puzzles), -1)
+            puzzles = puzzles.reshape(len(puzzles), puzzles.shape[1] * puzzles.shape[2])  # (-1 fails on 0 rows)
         if puzzles.ndim != 2:
             raise SudokuError(f"puzzles must be an (n, N*N) array, got shape {puzzles.shape}")
         n = _size_of(puzzles.shape[1])
@@ -309,8 +309,9 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         errors.append(None)
         if not isinstance(item, str) and _is_sudoku(item):  # (strings first: the common case, fast)
             boxes.setdefault(item.box, k)
-    if n is None:
-        n = 9  # nothing readable: every row is INVALID anyway
+    if n is None:  # nothing readable (every row is INVALID, or none): the size of box=, else 9
+        pair = box if isinstance(box, tuple) and len(box) == 2 else None
+        n = pair[0] * pair[1] if pair and all(type(b) is int and b > 0 for b in pair) else 9
     arr = np.zeros((len(rows), n * n), np.uint8)
     bad = np.zeros(len(rows), bool)
     for k, row in enumerate(rows):

@@ -121,7 +121,10 @@ def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
     if isinstance(puzzle, str):  # the common case first
         return _parse_text(puzzle, where)
     if isinstance(puzzle, (bytes, bytearray, memoryview)):
-        return _parse_text(bytes(puzzle).decode("ascii", "replace"), where)
+        raw = bytes(puzzle)
+        if raw.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark, as in files
+            raw = raw[3:]
+        return _parse_text(raw.decode("utf-8", "replace"), where)  # grid drawing may be UTF-8
     if isinstance(puzzle, (list, tuple)) and puzzle and all(isinstance(row, str) for row in puzzle):
         return _parse_text("\n".join(puzzle), where)  # one string per row
     return _cells_of_array(puzzle)

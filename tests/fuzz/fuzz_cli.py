@@ -275,8 +275,8 @@ def _parse_results(fmt, out, where, counting=False):
                 res.append(("INVALID", None, line))
             elif line in ("NO_SOLUTION", "MULTIPLE", "BUDGET"):
                 res.append((line, None, None))
-            elif counting and line.isdigit():
-                k = int(line)
+            elif counting and line.removesuffix("+").isdigit():
+                k = int(line.removesuffix("+"))  # "N+": at least N (more than --limit N)
                 res.append(("COUNT", k, None))
             else:
                 cells = _cells_of(line)

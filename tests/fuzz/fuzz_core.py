@@ -38,6 +38,13 @@ LimitReached = E.LimitReached
 _NUMPY_REPR = re.compile(r"\bnp\.[a-z]+[0-9]*\(|\bnp\.(True|False)_|\barray\(\[")
 
 
+def over_budget(nodes, max_nodes, solutions) -> bool:
+    """Whether a search made more nodes than ``max_nodes`` allows: the budget is
+    checked before each node that branches; the solutions found at the last level
+    entered are still visited, one node each (README: "Every search call")."""
+    return max_nodes is not None and nodes > max_nodes + solutions
+
+
 class Fault(AssertionError):
     """A broken rule.  ``kind`` is a short label (faults with one kind and one
     target are counted as one), ``detail`` says what happened."""
@@ -122,7 +129,7 @@ def check_limit(e: LimitReached, max_nodes, timeout, where: str = "") -> str:
         raise fault("LimitReached(max_nodes) without max_nodes", where)
     if e.reason == "timeout" and timeout is None:
         raise fault("LimitReached(timeout) without timeout", where)
-    if e.reason == "max_nodes" and e.stats.nodes > max_nodes:
+    if e.reason == "max_nodes" and over_budget(e.stats.nodes, max_nodes, e.stats.solutions):
         raise fault("node budget exceeded", f"{where}: {e.stats.nodes} nodes > max_nodes={max_nodes}")
     str(e)
     try:

@@ -17,7 +17,7 @@ import fuzz_strategies as S
 from dlxnumba import (ExactCover, LimitReached, Status, langford, langford_sequence, pentomino_grid,
                       pentomino_picture, pentominoes, queens, queens_columns)
 from dlxnumba.io.dlx import parse_dlx
-from fuzz_core import (BAD, EITHER, OK, Target, accepted, attempt, budget_of, check_limit,
+from fuzz_core import (over_budget, BAD, EITHER, OK, Target, accepted, attempt, budget_of, check_limit,
                        check_rejection, combine, describe, fault, plain_int, solutions_of, value_of,
                        verdict_of)
 from fuzz_sudoku import tmp_path
@@ -615,7 +615,7 @@ def check_search(case) -> str:
         r = r[0]
     if timeout == 0 and not (int_lim == 0 and method not in ("solve", "search-next")):
         raise fault("timeout=0 completed a search", f"{where}: {stats.nodes} nodes")
-    if max_nodes is not None and stats.nodes > max_nodes:
+    if over_budget(stats.nodes, max_nodes, stats.solutions):
         raise fault("node budget exceeded", f"{where}: {stats.nodes} nodes > {max_nodes}")
     gl = [] if shown is None else [int(x) for x in shown]
     truth = solutions_of(options, n1, n_items, gl)
@@ -723,12 +723,12 @@ def _check_batch(p, case) -> str:
         if name == "BUDGET":
             if max_nodes is None and timeout is None:
                 raise fault("BUDGET without a budget", w)
-            if max_nodes is not None and r.nodes[i] > max_nodes:
+            if over_budget(r.nodes[i], max_nodes, r.count[i]):
                 raise fault("node budget exceeded", f"{w}: {r.nodes[i]} > {max_nodes}")
             continue
         if name == "INVALID":
             raise fault("valid job INVALID", f"{w}: {r.errors[i]}")
-        if max_nodes is not None and r.nodes[i] > max_nodes:
+        if over_budget(r.nodes[i], max_nodes, r.count[i]):
             raise fault("node budget exceeded", f"{w}: {r.nodes[i]} > {max_nodes}")
         want = min(len(truth), limits[i])
         if int(r.count[i]) != want:

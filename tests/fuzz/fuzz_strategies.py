@@ -41,7 +41,7 @@ def _progress_callback(stats):  # a valid progress hook (it is called only on lo
     return None
 
 
-def _batch_progress_callback(done, total):
+def _batch_progress_callback(report):
     return None
 
 

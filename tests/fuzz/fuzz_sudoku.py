@@ -8,6 +8,7 @@ import itertools
 import math
 import os
 import pickle
+import re
 import tempfile
 
 import numpy as np
@@ -18,7 +19,7 @@ from dlxnumba import (LimitReached, Status, Sudoku, default_box, geometry, is_so
                       read_puzzles, solve_many, sudoku_problem)
 from dlxnumba.sudoku import DRAWING
 from fuzz_core import default_box as oracle_default_box
-from fuzz_core import (BAD, EITHER, OK, Parsed, Target, accepted, attempt, box_verdict, budget_of,
+from fuzz_core import (over_budget, BAD, EITHER, OK, Parsed, Target, accepted, attempt, box_verdict, budget_of,
                        check_limit, check_message, check_rejection, clashes, combine, count_sudoku, fault, parse_array,
                        parse_text, sudoku_ok, value_of, verdict_of)
 
@@ -93,7 +94,9 @@ def _expected_cells(case) -> Parsed:
             return p
     if kind == "array" and case.get("shape") == "rows-of-str":
         p = parse_text("".join(puzzle), DRAWING)
-        p.mention = ("str",)  # a refusal must say that strings were given
+        # rows as strings are read as the text they join to: a refusal names what the text's
+        # would, or says that strings were given
+        p.mention = tuple(p.mention) + ("str",) if p.mention else ()
         if p.verdict == OK:
             p.verdict = EITHER  # rows as strings: may be read, or refused clearly
         return p
@@ -229,7 +232,7 @@ def check_sudoku_solve(case) -> str:
     out = accepted(verdict, where, bad)
     if timeout == 0 and not (method in ("count", "solutions") and int_lim == 0):
         raise fault("timeout=0 completed a search", f"{where}: {s.stats.nodes} nodes")
-    if max_nodes is not None and s.stats.nodes > max_nodes:
+    if over_budget(s.stats.nodes, max_nodes, s.stats.solutions):
         raise fault("node budget exceeded", f"{where}: {s.stats.nodes} nodes > {max_nodes}")
     if method == "solve":
         if r is None:
@@ -406,6 +409,10 @@ def check_solve_many(case) -> str:
             verdict, bad = combine(verdict, EITHER), bad + ["box"]  # no default box: may be refused
     if n is None and box_arg is not MISSING:
         verdict, bad = combine(verdict, EITHER), bad + ["box"]  # nothing tells the size the box is for
+    carried = {b for _, b in expect or () if b}  # the boxes of the Sudoku objects in the batch
+    if len(carried) > 1 or (carried and box_arg is not MISSING
+                                and not (isinstance(box_arg, tuple) and carried == {box_arg})):
+        verdict, bad = combine(verdict, EITHER), bad + ["box"]  # one shape per batch: a clash is refused
     if expect is not None and len(set(sizes)) > 1:
         verdict = combine(verdict, EITHER)  # mixed sizes: one INVALID each, or refused
     ok, r = attempt(solve_many, value, return_stats=case["return_stats"], **kw)
@@ -571,10 +578,14 @@ def check_read(case) -> str:
     if not ok:
         if verdict != OK:
             return check_rejection(r, verdict, bad, where)
+        if "binary data" in str(r) and re.search(r"\bbyte \d+", str(r)):
+            return check_rejection(r, EITHER, (), where)  # not text at all: refused whole, even with errors=
         if case["errors"] or (exact and not bad_entries):
             return check_rejection(r, OK, (), where)  # nothing to refuse
         out = check_rejection(r, EITHER, (), where)
         named = _lines_named(str(r))
+        if not named and re.search(r"\bbyte \d+", str(r)) and "binary" in str(r):
+            return out  # the whole input refused as binary, at the byte named
         if not named:
             raise fault("error message names no line", f"{where}: {str(r)[:200]!r}")
         if exact:

@@ -203,3 +203,9 @@ def test_box_must_be_a_pair_of_integers(box, message):
     with pytest.raises(SudokuError, match=message):
         Sudoku(empty(4), box=box)
     assert Sudoku(empty(4), box=(np.int64(2), 2)).box == (2, 2)
+
+
+def test_a_byte_order_mark_in_bytes_is_dropped():
+    """Sudoku(b'\\xef\\xbb\\xbf...') said 'unknown symbol' at column 1 (fuzzing); files drop it."""
+    text = "1234341221434321"
+    assert Sudoku(b"\xef\xbb\xbf" + text.encode()).grid.tolist() == Sudoku(text).grid.tolist()

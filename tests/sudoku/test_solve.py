@@ -859,3 +859,13 @@ def test_a_limit_or_budget_past_int64_means_no_limit():
     assert s.count(2 ** 70, max_nodes=2 ** 70) == s.count() and s.solve(max_nodes=2 ** 70) is not None
     r = solve_many([s], limit=2 ** 70, max_nodes=2 ** 70, threads=1)
     assert r.count.tolist() == [s.count()] and r.statuses == [Status.MULTIPLE]
+
+
+@pytest.mark.parametrize("puzzles", [[], np.zeros((0, 4, 4), np.uint8), np.zeros((0, 16), np.int64),
+                                     ["not a puzzle"]])
+def test_an_empty_or_unreadable_batch_takes_its_size_from_box(puzzles):
+    """solve_many([], box=(2, 2)) said 'box 2x2 does not fit a 9x9 grid'; an empty
+    (0, 4, 4) array raised a bare ValueError from reshape (fuzzing)."""
+    solutions, status = solve_many(puzzles, box=(2, 2))
+    assert solutions.shape == (len(puzzles), 16) and len(status) == len(puzzles)
+    assert all(Status(s) == Status.INVALID for s in status)
