@@ -33,6 +33,50 @@ def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_s
 SEARCH = {SPACERS: search_spacers, BLOCKS: search_blocks}
 
 
+#: Items per chunk of the branching scan (:func:`choose`).
+CHUNK = np.uint64(64)
+_NO_LENGTH = np.int32(0x7FFFFFFF)
+
+
+@njit(inline="always", **JIT_INNER)
+def choose(stop_at, llink, rlink, length):
+    """The item to branch on: the first active primary item of length
+    ``<= stop_at``, else the first of minimum length (DLX1's choice).
+
+    Covered items carry ``COVERED`` in their length, so a scan by item number
+    sees only the active ones, in the order of the item list.  It runs from
+    the first active item ``rlink[0]`` to the last, ``llink[0]``, in chunks of
+    :data:`CHUNK` items: the minimum of a chunk is one vectorized pass, and the
+    scan stops after the first chunk holding an item of length ``<= stop_at``.
+    The item itself is then found in that chunk, vectorized again (the first
+    index whose length is ``<= max(minimum, stop_at)``).  All indices are
+    unsigned, so that the compiler vectorizes the loops.
+    """
+    lo = np.uint64(rlink[0])
+    hi = np.uint64(llink[0]) + np.uint64(1)  # one past the last active item
+    t = _NO_LENGTH
+    start = lo
+    k = lo
+    while k < hi:
+        e = min(k + CHUNK, hi)
+        m = _NO_LENGTH
+        for j in range(k, e):
+            m = min(m, length[j])
+        if m < t:
+            t = m
+            start = k
+            if m <= stop_at:
+                break
+        k = e
+    if t < stop_at:
+        t = np.int32(stop_at)
+    e = min(start + CHUNK, hi)
+    pos = e
+    for j in range(start, e):
+        pos = min(pos, j if length[j] <= t else e)
+    return np.uint32(pos)
+
+
 @njit(**JIT_INNER)
 def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
@@ -48,7 +92,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     node_stop`` or ``state[UPDATES] >= update_stop``, and ``RET_DONE`` when the
     tree is exhausted (all links restored).  Call again to continue.
     """
-    rlink, top, dlink, length = links.rlink, links.top, links.dlink, links.length
+    llink, rlink, top, dlink, length = links.llink, links.rlink, links.top, links.dlink, links.length
     choice, profile, state = cursor
     level = state[LEVEL]
     phase = state[PHASE]
@@ -88,19 +132,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             profile[np.uint64(level)] += 1
             if level > maxl:
                 maxl = level
-            # choose: the first item of length <= max(stop_at, minimum length).
-            # Covered items carry COVERED in their length, so a plain scan by
-            # item number (which the compiler vectorizes) sees only active ones,
-            # in the order of the item list.
-            t = np.int32(0x7FFFFFFF)
-            for k in range(1, n1 + 1):
-                t = min(t, length[k])
-            if t < stop_at:
-                t = np.int32(stop_at)
-            k = _U1
-            while length[k] > t:
-                k += _U1
-            best = np.uint32(k)
+            best = choose(stop_at, llink, rlink, length)
             updates += cover(best, width, links)
             oo = dlink[best]
             choice[np.uint64(level)] = oo
