@@ -497,6 +497,7 @@ def summarize(results: dict, versions: list[Version]) -> dict:
         s["ratio_best"] = ratio(n["best"], o["best"])
         s["ratio_paired_median"] = statistics.median(paired) if paired else None
         s["better"] = better
+        s["measured"] = any(r is not None for v in versions for r in results[v.label][key])
         summary[key] = s
     return summary
 
@@ -530,7 +531,9 @@ def report(summary: dict, versions: list[Version], rounds_run: dict) -> str:
     out.append(f"OLD: {old.info['describe']}")
     out.append(f"NEW: {new.info['describe']}")
     for group, title in GROUPS.items():
-        keys = [m for m in METRICS if m[1] == group]
+        keys = [m for m in METRICS if m[1] == group and summary[m[0]]["measured"]]
+        if not keys:
+            continue
         out.append("")
         out.append(f"### {title}")
         out.append("")
@@ -568,10 +571,20 @@ def main(argv=None) -> int:
     ap.add_argument("--python", type=Path, default=DEFAULT_PYTHON, help=f"interpreter ({DEFAULT_PYTHON})")
     ap.add_argument("--task-timeout", type=float, default=300.0, help="seconds before a child is killed (300)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory (sources, caches, logs)")
+    ap.add_argument("--only", metavar="PREFIXES",
+                    help="measure only the metrics whose key starts with one of these comma-separated "
+                         "prefixes (e.g. 'engine,batch:top95,scale'; 'warm' and 'cold' select the starts)")
     args = ap.parse_args(argv)
     if args.rounds < 1 or args.cold_rounds < 0:
         ap.error("--rounds must be at least 1 and --cold-rounds at least 0")
     args.cold_rounds = min(args.cold_rounds, args.rounds)
+    prefixes = tuple(x.strip() for x in args.only.split(",") if x.strip()) if args.only else ("",)
+    wanted = [key for key, _g, _l, _u, _b in METRICS if key.startswith(prefixes)]
+    if not wanted:
+        ap.error(f"--only {args.only!r} selects no metric; keys are: {', '.join(m[0] for m in METRICS)}")
+    tasks = [(key, req) for key, req in TASKS if key in wanted]
+    start_kinds = {temp: [kind for kind in ("sudoku", "exact_cover")
+                          if any(k.startswith(f"{temp}:{kind}:") for k in wanted)] for temp in ("warm", "cold")}
 
     t_start = clock()
     root = Path(tempfile.mkdtemp(prefix="dlxnumba-compare-", dir="/tmp"))
@@ -638,7 +651,7 @@ def main(argv=None) -> int:
             live = {}
             for v in order:
                 if v.broken:
-                    for key, _ in TASKS:
+                    for key, _ in tasks:
                         results[v.label][key][rnd] = {"ok": False, "error": v.broken}
                     continue
                 live[v.label] = Worker(v, args, root)
@@ -654,9 +667,9 @@ def main(argv=None) -> int:
                 except Exception as e:  # noqa: BLE001
                     w.kill()
                     live[v.label] = None
-                    for key, _ in TASKS:
+                    for key, _ in tasks:
                         results[v.label][key][rnd] = {"ok": False, "error": str(e)}
-            for key, req in TASKS:
+            for key, req in tasks:
                 for v in order:
                     w = live.get(v.label)
                     if w is None:
@@ -674,9 +687,9 @@ def main(argv=None) -> int:
                 w.close()
             workers.clear()
 
-            starts = [("warm", kind) for kind in ("sudoku", "exact_cover")]
+            starts = [("warm", kind) for kind in start_kinds["warm"]]
             if rnd < args.cold_rounds:
-                starts += [("cold", kind) for kind in ("sudoku", "exact_cover")]
+                starts += [("cold", kind) for kind in start_kinds["cold"]]
             for temp, kind in starts:
                 for v in order:
                     if v.broken:
@@ -698,6 +711,8 @@ def main(argv=None) -> int:
             # one progress line
             bits = []
             for key in ("batch:top95", "single:top95", f"engine:queens{QUEENS_N}", "warm:sudoku:spawn"):
+                if key not in wanted:
+                    continue
                 o, n = results["OLD"][key][rnd], results["NEW"][key][rnd]
                 if o and n and o.get("ok") and n.get("ok"):
                     bits.append(f"{key} {n['value'] / o['value']:.3f}")
@@ -717,7 +732,7 @@ def main(argv=None) -> int:
 
         print(report(summary, versions, rounds_run))
         notes = []
-        for key, _ in TASKS:
+        for key, _ in tasks:
             if not key.startswith("engine:"):
                 continue
             seen = {v.label: {(r["count"], r["updates"]) for r in results[v.label][key] if r and r.get("ok")}
