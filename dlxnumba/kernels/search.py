@@ -9,7 +9,7 @@ constant; :data:`SEARCH` maps a layout to its entry point.  The lanes of
 import numpy as np
 from numba import njit
 
-from . import (_U0, _U1, BLOCKS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
+from . import (_U0, _U1, ACTIVE, BLOCKS, COVERED, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
                PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES,
                Cursor, Links)
 from .dance import apply_option, cover, cover_others, option_of, uncover, uncover_others
@@ -35,46 +35,100 @@ SEARCH = {SPACERS: search_spacers, BLOCKS: search_blocks}
 
 #: Items per chunk of the branching scan (:func:`choose`).
 CHUNK = np.uint64(64)
+#: Branching walks the item list instead of scanning when the active primary
+#: items are fewer than 1 in WALK_RATIO of the span from the first to the last.
+WALK_RATIO = 32
 _NO_LENGTH = np.int32(0x7FFFFFFF)
 
 
 @njit(inline="always", **JIT_INNER)
-def choose(stop_at, llink, rlink, length):
+def choose(n1, active, stop_at, llink, rlink, length):
     """The item to branch on: the first active primary item of length
     ``<= stop_at``, else the first of minimum length (DLX1's choice).
 
-    Covered items carry ``COVERED`` in their length, so a scan by item number
-    sees only the active ones, in the order of the item list.  It runs from
-    the first active item ``rlink[0]`` to the last, ``llink[0]``, in chunks of
-    :data:`CHUNK` items: the minimum of a chunk is one vectorized pass, and the
-    scan stops after the first chunk holding an item of length ``<= stop_at``.
-    The item itself is then found in that chunk, vectorized again (the first
-    index whose length is ``<= max(minimum, stop_at)``).  All indices are
-    unsigned, so that the compiler vectorizes the loops.
+    ``active`` is the number of active primary items.  Covered items carry
+    ``COVERED`` in their length, so a scan by item number sees only the
+    active ones, in the order of the item list; a scan of consecutive lengths
+    is many times cheaper per item than a walk along ``rlink``, which chases
+    one pointer per item.  So:
+
+    * with at most :data:`CHUNK` primary items, one pass over all of them
+      finds the minimum and a second the item;
+    * when the active items are few and far apart (fewer than one in
+      :data:`WALK_RATIO` of the span from the first active item, ``rlink[0]``,
+      to the last, ``llink[0]``), the item list is walked, as DLX1 does;
+    * otherwise the span is scanned in chunks of :data:`CHUNK` items, stopping
+      after the first chunk that holds an item of length ``<= stop_at``, and
+      the item is found in its chunk.  A chunk is a loop of a fixed count over
+      consecutive entries (those past the last active item masked out), which
+      the compiler turns into a few vector instructions; near the end of the
+      array a plain loop does the rest.
+
+    So a node costs at most about ``min(active * WALK_RATIO, span)`` scanned
+    items, never a scan of every item of the problem.  Indices are unsigned,
+    so that no negative-index fix-up stops the vectorizing.
     """
-    lo = np.uint64(rlink[0])
+    if n1 <= CHUNK:
+        t = _NO_LENGTH
+        for k in range(1, n1 + 1):
+            t = min(t, length[k])
+        if t < stop_at:
+            t = np.int32(stop_at)
+        best = _U1
+        while length[best] > t:
+            best += _U1
+        return best
+    first = rlink[0]
+    lo = np.uint64(first)
     hi = np.uint64(llink[0]) + np.uint64(1)  # one past the last active item
+    if active * WALK_RATIO < np.int64(hi - lo):
+        t = _NO_LENGTH
+        best = first
+        k = first
+        while k != 0:
+            lk = length[k]
+            if lk < t:
+                t = lk
+                best = k
+                if lk <= stop_at:
+                    break
+            k = rlink[k]
+        return best
+    size = np.uint64(length.shape[0])
     t = _NO_LENGTH
     start = lo
     k = lo
     while k < hi:
-        e = min(k + CHUNK, hi)
         m = _NO_LENGTH
-        for j in range(k, e):
-            m = min(m, length[j])
+        if k + CHUNK <= size:
+            for j in range(CHUNK):
+                x = k + np.uint64(j)
+                v = length[x]
+                m = min(m, v if x < hi else _NO_LENGTH)
+        else:
+            for x in range(k, hi):
+                m = min(m, length[x])
         if m < t:
             t = m
             start = k
             if m <= stop_at:
                 break
-        k = e
+        k += CHUNK
     if t < stop_at:
         t = np.int32(stop_at)
-    e = min(start + CHUNK, hi)
-    pos = e
-    for j in range(start, e):
-        pos = min(pos, j if length[j] <= t else e)
-    return np.uint32(pos)
+    best = np.uint32(start)
+    while length[best] > t:
+        best += _U1
+    return best
+
+
+@njit(inline="always", **JIT_INNER)
+def count_active(n1, length):
+    """The number of active primary items (those whose length is below ``COVERED``)."""
+    active = 0
+    for k in range(1, n1 + 1):
+        active += length[k] < COVERED
+    return active
 
 
 @njit(**JIT_INNER)
@@ -100,6 +154,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     updates = state[UPDATES]
     sols = state[SOLUTIONS]
     maxl = state[MAX_LEVEL]
+    active = state[ACTIVE]
     best = _U0
     oo = _U0
     ret = RET_DONE
@@ -116,6 +171,8 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             phase = PH_DONE
             ret = RET_SOLUTION if sols >= solution_stop else RET_DONE
             step = 4
+        else:
+            active = count_active(n1, length)
     elif phase == PH_RECOVER:
         oo = np.uint32(choice[level])
         best = np.uint32(top[oo])
@@ -132,8 +189,9 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             profile[np.uint64(level)] += 1
             if level > maxl:
                 maxl = level
-            best = choose(stop_at, llink, rlink, length)
+            best = choose(n1, active, stop_at, llink, rlink, length)
             updates += cover(best, width, links)
+            active -= 1
             oo = dlink[best]
             choice[np.uint64(level)] = oo
             step = 1
@@ -142,7 +200,9 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             if oo == best:
                 step = 2
                 continue
-            updates += cover_others(oo, width, links)
+            u, p = cover_others(oo, n1, width, links)
+            updates += u
+            active -= p
             if rlink[0] == 0:
                 # visit a solution: choice[0..level]
                 nodes += 1
@@ -158,6 +218,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
             uncover(best, width, links)
+            active += 1
             if level == 0:
                 phase = PH_DONE
                 ret = RET_DONE
@@ -168,7 +229,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            uncover_others(oo, width, links)
+            active += uncover_others(oo, n1, width, links)
             oo = dlink[oo]
             choice[np.uint64(level)] = oo
             step = 1
@@ -179,6 +240,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     state[UPDATES] = updates
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
+    state[ACTIVE] = active
     return ret
 
 
