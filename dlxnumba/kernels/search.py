@@ -59,10 +59,11 @@ def choose(n1, active, stop_at, llink, rlink, length):
       to the last, ``llink[0]``), the item list is walked, as DLX1 does;
     * otherwise the span is scanned in chunks of :data:`CHUNK` items, stopping
       after the first chunk that holds an item of length ``<= stop_at``, and
-      the item is found in its chunk.  A chunk is a loop of a fixed count over
-      consecutive entries (those past the last active item masked out), which
-      the compiler turns into a few vector instructions; near the end of the
-      array a plain loop does the rest.
+      the item is found in its chunk.  A whole chunk is a plain loop over
+      consecutive entries, which the compiler vectorizes; the last one, when
+      shorter, is a loop of the full count with the entries past the last
+      active item masked out (still vectorized), or near the end of the array,
+      where that would read past it, a plain loop again.
 
     So a node costs at most about ``min(active * WALK_RATIO, span)`` scanned
     items, never a scan of every item of the problem.  Indices are unsigned,
@@ -100,7 +101,10 @@ def choose(n1, active, stop_at, llink, rlink, length):
     k = lo
     while k < hi:
         m = _NO_LENGTH
-        if k + CHUNK <= size:
+        if k + CHUNK <= hi:
+            for x in range(k, k + CHUNK):
+                m = min(m, length[x])
+        elif k + CHUNK <= size:
             for j in range(CHUNK):
                 x = k + np.uint64(j)
                 v = length[x]
