@@ -59,71 +59,50 @@ def choose(n1, active, stop_at, llink, rlink, length):
       to the last, ``llink[0]``), the item list is walked, as DLX1 does;
     * otherwise the span is scanned in chunks of :data:`CHUNK` items, stopping
       after the first chunk that holds an item of length ``<= stop_at``, and
-      the item is found in its chunk.  A whole chunk is a plain loop over
-      consecutive entries, which the compiler vectorizes; the last one, when
-      shorter, is a loop of the full count with the entries past the last
-      active item masked out (still vectorized), or near the end of the array,
-      where that would read past it, a plain loop again.
+      the item is found in its chunk.  A chunk is a plain loop over
+      consecutive entries, which the compiler vectorizes.
 
     So a node costs at most about ``min(active * WALK_RATIO, span)`` scanned
     items, never a scan of every item of the problem.  Indices are unsigned,
     so that no negative-index fix-up stops the vectorizing.
     """
+    t = _NO_LENGTH
     if n1 <= CHUNK:
-        t = _NO_LENGTH
+        start = np.uint64(1)
         for k in range(1, n1 + 1):
             t = min(t, length[k])
-        if t < stop_at:
-            t = np.int32(stop_at)
-        best = _U1
-        while length[best] > t:
-            best += _U1
-        return best
-    first = rlink[0]
-    lo = np.uint64(first)
-    hi = np.uint64(llink[0]) + np.uint64(1)  # one past the last active item
-    if active * WALK_RATIO < np.int64(hi - lo):
-        t = _NO_LENGTH
-        best = first
-        k = first
-        while k != 0:
-            lk = length[k]
-            if lk < t:
-                t = lk
-                best = k
-                if lk <= stop_at:
-                    break
-            k = rlink[k]
-        return best
-    size = np.uint64(length.shape[0])
-    t = _NO_LENGTH
-    start = lo
-    k = lo
-    while k < hi:
-        m = _NO_LENGTH
-        if k + CHUNK <= hi:
-            for x in range(k, k + CHUNK):
-                m = min(m, length[x])
-        elif k + CHUNK <= size:
-            for j in range(CHUNK):
-                x = k + np.uint64(j)
-                v = length[x]
-                m = min(m, v if x < hi else _NO_LENGTH)
+    else:
+        first = rlink[0]
+        lo = np.uint64(first)
+        hi = np.uint64(llink[0]) + np.uint64(1)  # one past the last active item
+        start = lo
+        if active * WALK_RATIO < np.int64(hi - lo):
+            k = first
+            while k != 0:
+                lk = length[k]
+                if lk < t:
+                    t = lk
+                    start = np.uint64(k)
+                    if lk <= stop_at:
+                        break
+                k = rlink[k]
         else:
-            for x in range(k, hi):
-                m = min(m, length[x])
-        if m < t:
-            t = m
-            start = k
-            if m <= stop_at:
-                break
-        k += CHUNK
+            k = lo
+            while k < hi:
+                m = _NO_LENGTH
+                for x in range(k, min(k + CHUNK, hi)):
+                    m = min(m, length[x])
+                if m < t:
+                    t = m
+                    start = k
+                    if m <= stop_at:
+                        break
+                k += CHUNK
     if t < stop_at:
         t = np.int32(stop_at)
-    best = np.uint32(start)
-    while length[best] > t:
-        best += _U1
-    return best
+    while length[start] > t:
+        start += np.uint64(1)
+    return np.uint32(start)  # one type for every caller: cover() is compiled once
 
 
 @njit(inline="always", **JIT_INNER)
