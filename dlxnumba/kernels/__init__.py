@@ -181,7 +181,7 @@ NODES = 2  # nodes of the search tree so far (DLX1's ``nodes``)
 UPDATES = 3  # covers + hides so far (DLX1's ``updates``)
 SOLUTIONS = 4  # solutions visited so far
 MAX_LEVEL = 5  # deepest level entered
-ACTIVE = 6  # active primary items (counted at the start, then kept up to date)
+ACTIVE = 6  # active primary items (kept only with more than 64 primary items)
 STATE_SIZE = 8
 
 PH_START = 0  # nothing done yet

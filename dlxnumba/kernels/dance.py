@@ -113,36 +113,41 @@ def uncover(c, width, links):
 # The two below are inlined by numba itself: left to LLVM, they stayed calls
 # in the search loop and cost 5-10% on Sudoku.
 @njit(inline="always", **JIT_INNER)
-def cover_others(oo, n1, width, links):
-    """Cover the items of node ``oo``'s option other than ``top[oo]``, going
-    right.  Returns the updates and how many of those items are primary
-    (numbered ``<= n1``)."""
+def cover_others(oo, width, links):
+    """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
     top, ulink = links.top, links.ulink
     updates = 0
-    primary = 0
     pp = oo
     while True:  # one call site of right(): each costs numba an inlining
         pp = right(pp, width, top, ulink)
         if pp == oo:
-            return updates, primary
-        c = top[pp]
-        primary += c <= n1
-        updates += cover(np.uint32(c), width, links)
+            return updates
+        updates += cover(np.uint32(top[pp]), width, links)
 
 
 @njit(inline="always", **JIT_INNER)
-def uncover_others(oo, n1, width, links):
-    """Undo :func:`cover_others`, going left; returns how many items were primary."""
+def uncover_others(oo, width, links):
+    """Undo :func:`cover_others`, going left."""
     top, dlink = links.top, links.dlink
-    primary = 0
     pp = oo
     while True:
         pp = left(pp, width, top, dlink)
         if pp == oo:
-            return primary
-        c = top[pp]
-        primary += c <= n1
-        uncover(np.uint32(c), width, links)
+            return
+        uncover(np.uint32(top[pp]), width, links)
+
+
+@njit(inline="always", **JIT_INNER)
+def primary_others(oo, n1, width, top, ulink):
+    """How many items of node ``oo``'s option other than ``top[oo]`` are
+    primary (numbered ``<= n1``)."""
+    count = 0
+    pp = oo
+    while True:
+        pp = right(pp, width, top, ulink)
+        if pp == oo:
+            return count
+        count += top[pp] <= n1
 
 
 @njit(**JIT_INNER)

@@ -12,7 +12,7 @@ from numba import njit
 from . import (_U0, _U1, ACTIVE, BLOCKS, COVERED, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
                PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES,
                Cursor, Links)
-from .dance import apply_option, cover, cover_others, option_of, uncover, uncover_others
+from .dance import apply_option, cover, cover_others, option_of, primary_others, uncover, uncover_others
 
 
 @njit(**JIT)
@@ -33,8 +33,10 @@ def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_s
 SEARCH = {SPACERS: search_spacers, BLOCKS: search_blocks}
 
 
-#: Items per chunk of the branching scan (:func:`choose`).
-CHUNK = np.uint64(64)
+#: Items per chunk of the branching scan (:func:`choose`); problems with at
+#: most that many primary items are scanned whole, without the count of active ones.
+SMALL = 64
+CHUNK = np.uint64(SMALL)
 #: Branching walks the item list instead of scanning when the active primary
 #: items are fewer than 1 in WALK_RATIO of the span from the first to the last.
 WALK_RATIO = 32
@@ -52,8 +54,8 @@ def choose(n1, active, stop_at, llink, rlink, length):
     is many times cheaper per item than a walk along ``rlink``, which chases
     one pointer per item.  So:
 
-    * with at most :data:`CHUNK` primary items, one pass over all of them
-      finds the minimum and a second the item;
+    * with at most :data:`SMALL` primary items, one pass over all of them
+      finds the minimum and a second the item (``active`` is not read);
     * when the active items are few and far apart (fewer than one in
       :data:`WALK_RATIO` of the span from the first active item, ``rlink[0]``,
       to the last, ``llink[0]``), the item list is walked, as DLX1 does;
@@ -67,7 +69,7 @@ def choose(n1, active, stop_at, llink, rlink, length):
     so that no negative-index fix-up stops the vectorizing.
     """
     t = _NO_LENGTH
-    if n1 <= CHUNK:
+    if n1 <= SMALL:
         start = np.uint64(1)
         for k in range(1, n1 + 1):
             t = min(t, length[k])
@@ -129,7 +131,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     node_stop`` or ``state[UPDATES] >= update_stop``, and ``RET_DONE`` when the
     tree is exhausted (all links restored).  Call again to continue.
     """
-    llink, rlink, top, dlink, length = links.llink, links.rlink, links.top, links.dlink, links.length
+    llink, rlink, top, ulink, dlink, length = links
     choice, profile, state = cursor
     level = state[LEVEL]
     phase = state[PHASE]
@@ -154,7 +156,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             phase = PH_DONE
             ret = RET_SOLUTION if sols >= solution_stop else RET_DONE
             step = 4
-        else:
+        elif n1 > SMALL:
             active = count_active(n1, length)
     elif phase == PH_RECOVER:
         oo = np.uint32(choice[level])
@@ -183,9 +185,9 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             if oo == best:
                 step = 2
                 continue
-            u, p = cover_others(oo, n1, width, links)
-            updates += u
-            active -= p
+            updates += cover_others(oo, width, links)
+            if n1 > SMALL:  # (choose() reads the count only then)
+                active -= primary_others(oo, n1, width, top, ulink)
             if rlink[0] == 0:
                 # visit a solution: choice[0..level]
                 nodes += 1
@@ -212,7 +214,9 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            active += uncover_others(oo, n1, width, links)
+            uncover_others(oo, width, links)
+            if n1 > SMALL:
+                active += primary_others(oo, n1, width, top, ulink)
             oo = dlink[oo]
             choice[np.uint64(level)] = oo
             step = 1

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import reference as ref
 from dlxnumba import kernels as K
-from dlxnumba.kernels.search import CHUNK, WALK_RATIO, choose
+from dlxnumba.kernels.search import CHUNK, SMALL, WALK_RATIO, choose
 from known import numbered
 from strategies import problems
 
@@ -135,12 +135,14 @@ def active_primary(search) -> int:
     return int((search.length[1: search.problem.n_primary + 1] < K.COVERED).sum())
 
 
-@PROPERTY
-@given(problems(), st.sampled_from([0, 1]), st.sampled_from(["nodes", "updates"]))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spread_problems(), st.sampled_from([0, 1]), st.sampled_from(["nodes", "updates"]))
 def test_the_count_of_active_items_is_kept_exactly(prob, stop_at, budget):
-    """At every pause (one node or update per call), at every solution and at
-    the end, state[ACTIVE] is the number of active primary items."""
+    """With more than SMALL primary items, state[ACTIVE] is the number of
+    active primary items at every pause (one node or update per call), at
+    every solution and at the end."""
     p = numbered(*prob)
+    assert p.n_primary > SMALL
     s = p.search(stop_at=stop_at)
     kernel = K.search.SEARCH[s.width]
     st_ = s.state
@@ -149,8 +151,7 @@ def test_the_count_of_active_items_is_kept_exactly(prob, stop_at, budget):
         node_stop = st_[K.NODES] + 1 if budget == "nodes" else big
         update_stop = st_[K.UPDATES] + 1 if budget == "updates" else big
         ret = kernel(p.n_primary, s.links, s.cursor, stop_at, st_[K.SOLUTIONS] + 1, node_stop, update_stop)
-        if p.n_primary:
-            assert st_[K.ACTIVE] == active_primary(s)
+        assert st_[K.ACTIVE] == active_primary(s)
         if ret == K.RET_DONE:
             break
     else:
