@@ -21,8 +21,11 @@ NEW first in odd ones; ``--order alternate`` keeps OLD first). Measurements:
   best repetition within the round; a repetition is enough calls for ~50 ms, repeated
   for ``--set-seconds``);
 * ``single``: ``Sudoku(text).solve()`` for every line of the same sets (puzzles/s);
-* ``engine``: ``queens(14)`` and ``pentominoes(6, 10)`` full ``count()`` (DLX updates/s,
-  ``stats.updates`` over the wall time of the call);
+* ``engine``: ``queens(14)``, ``pentominoes(6, 10)`` and ``langford(12)`` full ``count()``
+  (DLX updates/s, ``stats.updates`` over the wall time of the call);
+* ``scale``: ``solve()`` of 100,000 one-item options (item ``i`` alone in option ``i``),
+  with ``stop_at=1`` and ``stop_at=0`` (seconds per call: a search 100,000 levels deep
+  whose cost per node should not grow with the number of items);
 * ``warm start``: a fresh process, the version's filled cache, until the first solution
   of ``Sudoku(<top95 #1>).solve()`` (and of ``ExactCover.from_options(...).solve()``);
 * ``cold start``: the same with a new, empty ``NUMBA_CACHE_DIR`` each time (everything
@@ -65,6 +68,8 @@ WORKTREE = "WORKTREE"
 SETS = ("easy50", "top95", "hardest")
 QUEENS_N, QUEENS_COUNT = 14, 365_596  # OEIS A000170; a full count takes ~0.6 s here
 PENTO_H, PENTO_W, PENTO_COUNT = 6, 10, 9_356  # 2339 tilings x 4 symmetries (no symmetry breaking)
+LANGFORD_N, LANGFORD_COUNT = 12, 216_288  # 108,144 Langford pairings x 2 (no symmetry breaking)
+ONE_ITEM_N = 100_000  # the "scale" problem: option i is {item i}
 EC_OPTIONS = [["a", "b"], ["b"], ["a"]]
 
 # (key, group, label, unit, better)
@@ -73,7 +78,10 @@ METRICS = (
     + [(f"single:{s}", "single", f"Sudoku(text).solve() {s}", "puzzles/s", "higher") for s in SETS]
     + [(f"engine:queens{QUEENS_N}", "engine", f"queens({QUEENS_N}).count()", "updates/s", "higher"),
        (f"engine:pentominoes{PENTO_H}x{PENTO_W}", "engine", f"pentominoes({PENTO_H}, {PENTO_W}).count()",
-        "updates/s", "higher")]
+        "updates/s", "higher"),
+       (f"engine:langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count()", "updates/s", "higher")]
+    + [(f"scale:one_item:stop_at={k}", "scale", f"{ONE_ITEM_N:,} one-item options, solve(stop_at={k})", "s",
+        "lower") for k in (1, 0)]
     + [(f"{temp}:{kind}:{frm}", temp, f"{kind}, {frm} to first solution", "s", "lower")
        for temp in ("warm", "cold") for kind in ("sudoku", "exact_cover") for frm in ("spawn", "import")]
 )
@@ -82,6 +90,7 @@ GROUPS = {
     "batch": "Sudoku batch, one thread (puzzles/s, higher is better)",
     "single": "Sudoku per call (puzzles/s, higher is better)",
     "engine": "Engine: DLX updates per second (higher is better)",
+    "scale": "Scale: one deep search on many items (seconds per call, lower is better)",
     "warm": "Warm start: fresh process, filled numba cache (seconds, lower is better)",
     "cold": "Cold start: fresh process, empty numba cache (seconds, lower is better)",
 }
@@ -91,7 +100,10 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
          + [(f"single:{s}", {"task": "single", "set": s}) for s in SETS]
          + [(f"engine:queens{QUEENS_N}", {"task": "queens", "n": QUEENS_N, "expect": QUEENS_COUNT, "reps": 2}),
             (f"engine:pentominoes{PENTO_H}x{PENTO_W}",
-             {"task": "pentominoes", "h": PENTO_H, "w": PENTO_W, "expect": PENTO_COUNT, "reps": 1})])
+             {"task": "pentominoes", "h": PENTO_H, "w": PENTO_W, "expect": PENTO_COUNT, "reps": 1}),
+            (f"engine:langford{LANGFORD_N}", {"task": "langford", "n": LANGFORD_N, "expect": LANGFORD_COUNT,
+                                              "reps": 1})]
+         + [(f"scale:one_item:stop_at={k}", {"task": "one_item", "n": ONE_ITEM_N, "stop_at": k}) for k in (1, 0)])
 
 # A fresh process to the first solution; PUZZLE and OPTIONS are filled in.
 START_CODE = {
@@ -255,6 +267,26 @@ def worker_main(argv: list[str]) -> int:
             return {"value": None}
         return count_rate(p, req["expect"], req["reps"])
 
+    def langford(req, quick=False):
+        p, _key = dlx.langford(req["n"])
+        if p.count(limit=1) != 1:  # loads the counting code
+            raise AssertionError("no Langford pairing found")
+        if quick:
+            return {"value": None}
+        return count_rate(p, req["expect"], req["reps"])
+
+    def one_item(req, quick=False):
+        import numpy as np
+
+        n = 1000 if quick else req["n"]
+        p = dlx.ExactCover(n, list(range(n)), np.arange(n + 1, dtype=np.int64), np.arange(n, dtype=np.int32))
+        a = clock()
+        sol = p.solve(stop_at=req.get("stop_at", 1))
+        dt = clock() - a
+        if sol != list(range(n)) or p.stats.nodes != n + 1:
+            raise AssertionError(f"one-item options: wrong solution or {p.stats.nodes} nodes")
+        return {"value": None if quick else dt, "nodes": int(p.stats.nodes), "updates": int(p.stats.updates)}
+
     def warmup(req):
         """Every code path once, answers checked, nothing timed: fills the numba cache."""
         out = {}
@@ -273,7 +305,7 @@ def worker_main(argv: list[str]) -> int:
         return {"value": None, "errors": out}
 
     HANDLERS = {"batch": batch, "single": single, "queens": queens, "pentominoes": pentominoes,
-                "warmup": warmup}
+                "langford": langford, "one_item": one_item, "warmup": warmup}
 
     for line in sys.stdin:
         req = json.loads(line)
@@ -465,6 +497,7 @@ def summarize(results: dict, versions: list[Version]) -> dict:
         s["ratio_best"] = ratio(n["best"], o["best"])
         s["ratio_paired_median"] = statistics.median(paired) if paired else None
         s["better"] = better
+        s["measured"] = any(r is not None for v in versions for r in results[v.label][key])
         summary[key] = s
     return summary
 
@@ -498,7 +531,9 @@ def report(summary: dict, versions: list[Version], rounds_run: dict) -> str:
     out.append(f"OLD: {old.info['describe']}")
     out.append(f"NEW: {new.info['describe']}")
     for group, title in GROUPS.items():
-        keys = [m for m in METRICS if m[1] == group]
+        keys = [m for m in METRICS if m[1] == group and summary[m[0]]["measured"]]
+        if not keys:
+            continue
         out.append("")
         out.append(f"### {title}")
         out.append("")
@@ -536,10 +571,20 @@ def main(argv=None) -> int:
     ap.add_argument("--python", type=Path, default=DEFAULT_PYTHON, help=f"interpreter ({DEFAULT_PYTHON})")
     ap.add_argument("--task-timeout", type=float, default=300.0, help="seconds before a child is killed (300)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory (sources, caches, logs)")
+    ap.add_argument("--only", metavar="PREFIXES",
+                    help="measure only the metrics whose key starts with one of these comma-separated "
+                         "prefixes (e.g. 'engine,batch:top95,scale'; 'warm' and 'cold' select the starts)")
     args = ap.parse_args(argv)
     if args.rounds < 1 or args.cold_rounds < 0:
         ap.error("--rounds must be at least 1 and --cold-rounds at least 0")
     args.cold_rounds = min(args.cold_rounds, args.rounds)
+    prefixes = tuple(x.strip() for x in args.only.split(",") if x.strip()) if args.only else ("",)
+    wanted = [key for key, _g, _l, _u, _b in METRICS if key.startswith(prefixes)]
+    if not wanted:
+        ap.error(f"--only {args.only!r} selects no metric; keys are: {', '.join(m[0] for m in METRICS)}")
+    tasks = [(key, req) for key, req in TASKS if key in wanted]
+    start_kinds = {temp: [kind for kind in ("sudoku", "exact_cover")
+                          if any(k.startswith(f"{temp}:{kind}:") for k in wanted)] for temp in ("warm", "cold")}
 
     t_start = clock()
     root = Path(tempfile.mkdtemp(prefix="dlxnumba-compare-", dir="/tmp"))
@@ -606,7 +651,7 @@ def main(argv=None) -> int:
             live = {}
             for v in order:
                 if v.broken:
-                    for key, _ in TASKS:
+                    for key, _ in tasks:
                         results[v.label][key][rnd] = {"ok": False, "error": v.broken}
                     continue
                 live[v.label] = Worker(v, args, root)
@@ -622,9 +667,9 @@ def main(argv=None) -> int:
                 except Exception as e:  # noqa: BLE001
                     w.kill()
                     live[v.label] = None
-                    for key, _ in TASKS:
+                    for key, _ in tasks:
                         results[v.label][key][rnd] = {"ok": False, "error": str(e)}
-            for key, req in TASKS:
+            for key, req in tasks:
                 for v in order:
                     w = live.get(v.label)
                     if w is None:
@@ -642,9 +687,9 @@ def main(argv=None) -> int:
                 w.close()
             workers.clear()
 
-            starts = [("warm", kind) for kind in ("sudoku", "exact_cover")]
+            starts = [("warm", kind) for kind in start_kinds["warm"]]
             if rnd < args.cold_rounds:
-                starts += [("cold", kind) for kind in ("sudoku", "exact_cover")]
+                starts += [("cold", kind) for kind in start_kinds["cold"]]
             for temp, kind in starts:
                 for v in order:
                     if v.broken:
@@ -666,6 +711,8 @@ def main(argv=None) -> int:
             # one progress line
             bits = []
             for key in ("batch:top95", "single:top95", f"engine:queens{QUEENS_N}", "warm:sudoku:spawn"):
+                if key not in wanted:
+                    continue
                 o, n = results["OLD"][key][rnd], results["NEW"][key][rnd]
                 if o and n and o.get("ok") and n.get("ok"):
                     bits.append(f"{key} {n['value'] / o['value']:.3f}")
@@ -674,7 +721,7 @@ def main(argv=None) -> int:
             log(f"round {rnd + 1}/{args.rounds} ({'OLD first' if order[0].label == 'OLD' else 'NEW first'}, "
                 f"{clock() - t:.0f} s): NEW/OLD " + ", ".join(bits))
 
-        rounds_run = {"batch": args.rounds, "single": args.rounds, "engine": args.rounds,
+        rounds_run = {"batch": args.rounds, "single": args.rounds, "engine": args.rounds, "scale": args.rounds,
                       "warm": args.rounds, "cold": args.cold_rounds}
         for key in list(METRIC):
             if key.startswith("cold:"):
@@ -685,7 +732,7 @@ def main(argv=None) -> int:
 
         print(report(summary, versions, rounds_run))
         notes = []
-        for key, _ in TASKS:
+        for key, _ in tasks:
             if not key.startswith("engine:"):
                 continue
             seen = {v.label: {(r["count"], r["updates"]) for r in results[v.label][key] if r and r.get("ok")}

@@ -13,6 +13,11 @@ Item names are runs of printable characters other than ``|`` and ``:``
 (DLX1 also limits them to 8 characters; we do not).  ``:`` is DLX2's color
 syntax, which DLX1 and this reader do not accept.
 
+The text is UTF-8; a leading byte-order mark is ignored, and lines may end
+with ``\n``, ``\r\n`` or a lone ``\r``.  Bytes that are not UTF-8, or control
+characters in a name (a binary file), are a :class:`DLXFormatError` naming
+the line and column.
+
 Examples
 --------
 >>> text = '''
@@ -43,12 +48,14 @@ and ``to_dlx``.
 
 from __future__ import annotations
 
-import io
+import codecs
+import errno
 import os
+import re
+from array import array
+from typing import Hashable, Iterator, NamedTuple, Sequence
 
 import numpy as np
-
-from typing import Hashable, NamedTuple, Sequence
 
 from ..errors import DLXFormatError, ExactCoverError
 
@@ -69,89 +76,208 @@ class DLXText(NamedTuple):
 
 
 def _read_text(source) -> tuple[str, str]:
+    """The text of ``source`` and a name for it in messages.
+
+    Bytes are decoded as UTF-8 here, so that a byte that is not UTF-8 is
+    reported with its line and column; a leading byte-order mark is dropped.
+    """
     if hasattr(source, "read"):
-        text = source.read()
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return text, getattr(source, "name", "<file>")
-    if isinstance(source, bytes):
-        return source.decode("utf-8"), "<text>"
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                           and os.path.isfile(source)):
-        with open(source, encoding="utf-8") as f:
-            return f.read(), os.fspath(source)
-    if (isinstance(source, str) and "\n" not in source and not any(ch.isspace() for ch in source.strip())
+        origin = str(getattr(source, "name", "<file>"))
+        try:
+            data = source.read()
+        except UnicodeDecodeError as e:  # a text-mode file: the decoding failed there
+            raise _not_text(e, e.object, 0, origin) from None
+        if isinstance(data, str):
+            return _without_bom(data), origin
+        if isinstance(data, (bytes, bytearray, memoryview)):
+            return _decode(data, origin), origin
+        raise TypeError(f"the file object's read() returned {type(data).__name__}, not str or bytes")
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return _decode(source, "<text>"), "<text>"
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not _BREAK.search(source)
+                                           and (os.path.isfile(source) or os.path.isdir(source))):
+        path = os.fsdecode(os.fspath(source))
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, "is a directory, not a DLX file", path)
+        with open(path, "rb") as f:
+            data = f.read()
+        return _decode(data, path), path
+    if (isinstance(source, str) and not _BREAK.search(source)
+            and not any(ch.isspace() for ch in source.strip())
             and ("." in source or "/" in source or os.sep in source)):
-        raise FileNotFoundError(f"no such DLX file: {source!r} (DLX text has a line break; "
+        raise FileNotFoundError(f"no such DLX file: {_show(source)} (DLX text has a line break; "
                                 f"pass a pathlib.Path for an unusual file name)")
     if isinstance(source, str):
-        return source, "<text>"
-    raise TypeError(f"expected a path, a file object or DLX text, not {type(source).__name__}")
+        return _without_bom(source), "<text>"
+    raise TypeError(f"expected a path, a file object, bytes or DLX text, not {type(source).__name__}")
 
 
-def _check_name(tok: str, where: str) -> None:
+def _without_bom(text: str) -> str:
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _decode(data, origin: str) -> str:
+    """``data`` as UTF-8 text, without a leading byte-order mark."""
+    skip = 3 if bytes(data[:3]) == codecs.BOM_UTF8 else 0
+    try:
+        return codecs.utf_8_decode(memoryview(data)[skip:], "strict", True)[0]
+    except UnicodeDecodeError as e:
+        raise _not_text(e, data, skip, origin) from None
+
+
+def _not_text(e: UnicodeDecodeError, data, skip: int, origin: str) -> DLXFormatError:
+    """The error for bytes that do not decode: the line, column and byte offset
+    (``e.start`` counts from ``skip`` bytes into ``data``)."""
+    start = e.start + skip
+    head = bytes(data[:start])
+    line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+    begin = max(head.rfind(b"\n"), head.rfind(b"\r")) + 1
+    column = len(head[begin:].decode("utf-8", "replace")) + 1
+    bad = bytes(data[start: e.end + skip][:4])
+    what = " ".join(f"0x{b:02x}" for b in bad)
+    encoding = "UTF-8" if e.encoding.replace("_", "-").lower() in ("utf-8", "utf8") else e.encoding
+    msg = (f"{origin}, line {line}, column {column} (byte offset {start}): not {encoding} text "
+           f"(byte {what}: {e.reason})")
+    if bytes(data[:2]) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        msg += "; the text looks like UTF-16: DLX text is read as UTF-8"
+    elif b"\x00" in head[-64:] or b"\x00" in bad:
+        msg += "; is this a binary file?"
+    return DLXFormatError(msg)
+
+
+#: A line break: \n, \r\n or a lone \r (old Mac files).
+_BREAK = re.compile(r"\r\n?|\n")
+#: Characters that no item name may hold: control characters (the white space
+#: among them never reaches a name), lone surrogates.
+_NOT_IN_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: Characters of text split into lines at a time (to bound the memory of the lines).
+_PIECE = 1 << 20
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, split at ``\n``, ``\r\n`` and a lone ``\r``.
+
+    Piece by piece: only about a megabyte of lines exists at a time.
+    """
+    pos, n = 0, len(text)
+    while pos < n:
+        cut = pos + _PIECE
+        m = _BREAK.search(text, cut) if cut < n else None
+        if m is None:
+            piece, nxt = text[pos:], n
+        else:
+            a, nxt = m.span()
+            if text[a] == "\n" and text[a - 1] == "\r":  # the search began inside a \r\n
+                a -= 1
+            piece = text[pos:a]
+        if "\r" in piece:
+            piece = piece.replace("\r\n", "\n").replace("\r", "\n")
+        yield from piece.split("\n")
+        pos = nxt
+
+
+def _show(tok: str, most: int = 40) -> str:
+    """``repr(tok)``, shortened when long (names can be megabytes)."""
+    if len(tok) <= most:
+        return repr(tok)
+    return f"{tok[:most]!r}... ({len(tok):,} characters)"
+
+
+def _check_name(tok: str, where: str, line: str) -> None:
     if ":" in tok:
-        raise DLXFormatError(f"{where}: {tok!r} uses DLX2's item:color syntax, which DLX1 does not accept")
+        raise DLXFormatError(f"{where}: {_show(tok)} uses DLX2's item:color syntax, which DLX1 does not accept")
     if "|" in tok:
-        raise DLXFormatError(f"{where}: item name {tok!r} contains '|'")
+        raise DLXFormatError(f"{where}: item name {_show(tok)} contains '|'")
+    bad = _NOT_IN_NAME.search(tok)
+    if bad:
+        ch = bad.group()
+        column = line.find(tok) + bad.start() + 1
+        kind = "a NUL character" if ch == "\x00" else (
+            "a lone surrogate" if "\ud800" <= ch <= "\udfff" else "a control character")
+        raise DLXFormatError(f"{where}, column {column}: item name {_show(tok)} holds {kind} "
+                             f"(U+{ord(ch):04X}); is this a binary file?")
+
+
+def _bad_option(toks: list, index: dict, where: str, items_line: int, line: str) -> DLXFormatError:
+    """The error for an option line that names an item not on the item line."""
+    for tok in toks:
+        if tok not in index:
+            _check_name(tok, where, line)
+            return DLXFormatError(f"{where}: unknown item {_show(tok)} (not on the item line, "
+                                  f"line {items_line})")
+    raise AssertionError("every item of the option is known")
 
 
 def parse_dlx(source) -> DLXText:
-    """Parse DLX1 text (a path, a file object, or the text itself) into arrays."""
+    """Parse DLX1 text (a path, a file object, bytes, or the text itself) into arrays.
+
+    Text is UTF-8 (a leading byte-order mark is ignored); lines end with
+    ``\n``, ``\r\n`` or ``\r``.  Errors are :class:`DLXFormatError` naming the
+    line; a path that names a directory raises :class:`IsADirectoryError`.
+    """
     text, origin = _read_text(source)
-    items_line = None
+    lines = _lines(text)
+    del text  # the lines hold what is left of it
+    lineno = 0
+    for line in lines:
+        lineno += 1
+        toks = line.split()
+        if toks and toks[0][0] != "|":
+            break
+    else:
+        raise DLXFormatError(f"{origin}: no item line (the text is empty or all comments)")
+    items_line = lineno
+    where = f"{origin}, line {lineno}"
     index: dict[str, int] = {}
     names: list[str] = []
-    n_primary = 0
-    opt_ptr = [0]
-    flat: list[int] = []
-    for lineno, line in enumerate(io.StringIO(text), start=1):
-        toks = line.split()
-        if not toks or toks[0].startswith("|"):
-            continue  # blank line or comment
-        where = f"{origin}, line {lineno}"
-        if items_line is None:
-            items_line = lineno
-            seen_bar = False
-            for tok in toks:
-                if tok == "|":
-                    if seen_bar:
-                        raise DLXFormatError(f"{where}: the item line has more than one '|'")
-                    seen_bar = True
-                    n_primary = len(names)
-                    continue
-                _check_name(tok, where)
-                if tok in index:
-                    raise DLXFormatError(f"{where}: item {tok!r} is named twice")
-                index[tok] = len(names)
-                names.append(tok)
-            if not seen_bar:
-                n_primary = len(names)
-            if not names:
-                raise DLXFormatError(f"{where}: the item line names no items")
+    n_primary = None
+    for tok in toks:
+        if tok == "|":
+            if n_primary is not None:
+                raise DLXFormatError(f"{where}: the item line has more than one '|'")
+            n_primary = len(names)
             continue
-        seen: set[int] = set()
-        for tok in toks:
-            _check_name(tok, where)
-            i = index.get(tok)
-            if i is None:
-                raise DLXFormatError(f"{where}: unknown item {tok!r} (not on the item line, line {items_line})")
-            if i in seen:
-                raise DLXFormatError(f"{where}: item {tok!r} appears twice in this option")
-            seen.add(i)
-            flat.append(i)
-        opt_ptr.append(len(flat))
-    if items_line is None:
-        raise DLXFormatError(f"{origin}: no item line (the text is empty or all comments)")
-    return DLXText(n_primary, names, np.array(opt_ptr, np.int64), np.array(flat, np.int32))
+        _check_name(tok, where, line)
+        if tok in index:
+            raise DLXFormatError(f"{where}: item {_show(tok)} is named twice")
+        index[tok] = len(names)
+        names.append(tok)
+    if n_primary is None:
+        n_primary = len(names)
+    if not names:
+        raise DLXFormatError(f"{where}: the item line names no items")
+    # The options: item numbers into a 4-byte array, sizes into another.
+    flat = array("i")
+    sizes = array("i")
+    extend, add, get = flat.extend, sizes.append, index.__getitem__
+    for line in lines:
+        lineno += 1
+        toks = line.split()
+        if not toks or toks[0][0] == "|":
+            continue  # blank line or comment
+        try:
+            extend(map(get, toks))
+        except KeyError:
+            raise _bad_option(toks, index, f"{origin}, line {lineno}", items_line, line) from None
+        k = len(toks)
+        if k > 1 and len(set(toks)) != k:
+            seen: set = set()
+            tok = next(t for t in toks if t in seen or seen.add(t))
+            raise DLXFormatError(f"{origin}, line {lineno}: item {_show(tok)} appears twice in this option")
+        add(k)
+    opt_ptr = np.zeros(len(sizes) + 1, np.int64)
+    if sizes:
+        np.cumsum(np.frombuffer(sizes, np.int32), out=opt_ptr[1:])
+    opt_items = np.frombuffer(flat, np.int32) if flat else np.zeros(0, np.int32)
+    return DLXText(n_primary, names, opt_ptr, opt_items)
 
 
 def _token(name, j: int) -> str:
     tok = str(name)
-    if not tok or any(ch.isspace() for ch in tok) or "|" in tok or ":" in tok:
+    if not tok or any(ch.isspace() for ch in tok) or "|" in tok or ":" in tok or _NOT_IN_NAME.search(tok):
         raise ExactCoverError(
-            f"item {j} ({name!r}) cannot be written in DLX format: names must be non-empty "
-            "and free of white space, '|' and ':'")
+            f"item {j} ({_show(tok)}) cannot be written in DLX format: names must be non-empty "
+            "and free of white space, control characters, '|' and ':'")
     return tok
 
 

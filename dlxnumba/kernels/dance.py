@@ -137,6 +137,19 @@ def uncover_others(oo, width, links):
         uncover(np.uint32(top[pp]), width, links)
 
 
+@njit(inline="always", **JIT_INNER)
+def primary_others(oo, n1, width, top, ulink):
+    """How many items of node ``oo``'s option other than ``top[oo]`` are
+    primary (numbered ``<= n1``)."""
+    count = 0
+    pp = oo
+    while True:
+        pp = right(pp, width, top, ulink)
+        if pp == oo:
+            return count
+        count += top[pp] <= n1
+
+
 @njit(**JIT_INNER)
 def option_of(x, width, top, first_node):
     """The number of the option that node ``x`` belongs to (its block, or the

@@ -9,10 +9,10 @@ constant; :data:`SEARCH` maps a layout to its entry point.  The lanes of
 import numpy as np
 from numba import njit
 
-from . import (_U0, _U1, BLOCKS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
+from . import (_U0, _U1, ACTIVE, BLOCKS, COVERED, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
                PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES,
                Cursor, Links)
-from .dance import apply_option, cover, cover_others, option_of, uncover, uncover_others
+from .dance import apply_option, cover, cover_others, option_of, primary_others, uncover, uncover_others
 
 
 @njit(**JIT)
@@ -33,6 +33,89 @@ def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_s
 SEARCH = {SPACERS: search_spacers, BLOCKS: search_blocks}
 
 
+#: Items per chunk of the branching scan (:func:`choose`); problems with at
+#: most that many primary items are scanned whole, without the count of active ones.
+SMALL = 64
+CHUNK = np.uint64(SMALL)
+#: Branching walks the item list instead of scanning when the active primary
+#: items are fewer than 1 in WALK_RATIO of the span from the first to the last.
+WALK_RATIO = 32
+_NO_LENGTH = np.int32(0x7FFFFFFF)
+
+
+@njit(inline="always", **JIT_INNER)
+def choose(n1, active, stop_at, llink, rlink, length):
+    """The item to branch on: the first active primary item of length
+    ``<= stop_at``, else the first of minimum length (DLX1's choice).
+
+    ``active`` is the number of active primary items.  Covered items carry
+    ``COVERED`` in their length, so a scan by item number sees only the
+    active ones, in the order of the item list; a scan of consecutive lengths
+    is many times cheaper per item than a walk along ``rlink``, which chases
+    one pointer per item.  So:
+
+    * with at most :data:`SMALL` primary items, one pass over all of them
+      finds the minimum and a second the item (``active`` is not read);
+    * when the active items are few and far apart (fewer than one in
+      :data:`WALK_RATIO` of the span from the first active item, ``rlink[0]``,
+      to the last, ``llink[0]``), the item list is walked, as DLX1 does;
+    * otherwise the span is scanned in chunks of :data:`CHUNK` items, stopping
+      after the first chunk that holds an item of length ``<= stop_at``, and
+      the item is found in its chunk.  A chunk is a plain loop over
+      consecutive entries, which the compiler vectorizes.
+
+    So a node costs at most about ``min(active * WALK_RATIO, span)`` scanned
+    items, never a scan of every item of the problem.  Indices are unsigned,
+    so that no negative-index fix-up stops the vectorizing.
+    """
+    t = _NO_LENGTH
+    if n1 <= SMALL:
+        start = np.uint64(1)
+        for k in range(1, n1 + 1):
+            t = min(t, length[k])
+    else:
+        first = rlink[0]
+        lo = np.uint64(first)
+        hi = np.uint64(llink[0]) + np.uint64(1)  # one past the last active item
+        start = lo
+        if active * WALK_RATIO < np.int64(hi - lo):
+            k = first
+            while k != 0:
+                lk = length[k]
+                if lk < t:
+                    t = lk
+                    start = np.uint64(k)
+                    if lk <= stop_at:
+                        break
+                k = rlink[k]
+        else:
+            k = lo
+            while k < hi:
+                m = _NO_LENGTH
+                for x in range(k, min(k + CHUNK, hi)):
+                    m = min(m, length[x])
+                if m < t:
+                    t = m
+                    start = k
+                    if m <= stop_at:
+                        break
+                k += CHUNK
+    if t < stop_at:
+        t = np.int32(stop_at)
+    while length[start] > t:
+        start += np.uint64(1)
+    return np.uint32(start)  # one type for every caller: cover() is compiled once
+
+
+@njit(inline="always", **JIT_INNER)
+def count_active(n1, length):
+    """The number of active primary items (those whose length is below ``COVERED``)."""
+    active = 0
+    for k in range(1, n1 + 1):
+        active += length[k] < COVERED
+    return active
+
+
 @njit(**JIT_INNER)
 def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
@@ -48,7 +131,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     node_stop`` or ``state[UPDATES] >= update_stop``, and ``RET_DONE`` when the
     tree is exhausted (all links restored).  Call again to continue.
     """
-    rlink, top, dlink, length = links.rlink, links.top, links.dlink, links.length
+    llink, rlink, top, ulink, dlink, length = links
     choice, profile, state = cursor
     level = state[LEVEL]
     phase = state[PHASE]
@@ -56,6 +139,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     updates = state[UPDATES]
     sols = state[SOLUTIONS]
     maxl = state[MAX_LEVEL]
+    active = state[ACTIVE]
     best = _U0
     oo = _U0
     ret = RET_DONE
@@ -72,6 +156,8 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             phase = PH_DONE
             ret = RET_SOLUTION if sols >= solution_stop else RET_DONE
             step = 4
+        elif n1 > SMALL:
+            active = count_active(n1, length)
     elif phase == PH_RECOVER:
         oo = np.uint32(choice[level])
         best = np.uint32(top[oo])
@@ -88,20 +174,9 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             profile[np.uint64(level)] += 1
             if level > maxl:
                 maxl = level
-            # choose: the first item of length <= max(stop_at, minimum length).
-            # Covered items carry COVERED in their length, so a plain scan by
-            # item number (which the compiler vectorizes) sees only active ones,
-            # in the order of the item list.
-            t = np.int32(0x7FFFFFFF)
-            for k in range(1, n1 + 1):
-                t = min(t, length[k])
-            if t < stop_at:
-                t = np.int32(stop_at)
-            k = _U1
-            while length[k] > t:
-                k += _U1
-            best = np.uint32(k)
+            best = choose(n1, active, stop_at, llink, rlink, length)
             updates += cover(best, width, links)
+            active -= 1
             oo = dlink[best]
             choice[np.uint64(level)] = oo
             step = 1
@@ -111,6 +186,8 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
                 step = 2
                 continue
             updates += cover_others(oo, width, links)
+            if n1 > SMALL:  # (choose() reads the count only then)
+                active -= primary_others(oo, n1, width, top, ulink)
             if rlink[0] == 0:
                 # visit a solution: choice[0..level]
                 nodes += 1
@@ -126,6 +203,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
             uncover(best, width, links)
+            active += 1
             if level == 0:
                 phase = PH_DONE
                 ret = RET_DONE
@@ -137,6 +215,8 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
         else:
             # recover: undo the option of node oo and move to the next one down
             uncover_others(oo, width, links)
+            if n1 > SMALL:
+                active += primary_others(oo, n1, width, top, ulink)
             oo = dlink[oo]
             choice[np.uint64(level)] = oo
             step = 1
@@ -147,6 +227,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     state[UPDATES] = updates
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
+    state[ACTIVE] = active
     return ret
 
 

@@ -2,6 +2,7 @@
 and ExactCover.from_dlx / to_dlx built on them; reading, writing, round trips, errors."""
 
 import ast
+import re
 import io
 import subprocess
 import sys
@@ -352,3 +353,181 @@ def test_writing_an_empty_option_raises_or_round_trips():
     except ExactCoverError:
         return
     assert ExactCover.from_dlx(text).n_options == p.n_options
+
+
+# ---------------------------------------------------------------------------
+# Sturdy input: byte-order marks, bytes that are not UTF-8, line ends, directories
+# ---------------------------------------------------------------------------
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _sources(tmp_path, data: bytes) -> dict:
+    """The same bytes as every kind of source: bytes, a path (str and Path),
+    a binary file object, and a text-mode file object opened as UTF-8."""
+    path = tmp_path / "p.dlx"
+    path.write_bytes(data)
+    return {"bytes": lambda: data, "bytearray": lambda: bytearray(data), "Path": lambda: path,
+            "str path": lambda: str(path), "BytesIO": lambda: io.BytesIO(data),
+            "text file": lambda: open(path, encoding="utf-8")}
+
+
+@pytest.mark.parametrize("kind", ["bytes", "bytearray", "Path", "str path", "BytesIO", "text file"])
+@pytest.mark.parametrize("text", [KNUTH_TEXT, KNUTH_COMMENTED, KNUTH_TEXT.replace("\n", "\r\n")],
+                         ids=["plain", "comment first", "CRLF"])
+def test_a_utf8_byte_order_mark_is_ignored(tmp_path, kind, text):
+    """A BOM (as Windows editors write) used to become part of the first item
+    name, or turn a leading comment into an item line."""
+    source = _sources(tmp_path, BOM + text.encode())[kind]()
+    assert_same_problem(ExactCover.from_dlx(source), knuth_problem())
+    if hasattr(source, "close"):
+        source.close()
+
+
+def test_a_byte_order_mark_in_a_string_is_ignored():
+    assert_same_problem(ExactCover.from_dlx("\ufeff" + KNUTH_TEXT), knuth_problem())
+
+
+def test_a_byte_order_mark_alone_has_no_item_line():
+    with pytest.raises(DLXFormatError, match="no item line"):
+        ExactCover.from_dlx(BOM)
+
+
+@pytest.mark.parametrize("kind", ["bytes", "Path", "str path", "BytesIO", "text file"])
+@pytest.mark.parametrize("data, line, column, offset", [
+    (b"A B\nA\n\xff B\n", 3, 1, 6),
+    (b"A B\nA caf\xe9\n", 2, 6, 9),  # Latin-1, not UTF-8
+    (b"| r\xc3\xa9sum\xc3\xa9\r\nA B\r\nA \x80\r\n", 3, 3, 19),  # after UTF-8 and CRLF
+    (b"A B\rA\rB \xc3\r", 3, 3, 8),  # a cut-off sequence, CR-only line ends
+    (BOM + b"A B\nA\xff\n", 2, 2, 8),  # the offset counts the byte-order mark
+], ids=["first-byte", "latin-1", "after-utf8-crlf", "truncated-cr", "after-bom"])
+def test_bytes_that_are_not_utf8_name_the_line_column_and_offset(tmp_path, kind, data, line, column, offset):
+    """Used to be a bare UnicodeDecodeError naming no line."""
+    source = _sources(tmp_path, data)[kind]()
+    with pytest.raises(DLXFormatError) as e:
+        ExactCover.from_dlx(source)
+    msg = str(e.value)
+    assert f"line {line}, column {column} (byte offset {offset}): not UTF-8 text" in msg, msg
+    if kind in ("Path", "str path"):
+        assert "p.dlx" in msg
+    if hasattr(source, "close"):
+        source.close()
+
+
+def test_utf16_text_is_recognized(tmp_path):
+    path = tmp_path / "u16.dlx"
+    path.write_text(KNUTH_TEXT, encoding="utf-16")
+    with pytest.raises(DLXFormatError, match=r"line 1, column 1 \(byte offset 0\).*looks like UTF-16"):
+        ExactCover.from_dlx(path)
+
+
+@pytest.mark.parametrize("data, column, what", [
+    (b"\x7fELF\x02\x01\x01\x00\x00\x00 A\n", 1, "control character"),
+    (b"A B\nA\x00\x00\x00\n", 2, "NUL"),
+    (b"| binary\nA B\x01 C\n", 4, "control character"),
+])
+def test_binary_input_that_decodes_is_refused_with_the_column(data, column, what):
+    """Bytes that happen to be UTF-8 but hold control characters are not item names."""
+    with pytest.raises(DLXFormatError) as e:
+        ExactCover.from_dlx(data)
+    msg = str(e.value)
+    assert f"column {column}:" in msg and what in msg and "binary" in msg, msg
+
+
+def test_lone_surrogates_in_a_string_are_refused():
+    with pytest.raises(DLXFormatError, match="line 1, column 4.*surrogate"):
+        ExactCover.from_dlx("A B\udc80\nA\n")
+
+
+@pytest.mark.parametrize("as_path", [str, Path], ids=["str", "Path"])
+def test_a_directory_is_reported_as_a_directory(tmp_path, as_path):
+    """Used to say 'no such DLX file' for a directory that exists."""
+    d = tmp_path / "problems.d"
+    d.mkdir()
+    with pytest.raises(IsADirectoryError) as e:
+        ExactCover.from_dlx(as_path(d))
+    assert "directory" in str(e.value) and "no such" not in str(e.value)
+
+
+def test_a_missing_file_is_still_reported_missing(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no such DLX file"):
+        ExactCover.from_dlx(str(tmp_path / "absent.dlx"))
+
+
+def test_cr_only_line_ends_are_line_ends():
+    """Old Mac line ends: each CR ends a line (the whole text used to be one line)."""
+    p = ExactCover.from_dlx(KNUTH_COMMENTED.replace("\n", "\r"))
+    assert_same_problem(p, knuth_problem())
+
+
+def test_a_lone_cr_between_options_separates_them():
+    """'A\\rB' was read as the one option {A, B}: a different problem, silently."""
+    p = ExactCover.from_dlx("A B\nA\rB\n")
+    assert p.options == [[0], [1]]
+    assert p.solve() == [0, 1]
+
+
+def test_line_numbers_count_every_kind_of_line_end():
+    with pytest.raises(DLXFormatError, match="line 5: unknown item 'Z'"):
+        ExactCover.from_dlx("A B\r\nA\rB\n\r\nZ\n")
+
+
+LINE_ENDS = st.sampled_from(["\n", "\r\n", "\r"])
+
+
+@PROPERTY
+@given(dlx_arrays(), st.data(), st.sampled_from([1, 2, 3, 7]))
+def test_lines_cut_into_pieces_read_the_same(arrays, data, piece):
+    """The reader splits the text into lines a piece at a time: wherever a piece
+    ends (inside a CRLF too), the problem and the line of an error are the same."""
+    names, n1, ptr, items = arrays
+    lines = format_dlx(names, n1, ptr, items).splitlines()
+    lines.insert(data.draw(st.integers(0, 1)), "| a comment")
+    text = "".join(ln + data.draw(LINE_ENDS) for ln in lines)
+    item_line = next(k for k, ln in enumerate(lines, 1) if not ln.startswith("|"))
+    bad_at = data.draw(st.integers(item_line + 1, len(lines) + 1))
+    bad = "".join(ln + data.draw(LINE_ENDS) for ln in lines[:bad_at - 1]) + "\u2603unknown\n"
+    whole = parse_dlx(text)
+    with pytest.raises(DLXFormatError, match=f"line {bad_at}: unknown item") as e_whole:
+        parse_dlx(bad)
+    old = dlx_module._PIECE
+    dlx_module._PIECE = piece
+    try:
+        cut = parse_dlx(text)
+        with pytest.raises(DLXFormatError) as e_cut:
+            parse_dlx(bad)
+    finally:
+        dlx_module._PIECE = old
+    assert (cut.n_primary, cut.item_names) == (whole.n_primary, whole.item_names)
+    np.testing.assert_array_equal(cut.opt_ptr, whole.opt_ptr)
+    np.testing.assert_array_equal(cut.opt_items, whole.opt_items)
+    assert str(e_cut.value) == str(e_whole.value)
+
+
+def test_huge_item_names_are_shortened_in_messages():
+    name = "x" * 1_000_000
+    for text in (f"A B\nA {name}\n", f"A B {name} {name}\n", f"A {name}\nA {name} {name}\n",
+                 f"A {name}:red\n"):
+        with pytest.raises(DLXFormatError) as e:
+            ExactCover.from_dlx(text)
+        assert len(str(e.value)) < 300 and re.search(r"\(1,000,00\d characters\)", str(e.value))
+
+
+def test_huge_item_names_are_read():
+    name = "y" * 100_000
+    p = ExactCover.from_dlx(f"A {name}\nA {name}\n")
+    assert p.item_names == ["A", name] and p.solve() == [0]
+
+
+def test_a_file_object_that_reads_neither_text_nor_bytes_raises_type_error():
+    class Odd:
+        def read(self):
+            return 12
+
+    with pytest.raises(TypeError, match="read"):
+        ExactCover.from_dlx(Odd())
+
+
+def test_names_with_control_characters_cannot_be_written():
+    with pytest.raises(ExactCoverError, match="control characters"):
+        ExactCover.from_options([["a\x00b"]]).to_dlx()
