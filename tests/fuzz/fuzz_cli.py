@@ -388,9 +388,14 @@ def check_cli_cover(case) -> str:
     want = len(truth) if lim is None else min(len(truth), lim)
     if case["count"]:
         lines = text.split()
-        if len(lines) != 1 or not lines[0].isdigit():
+        if len(lines) != 1 or not lines[0].removesuffix("+").isdigit():
             raise fault("--count does not print one number", f"{where}: {text!r:.200}")
-        got = int(lines[0])
+        got = int(lines[0].removesuffix("+"))
+        more = lines[0].endswith("+")  # "N+": at least N (cut by a budget, or more than --limit N)
+        if more and not stopped and not (lim is not None and len(truth) > lim and got == lim):
+            raise fault("--count says 'more' wrongly", f"{where}: {lines[0]} for {len(truth)}")
+        if not more and lim is not None and len(truth) > lim and not stopped:
+            raise fault("--count at --limit does not say there are more", f"{where}: {lines[0]}")
         if (got != want and not stopped) or got > want:
             raise fault("--count is wrong", f"{where}: {got} != {want}")
         if code != (1 if stopped else 0):
@@ -407,7 +412,7 @@ def check_cli_cover(case) -> str:
         raise fault("cover printed a wrong or repeated solution", where)
     if (got != want and not stopped) or got > want:
         raise fault("cover lost or added solutions", f"{where}: {got} != {want}")
-    if not stopped and code != (0 if got else 1):
+    if not stopped and code != (0 if got or (lim == 0 and truth) else 1):  # --limit 0: 0 when any exists
         raise fault("exit status does not match the solutions", f"{where}: {code}")
     return f"status:{code}"
 
