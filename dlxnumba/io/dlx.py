@@ -262,7 +262,10 @@ def parse_dlx(source) -> DLXText:
         k = len(toks)
         if k > 1 and len(set(toks)) != k:
             seen: set = set()
-            tok = next(t for t in toks if t in seen or seen.add(t))
+            for tok in toks:  # the first item listed twice
+                if tok in seen:
+                    break
+                seen.add(tok)
             raise DLXFormatError(f"{origin}, line {lineno}: item {_show(tok)} appears twice in this option")
         add(k)
     opt_ptr = np.zeros(len(sizes) + 1, np.int64)
