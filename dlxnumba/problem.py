@@ -530,16 +530,20 @@ class ExactCover:
         """Item names of one option (an int) or of each option in a list."""
         if isinstance(options, (int, np.integer)) and not isinstance(options, bool):
             return tuple(self._names[i] for i in self.option(options))
-        if isinstance(options, (str, bytes)):
-            raise ExactCoverError(f"options must be an option index or a list of them, not {options!r}")
-        try:
-            options = list(options)
-        except TypeError:
-            raise ExactCoverError(f"options must be an option index or a list of them, "
-                                  f"not {plain(options)}") from None
-        for j in options:
-            self._check_option_index(j)
+        options = self._option_list(options, "options must be an option index or a list of them")
         return [self.option_names(j) for j in options]
+
+    def _option_list(self, value, expected: str) -> list:
+        """``value`` as a list of checked option indices; ``expected`` says what it should be."""
+        if isinstance(value, (str, bytes)):
+            raise ExactCoverError(f"{expected}, not {value!r}")
+        try:
+            listed = list(value)
+        except TypeError:
+            raise ExactCoverError(f"{expected}, not {plain(value)}") from None
+        for j in listed:
+            self._check_option_index(j)
+        return listed
 
     @property
     def options(self) -> list[list[int]]:
@@ -610,16 +614,7 @@ class ExactCover:
                 j = int(given[(given < 0) | (given >= self.n_options)][0])
                 raise ExactCoverError(f"option index {j} is out of range for {self.n_options} options")
             return given.astype(np.int32)
-        if isinstance(given, (str, bytes)):
-            raise ExactCoverError(f"given must be an iterable of option indices, not {given!r}")
-        try:
-            given = list(given)
-        except TypeError:
-            raise ExactCoverError(f"given must be an iterable of option indices, "
-                                  f"not {plain(given)}") from None
-        for j in given:
-            self._check_option_index(j)
-        return np.array(given, dtype=np.int32)
+        return np.array(self._option_list(given, "given must be an iterable of option indices"), dtype=np.int32)
 
     def _describe_conflict(self, given: np.ndarray, bad: int) -> str:
         """Why ``given[bad]`` cannot join ``given[:bad]``: the two options and the items they share."""
