@@ -20,6 +20,7 @@ puzzle that runs out of budget raises :class:`~dlxnumba.errors.LimitReached`
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from typing import TYPE_CHECKING, Iterator
@@ -309,9 +310,10 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         errors.append(None)
         if not isinstance(item, str) and _is_sudoku(item):  # (strings first: the common case, fast)
             boxes.setdefault(item.box, k)
-    if n is None:  # nothing readable (every row is INVALID, or none): the size of box=, else 9
+    if n is None:  # nothing readable (every row is INVALID, or none): an array's shape, box=, else 9
         pair = box if isinstance(box, tuple) and len(box) == 2 else None
-        n = pair[0] * pair[1] if pair and all(type(b) is int and b > 0 for b in pair) else 9
+        n = _array_side(puzzles) or (
+            pair[0] * pair[1] if pair and all(type(b) is int and b > 0 for b in pair) else 9)
     arr = np.zeros((len(rows), n * n), np.uint8)
     bad = np.zeros(len(rows), bool)
     for k, row in enumerate(rows):
@@ -320,6 +322,16 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         else:
             arr[k] = row
     return arr, bad, n, _batch_box(n, box, boxes), errors
+
+
+def _array_side(puzzles) -> int | None:
+    """The side N that the shape of an (n, N, N) or (n, N*N) array tells, else None."""
+    if isinstance(puzzles, np.ndarray):
+        if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
+            return int(puzzles.shape[1]) or None
+        if puzzles.ndim == 2 and math.isqrt(puzzles.shape[1]) ** 2 == puzzles.shape[1]:
+            return math.isqrt(puzzles.shape[1]) or None
+    return None
 
 
 def _is_sudoku(item) -> bool:
@@ -415,6 +427,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
                           "(for one puzzle, use Sudoku(puzzle).solve())")
     t0 = time.perf_counter()
     arr, bad, n, box, errors = _batch_array(puzzles, box)
+    if (max_nodes == 0 or timeout == 0) and arr.size:  # no lane runs: digits past N are caught here
+        bad = bad | (arr > n).any(axis=1)
     any_bad = bool(bad.any())
     if any_bad:
         arr = arr.copy() if not arr.flags.writeable or arr is puzzles else arr

@@ -650,6 +650,9 @@ def _check_accessor(p, case) -> str:
         call, want = (lambda: p.option(j)), (lambda: options[int(j)])
     elif acc == "option_names":
         call, want = (lambda: p.option_names(j)), (lambda: tuple(names[i] for i in options[int(j)]))
+        if isinstance(j, (list, tuple)):  # a list is option_names' other form: its indices decide
+            verdict = EITHER
+            want = lambda: [tuple(names[i] for i in options[int(k)]) for k in j]  # noqa: E731
     elif acc == "option_names-list":
         call, want = (lambda: p.option_names([j])), (lambda: [tuple(names[i] for i in options[int(j)])])
     else:

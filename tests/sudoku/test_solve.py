@@ -869,3 +869,19 @@ def test_an_empty_or_unreadable_batch_takes_its_size_from_box(puzzles):
     solutions, status = solve_many(puzzles, box=(2, 2))
     assert solutions.shape == (len(puzzles), 16) and len(status) == len(puzzles)
     assert all(Status(s) == Status.INVALID for s in status)
+
+
+def test_an_empty_float_array_takes_its_size_from_its_shape():
+    """An empty (0, 6, 6) float array with box=(7, 1) was taken as a 7x7 batch (fuzzing)."""
+    with pytest.raises(SudokuError, match="box 7x1 does not fit a 6x6 grid"):
+        solve_many(np.zeros((0, 6, 6)), box=(7, 1))
+    assert len(solve_many(np.zeros((0, 4, 4)), box=np.array([1, 4]))[1]) == 0
+
+
+@pytest.mark.parametrize("budget", [dict(timeout=0), dict(max_nodes=0)])
+def test_a_zero_budget_still_finds_digits_past_n(budget):
+    """With no search run, a uint8 row holding 7 in a 6x6 batch was BUDGET, not INVALID (fuzzing)."""
+    arr = np.zeros((2, 36), np.uint8)
+    arr[0, 0] = 7
+    r = solve_many(arr, **budget)
+    assert r.statuses == [Status.INVALID, Status.BUDGET] and "7" in r.errors[0]
