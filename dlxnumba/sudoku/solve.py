@@ -301,7 +301,12 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
             errors.append(msg if msg.startswith(f"puzzle {k}") else f"puzzle {k}: {msg}")
             continue
         if n is None:
-            n = _size_of(cells.size)
+            try:
+                n = _size_of(cells.size)
+            except SudokuError as e:  # no grid has that many cells: this row is INVALID, not the batch
+                rows.append(None)
+                errors.append(f"puzzle {k}: {e}")
+                continue
         if cells.size != n * n:
             rows.append(None)
             errors.append(f"puzzle {k}: {cells.size} cells, but the batch has {n * n}")

@@ -885,3 +885,11 @@ def test_a_zero_budget_still_finds_digits_past_n(budget):
     arr[0, 0] = 7
     r = solve_many(arr, **budget)
     assert r.statuses == [Status.INVALID, Status.BUDGET] and "7" in r.errors[0]
+
+
+def test_a_first_puzzle_of_no_size_is_one_invalid_row():
+    """solve_many(['1', puzzle]) raised '1 cells: expected a square number' for the
+    whole batch: the first readable row set the size (fuzzing)."""
+    r = solve_many(["1", TOP1])
+    assert r.statuses == [Status.INVALID, Status.SOLVED] and "1 cells" in r.errors[0]
+    assert is_solution(r[0][1], TOP1)
