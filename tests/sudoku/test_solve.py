@@ -869,3 +869,17 @@ def test_an_empty_or_unreadable_batch_takes_its_size_from_box(puzzles):
     solutions, status = solve_many(puzzles, box=(2, 2))
     assert solutions.shape == (len(puzzles), 16) and len(status) == len(puzzles)
     assert all(Status(s) == Status.INVALID for s in status)
+
+
+@pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (9, (3, 3)), (16, (4, 4))])
+def test_memory_is_the_size_of_the_arrays_a_solve_allocates(n, box):
+    """memory() computes its figures from the sizes (a 250x250 grid's are
+    known before gigabytes are allocated); they are those of the arrays."""
+    from dlxnumba.sudoku.solve import _one, _Shape, memory
+
+    per_thread, shared = memory(n, box)
+    puzzle = Sudoku("." * (n * n), box=box)
+    one = _one(puzzle)
+    shape = _Shape.of(n, box)
+    assert one.w.nbytes == per_thread
+    assert shape.template.nbytes + shape.problem.opt_ptr.nbytes + shape.problem.opt_items.nbytes == shared
