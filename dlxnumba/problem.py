@@ -10,6 +10,7 @@ links, so searches never disturb each other, in one thread or many.
 from __future__ import annotations
 
 import threading
+from array import array
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Iterator, Sequence
 
@@ -466,7 +467,7 @@ class ExactCover:
             if isinstance(opt, (str, bytes)):
                 opt = opt.split()
             try:
-                opts.append(list(opt))
+                opts.append(opt if type(opt) in (list, tuple) else list(opt))  # read twice below
             except TypeError:
                 raise ExactCoverError(f"option {j} is not an iterable of item names: {plain(opt)}") from None
         if primary is not None:
@@ -495,7 +496,7 @@ class ExactCover:
         for name in sec:
             declare(name, "secondary")
         opt_ptr = np.zeros(len(opts) + 1, np.int64)
-        flat = []
+        flat = array("i")  # 4 bytes an entry (a list of ints takes about 36)
         for j, opt in enumerate(opts):
             seen = set()
             for name in opt:
@@ -510,7 +511,7 @@ class ExactCover:
                 seen.add(i)
                 flat.append(i)
             opt_ptr[j + 1] = len(flat)
-        p = cls(n1, names, opt_ptr, np.array(flat, dtype=np.int32))
+        p = cls(n1, names, opt_ptr, np.frombuffer(flat, np.int32) if flat else np.zeros(0, np.int32))
         object.__setattr__(p, "_index", index)
         return p
 
