@@ -10,6 +10,7 @@ links, so searches never disturb each other, in one thread or many.
 from __future__ import annotations
 
 import threading
+from array import array
 from dataclasses import dataclass
 from typing import Hashable, Iterable, Iterator, Sequence
 
@@ -57,6 +58,11 @@ def links_fit(n_items: int, n_options: int, total: int, width: int) -> bool:
     return size <= _INT32_MAX and n_options < 1 << 30
 
 
+#: Problems with at least this many nodes are linked up by a compiled pass
+#: (:func:`dlxnumba.kernels.build.link_options`); smaller ones never wait for it to compile.
+_BUILD_IN_KERNEL = 1 << 20
+
+
 def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> _Template:
     """Build the dancing-links arrays for options in CSR form (vectorized numpy).
 
@@ -93,6 +99,15 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
     ulink = np.zeros(size, np.int32)
     dlink = np.zeros(size, np.int32)
     length = np.zeros(n + 1, np.int32)
+    if total >= _BUILD_IN_KERNEL:
+        # one compiled pass, nothing allocated but the result (the numpy way
+        # below holds about 70 bytes a node in temporary arrays)
+        from .kernels.build import link_options
+
+        first_node = np.empty(m, np.int32)
+        link_options(n, width, base if width else 0, np.ascontiguousarray(opt_ptr, np.int64),
+                     np.ascontiguousarray(opt_items, np.int32), top, ulink, dlink, length, first_node)
+        return _Template(llink, rlink, top, ulink, dlink, length, first_node, width)
 
     if width:
         first_node = (base + 4 * np.arange(m, dtype=np.int64)).astype(np.int32)
@@ -139,6 +154,47 @@ def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: n
         ulink[sitems[end_group]] = lasts
     ulink[0] = dlink[0] = 0
     return _Template(llink, rlink, top, ulink, dlink, length, first_node, width)
+
+
+#: Entries of options compared at a time when looking for an item listed twice.
+_REPEAT_BATCH = 1 << 20
+
+
+def _repeated_item(ptr: np.ndarray, items: np.ndarray) -> tuple[int, int] | None:
+    """The first option that lists an item twice, and the smallest such item; or None.
+
+    Memory stays small however large the problem: options of one width up to
+    8 compare their columns pairwise; others are sorted a batch of about a
+    million entries at a time (item numbers within an option).
+    """
+    m = ptr.size - 1
+    if items.size == 0:
+        return None
+    counts = np.diff(ptr)
+    width = int(counts[0])
+    first = None
+    if width <= 8 and bool((counts == width).all()):
+        rows = items.reshape(m, width)
+        for a in range(width):
+            for b in range(a + 1, width):
+                hit = np.flatnonzero(rows[:, a] == rows[:, b])
+                if hit.size and (first is None or hit[0] < first):
+                    first = int(hit[0])
+    else:
+        j0 = 0
+        while j0 < m and first is None:
+            j1 = max(int(np.searchsorted(ptr, ptr[j0] + _REPEAT_BATCH, side="right")) - 1, j0 + 1)
+            part = items[ptr[j0]: ptr[j1]].astype(np.int64)
+            part += np.repeat(np.arange(j0, j1, dtype=np.int64), counts[j0:j1]) << 32
+            part.sort()
+            hit = np.flatnonzero(part[1:] == part[:-1])
+            if hit.size:
+                first = int(part[hit[0]] >> 32)
+            j0 = j1
+    if first is None:
+        return None
+    option = np.sort(items[ptr[first]: ptr[first + 1]])
+    return first, int(option[np.flatnonzero(option[1:] == option[:-1])[0]])
 
 
 def _integers(values, name: str) -> np.ndarray:
@@ -260,15 +316,12 @@ class ExactCover:
             j = int(np.searchsorted(ptr, k, side="right")) - 1
             raise ExactCoverError(f"option {j} lists item number {int(raw[k])} (opt_items[{k}]); "
                                   f"the {n_items} items are numbered 0 to {n_items - 1}")
-        ptr = ptr.astype(np.int64)
-        items = raw.astype(np.int32)  # in range, so exact
-        if items.size:
-            owner = np.repeat(np.arange(ptr.size - 1), np.diff(ptr))
-            pairs = np.sort(owner * np.int64(n_items) + items)
-            twice = np.flatnonzero(pairs[1:] == pairs[:-1])
-            if twice.size:
-                j, i = divmod(int(pairs[twice[0]]), n_items)
-                raise ExactCoverError(f"option {j} lists item {i} ({plain(names[i])}) twice")
+        ptr = ptr.astype(np.int64, copy=False)  # (copied once, by _read_only)
+        items = raw.astype(np.int32, copy=False)  # in range, so exact
+        twice = _repeated_item(ptr, items)
+        if twice is not None:
+            j, i = twice
+            raise ExactCoverError(f"option {j} lists item {i} ({plain(names[i])}) twice")
         ptr, items = _read_only(ptr), _read_only(items)
         _set = object.__setattr__
         _set(self, "_names", names)
@@ -414,7 +467,7 @@ class ExactCover:
             if isinstance(opt, (str, bytes)):
                 opt = opt.split()
             try:
-                opts.append(list(opt))
+                opts.append(opt if type(opt) in (list, tuple) else list(opt))  # read twice below
             except TypeError:
                 raise ExactCoverError(f"option {j} is not an iterable of item names: {plain(opt)}") from None
         if primary is not None:
@@ -443,7 +496,7 @@ class ExactCover:
         for name in sec:
             declare(name, "secondary")
         opt_ptr = np.zeros(len(opts) + 1, np.int64)
-        flat = []
+        flat = array("i")  # 4 bytes an entry (a list of ints takes about 36)
         for j, opt in enumerate(opts):
             seen = set()
             for name in opt:
@@ -458,7 +511,7 @@ class ExactCover:
                 seen.add(i)
                 flat.append(i)
             opt_ptr[j + 1] = len(flat)
-        p = cls(n1, names, opt_ptr, np.array(flat, dtype=np.int32))
+        p = cls(n1, names, opt_ptr, np.frombuffer(flat, np.int32) if flat else np.zeros(0, np.int32))
         object.__setattr__(p, "_index", index)
         return p
 

@@ -597,13 +597,33 @@ def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: l
 
 
 def memory(n: int = 9, box=None) -> tuple[int, int]:
-    """(bytes of one thread's private solver state, bytes of the shared template)
-    for the ``n x n`` grids of ``box``.
+    """(bytes per thread, bytes shared) of solving ``n x n`` grids of ``box``,
+    computed from the sizes: nothing is built.
 
-    >>> memory(9)[0] <= 64 * 1024
-    True
+    *Shared*, built once per process and box shape: the encoding (its options
+    in CSR form) and its dancing-links template.  *Per thread*: the private
+    links and cursor of one lane; :func:`solve_many` runs one lane per thread,
+    :meth:`Sudoku.solve` one per Python thread.  Python, numpy and numba add
+    about 100 MB to a process.
+
+    >>> memory(9)
+    (34688, 63256)
+    >>> [round(b / 2**20) for b in memory(250)]
+    [484, 1138]
     """
     box = _check_box(n, box)
-    shape = _Shape.of(n, box)
-    w = B.Workspace(shape.template, shape.depth, 1)
-    return w.nbytes, shape.template.nbytes
+    nn = n * n
+    n_items, n_options = 4 * nn, n ** 3
+    nodes = ((n_items + 4) & ~3) + 4 * n_options  # four-node blocks (see dlxnumba.kernels)
+    i32, i64 = np.dtype(np.int32), np.dtype(np.int64)
+
+    def row(size: int, dtype: np.dtype) -> int:  # one lane's row (batch._rows: cache lines + one)
+        per_line = 64 // dtype.itemsize
+        return (-(-size // per_line) * per_line + per_line) * dtype.itemsize
+
+    depth = n_items + 1
+    per_thread = (2 * row(n_items + 2, i32) + 2 * row(nodes, i32) + row(n_items + 1, i32)
+                  + row(depth, i32) + row(depth, i64) + row(K.STATE_SIZE, i64) + row(K.LANE_SIZE, i64))
+    template = 4 * (2 * (n_items + 2) + 3 * nodes + (n_items + 1) + n_options)
+    encoding = 8 * (n_options + 1) + 4 * 4 * n_options
+    return per_thread, template + encoding

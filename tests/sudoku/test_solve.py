@@ -893,3 +893,17 @@ def test_a_first_puzzle_of_no_size_is_one_invalid_row():
     r = solve_many(["1", TOP1])
     assert r.statuses == [Status.INVALID, Status.SOLVED] and "1 cells" in r.errors[0]
     assert is_solution(r[0][1], TOP1)
+
+
+@pytest.mark.parametrize("n, box", [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (9, (3, 3)), (16, (4, 4))])
+def test_memory_is_the_size_of_the_arrays_a_solve_allocates(n, box):
+    """memory() computes its figures from the sizes (a 250x250 grid's are
+    known before gigabytes are allocated); they are those of the arrays."""
+    from dlxnumba.sudoku.solve import _one, _Shape, memory
+
+    per_thread, shared = memory(n, box)
+    puzzle = Sudoku("." * (n * n), box=box)
+    one = _one(puzzle)
+    shape = _Shape.of(n, box)
+    assert one.w.nbytes == per_thread
+    assert shape.template.nbytes + shape.problem.opt_ptr.nbytes + shape.problem.opt_items.nbytes == shared
