@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import sys
 
@@ -457,7 +458,12 @@ def check_cli_argv(case) -> str:
     if "--help" in argv or "-h" in argv:
         return "skipped"
     where = f"dlxnumba {' '.join(map(repr, argv))}  # input {data!r:.300}"
-    code, out, err = run_cli(argv, data)
+    here = os.getcwd()
+    os.chdir(os.path.dirname(path))  # "-o 1180591620717411303424" writes a file: not in the checkout
+    try:
+        code, out, err = run_cli(argv, data)
+    finally:
+        os.chdir(here)
     check_run(argv, code, out, err, where)
     with open(path, "rb") as fh:
         if fh.read() != data:
