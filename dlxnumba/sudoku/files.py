@@ -525,7 +525,8 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
     try:
         for lines in _byte_lines(read, name):
             reader.feed(lines)
-            while reader.count >= chunk_size:
+            # a chunk waits until the size is known: every chunk has the width of the file's puzzles
+            while reader.count >= chunk_size and reader.n is not None:
                 yield drain(chunk_size)
             if reader.error:
                 break

@@ -149,15 +149,13 @@ def _cells_of(text: str):
         return None
 
 
-def check_cli_solve(case) -> str:
-    f = case["file"]
-    data = f["data"]
-    path = tmp_path(data)
-    out_path = path + ".out"
-    argv, verdict = _solve_argv(case, path, out_path)
-    stdin = data if case["source"] == "-" else b""
+def _run_checked(case, argv, verdict, data: bytes, path: str):
+    """Run the command and check what every run must do: a clean exit, the input file
+    intact, bad usage refused with status 2, a failed write not reported as success.
+    Returns (code, out, err, where, verdict): the verdict when one of these settles the
+    case, else ""."""
     where = f"dlxnumba {' '.join(argv)}  # input {data!r:.500}"
-    code, out, err = run_cli(argv, stdin)
+    code, out, err = run_cli(argv, data if case["source"] == "-" else b"")
     check_run(argv, code, out, err, where)
     with open(path, "rb") as fh:
         if fh.read() != data:
@@ -165,11 +163,23 @@ def check_cli_solve(case) -> str:
     if verdict == BAD:
         if code != 2:
             raise fault("bad usage not refused with status 2", f"{where}: status {code}")
-        return "rejected:usage"
+        return code, out, err, where, "rejected:usage"
     if case["output"] == "/dev/full" and not _limit_zero(case):
         if code == 0:  # 1 is fine when nothing was written
             raise fault("a failed write (-o /dev/full) gives status 0", where)
-        return f"status:{code}"
+        return code, out, err, where, f"status:{code}"
+    return code, out, err, where, ""
+
+
+def check_cli_solve(case) -> str:
+    f = case["file"]
+    data = f["data"]
+    path = tmp_path(data)
+    out_path = path + ".out"
+    argv, verdict = _solve_argv(case, path, out_path)
+    code, out, err, where, early = _run_checked(case, argv, verdict, data, path)
+    if early:
+        return early
     if case["output"] == "input" and case["source"] == "path":
         return f"status:{code}"  # refused (2) or written elsewhere; the input is intact (checked above)
     if verdict == EITHER or case["box"][0] not in (None,) and case["box"][1] != OK:
@@ -368,20 +378,9 @@ def check_cli_cover(case) -> str:
         argv += ["-o", case["output"]]
     argv.append(path if case["source"] == "path" else "-")
     verdict = combine(*tags)
-    where = f"dlxnumba {' '.join(argv)}  # input {data!r:.500}"
-    code, out, err = run_cli(argv, data if case["source"] == "-" else b"")
-    check_run(argv, code, out, err, where)
-    with open(path, "rb") as fh:
-        if fh.read() != data:
-            raise fault("an input file was changed (data lost)", where)
-    if verdict == BAD:
-        if code != 2:
-            raise fault("bad usage not refused with status 2", f"{where}: status {code}")
-        return "rejected:usage"
-    if case["output"] == "/dev/full" and not _limit_zero(case):
-        if code == 0:  # 1 is fine when nothing was written
-            raise fault("a failed write (-o /dev/full) gives status 0", where)
-        return f"status:{code}"
+    code, out, err, where, early = _run_checked(case, argv, verdict, data, path)
+    if early:
+        return early
     if case["raw"] or verdict == EITHER or (case["output"] == "input" and case["source"] == "path"):
         return f"status:{code}"
     if code == 2:

@@ -42,7 +42,7 @@ def over_budget(nodes, max_nodes, solutions) -> bool:
     """Whether a search made more nodes than ``max_nodes`` allows: the budget is
     checked before each node that branches; the solutions found at the last level
     entered are still visited, one node each (README: "Every search call")."""
-    return max_nodes is not None and nodes > max_nodes + solutions
+    return max_nodes is not None and int(nodes) > int(max_nodes) + int(solutions)
 
 
 class Fault(AssertionError):

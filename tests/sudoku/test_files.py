@@ -484,3 +484,21 @@ def test_a_one_line_puzzle_inside_a_grid_file():
     arr = read_puzzles(io.StringIO(text), errors=errors)
     assert arr.shape == (3, 81) and [i for i, _ in errors] == [0] and "4 rows" in errors[0][1]
     assert (arr[1:] == cells_of(TOP1)).all()
+
+
+@pytest.mark.parametrize("chunk_size", [1, 2, 100])
+def test_chunks_before_the_size_is_known_have_the_width_of_the_file(tmp_path, chunk_size):
+    """Bad entries before the first readable puzzle once came out in a chunk of 81
+    columns, and the 4x4 puzzles after them in chunks of 16 (found by the fuzz suite)."""
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(b"\xb9_24__3_1_4__2_\r\n\r\n431221_4_42_ \r\n__13\t\r\n"
+                     + "\u2502__1__2__3_24_4__ \r\n3_1__14_4__ \r\n12..............\r\n".encode())
+    errors: list = []
+    chunks = list(iter_puzzles(path, chunk_size=chunk_size, errors=errors))
+    assert {c.shape[1] for c in chunks} == {16}
+    assert [len(c) for c in chunks[:-1]] == [chunk_size] * (len(chunks) - 1)
+    whole_errors: list = []
+    whole = read_puzzles(path, errors=whole_errors)
+    assert np.array_equal(np.concatenate(chunks), whole) and errors == whole_errors
+    assert [i for i, _ in errors] == [0, 1, 2, 4] and whole.shape == (6, 16)
+    assert whole[3, 2] == 1 and whole[5, 0] == 1
