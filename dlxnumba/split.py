@@ -241,3 +241,212 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     stats.seconds = time.perf_counter() - t0
     return Split(problem, root_given, stop_at, [e[3] for e in leaves], [-e[0] for e in leaves],
                  [e[4] for e in leaves], [s for _, s in sorted(found)], stats, stats.seconds)
+
+
+# ---------------------------------------------------------------------------
+# Running subproblems
+# ---------------------------------------------------------------------------
+
+#: Entries of int32 per lane for solutions before the lane pauses to hand them over.
+SOLUTION_BUFFER = 1 << 16
+
+
+@dataclass
+class TaskRun:
+    """What :func:`run_tasks` found, one entry per subproblem, in the order given.
+
+    Plain lists of Python numbers (picklable, cheap to send between processes).
+
+    Attributes
+    ----------
+    count, nodes, updates : list of int
+        Solutions, nodes and updates of each task (as a search with the
+        subproblem given counts them; see the module).
+    seconds : list of float
+        Time each task spent in its lane (the processor's cycle counter,
+        calibrated against the clock; where the processor has none, the
+        wall time shared out in proportion to nodes plus updates).
+    finished : list of bool
+        Whether each task ran to its end (False: stopped by ``max_nodes`` or
+        ``timeout``; its count is then partial).
+    solutions : list of list of list of int, or None
+        With ``mode="solutions"``: each task's solutions (sorted option
+        lists, givens included), in the order that task's search met them.
+    wall : float
+        Wall-clock seconds of the call (compiling excluded).
+    threads : int
+        Threads (lanes) used.
+    """
+
+    count: list
+    nodes: list
+    updates: list
+    seconds: list
+    finished: list
+    solutions: list | None = None
+    wall: float = 0.0
+    threads: int = 1
+
+    def __len__(self) -> int:
+        return len(self.count)
+
+    def stats(self) -> Stats:
+        """The sum of the tasks' :class:`Stats` (solutions, nodes, updates, lane seconds)."""
+        return Stats(solutions=sum(self.count), nodes=sum(self.nodes), updates=sum(self.updates),
+                     seconds=sum(self.seconds), status="complete" if all(self.finished) else "timeout")
+
+
+_RATE: list = []  # cycles per second, measured once per process
+
+
+def tick_rate() -> float | None:
+    """The processor's cycles per second as the lanes read them (None where there is no counter)."""
+    if not _RATE:
+        from .kernels.lanes import cycles
+
+        c0, t0 = cycles(), time.perf_counter()
+        time.sleep(0.02)
+        c1, t1 = cycles(), time.perf_counter()
+        _RATE.append((c1 - c0) / (t1 - t0) if c1 > c0 else None)
+    return _RATE[0]
+
+
+def _check_mode(mode: str) -> bool:
+    if mode not in ("count", "solutions"):
+        raise ExactCoverError(f"mode must be 'count' or 'solutions', not {plain(mode)}")
+    return mode == "solutions"
+
+
+def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, threads: int | None = 1,
+              stop_at: int = 1, weights=None, max_nodes: int | None = None, timeout: float | None = None,
+              progress=None, progress_interval: float = 0.5, on_done=None) -> TaskRun:
+    """Search many subproblems of ``problem`` to their ends, in compiled code, on ``threads`` lanes.
+
+    The runner of split searches, on one machine or on each worker of a
+    cluster: a plain function of plain data.  Every subproblem is a batch job
+    (its options given) counted with no limit through the generic lanes
+    (:mod:`dlxnumba.kernels.lanes`), with its own nodes, updates and time.
+
+    Parameters
+    ----------
+    problem : ExactCover
+    subproblems : sequence of sequences of int
+        The given options of each task (``Split.subproblems``).
+    mode : {"count", "solutions"}
+        Count only, or also collect every solution of every task.
+    threads : int, optional
+        Lanes (None: all the threads numba has).
+    stop_at : {1, 0}
+        The branching rule; the one the split was made with.
+    weights : sequence of float, optional
+        Estimated sizes; the tasks then start largest first (their results
+        stay in the order given).
+    max_nodes, timeout
+        A node budget per task, a wall-clock limit for the call: tasks not
+        finished get ``finished`` False.
+    progress, progress_interval
+        Reports (:class:`~dlxnumba.progress.Progress`) with the fraction of
+        the weights done (of the tasks when no weights are given) and the
+        time left at the rate so far.
+    on_done : callable, optional
+        Called with a list of task indices (positions in ``subproblems``) as
+        they finish, a few times a second (for checkpoints); if it raises,
+        the run stops there and the exception propagates.
+
+    Returns
+    -------
+    TaskRun
+
+    Examples
+    --------
+    >>> from dlxnumba import queens
+    >>> p, key = queens(8)
+    >>> s = p.split(tasks=8)
+    >>> r = run_tasks(p, s.subproblems, threads=2)
+    >>> len(s.solutions) + sum(r.count)
+    92
+    """
+    from . import kernels as K
+    from .batch import GENERIC, Run, _job_arrays, drive_reporting, lanes_for, thread_count, workspace
+    from .kernels.lanes import TASKS
+    from .progress import Progress, check_interval, reporter
+
+    want = _check_mode(mode)
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
+    report_to = reporter(progress)
+    progress_interval = check_interval(progress_interval)
+    nthreads = thread_count(threads)
+    if on_done is not None and not callable(on_done):
+        raise ExactCoverError(f"on_done must be callable, not {plain(on_done)}")
+    t0 = time.perf_counter()
+    _, _, _, given = _job_arrays(problem, subproblems, 1)
+    n = len(given)
+    if weights is None:
+        w = np.ones(n)
+    else:
+        w = np.asarray(weights, dtype=float)
+        if w.shape != (n,) or not np.all(np.isfinite(w)) or (n and w.min() < 0):
+            raise ExactCoverError(f"weights must be {n} non-negative numbers, one per subproblem")
+    order = np.argsort(-w, kind="stable") if weights is not None else np.arange(n)
+    ptr = np.zeros(n + 1, np.int64)
+    np.cumsum([len(given[j]) for j in order], out=ptr[1:])
+    flat = (np.concatenate([given[j] for j in order]).astype(np.int32) if n else np.zeros(0, np.int32))
+    jobs_t = (ptr, flat, np.full(n, 1 << 62, np.int64))
+    t = problem._template()
+    depth = problem.n_primary + 1
+    lanes_n = max(1, min(nthreads, n))
+    buffer = max(SOLUTION_BUFFER, 4 * (depth + 2)) if want else 0
+    results = (np.empty(n, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+               np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32))
+    run = Run(TASKS, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    space = workspace(t, depth, lanes_n, "tasks")
+    status, count, nodes, updates, ticks, sols = results
+    found: list | None = [[] for _ in range(n)] if want else None
+    reported = np.zeros(n, bool)
+    w_run = w[order]
+    total_w = float(w_run.sum()) or 1.0
+
+    def drain() -> None:
+        if found is not None:
+            for k in range(lanes_n):
+                fill = int(space.lanes[k, K.LANE_FILL])
+                row = sols[k, :fill].tolist()
+                pos = 0
+                while pos < fill:
+                    i, m = row[pos], row[pos + 1]
+                    j = int(order[i])
+                    found[j].append(sorted(given[j].tolist() + row[pos + 2:pos + 2 + m]))
+                    pos += m + 2
+                space.lanes[k, K.LANE_FILL] = 0
+        if on_done is not None:
+            fresh = np.flatnonzero(~reported & (status != K.ST_PENDING) & (status != K.ST_BUDGET))
+            if fresh.size:
+                reported[fresh] = True
+                on_done(order[fresh].tolist())
+
+    def report() -> Progress:
+        done_mask = status != K.ST_PENDING
+        active = space.lanes[:lanes_n, K.LANE_ACTIVE] != 0
+        in_hand = space.lanes[:lanes_n, K.LANE_CUR][active]
+        st = space.state[:lanes_n][active]
+        fin = done_mask.copy()
+        fin[in_hand] = False
+        total = int(count[fin].sum()) + int(space.lanes[:lanes_n, K.LANE_FOUND][active].sum())
+        return Progress(time.perf_counter() - t0, int(nodes[fin].sum()) + int(st[:, K.NODES].sum()),
+                        int(updates[fin].sum()) + int(st[:, K.UPDATES].sum()), total,
+                        float(w_run[fin].sum()) / total_w if n else 1.0, int(fin.sum()), n, "tasks")
+
+    compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to, progress_interval,
+                                "tasks", t0, between=drain, report=report)
+    wall = time.perf_counter() - t0 - compiling
+    rate = tick_rate()
+    if rate:
+        secs = ticks / rate
+    else:
+        work = (nodes + updates).astype(float)
+        secs = work * (wall * lanes_n / work.sum()) if work.sum() else np.zeros(n)
+    back = np.empty(n, np.int64)
+    back[order] = np.arange(n)
+    done = (status != K.ST_BUDGET)[back]
+    return TaskRun(count[back].tolist(), nodes[back].tolist(), updates[back].tolist(),
+                   secs[back].tolist(), done.tolist(), found, wall, lanes_n)
