@@ -315,13 +315,33 @@ def test_torn_and_repeated_records(tmp_path):
 # ---------------------------------------------------------------- scaling
 
 
+def best_makespan(seconds, workers):
+    """The optimal makespan, by trying every assignment (small cases only)."""
+    import itertools
+
+    best = float("inf")
+    for assign in itertools.product(range(workers), repeat=len(seconds)):
+        loads = [0.0] * workers
+        for x, w in zip(seconds, assign):
+            loads[w] += x
+        best = min(best, max(loads))
+    return best if seconds else 0.0
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(0, 100), max_size=30), st.integers(1, 8))
-def test_lpt_makespan_is_within_graham_bounds(seconds, workers):
+def test_lpt_makespan_is_within_list_scheduling_bounds(seconds, workers):
     span = S.makespan(seconds, workers)
     lower = max([sum(seconds) / workers] + seconds)
-    assert lower - 1e-9 <= span <= lower * 4 / 3 + 1e-9
+    assert lower - 1e-9 <= span <= sum(seconds) / workers + max(seconds, default=0) + 1e-9
     assert S.speedup(seconds, workers) <= workers + 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 20), max_size=7), st.integers(1, 3))
+def test_lpt_makespan_is_within_grahams_four_thirds_of_the_best(seconds, workers):
+    best = best_makespan(seconds, workers)
+    assert best - 1e-9 <= S.makespan(seconds, workers) <= (4 / 3 - 1 / (3 * workers)) * best + 1e-9
 
 
 def test_makespan_of_a_known_schedule():
