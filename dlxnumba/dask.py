@@ -47,7 +47,7 @@ Examples
 >>> from dlxnumba import dask as dd
 >>> from distributed import Client, LocalCluster
 >>> with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-...                   dashboard_address=None) as cluster, Client(cluster) as client:
+...                   dashboard_address=":0") as cluster, Client(cluster) as client:
 ...     p, key = queens(8)
 ...     dd.count(p, client), len(dd.solutions(p, client))
 (92, 92)
@@ -132,7 +132,7 @@ def connect(client=None, *, workers: int | None = None,
             raise ExactCoverError(f"workers must be a positive integer or None, not {plain(workers)}")
         n = int(workers) if workers is not None else (os.cpu_count() or 1)
         with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster, \
+                                      dashboard_address=":0") as cluster, \
                 distributed.Client(cluster) as c:
             yield c
         return
@@ -261,10 +261,12 @@ def _fingerprint(problem: "ExactCover", given: list, stop_at: int) -> str:
 
 def _read_checkpoint(path: str, fingerprint: str) -> tuple[_Plan, dict] | None:
     """The plan and the finished tasks (``{task: (count, nodes, updates, seconds)}``)
-    recorded in ``path``, or None when there is no such file (or it is empty)."""
+    recorded in ``path``, or None when there is no such file (or it is empty).
+    A last line cut short (a crash while writing it) is cut off the file."""
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
+        with open(path, "rb") as f:
+            data = f.read()
+        lines = data.decode("utf-8", "replace").split("\n")
     except FileNotFoundError:
         return None
     except OSError as e:
@@ -292,7 +294,9 @@ def _read_checkpoint(path: str, fingerprint: str) -> tuple[_Plan, dict] | None:
             k = int(rec["task"])
             value = (int(rec["count"]), int(rec["nodes"]), int(rec["updates"]), float(rec["seconds"]))
         except (ValueError, KeyError, TypeError):
-            if lineno == len(lines):  # the last line, cut short by a crash: that task is run again
+            if lineno == len(lines):  # the last line, cut short by a crash: cut off, that task runs again
+                with open(path, "r+b") as f:
+                    f.truncate(data.rfind(b"\n") + 1)
                 continue
             raise ExactCoverError(f"checkpoint {path}, line {lineno}: not a task record") from None
         if not 0 <= k < len(plan.tasks):

@@ -1,0 +1,289 @@
+"""dlxnumba.dask: counts and solutions on a Dask cluster equal the serial ones.
+
+Most tests share one in-process cluster (two worker threads); the fault test
+starts two worker processes and kills one in the middle of a count.  Every
+count is compared with the serial search's, every solution set with the
+serial one and checked by the independent verifier of ``reference.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from dlxnumba import ExactCover, Stats, Sudoku, pentominoes, queens, solve_many  # noqa: E402
+from dlxnumba import dask as dd  # noqa: E402
+from dlxnumba.errors import ExactCoverError  # noqa: E402
+from known import FIVE, NONE, TOP1, knuth_problem  # noqa: E402
+from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # noqa: E402
+
+
+# ---------------------------------------------------------------------------
+# A split made here, independently of ExactCover.split
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Split:
+    subproblems: list
+    solutions: list
+    weights: list
+    stats: Stats = field(default_factory=lambda: Stats(status="complete"))
+
+
+def plain_split(p: ExactCover, parts: int, given=()) -> _Split:
+    """Breadth-first, in Python: every path is extended by each option (compatible
+    with it) of its uncovered primary item with fewest such options, until there
+    are ``parts`` paths or no path can grow; complete paths are solutions, dead
+    ones are dropped.  The paths left cover the rest of the tree exactly once."""
+    opts = [set(p.option(j)) for j in range(p.n_options)]
+    frontier = [list(given)]
+    found = []
+    while len(frontier) < parts:
+        grown, grew = [], False
+        for path in frontier:
+            covered = set().union(*(opts[j] for j in path))
+            best = None
+            for i in range(p.n_primary):
+                if i not in covered:
+                    fits = [j for j in range(p.n_options) if i in opts[j] and not opts[j] & covered]
+                    if best is None or len(fits) < len(best):
+                        best = fits
+            if best is None:
+                found.append(sorted(path))
+            else:
+                grown.extend(path + [j] for j in best)
+                grew = True
+        frontier = grown
+        if not grew:
+            break
+    return _Split(frontier, found, [float(len(f)) for f in frontier])
+
+
+def splits(p: ExactCover, parts: int, given=()) -> list:
+    """The splits to try: this file's, and ExactCover.split's when it exists."""
+    out = [plain_split(p, parts, given)]
+    if hasattr(p, "split"):
+        out.append(p.split(parts, given=list(given)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
+        yield c
+
+
+def as_set(sols) -> set:
+    return {frozenset(s) for s in sols}
+
+
+# ---------------------------------------------------------------------------
+# Answers
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [6, 8, 10])
+def test_queens_count_and_solutions_equal_serial(client, n):
+    p, _ = queens(n)
+    serial = p.count()
+    for split in splits(p, 40):
+        r = dd.run(p, client, split=split)
+        assert r.count == serial
+        assert r.stats.solutions == serial and r.tasks == min(len(split.subproblems), 16)
+        sols = dd.solutions(p, client, split=split)
+        assert len(sols) == serial and as_set(sols) == as_set(p.solutions())
+        assert all(is_exact_cover(p.options, p.n_primary, p.n_items, s) for s in sols)
+
+
+@pytest.mark.parametrize("shape", [(5, 6, "LNPUVY"), (3, 10, "ILNPUY"), (5, 8, "FILNPTUV")])
+def test_small_pentominoes(client, shape):
+    p, _ = pentominoes(shape[0], shape[1], pieces=shape[2])
+    for split in splits(p, 30):
+        assert dd.count(p, client, split=split, tasks=7) == p.count()
+        assert as_set(dd.solutions(p, client, split=split)) == as_set(p.solutions())
+
+
+def test_knuth_example_and_given(client):
+    p = knuth_problem()
+    sols = dd.solutions(p, client, split=plain_split(p, 4))
+    assert sols == [[0, 3, 4]]
+    q, _ = queens(8)
+    first = q.solve()
+    assert first is not None
+    g = first[:2]
+    for split in splits(q, 20, g):
+        assert dd.count(q, client, given=g, split=split) == q.count(given=g)
+
+
+def test_split_solutions_above_the_subproblems_are_counted(client):
+    """A split that finds solutions itself (paths that are complete covers)."""
+    p = ExactCover.from_options([["a"], ["b"], ["a", "b"], ["c"], ["c"]])
+    split = plain_split(p, 100)
+    assert split.solutions and not split.subproblems  # everything found by the split
+    assert dd.count(p, client, split=split) == p.count() == 4
+    assert as_set(dd.solutions(p, client, split=split)) == as_set(p.solutions())
+
+
+problems = st.integers(2, 6).flatmap(lambda n: st.tuples(
+    st.just(n), st.integers(0, 2),
+    st.lists(st.lists(st.integers(0, n + 1), min_size=1, max_size=4, unique=True), min_size=1,
+             max_size=12)))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(problems, st.integers(1, 12), st.integers(1, 5))
+def test_random_problems_against_the_oracle(client, case, parts, tasks):
+    n_primary, n_secondary, options = case
+    n_items = n_primary + n_secondary
+    options = [[i for i in o if i < n_items] or [0] for o in options]
+    options = [sorted(set(o)) for o in options]
+    if not any(i < n_primary for o in options for i in o):
+        options.append([0])
+    p = ExactCover.from_options(options, primary=range(n_primary), secondary=range(n_primary, n_items))
+    truth = solutions_by_backtracking(p.options, p.n_primary, p.n_items)
+    split = plain_split(p, parts)
+    assert dd.count(p, client, split=split, tasks=tasks) == len(truth)
+    assert as_set(dd.solutions(p, client, split=split, tasks=tasks)) == truth
+
+
+def test_sudoku(client):
+    for text in (FIVE, NONE, TOP1):
+        s = Sudoku(text)
+        p, _key, g = s.to_problem()
+        split = plain_split(p, 6, g)
+        assert dd.count(s, client, split=split) == s.count()
+        grids = dd.solutions(s, client, split=split)
+        assert len(grids) == s.count() and len({str(x) for x in grids}) == len(grids)
+        assert all(sudoku_ok(np.asarray(x).ravel(), np.asarray(s).ravel(), 9, (3, 3)) for x in grids)
+
+
+# ---------------------------------------------------------------------------
+# Progress, Ctrl-C, checkpoints
+# ---------------------------------------------------------------------------
+
+
+def test_progress_by_weights(client):
+    p, _ = queens(10)
+    seen = []
+    r = dd.run(p, client, split=plain_split(p, 40), progress=seen.append, progress_interval=0)
+    assert seen and seen[-1].total == r.tasks and seen[-1].unit == "tasks"
+    fractions = [x.fraction for x in seen]
+    assert fractions == sorted(fractions) and fractions[-1] == pytest.approx(1.0)
+    assert seen[-1].solutions == r.count and seen[-1].nodes == r.stats.nodes
+
+
+def _stop_after(k):
+    def report(progress):
+        if progress.done >= k:
+            raise KeyboardInterrupt
+    return report
+
+
+def test_interrupt_cancels_and_resume_finishes(client, tmp_path):
+    p, _ = queens(10)
+    path = tmp_path / "run.ckpt"
+    split = plain_split(p, 60)
+    with pytest.raises(KeyboardInterrupt):
+        dd.run(p, client, split=split, tasks=30, checkpoint=str(path), progress=_stop_after(3),
+               progress_interval=0)
+    distributed.wait([], timeout=1)
+    assert not client.processing() or all(not v for v in client.processing().values())
+    lines = path.read_text().splitlines()
+    recorded = {json.loads(x)["task"] for x in lines[1:]}
+    assert 3 <= len(recorded) < 30
+    # a crash in the middle of writing a record: the cut line is ignored
+    with open(path, "a") as f:
+        f.write('{"task": 29, "cou')
+    r = dd.run(p, client, checkpoint=str(path))  # the plan comes from the file
+    assert r.count == p.count() and r.resumed == len(recorded) and r.tasks == 30
+    # done: a third run runs nothing and says the same
+    again = dd.run(p, client, checkpoint=str(path))
+    assert again.count == r.count and again.resumed == 30
+
+
+def test_checkpoint_of_another_problem(client, tmp_path):
+    p, _ = queens(6)
+    path = tmp_path / "q6.ckpt"
+    dd.run(p, client, split=plain_split(p, 6), checkpoint=str(path))
+    q, _ = queens(7)
+    with pytest.raises(ExactCoverError, match="another problem"):
+        dd.run(q, client, split=plain_split(q, 6), checkpoint=str(path))
+    other = tmp_path / "other.txt"
+    other.write_text("hello\n")
+    with pytest.raises(ExactCoverError, match="not a dlxnumba Dask checkpoint"):
+        dd.run(p, client, checkpoint=str(other))
+    with pytest.raises(ExactCoverError, match="counts"):
+        dd.run(p, client, solutions=True, checkpoint=str(path))
+
+
+# ---------------------------------------------------------------------------
+# Faults and bad arguments
+# ---------------------------------------------------------------------------
+
+
+def test_killed_worker_does_not_change_the_count():
+    """Two worker processes; one is killed (SIGKILL) once the first task is back."""
+    p, _ = queens(12)
+    serial = p.count()
+    split = plain_split(p, 150)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
+        c.wait_for_workers(2)
+        pids = c.run(os.getpid)
+        victim = sorted(pids.values())[0]
+        killed = []
+
+        def report(progress):
+            if not killed and progress.done >= 1:
+                assert progress.done < progress.total  # in the middle of the run
+                os.kill(victim, signal.SIGKILL)
+                killed.append(progress.done)
+
+        r = dd.run(p, c, split=split, tasks=60, progress=report, progress_interval=0)
+        assert killed and r.count == serial and r.tasks == 60
+        assert victim not in c.run(os.getpid).values()
+
+
+def test_bad_address_fails_fast_and_clearly():
+    p, _ = queens(6)
+    with pytest.raises(ConnectionError, match="tcp://127.0.0.1:9"):
+        dd.count(p, "tcp://127.0.0.1:9", split=plain_split(p, 4), connect_timeout=1)
+    with pytest.raises(ExactCoverError, match="client must be"):
+        dd.count(p, 42)
+    with pytest.raises(ExactCoverError, match="tasks must be"):
+        dd.count(p, "local", tasks=0)
+    with pytest.raises(ExactCoverError, match="problem must be"):
+        dd.count("not a problem", "local")
+
+
+# ---------------------------------------------------------------------------
+# Batches of puzzles
+# ---------------------------------------------------------------------------
+
+
+def test_solve_chunks_in_order(client):
+    from known import PUZZLES
+
+    from dlxnumba import iter_puzzles
+
+    path = PUZZLES / "top95.txt"
+    out = list(dd.solve_chunks(iter_puzzles(path, chunk_size=7), client, limit=2, in_flight=3))
+    cells = np.concatenate([o[0] for o in out])
+    sols = np.concatenate([o[1] for o in out])
+    status = np.concatenate([o[2] for o in out])
+    serial = solve_many(cells, 1, 2)
+    assert len(out) == -(-95 // 7) and len(cells) == 95
+    assert np.array_equal(sols, np.asarray(serial[0])) and np.array_equal(status, np.asarray(serial[1]))
+    assert all(sudoku_ok(s, c, 9, (3, 3)) for s, c in zip(sols, cells))
