@@ -50,6 +50,7 @@ _WHERE = {
     "pentomino_grid": "encodings",
     "pentomino_picture": "encodings",
     "warm_up": "warmup",
+    "Split": "split",
 }
 
 __all__ = [*_WHERE, "__version__"]
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
                          solve_many as solve_many, sudoku_problem as sudoku_problem,
                          SudokuBatchResult as SudokuBatchResult)
     from .warmup import warm_up as warm_up
+    from .split import Split as Split
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
 else:  # hidden from type checkers, so that a misspelt name is an error there

@@ -788,6 +788,48 @@ class ExactCover:
                          progress=progress, progress_interval=progress_interval)
         return s.count(limit)
 
+    def split(self, tasks: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
+              threads: int | None = None, probe_nodes: int = 1000, probes: int = 8, seed: int = 0):
+        """Divide the search tree into subproblems for parallel or distributed search.
+
+        Returns a picklable :class:`~dlxnumba.split.Split`: ``subproblems``
+        (each the givens plus the path of options from the root to a node of
+        the tree), ``weights`` (their estimated sizes), ``solutions`` found
+        above them and ``stats`` of the work done above them.  The subtrees
+        and those solutions cover the tree exactly once; see
+        :mod:`dlxnumba.split` for what is counted where.
+
+        Parameters
+        ----------
+        tasks : int, optional
+            Subproblems wanted (default: 32 per thread).  The split keeps
+            expanding the largest subtree until there are at least ``tasks``
+            and none is estimated above ``1 / tasks`` of the rest, or until
+            there are 8 times ``tasks``.
+        given, stop_at
+            As in :meth:`solve`; run the subproblems with the same ``stop_at``.
+        threads : int, optional
+            Threads the default ``tasks`` is sized for (None: all).
+        probe_nodes, probes, seed
+            How subtrees are measured: a dry run of up to ``probe_nodes``
+            nodes (exact when it finishes), else the mean of ``probes``
+            random probes (Knuth's estimate) from a generator seeded with
+            ``seed``.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["a", "c"], ["c"]])
+        >>> s = p.split(tasks=2, stop_at=0)
+        >>> s.subproblems, s.solutions
+        ([(0,), (2, 1)], [[2, 3]])
+        >>> len(s.solutions) + sum(p.count(given=sub, stop_at=0) for sub in s.subproblems) == p.count(stop_at=0)
+        True
+        """
+        from .split import split
+
+        return split(self, tasks, given=given, stop_at=stop_at, threads=threads, probe_nodes=probe_nodes,
+                     probes=probes, seed=seed)
+
     def batch(self, jobs, limit=1, **kwargs):
         """Run many jobs, each a list of given options, through the compiled lanes.
 

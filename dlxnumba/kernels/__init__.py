@@ -10,6 +10,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.search`          the search loop per layout; givens; chosen options
 :mod:`.lanes`           many jobs on one template, one lane per thread
 :mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
+:mod:`.split`           splitting a search tree: expand a node, measure a subtree
 :mod:`.build`           the links of a large problem, in one pass
 ======================  =====================================================
 
@@ -261,9 +262,9 @@ def _ensure_cache_dir() -> None:
 
 _ensure_cache_dir()
 
-from . import build, dance, lanes, search, sudoku  # noqa: E402  (they read the names above)
+from . import build, dance, lanes, search, split, sudoku  # noqa: E402  (they read the names above)
 
-_DOMAIN = (build, dance, search, lanes, sudoku)
+_DOMAIN = (build, dance, search, lanes, split, sudoku)
 _STAMP = "dlxnumba-kernels.stamp"
 
 

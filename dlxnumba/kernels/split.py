@@ -1,0 +1,195 @@
+"""Splitting a search tree: expanding one node, and measuring a subtree.
+
+A *subproblem* is a node of the search tree, named by its path: the options
+chosen on the way down from the root (:mod:`dlxnumba.split`).  Both kernels
+start from a private copy of the template's links with the path's options
+forced (as a batch job is prepared, :func:`.lanes._restore` and
+:func:`.search._apply_given`), so the node's state -- active items, lengths,
+the order of every list -- is exactly the one the serial search reaches there.
+
+* :func:`expand_spacers` / :func:`expand_blocks` (:data:`EXPAND`): the work of
+  the serial search *at* that node, counted as DLX1 counts it: the node itself
+  (one node), covering the item it branches on, and for each of the item's
+  options the covering of the option's other items; each child is reported
+  with its option, its updates and whether it is a solution.
+* :func:`measure_spacers` / :func:`measure_blocks` (:data:`MEASURE`): the size
+  of the subtree below that node: exact (nodes, updates, solutions) when a dry
+  run of the search finishes within a node budget, else Knuth's estimate from
+  random probes (*Estimating the efficiency of backtrack programs*, 1975): a
+  probe walks down one random path, choosing the item to branch on as the
+  search would; a node at which the path has met branching degrees
+  ``d0, d1, ...`` stands for ``d0 * d1 * ...`` nodes of its level.  The mean
+  over the probes is an unbiased estimate of the subtree's nodes and updates.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import BLOCKS, JIT, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
+from .dance import cover, cover_others, option_of, primary_others, uncover, uncover_others
+from .lanes import _restore, _zero
+from .search import _apply_given, _search, choose, count_active
+
+_HUGE = np.int64(1) << np.int64(62)
+
+# Slots of ``out`` of :func:`_measure`.
+M_NODES = 0  # nodes of the subtree (exact or estimated)
+M_UPDATES = 1  # updates of the subtree (exact or estimated)
+M_SOLUTIONS = 2  # solutions of the subtree (exact or estimated)
+M_EXACT = 3  # 1 when the dry run finished: the three above are exact
+M_SIZE = 4
+
+
+@njit(inline="always", **JIT_INNER)
+def _random(rng):
+    """The next number of the xorshift64* generator whose state is ``rng[0]`` (never 0)."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return x * np.uint64(0x2545F4914F6CDD1D)
+
+
+@njit(**JIT_INNER)
+def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, sols):
+    """Expand the node reached by forcing ``given``; return the number of children.
+
+    Returns -1 when the givens conflict, -2 when the node is a solution
+    itself (no active primary item: a leaf, one node).  Otherwise writes
+    ``upds[0]`` = the updates of covering the item branched on, and for each
+    child ``k`` (in the order of the item's list, the search's order):
+    ``opts[k + 1]`` its option, ``upds[k + 1]`` the updates of covering the
+    option's other items, ``sols[k + 1]`` 1 when that leaves no active primary
+    item (the child is a solution).  The links are restored afterwards.
+    """
+    _restore(template, links)
+    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+        return -1
+    llink, rlink, top, ulink, dlink, length = links
+    if rlink[0] == 0:
+        return -2
+    active = count_active(n1, length) if n1 > 64 else 0
+    best = choose(n1, active, stop_at, llink, rlink, length)
+    upds[0] = cover(best, width, links)
+    k = 0
+    oo = dlink[best]
+    while oo != best:
+        k += 1
+        opts[k] = option_of(oo, width, top, first_node)
+        upds[k] = cover_others(oo, width, links)
+        sols[k] = 1 if rlink[0] == 0 else 0
+        uncover_others(oo, width, links)
+        oo = dlink[oo]
+    uncover(best, width, links)
+    return k
+
+
+@njit(**JIT_INNER)
+def _measure(n1, width, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
+    """The size of the subtree below the node reached by forcing ``given``.
+
+    A dry run of at most ``budget`` nodes first: when it finishes, ``out``
+    holds the exact nodes, updates and solutions and ``out[M_EXACT]`` is 1.
+    Otherwise the mean of ``probes`` random probes (Knuth's estimate, raised
+    to the dry run's nodes and updates when below them), with ``out[M_EXACT]``
+    0.  Returns False when the givens conflict.
+    """
+    for k in range(M_SIZE):
+        out[k] = 0
+    _restore(template, links)
+    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+        return False
+    state = cursor.state
+    _zero(state)
+    _zero(cursor.profile)
+    ret = _search(n1, width, links, cursor, stop_at, _HUGE, budget, _HUGE)
+    if ret == 0:  # RET_DONE: exhausted within the budget
+        out[M_NODES] = state[NODES]
+        out[M_UPDATES] = state[UPDATES]
+        out[M_SOLUTIONS] = state[SOLUTIONS]
+        out[M_EXACT] = 1
+        return True
+    floor_nodes = state[NODES]  # the subtree has at least the dry run's nodes and updates
+    floor_updates = state[UPDATES]
+    _restore(template, links)
+    _apply_given(given, 0, given.shape[0], first_node, width, links)
+    llink, rlink, top, ulink, dlink, length = links
+    choice = cursor.choice
+    nodes = 0.0
+    updates = 0.0
+    solutions = 0.0
+    for _ in range(probes):
+        weight = 1.0
+        active = count_active(n1, length) if n1 > 64 else 0
+        level = 0
+        while True:
+            nodes += weight  # enter a level
+            best = choose(n1, active, stop_at, llink, rlink, length)
+            d = length[best]
+            updates += weight * cover(best, width, links)
+            active -= 1
+            if d == 0:  # a dead end: undo its cover; the levels above remain
+                uncover(best, width, links)
+                active += 1
+                level -= 1
+                break
+            weight *= d
+            r = _random(rng) % np.uint64(d)
+            oo = dlink[best]
+            for _ in range(r):
+                oo = dlink[oo]
+            choice[level] = oo
+            updates += weight * cover_others(oo, width, links)
+            if n1 > 64:
+                active -= primary_others(oo, n1, width, top, ulink)
+            if rlink[0] == 0:
+                nodes += weight
+                solutions += weight
+                break
+            level += 1
+        while level >= 0:  # undo the path, deepest first
+            oo = np.uint32(choice[level])
+            uncover_others(oo, width, links)
+            if n1 > 64:
+                active += primary_others(oo, n1, width, top, ulink)
+            uncover(np.uint32(top[oo]), width, links)
+            active += 1
+            level -= 1
+    out[M_NODES] = max(np.int64(nodes / probes), floor_nodes)
+    out[M_UPDATES] = max(np.int64(updates / probes), floor_updates)
+    out[M_SOLUTIONS] = np.int64(solutions / probes)
+    return True
+
+
+@njit(**JIT)
+def expand_spacers(n1, template, links, given, stop_at, first_node, opts, upds, sols):
+    """:func:`_expand` for the spacer layout; records as plain tuples."""
+    return _expand(n1, SPACERS, Links(*template), Links(*links), given, stop_at, first_node, opts, upds,
+                   sols)
+
+
+@njit(**JIT)
+def expand_blocks(n1, template, links, given, stop_at, first_node, opts, upds, sols):
+    """:func:`_expand` for four-node blocks; records as plain tuples."""
+    return _expand(n1, BLOCKS, Links(*template), Links(*links), given, stop_at, first_node, opts, upds,
+                   sols)
+
+
+@njit(**JIT)
+def measure_spacers(n1, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
+    """:func:`_measure` for the spacer layout; records as plain tuples."""
+    return _measure(n1, SPACERS, Links(*template), Links(*links), Cursor(*cursor), given, stop_at,
+                    first_node, budget, probes, rng, out)
+
+
+@njit(**JIT)
+def measure_blocks(n1, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
+    """:func:`_measure` for four-node blocks; records as plain tuples."""
+    return _measure(n1, BLOCKS, Links(*template), Links(*links), Cursor(*cursor), given, stop_at,
+                    first_node, budget, probes, rng, out)
+
+
+#: Entry points by layout.
+EXPAND = {SPACERS: expand_spacers, BLOCKS: expand_blocks}
+MEASURE = {SPACERS: measure_spacers, BLOCKS: measure_blocks}
