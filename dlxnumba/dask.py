@@ -80,8 +80,10 @@ __all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "t
 TASKS_PER_THREAD = 8
 #: Fewest estimated seconds of work per task (Dask's cost per task is ~2 ms here).
 MIN_TASK_SECONDS = 0.5
+#: Nodes plus updates one thread searches per second (the unit of a split's weights), about.
+WEIGHT_PER_SECOND = 1.5e8
 #: Seconds to wait for a scheduler to answer.
-CONNECT_TIMEOUT = 10.0
+CONNECT_TIMEOUT = 5.0
 #: Seconds between two looks at the futures (and at Ctrl-C).
 POLL_SECONDS = 0.05
 #: Chunks of puzzles in flight per worker thread in :func:`solve_chunks`.
@@ -223,7 +225,11 @@ def _plan(split, threads: int, tasks: int | None) -> _Plan:
     w = np.where(np.isfinite(w) & (w > 0), w, 0.0) + 1e-9
     above = [sorted(map(int, s)) for s in getattr(split, "solutions", [])]
     above_stats = getattr(split, "stats", None) or Stats(status="complete")
-    seconds = getattr(split, "seconds_estimate", None)
+    seconds = None
+    from .split import Split
+
+    if isinstance(split, Split):  # weights: estimated nodes plus updates
+        seconds = float(w.sum()) / WEIGHT_PER_SECOND
     if tasks is None:
         n = TASKS_PER_THREAD * threads
         if seconds is not None:
@@ -251,12 +257,10 @@ _MAGIC = "dlxnumba-dask-checkpoint"
 
 
 def _fingerprint(problem: "ExactCover", given: list, stop_at: int) -> str:
-    """A digest of the problem, the base givens and the branching rule."""
-    h = hashlib.sha256()
-    h.update(f"{problem.n_items} {problem.n_primary} {stop_at} {sorted(given)}".encode())
-    h.update(np.ascontiguousarray(problem.opt_ptr, np.int64).tobytes())
-    h.update(np.ascontiguousarray(problem.opt_items, np.int64).tobytes())
-    return h.hexdigest()
+    """A digest of the problem, the base givens and the branching rule (:func:`dlxnumba.split.fingerprint`)."""
+    from .split import fingerprint
+
+    return fingerprint(problem, given, stop_at)
 
 
 def _read_checkpoint(path: str, fingerprint: str) -> tuple[_Plan, dict] | None:
