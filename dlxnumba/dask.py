@@ -106,12 +106,13 @@ def _distributed():
 
 @contextlib.contextmanager
 def connect(client=None, *, workers: int | None = None,
-            connect_timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
+            connect_timeout: float | None = None) -> Iterator[Any]:
     """A :class:`distributed.Client` for ``client`` (see the module), closed on
     exit when this call opened it.
 
     ``workers``: worker processes of a ``LocalCluster`` started here (default:
-    one per core); ignored for an address or a client.
+    one per core); ignored for an address or a client.  ``connect_timeout``:
+    seconds to wait for a scheduler (default :data:`CONNECT_TIMEOUT`).
 
     >>> with connect("tcp://127.0.0.1:1", connect_timeout=0.5) as c:  # doctest: +ELLIPSIS
     ...     pass
@@ -122,6 +123,8 @@ def connect(client=None, *, workers: int | None = None,
     if isinstance(client, distributed.Client):
         yield client
         return
+    if connect_timeout is None:
+        connect_timeout = CONNECT_TIMEOUT
     if client is not None and not isinstance(client, str):
         raise ExactCoverError(f"client must be a distributed.Client, a scheduler address or None, "
                               f"not {plain(client)}")
@@ -388,7 +391,7 @@ def _problem_of(problem, given) -> tuple["ExactCover", list, Callable | None]:
 def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] = (), stop_at: int = 1,
         split=None, parts: int | None = None, tasks: int | None = None, checkpoint: str | None = None,
         workers: int | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
-        connect_timeout: float = CONNECT_TIMEOUT) -> DaskRun:
+        connect_timeout: float | None = None) -> DaskRun:
     """Count (or, with ``solutions=True``, enumerate) on a Dask cluster.
 
     Parameters

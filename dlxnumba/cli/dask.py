@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ExactCoverError, SudokuError
-from .common import EXIT_OK, _error, _note
-from .solve import REDRAW_SECONDS, _Outcome, _Solver, _SolveRun
+from .common import EXIT_OK, REDRAW_SECONDS, _error, _note
+from .solve import _Outcome, _Solver, _SolveRun
 
 #: Puzzles per task when a file is solved on Dask (at ~10,000 puzzles/s a task
 #: takes about 2 s: Dask's cost per task, ~2-5 ms, is well under 1%).
