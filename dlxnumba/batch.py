@@ -245,13 +245,14 @@ class Run:
     def head(self, w: "Workspace", lanes_n: int) -> tuple:
         """The kernel's arguments before the budgets: jobs, template, lane rows."""
         links, cursors, lanes = w.rows(lanes_n)
-        template = (w.template_t,) if self.kind == GENERIC else ()
+        template = (w.template_t,) if self.kind != SUDOKU else ()
         return (self.n1, self.jobs, *template, self.first_node, links, cursors, lanes, w.counter)
 
 
 def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
           timeout: float | None, progress: Callable[[int, int], None] | None,
-          progress_interval: float = 0.5, work_slice: int | None = None) -> float:
+          progress_interval: float = 0.5, work_slice: int | None = None,
+          between: Callable[[], None] | None = None) -> float:
     """Run every job of ``run`` on ``lanes_n`` lanes of ``w``.
 
     Returns when all jobs are done or ``timeout`` seconds have passed (then
@@ -259,7 +260,9 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
     ``progress_interval`` seconds.  Ctrl-C interrupts between two slices.
     The kernel is compiled or loaded first (:func:`~dlxnumba.search.ready`),
     outside the timeout; the seconds that took are returned, so that callers
-    can leave them out of their statistics.
+    can leave them out of their statistics.  ``between()``, when given, is
+    called after every return of the lanes to Python (every slice of work, and
+    when a lane's buffer of solutions is full), before anything else.
     """
     status = run.results[0]
     n_jobs = len(status)
@@ -290,6 +293,8 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
                     parallel(*args, ret)
                     note_parallel_launch()
                 busy = bool(ret.any())
+            if between is not None:
+                between()
             if not busy:
                 return compiling
             now = time.perf_counter()
@@ -482,17 +487,24 @@ def batch_report(run: Run, w: Workspace, lanes_n: int, started: float, unit: str
 
 def drive_reporting(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | None,
                     timeout: float | None, progress: Reporter | None, progress_interval: float,
-                    unit: str, started: float, work_slice: int | None = None) -> float:
+                    unit: str, started: float, work_slice: int | None = None,
+                    between: Callable[[], None] | None = None,
+                    report: Callable[[], Progress] | None = None) -> float:
     """:func:`drive`, with a :func:`batch_report` to ``progress`` every
     ``progress_interval`` seconds (``started``: when the call began) and at the end;
-    returns what :func:`drive` returns (the seconds spent compiling)."""
+    returns what :func:`drive` returns (the seconds spent compiling).
+    ``report()``, when given, makes the reports instead of :func:`batch_report`;
+    ``between`` is passed on to :func:`drive`."""
     if progress is None:
-        return drive(run, w, lanes_n, stop_at, max_nodes, timeout, None, progress_interval, work_slice)
+        return drive(run, w, lanes_n, stop_at, max_nodes, timeout, None, progress_interval, work_slice,
+                     between)
+    make = report if report is not None else lambda: batch_report(run, w, lanes_n, started, unit)
 
-    def report(done: int, total: int) -> None:
-        progress(batch_report(run, w, lanes_n, started, unit))
+    def tell(done: int, total: int) -> None:
+        progress(make())
 
     try:
-        return drive(run, w, lanes_n, stop_at, max_nodes, timeout, report, progress_interval, work_slice)
+        return drive(run, w, lanes_n, stop_at, max_nodes, timeout, tell, progress_interval, work_slice,
+                     between)
     finally:
-        progress.close(lambda: batch_report(run, w, lanes_n, started, unit))
+        progress.close(make)

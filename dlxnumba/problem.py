@@ -759,12 +759,26 @@ class ExactCover:
 
     def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
                   max_nodes: int | None = None, timeout: float | None = None,
-                  progress: ProgressArg = None, progress_interval: float = 0.5) -> Iterator[list[int]]:
+                  progress: ProgressArg = None, progress_interval: float = 0.5,
+                  threads: int | None = None) -> Iterator[list[int]]:
         """Iterate over solutions lazily (each a sorted list of option indices).
 
         ``limit`` caps the number of solutions; the other parameters are those
         of :meth:`solve`.  The search advances only as far as the consumer asks.
+
+        ``threads=N`` (N > 1) splits the search (:meth:`split`) and finds all
+        the solutions on N threads before the first is yielded; they come in
+        another order than the serial search's (the same set).  ``limit`` and
+        ``max_nodes`` cannot be combined with it.
         """
+        if threads is not None and threads != 1:
+            from .split import solutions_parallel
+
+            sols, stats = solutions_parallel(self, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
+                                             timeout=timeout, progress=progress,
+                                             progress_interval=progress_interval, threads=threads)
+            self._local.stats = stats
+            return iter(sols)
         check_count_limit(limit)
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
                          progress=progress, progress_interval=progress_interval)
@@ -772,17 +786,34 @@ class ExactCover:
 
     def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               max_nodes: int | None = None, timeout: float | None = None,
-              progress: ProgressArg = None, progress_interval: float = 0.5) -> int:
+              progress: ProgressArg = None, progress_interval: float = 0.5,
+              threads: int | None = None, checkpoint=None) -> int:
         """The number of solutions (at most ``limit``).
 
         Parameters are those of :meth:`solve`.  On a timeout or budget,
         :class:`LimitReached` carries the partial count in ``found``.
+
+        ``threads=N`` (N > 1) splits the search tree (:meth:`split`) and
+        counts the parts on N threads; ``checkpoint=PATH`` records the split
+        and each finished part in that file, so that a count stopped (Ctrl-C,
+        a crash, ``timeout``) and started again with the same path does only
+        the parts left (see :class:`dlxnumba.split.Checkpoint`).  Either runs
+        to the end: ``limit`` and ``max_nodes`` cannot be combined with them.
+        ``threads=None`` or ``1`` without a checkpoint is the serial search.
 
         Examples
         --------
         >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count()
         2
         """
+        if (threads is not None and threads != 1) or checkpoint is not None:
+            from .split import count_parallel
+
+            n, stats = count_parallel(self, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
+                                      timeout=timeout, progress=progress, progress_interval=progress_interval,
+                                      threads=threads, checkpoint=checkpoint)
+            self._local.stats = stats
+            return n
         check_count_limit(limit)
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
                          progress=progress, progress_interval=progress_interval)

@@ -46,6 +46,9 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+import json
+import os
+import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -241,3 +244,549 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     stats.seconds = time.perf_counter() - t0
     return Split(problem, root_given, stop_at, [e[3] for e in leaves], [-e[0] for e in leaves],
                  [e[4] for e in leaves], [s for _, s in sorted(found)], stats, stats.seconds)
+
+
+# ---------------------------------------------------------------------------
+# Running subproblems
+# ---------------------------------------------------------------------------
+
+#: Entries of int32 per lane for solutions before the lane pauses to hand them over.
+SOLUTION_BUFFER = 1 << 16
+
+
+@dataclass
+class TaskRun:
+    """What :func:`run_tasks` found, one entry per subproblem, in the order given.
+
+    Plain lists of Python numbers (picklable, cheap to send between processes).
+
+    Attributes
+    ----------
+    count, nodes, updates : list of int
+        Solutions, nodes and updates of each task (as a search with the
+        subproblem given counts them; see the module).
+    seconds : list of float
+        Time each task spent in its lane (the processor's cycle counter,
+        calibrated against the clock; where the processor has none, the
+        wall time shared out in proportion to nodes plus updates).
+    finished : list of bool
+        Whether each task ran to its end (False: stopped by ``max_nodes`` or
+        ``timeout``; its count is then partial).
+    solutions : list of list of list of int, or None
+        With ``mode="solutions"``: each task's solutions (sorted option
+        lists, givens included), in the order that task's search met them.
+    wall : float
+        Wall-clock seconds of the call (compiling excluded).
+    threads : int
+        Threads (lanes) used.
+    """
+
+    count: list
+    nodes: list
+    updates: list
+    seconds: list
+    finished: list
+    solutions: list | None = None
+    wall: float = 0.0
+    threads: int = 1
+
+    def __len__(self) -> int:
+        return len(self.count)
+
+    def stats(self) -> Stats:
+        """The sum of the tasks' :class:`Stats` (solutions, nodes, updates, lane seconds)."""
+        return Stats(solutions=sum(self.count), nodes=sum(self.nodes), updates=sum(self.updates),
+                     seconds=sum(self.seconds), status="complete" if all(self.finished) else "timeout")
+
+
+_RATE: list = []  # cycles per second, measured once per process
+
+
+def tick_rate() -> float | None:
+    """The processor's cycles per second as the lanes read them (None where there is no counter)."""
+    if not _RATE:
+        from .kernels.lanes import cycles
+
+        c0, t0 = cycles(), time.perf_counter()
+        time.sleep(0.02)
+        c1, t1 = cycles(), time.perf_counter()
+        _RATE.append((c1 - c0) / (t1 - t0) if c1 > c0 else None)
+    return _RATE[0]
+
+
+def _check_mode(mode: str) -> bool:
+    if mode not in ("count", "solutions"):
+        raise ExactCoverError(f"mode must be 'count' or 'solutions', not {plain(mode)}")
+    return mode == "solutions"
+
+
+def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, threads: int | None = 1,
+              stop_at: int = 1, weights=None, max_nodes: int | None = None, timeout: float | None = None,
+              progress=None, progress_interval: float = 0.5, on_done=None) -> TaskRun:
+    """Search many subproblems of ``problem`` to their ends, in compiled code, on ``threads`` lanes.
+
+    The runner of split searches, on one machine or on each worker of a
+    cluster: a plain function of plain data.  Every subproblem is a batch job
+    (its options given) counted with no limit through the generic lanes
+    (:mod:`dlxnumba.kernels.lanes`), with its own nodes, updates and time.
+
+    Parameters
+    ----------
+    problem : ExactCover
+    subproblems : sequence of sequences of int
+        The given options of each task (``Split.subproblems``).
+    mode : {"count", "solutions"}
+        Count only, or also collect every solution of every task.
+    threads : int, optional
+        Lanes (None: all the threads numba has).
+    stop_at : {1, 0}
+        The branching rule; the one the split was made with.
+    weights : sequence of float, optional
+        Estimated sizes; the tasks then start largest first (their results
+        stay in the order given).
+    max_nodes, timeout
+        A node budget per task, a wall-clock limit for the call: tasks not
+        finished get ``finished`` False.
+    progress, progress_interval
+        Reports (:class:`~dlxnumba.progress.Progress`) with the fraction of
+        the weights done (of the tasks when no weights are given) and the
+        time left at the rate so far.
+    on_done : callable, optional
+        Called with a list of ``(index, count, nodes, updates, seconds)``
+        tuples (``index`` a position in ``subproblems``) for the tasks that
+        finished since the last call, a few times a second while the run goes
+        on (for checkpoints); if it raises, the run stops there and the
+        exception propagates.
+
+    Returns
+    -------
+    TaskRun
+
+    Examples
+    --------
+    >>> from dlxnumba import queens
+    >>> p, key = queens(8)
+    >>> s = p.split(tasks=8)
+    >>> r = run_tasks(p, s.subproblems, threads=2)
+    >>> len(s.solutions) + sum(r.count)
+    92
+    """
+    from . import kernels as K
+    from .batch import GENERIC, Run, _job_arrays, drive_reporting, lanes_for, thread_count, workspace
+    from .kernels.lanes import TASKS
+    from .progress import Progress, check_interval, reporter
+
+    want = _check_mode(mode)
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
+    report_to = reporter(progress)
+    progress_interval = check_interval(progress_interval)
+    nthreads = thread_count(threads)
+    if on_done is not None and not callable(on_done):
+        raise ExactCoverError(f"on_done must be callable, not {plain(on_done)}")
+    t0 = time.perf_counter()
+    _, _, _, given = _job_arrays(problem, subproblems, 1)
+    n = len(given)
+    if weights is None:
+        w = np.ones(n)
+    else:
+        w = np.asarray(weights, dtype=float)
+        if w.shape != (n,) or not np.all(np.isfinite(w)) or (n and w.min() < 0):
+            raise ExactCoverError(f"weights must be {n} non-negative numbers, one per subproblem")
+    order = np.argsort(-w, kind="stable") if weights is not None else np.arange(n)
+    ptr = np.zeros(n + 1, np.int64)
+    np.cumsum([len(given[j]) for j in order], out=ptr[1:])
+    flat = (np.concatenate([given[j] for j in order]).astype(np.int32) if n else np.zeros(0, np.int32))
+    jobs_t = (ptr, flat, np.full(n, 1 << 62, np.int64))
+    t = problem._template()
+    depth = problem.n_primary + 1
+    lanes_n = max(1, min(nthreads, n))
+    buffer = max(SOLUTION_BUFFER, 4 * (depth + 2)) if want else 0
+    results = (np.empty(n, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+               np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32))
+    run = Run(TASKS, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    space = workspace(t, depth, lanes_n, "tasks")
+    status, count, nodes, updates, ticks, sols = results
+    found: list | None = [[] for _ in range(n)] if want else None
+    reported = np.zeros(n, bool)
+    w_run = w[order]
+    total_w = float(w_run.sum()) or 1.0
+
+    def drain() -> None:
+        if found is not None:
+            for k in range(lanes_n):
+                fill = int(space.lanes[k, K.LANE_FILL])
+                row = sols[k, :fill].tolist()
+                pos = 0
+                while pos < fill:
+                    i, m = row[pos], row[pos + 1]
+                    j = int(order[i])
+                    found[j].append(sorted(given[j].tolist() + row[pos + 2:pos + 2 + m]))
+                    pos += m + 2
+                space.lanes[k, K.LANE_FILL] = 0
+        if on_done is not None:
+            fresh = np.flatnonzero(~reported & (status != K.ST_PENDING) & (status != K.ST_BUDGET))
+            if fresh.size:
+                reported[fresh] = True
+                secs = seconds_of(fresh)
+                on_done([(int(order[i]), int(count[i]), int(nodes[i]), int(updates[i]), float(x))
+                         for i, x in zip(fresh.tolist(), secs.tolist())])
+
+    rate = tick_rate()
+
+    def seconds_of(which: np.ndarray) -> np.ndarray:
+        if rate:
+            return ticks[which] / rate
+        work = (nodes + updates).astype(float)  # no cycle counter: the wall time shared out
+        whole = work.sum()
+        return work[which] * ((time.perf_counter() - t0) * lanes_n / whole) if whole else np.zeros(len(which))
+
+    def report() -> Progress:
+        done_mask = status != K.ST_PENDING
+        active = space.lanes[:lanes_n, K.LANE_ACTIVE] != 0
+        in_hand = space.lanes[:lanes_n, K.LANE_CUR][active]
+        st = space.state[:lanes_n][active]
+        fin = done_mask.copy()
+        fin[in_hand] = False
+        total = int(count[fin].sum()) + int(space.lanes[:lanes_n, K.LANE_FOUND][active].sum())
+        return Progress(time.perf_counter() - t0, int(nodes[fin].sum()) + int(st[:, K.NODES].sum()),
+                        int(updates[fin].sum()) + int(st[:, K.UPDATES].sum()), total,
+                        float(w_run[fin].sum()) / total_w if n else 1.0, int(fin.sum()), n, "tasks")
+
+    compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to, progress_interval,
+                                "tasks", t0, between=drain, report=report)
+    wall = time.perf_counter() - t0 - compiling
+    secs = seconds_of(np.arange(n))
+    back = np.empty(n, np.int64)
+    back[order] = np.arange(n)
+    done = (status != K.ST_BUDGET)[back]
+    return TaskRun(count[back].tolist(), nodes[back].tolist(), updates[back].tolist(),
+                   secs[back].tolist(), done.tolist(), found, wall, lanes_n)
+
+
+# ---------------------------------------------------------------------------
+# Checkpoints
+# ---------------------------------------------------------------------------
+
+CHECKPOINT_FORMAT = "dlxnumba-checkpoint"
+CHECKPOINT_VERSION = 1
+
+
+class Checkpoint:
+    """A file recording a split and the results of its finished tasks, for resumable counts.
+
+    The file is JSON lines: a header (the format, a :func:`fingerprint` of the
+    problem, the root givens and ``stop_at``, and the whole split:
+    subproblems, weights, the solutions and statistics above them), then one
+    line per finished task: ``{"task": i, "count": c, "nodes": n, "updates":
+    u, "seconds": s}``.  The header is written to a temporary file and moved
+    into place (:func:`os.replace`), so a file either has a whole header or
+    does not exist; task lines are appended and flushed to the disk
+    (``fsync``) as tasks finish.  A line torn by a crash (the last one, with
+    no newline) is dropped on loading; a task recorded twice (a task re-run
+    after a lost worker) counts once, and its records must agree.
+
+    One process writes a checkpoint at a time.  Use:
+
+    * :meth:`open` -- load the file if it exists (refusing one made for
+      another problem, other givens or another ``stop_at``), else split the
+      problem and create it;
+    * :attr:`split`, :meth:`remaining` -- what is left to run;
+    * :meth:`record` -- append the results of finished tasks (the
+      ``on_done`` hook of :func:`run_tasks` can call it directly);
+    * :meth:`total` -- the count and :class:`Stats` of the split plus the
+      finished tasks, and :attr:`complete`.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from dlxnumba import queens
+    >>> p, key = queens(6)
+    >>> path = os.path.join(tempfile.mkdtemp(), "q6.ckpt")
+    >>> ck = Checkpoint.open(path, p, tasks=3)
+    >>> r = run_tasks(p, [ck.split.subproblems[i] for i in ck.remaining()[:2]])
+    >>> ck.record([(i, r.count[k], r.nodes[k], r.updates[k], r.seconds[k])
+    ...            for k, i in enumerate(ck.remaining()[:2])])
+    >>> again = Checkpoint.open(path, p)
+    >>> len(again.done), len(again.remaining()) == len(again.split.subproblems) - 2
+    (2, True)
+    """
+
+    def __init__(self, path, split: Split, done: dict | None = None):
+        self.path = os.fspath(path)
+        self.split = split
+        #: task index -> (count, nodes, updates, seconds)
+        self.done: dict = {} if done is None else done
+
+    # ------------------------------------------------------------- opening
+
+    @classmethod
+    def open(cls, path, problem: "ExactCover", *, given=(), stop_at: int = 1, tasks: int | None = None,
+             threads: int | None = None, **split_options) -> "Checkpoint":
+        """The checkpoint at ``path``: loaded when the file exists, else a new
+        split of ``problem`` (``tasks``, ``threads`` and ``split_options`` as in
+        :func:`split`) written there."""
+        stop_at = check_limits(stop_at, None, None)[0]
+        if os.path.exists(path):
+            return cls.load(path, problem, given=given, stop_at=stop_at)
+        return cls.create(path, split(problem, tasks, given=given, stop_at=stop_at, threads=threads,
+                                      **split_options))
+
+    @classmethod
+    def create(cls, path, split: Split) -> "Checkpoint":
+        """Write a new checkpoint of ``split`` at ``path`` (atomically; an existing file is replaced)."""
+        st = split.stats
+        header = {"format": CHECKPOINT_FORMAT, "version": CHECKPOINT_VERSION,
+                  "fingerprint": split.fingerprint(), "stop_at": split.stop_at, "given": list(split.given),
+                  "subproblems": [list(sp) for sp in split.subproblems],
+                  "weights": [float(x) for x in split.weights], "exact": [bool(x) for x in split.exact],
+                  "solutions": split.solutions,
+                  "stats": {"solutions": st.solutions, "nodes": st.nodes, "updates": st.updates,
+                            "max_level": st.max_level, "seconds": st.seconds},
+                  "split_seconds": split.seconds}
+        path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".dlxnumba-ckpt-", dir=folder)
+            with os.fdopen(fd, "w") as f:
+                f.write(json.dumps(header, separators=(",", ":")) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except OSError as e:
+            raise ExactCoverError(f"cannot write the checkpoint {path}: {e.strerror or e}") from None
+        return cls(path, split)
+
+    @classmethod
+    def load(cls, path, problem: "ExactCover", *, given=(), stop_at: int = 1) -> "Checkpoint":
+        """Read the checkpoint at ``path``, made for ``problem`` with ``given`` and ``stop_at``.
+
+        Raises :class:`ExactCoverError` naming the file when it is not a
+        checkpoint, is damaged, or was made for another problem, other givens
+        or another ``stop_at``.
+        """
+        path = os.fspath(path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise ExactCoverError(f"cannot read the checkpoint {path}: {e.strerror or e}") from None
+        lines = data.split(b"\n")
+        torn = lines.pop()  # b"" after a final newline; else a line cut short by a crash
+        try:
+            header = json.loads(lines[0]) if lines else None
+        except ValueError:
+            header = None
+        if not isinstance(header, dict) or header.get("format") != CHECKPOINT_FORMAT:
+            raise ExactCoverError(f"{path} is not a dlxnumba checkpoint")
+        if header.get("version") != CHECKPOINT_VERSION:
+            raise ExactCoverError(f"{path} is a checkpoint of version {plain(header.get('version'))}; "
+                                  f"this dlxnumba reads version {CHECKPOINT_VERSION}")
+        root = problem._check_given(given)
+        stop_at = check_limits(stop_at, None, None)[0]
+        if header.get("fingerprint") != fingerprint(problem, root.tolist(), stop_at):
+            what = ("stop_at" if header.get("stop_at") != stop_at
+                    else "given options" if header.get("given") != root.tolist() else "problem")
+            raise ExactCoverError(f"the checkpoint {path} was made for another {what}: "
+                                  f"delete it or give the one it was made for")
+        try:
+            st = header["stats"]
+            stats = Stats(solutions=int(st["solutions"]), nodes=int(st["nodes"]), updates=int(st["updates"]),
+                          max_level=int(st["max_level"]), seconds=float(st["seconds"]), status="complete")
+            sp = Split(problem, tuple(root.tolist()), stop_at, [tuple(x) for x in header["subproblems"]],
+                       list(header["weights"]), list(header["exact"]), header["solutions"], stats,
+                       float(header["split_seconds"]))
+            done: dict = {}
+            n = len(sp.subproblems)
+            for k, line in enumerate(lines[1:], start=2):
+                rec = json.loads(line)
+                i = rec["task"]
+                value = (int(rec["count"]), int(rec["nodes"]), int(rec["updates"]), float(rec["seconds"]))
+                if not (isinstance(i, int) and 0 <= i < n):
+                    raise ValueError(f"line {k}: no task {i}")
+                if i in done and done[i][:3] != value[:3]:
+                    raise ValueError(f"line {k}: task {i} recorded twice with different results")
+                done.setdefault(i, value)
+        except (ValueError, KeyError, TypeError) as e:
+            raise ExactCoverError(f"the checkpoint {path} is damaged: {e}") from None
+        if torn:  # drop the torn line, so that the next record starts on a line of its own
+            try:
+                with open(path, "r+b") as f:
+                    f.truncate(len(data) - len(torn))
+            except OSError as e:
+                raise ExactCoverError(f"cannot repair the checkpoint {path}: {e.strerror or e}") from None
+        return cls(path, sp, done)
+
+    # ------------------------------------------------------------- using
+
+    def remaining(self) -> list:
+        """The indices of the tasks not finished yet, in the split's order."""
+        return [i for i in range(len(self.split.subproblems)) if i not in self.done]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every task is finished."""
+        return len(self.done) == len(self.split.subproblems)
+
+    def record(self, finished) -> None:
+        """Append ``(index, count, nodes, updates, seconds)`` of finished tasks to the file
+        (flushed to the disk before returning); tasks already recorded are skipped."""
+        fresh = []
+        for i, c, nd, up, sec in finished:
+            i = int(i)
+            if i in self.done:
+                continue
+            self.done[i] = (int(c), int(nd), int(up), float(sec))
+            fresh.append(json.dumps({"task": i, "count": int(c), "nodes": int(nd), "updates": int(up),
+                                     "seconds": round(float(sec), 6)}, separators=(",", ":")))
+        if not fresh:
+            return
+        try:
+            with open(self.path, "a") as f:
+                f.write("\n".join(fresh) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise ExactCoverError(f"cannot write the checkpoint {self.path}: {e.strerror or e}") from None
+
+    def total(self) -> tuple[int, Stats]:
+        """The solutions, and the :class:`Stats`, of the split plus the finished tasks."""
+        st = self.split.stats
+        c = len(self.split.solutions) + sum(v[0] for v in self.done.values())
+        stats = Stats(solutions=c, nodes=st.nodes + sum(v[1] for v in self.done.values()),
+                      updates=st.updates + sum(v[2] for v in self.done.values()), max_level=st.max_level,
+                      seconds=st.seconds + sum(v[3] for v in self.done.values()),
+                      status="complete" if self.complete else "running")
+        return c, stats
+
+
+# ---------------------------------------------------------------------------
+# Split searches end to end
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class SplitRun:
+    """The outcome of :func:`run_split`.
+
+    ``count`` and ``stats`` are of the whole search (the split, the tasks of
+    this call and those a checkpoint had recorded): ``stats.seconds`` is the
+    wall-clock time of the call.  ``ran`` lists the tasks this call ran, and
+    ``tasks`` their results (in the order of ``ran``).  ``solutions`` (mode
+    "solutions") are all solutions: those above the subtrees, then each
+    task's, in the split's order.
+    """
+
+    count: int
+    stats: Stats
+    split: Split
+    ran: list
+    tasks: TaskRun
+    solutions: list | None = None
+
+
+def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: int = 1,
+              threads: int | None = None, tasks: int | None = None, split_: Split | None = None,
+              checkpoint=None, timeout: float | None = None, progress=None,
+              progress_interval: float = 0.5) -> SplitRun:
+    """Split the search of ``problem`` and run the parts on ``threads`` lanes.
+
+    ``split_`` is a ready split (else one is made, ``tasks`` as in
+    :func:`split`).  With ``checkpoint`` (a path; counting only), the split
+    and each finished task are recorded there, and a run started again with
+    the same path does only the tasks left (see :class:`Checkpoint`).  A
+    ``timeout`` raises :class:`~dlxnumba.errors.LimitReached` with the partial
+    count in ``found`` (the finished tasks stay in the checkpoint).
+
+    Examples
+    --------
+    >>> from dlxnumba import queens
+    >>> p, key = queens(8)
+    >>> r = run_split(p, threads=2, stop_at=0)
+    >>> serial = p.search(stop_at=0)
+    >>> r.count, serial.count(), r.stats.nodes == serial.stats.nodes, len(r.ran) == len(r.split)
+    (92, 92, True, True)
+    """
+    from .errors import LimitReached
+
+    want = _check_mode(mode)
+    stop_at = check_limits(stop_at, None, timeout)[0]
+    t0 = time.perf_counter()
+    if checkpoint is not None:
+        if want:
+            raise ExactCoverError("checkpoint= records counts only: it cannot be used to list solutions")
+        if split_ is not None:
+            raise ExactCoverError("give a checkpoint or a split, not both (a checkpoint holds its split)")
+        ck = Checkpoint.open(checkpoint, problem, given=given, stop_at=stop_at, tasks=tasks, threads=threads)
+        sp = ck.split
+        todo = ck.remaining()
+    else:
+        ck = None
+        if split_ is None:
+            sp = split(problem, tasks, given=given, stop_at=stop_at, threads=threads)
+        else:
+            if not isinstance(split_, Split) or split_.problem != problem:
+                raise ExactCoverError("split_ must be a Split of this problem")
+            sp = split_
+        todo = list(range(len(sp.subproblems)))
+    r = run_tasks(problem, [sp.subproblems[i] for i in todo], mode, threads=threads, stop_at=sp.stop_at,
+                  weights=[sp.weights[i] for i in todo], timeout=timeout, progress=progress,
+                  progress_interval=progress_interval,
+                  on_done=None if ck is None else lambda fin: ck.record([(todo[k], *rest) for k, *rest in fin]))
+    wall = time.perf_counter() - t0
+    if ck is not None:
+        count, stats = ck.total()
+    else:
+        count = len(sp.solutions) + sum(r.count)
+        stats = sp.stats + r.stats()
+    stats.solutions = count
+    stats.seconds = wall
+    stats.status = "complete" if all(r.finished) else "timeout"
+    if not all(r.finished):
+        partial = count if ck is not None else count
+        raise LimitReached("timeout", stats, partial)
+    sols = None
+    if want and r.solutions is not None:
+        sols = list(sp.solutions)
+        for part in r.solutions:
+            sols.extend(part)
+    return SplitRun(count, stats, sp, todo, r, sols)
+
+
+def _refuse_serial_limits(limit, max_nodes, error: type[ValueError]) -> None:
+    if limit is not None:
+        raise error("limit cannot be combined with threads or checkpoint (a split search runs to the end); "
+                    "leave threads out to stop at a limit")
+    if max_nodes is not None:
+        raise error("max_nodes cannot be combined with threads or checkpoint; use timeout")
+
+
+def count_parallel(problem: "ExactCover", limit=None, *, given=(), stop_at: int = 1, max_nodes=None,
+                   timeout=None, progress=None, progress_interval: float = 0.5, threads=None,
+                   checkpoint=None, error: type[ValueError] = ExactCoverError) -> tuple[int, Stats]:
+    """The body of ``count(threads=N)`` / ``count(checkpoint=PATH)``: (count, Stats)."""
+    check_limits(stop_at, max_nodes, timeout, error)
+    _refuse_serial_limits(limit, max_nodes, error)
+    try:
+        r = run_split(problem, given=given, stop_at=stop_at, threads=threads, checkpoint=checkpoint,
+                      timeout=timeout, progress=progress, progress_interval=progress_interval)
+    except ExactCoverError as e:
+        if error is ExactCoverError:
+            raise
+        raise error(str(e)) from None
+    return r.count, r.stats
+
+
+def solutions_parallel(problem: "ExactCover", limit=None, *, given=(), stop_at: int = 1, max_nodes=None,
+                       timeout=None, progress=None, progress_interval: float = 0.5, threads=None,
+                       error: type[ValueError] = ExactCoverError) -> tuple[list, Stats]:
+    """The body of ``solutions(threads=N)``: (all solutions, Stats), in the split's order."""
+    check_limits(stop_at, max_nodes, timeout, error)
+    _refuse_serial_limits(limit, max_nodes, error)
+    try:
+        r = run_split(problem, "solutions", given=given, stop_at=stop_at, threads=threads, timeout=timeout,
+                      progress=progress, progress_interval=progress_interval)
+    except ExactCoverError as e:
+        if error is ExactCoverError:
+            raise
+        raise error(str(e)) from None
+    return r.solutions or [], r.stats

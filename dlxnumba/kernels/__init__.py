@@ -106,7 +106,8 @@ touches one definition rather than every signature:
   one search (``top`` is shared and read-only; the others are private).
 * :data:`Cursor` -- ``choice, profile, state``: where a search stands.
 * :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch, and
-  :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids (see
+  :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids, and
+  :data:`TaskResults` for the subproblems of a split search (see
   :mod:`.lanes`).  The lanes are compiled once per record type: the type of
   the jobs chooses how a job is linked up, at compile time.
 
@@ -177,6 +178,15 @@ SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
 SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`Results`, with
 the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
 
+TaskResults = namedtuple("TaskResults", "status count nodes updates ticks sols")
+TaskResults.__doc__ = """What a batch of split tasks writes (:mod:`dlxnumba.split`): as
+:data:`Results`, plus int64 ``ticks`` (the processor's cycle counter, summed
+over the job's time in its lane) and ``sols``, one int32 row per lane in which
+the lane appends each solution as ``job, k, option_1 .. option_k`` (the chosen
+options, givens excluded; slot ``LANE_FILL`` of the lane is the row's fill).
+With ``sols`` of zero columns the jobs are counted only: the search does not
+stop at each solution."""
+
 # ------------------------------------------------------------------- constants
 
 # Slots of the int64 ``state`` vector of a resumable search.
@@ -207,6 +217,7 @@ BLOCKS = 4
 LANE_CUR = 0  # job in hand (valid while LANE_ACTIVE)
 LANE_ACTIVE = 1  # 1 while a job is being searched
 LANE_FOUND = 2  # solutions found for the job in hand
+LANE_FILL = 3  # entries used in the lane's row of TaskResults.sols
 LANE_SIZE = 4
 
 # Job statuses (mirrored by dlxnumba.batch.Status).

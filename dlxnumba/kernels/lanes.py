@@ -31,19 +31,21 @@ import os
 from typing import TYPE_CHECKING
 
 import numpy as np
+from llvmlite import ir as llvmir
 from numba import njit, prange
 from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
-from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL, NODES,
-               RET_DONE, RET_SOLUTION, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
+from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL,
+               NODES, RET_DONE, RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
                ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, SudokuJobs,
-               SudokuResults)
+               SudokuResults, TaskResults)
 from .search import _apply_given, _search, chosen_options
 from .sudoku import record_grid, sudoku_links
 
 GENERIC = 0
 SUDOKU = 1
+TASKS = 2
 
 
 def prepare(i, jobs, template, first_node, width, links):
@@ -64,6 +66,53 @@ def record_first(i, jobs, first_node, width, links, cursor, res):
 def clear_first(i, res):
     """Forget job ``i``'s first solution (a Sudoku grid is zeroed; compiled per type)."""
     raise NotImplementedError("compiled code only")
+
+
+def record(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
+    """Record the solution just visited of job ``i`` in lane ``k``; True when the
+    lane must pause for Python to empty its buffer (compiled per type of ``res``):
+    the first solution of a generic or Sudoku job, every solution of a split
+    task into the lane's row of :data:`TaskResults` ``sols``."""
+    raise NotImplementedError("compiled code only")
+
+
+def solution_stop(i, jobs, found, res):
+    """Where the search of job ``i`` stops next: at each solution (``found + 1``),
+    or, counting split tasks only, at the job's limit (compiled per type)."""
+    raise NotImplementedError("compiled code only")
+
+
+def clock(res):
+    """The cycle counter for split tasks (:data:`TaskResults`), 0 for other batches."""
+    raise NotImplementedError("compiled code only")
+
+
+def charge(i, res, since):
+    """Add the cycles since ``since`` to job ``i``'s ticks (split tasks only)."""
+    raise NotImplementedError("compiled code only")
+
+
+if TYPE_CHECKING:
+    def _cycles() -> int: ...
+else:
+    @intrinsic
+    def _cycles(typingctx):
+        """The processor's cycle counter (``llvm.readcyclecounter``: RDTSC on x86;
+        0 where the target has none)."""
+        sig = types.int64()
+
+        def codegen(context, builder, signature, args):
+            fnty = llvmir.FunctionType(llvmir.IntType(64), [])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
+            return builder.call(fn, [])
+
+        return sig, codegen
+
+
+@njit(**JIT)
+def cycles():
+    """:func:`_cycles` from Python (to calibrate ticks against the clock)."""
+    return _cycles()
 
 
 if TYPE_CHECKING:  # as compiled code calls it (numba's stubs count the typing context)
@@ -113,6 +162,11 @@ def _is_sudoku(record) -> bool:
     return getattr(record, "instance_class", None) in (SudokuJobs, SudokuResults)
 
 
+def _is_tasks(record) -> bool:
+    """Whether a record type is :data:`TaskResults` (at compile time)."""
+    return getattr(record, "instance_class", None) is TaskResults
+
+
 @overload(prepare, jit_options=JIT_INNER)
 def _prepare(i, jobs, template, first_node, width, links):
     if _is_sudoku(jobs):
@@ -151,15 +205,64 @@ def _keep(i, res):
     pass
 
 
+@overload(record, jit_options=JIT_INNER)
+def _record(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
+    if _is_tasks(res):
+        def append(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
+            row = res.sols[k]
+            fill = lane[LANE_FILL]
+            n = chosen_options(cursor.choice, cursor.state[LEVEL], width, links.top, first_node,
+                               row[fill + 2:])
+            row[fill] = i
+            row[fill + 1] = n
+            fill += n + 2
+            lane[LANE_FILL] = fill
+            return row.shape[0] - fill < n1 + 2
+        return append
+
+    def first(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
+        if lane[LANE_FOUND] == 1:
+            record_first(i, jobs, first_node, width, links, cursor, res)
+        return False
+    return first
+
+
+@overload(solution_stop, jit_options=JIT_INNER)
+def _solution_stop(i, jobs, found, res):
+    if _is_tasks(res):
+        def tasks(i, jobs, found, res):
+            return jobs.limit[i] if res.sols.shape[1] == 0 else found + 1
+        return tasks
+    return lambda i, jobs, found, res: found + 1
+
+
+@overload(clock, jit_options=JIT_INNER)
+def _clock(res):
+    if _is_tasks(res):
+        return lambda res: _cycles()
+    return lambda res: 0
+
+
+@overload(charge, jit_options=JIT_INNER)
+def _charge(i, res, since):
+    if _is_tasks(res):
+        def add(i, res, since):
+            res.ticks[i] += _cycles() - since
+        return add
+    return lambda i, res, since: None
+
+
 @njit(inline="always", **JIT_INNER)
-def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
+def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter,
           stop_at, node_budget, work_budget, res):
-    """Run jobs taken from ``counter[0]`` until none is left or the work
-    budget is spent.  Returns 0 when the lane is finished, 1 when it paused."""
+    """Run jobs taken from ``counter[0]`` in lane ``k`` until none is left or
+    the work budget is spent.  Returns 0 when the lane is finished, 1 when it
+    paused (also when its buffer of solutions is full: see :func:`record`)."""
     n_jobs = res.status.shape[0]
     state = cursor.state
     work = np.int64(0)
     while True:
+        since = clock(res)
         if lane[LANE_ACTIVE] == 0:
             i = _fetch_add(counter, 0, 1)
             if i >= n_jobs:
@@ -178,16 +281,17 @@ def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
             lane[LANE_FOUND] = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = _search(n1, width, links, cursor, stop_at, lane[LANE_FOUND] + 1, node_budget,
-                      before + (work_budget - work))
+        ret = _search(n1, width, links, cursor, stop_at, solution_stop(i, jobs, lane[LANE_FOUND], res),
+                      node_budget, before + (work_budget - work))
         work += state[UPDATES] - before
-        found = lane[LANE_FOUND]
+        found = state[SOLUTIONS]
+        lane[LANE_FOUND] = found
         if ret == RET_SOLUTION:
-            found += 1
-            lane[LANE_FOUND] = found
-            if found == 1:
-                record_first(i, jobs, first_node, width, links, cursor, res)
+            full = record(i, k, n1, jobs, first_node, width, links, cursor, lane, res)
             if found < jobs.limit[i]:
+                charge(i, res, since)
+                if full:
+                    return 1
                 continue
             st = ST_SOLVED if found == 1 else ST_MULTIPLE
         elif ret == RET_DONE:
@@ -195,7 +299,9 @@ def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
         elif state[NODES] >= node_budget:
             st = ST_BUDGET
         else:
+            charge(i, res, since)
             return 1
+        charge(i, res, since)
         if found == 0:
             clear_first(i, res)
         res.status[i] = st
@@ -219,7 +325,7 @@ def lane_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
     """Serial lane (lane 0) for options with spacers."""
     links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
     cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return _lane(SPACERS, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
+    return _lane(SPACERS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
                  counter, stop_at, node_budget, work_budget, Results(*res))
 
 
@@ -229,7 +335,7 @@ def lane_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
     """Serial lane (lane 0) for four-node blocks."""
     links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
     cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return _lane(BLOCKS, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
+    return _lane(BLOCKS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
                  counter, stop_at, node_budget, work_budget, Results(*res))
 
 
@@ -240,8 +346,28 @@ def lane_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter,
     template (the links of a grid are built, not copied)."""
     links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
     cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return _lane(BLOCKS, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[0], counter,
+    return _lane(BLOCKS, 0, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[0], counter,
                  stop_at, node_budget, work_budget, SudokuResults(*res))
+
+
+@njit(**JIT)
+def lane_tasks_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                       stop_at, node_budget, work_budget, res):
+    """Serial lane of split tasks (:data:`TaskResults`), options with spacers."""
+    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
+    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
+    return _lane(SPACERS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
+                 counter, stop_at, node_budget, work_budget, TaskResults(*res))
+
+
+@njit(**JIT)
+def lane_tasks_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                      stop_at, node_budget, work_budget, res):
+    """Serial lane of split tasks (:data:`TaskResults`), four-node blocks."""
+    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
+    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
+    return _lane(BLOCKS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
+                 counter, stop_at, node_budget, work_budget, TaskResults(*res))
 
 
 # Parallel entry points: one lane per row, in prange threads; ``ret[k]`` gets
@@ -254,7 +380,7 @@ def _lane_k(width, k, n1, jobs, template, first_node, rows, cursors, lanes, coun
     """Lane ``k`` of a generic batch (records as plain tuples)."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
-    return _lane(width, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+    return _lane(width, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
                  counter, stop_at, node_budget, work_budget, Results(*res))
 
 
@@ -264,8 +390,18 @@ def _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter,
     """Lane ``k`` of a Sudoku batch (records as plain tuples)."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
-    return _lane(BLOCKS, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[k], counter,
+    return _lane(BLOCKS, k, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[k], counter,
                  stop_at, node_budget, work_budget, SudokuResults(*res))
+
+
+@njit(**JIT)
+def _task_lane_k(width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                 stop_at, node_budget, work_budget, res):
+    """Lane ``k`` of a batch of split tasks (records as plain tuples)."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return _lane(width, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+                 counter, stop_at, node_budget, work_budget, TaskResults(*res))
 
 
 @njit(**JIT_PARALLEL)
@@ -292,11 +428,29 @@ def lanes_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter,
                                 stop_at, node_budget, work_budget, res)
 
 
+@njit(**JIT_PARALLEL)
+def lanes_tasks_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                        stop_at, node_budget, work_budget, res, ret):
+    for k in prange(lanes.shape[0]):
+        ret[k] = _task_lane_k(SPACERS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                              stop_at, node_budget, work_budget, res)
+
+
+@njit(**JIT_PARALLEL)
+def lanes_tasks_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                       stop_at, node_budget, work_budget, res, ret):
+    for k in prange(lanes.shape[0]):
+        ret[k] = _task_lane_k(BLOCKS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
+                              stop_at, node_budget, work_budget, res)
+
+
 #: Serial and parallel entry points by (kind, width).
 LANE = {(GENERIC, SPACERS): lane_spacers, (GENERIC, BLOCKS): lane_blocks,
-        (SUDOKU, BLOCKS): lane_sudoku}
+        (SUDOKU, BLOCKS): lane_sudoku,
+        (TASKS, SPACERS): lane_tasks_spacers, (TASKS, BLOCKS): lane_tasks_blocks}
 LANES = {(GENERIC, SPACERS): lanes_spacers, (GENERIC, BLOCKS): lanes_blocks,
-         (SUDOKU, BLOCKS): lanes_sudoku}
+         (SUDOKU, BLOCKS): lanes_sudoku,
+         (TASKS, SPACERS): lanes_tasks_spacers, (TASKS, BLOCKS): lanes_tasks_blocks}
 
 
 def get_num_threads() -> int:

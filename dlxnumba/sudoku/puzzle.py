@@ -207,19 +207,50 @@ class Sudoku:
 
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress: ProgressArg = None,
-                  progress_interval: float = 0.5) -> Iterator["Sudoku"]:
-        """Iterate over the solutions (each a :class:`Sudoku`), lazily."""
+                  progress_interval: float = 0.5, threads: int | None = None) -> Iterator["Sudoku"]:
+        """Iterate over the solutions (each a :class:`Sudoku`), lazily.
+
+        ``threads=N`` (N > 1) finds them all first, on N threads (see
+        :meth:`ExactCover.solutions`): the same set, in another order.
+        """
+        if threads is not None and threads != 1:
+            return self._split_solutions(limit, stop_at, max_nodes, timeout, progress, progress_interval,
+                                         threads)
         return _solve.iter_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval)
 
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
-              progress_interval: float = 0.5) -> int:
+              progress_interval: float = 0.5, threads: int | None = None, checkpoint=None) -> int:
         """The number of solutions (at most ``limit``).
 
         With ``stop_at=0`` the statistics (``self.stats.nodes``, ``.updates``)
-        are those of Knuth's DLX1 fed by ``sudoku-dlx``.
+        are those of Knuth's DLX1 fed by ``sudoku-dlx``.  ``threads`` and
+        ``checkpoint`` split the search as in :meth:`ExactCover.count` (same
+        counts and statistics).
         """
+        if (threads is not None and threads != 1) or checkpoint is not None:
+            from ..split import count_parallel
+
+            p, _, given = self.to_problem()
+            n, self._stats = count_parallel(p, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
+                                            timeout=timeout, progress=progress,
+                                            progress_interval=progress_interval, threads=threads,
+                                            checkpoint=checkpoint, error=SudokuError)
+            return n
         return _solve.count_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval)
+
+    def _split_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval,
+                         threads) -> Iterator["Sudoku"]:
+        """:meth:`solutions` on ``threads`` threads."""
+        from ..split import solutions_parallel
+        from .encoding import decode
+
+        p, _, given = self.to_problem()
+        sols, self._stats = solutions_parallel(p, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
+                                               timeout=timeout, progress=progress,
+                                               progress_interval=progress_interval, threads=threads,
+                                               error=SudokuError)
+        return iter([self._with_cells(decode(sol, self.n)) for sol in sols])
 
     def is_unique(self, **kwargs) -> bool:
         """True when the puzzle has exactly one solution."""
