@@ -17,15 +17,19 @@ Where the work runs is the ``client`` argument of every function here:
 * ``None`` or ``"local"``: a :class:`distributed.LocalCluster` of one worker
   process per core (one thread each) is started for the call and closed after it.
 
-Faults: Dask runs a task again when the worker running it dies, and results are
-kept by task number (a task's result is counted once, when its future
-finishes), so a worker killed in the middle of a run does not change the
+Faults: Dask runs a task again when the worker running it dies, and the
+results are kept by subproblem (each counted once, when the first result for
+it arrives), so a worker killed in the middle of a run does not change the
 answer.  Ctrl-C cancels the tasks not finished and closes what the call opened.
 
-Resumable counts: ``checkpoint=PATH`` records the tasks (the split) when the run
-starts and every finished task's count as it arrives; a count stopped by
-Ctrl-C, a crash or a timeout and started again with the same ``PATH`` runs only
-the tasks that are not in the file, and ends with the same total.
+Resumable counts: ``checkpoint=PATH`` is a :class:`dlxnumba.split.Checkpoint`:
+the split is recorded when the run starts and each subproblem's count as its
+task comes back; a count stopped by Ctrl-C, a crash or a timeout and started
+again with the same ``PATH`` runs only the subproblems the file does not
+record, and ends with the same total.  The file is the one of
+``ExactCover.count(threads=N, checkpoint=PATH)`` and of the command line's
+``--checkpoint``: a count started on a cluster can be finished on one machine,
+and the other way round.
 
 Task size
 ---------
@@ -57,7 +61,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -71,10 +74,9 @@ from .search import Stats, check_limits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
-    from .sudoku import Sudoku
 
-__all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "task_overhead",
-           "TASKS_PER_THREAD", "MIN_TASK_SECONDS"]
+__all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "chunk_subproblems",
+           "task_overhead", "TASKS_PER_THREAD", "MIN_TASK_SECONDS"]
 
 #: Tasks per worker thread, when the split has enough subproblems (load balance).
 TASKS_PER_THREAD = 8
@@ -163,28 +165,12 @@ def _threads(client) -> int:
 # ---------------------------------------------------------------------------
 
 
-def _count_task(problem: "ExactCover", jobs: list, stop_at: int) -> tuple[int, int, int, float]:
-    """Count the solutions of ``jobs`` (lists of given options) on one thread:
-    ``(solutions, nodes, updates, seconds)``."""
-    from .batch import NO_LIMIT, run_batch
+def _run_chunk(problem: "ExactCover", subproblems: list, mode: str, stop_at: int):
+    """Run ``subproblems`` to their ends on one thread of a worker, in compiled
+    code (:func:`dlxnumba.split.run_tasks`): a :class:`~dlxnumba.split.TaskRun`."""
+    from .split import run_tasks
 
-    t0 = time.perf_counter()
-    r = run_batch(problem, jobs, NO_LIMIT, threads=1, stop_at=stop_at)
-    return int(r.count.sum()), int(r.nodes.sum()), int(r.updates.sum()), time.perf_counter() - t0
-
-
-def _solutions_task(problem: "ExactCover", jobs: list, stop_at: int) -> tuple[list, int, int, float]:
-    """The solutions of ``jobs`` (each a sorted list of option indices, givens
-    included): ``(solutions, nodes, updates, seconds)``."""
-    t0 = time.perf_counter()
-    found: list = []
-    nodes = updates = 0
-    for job in jobs:
-        s = problem.search(job, stop_at=stop_at)
-        found.extend(s.solutions())
-        nodes += s.stats.nodes
-        updates += s.stats.updates
-    return found, nodes, updates, time.perf_counter() - t0
+    return run_tasks(problem, subproblems, mode, threads=1, stop_at=stop_at)
 
 
 def _empty_task(x=None) -> None:
@@ -193,152 +179,38 @@ def _empty_task(x=None) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Splits into tasks
+# Subproblems into tasks
 # ---------------------------------------------------------------------------
 
 
-@dataclass
-class _Plan:
-    """The tasks of a run: each a list of jobs (lists of given options)."""
+def chunk_subproblems(weights: list, threads: int, chunks: int | None = None) -> list[list[int]]:
+    """Group subproblems (given by their estimated ``weights``, nodes plus
+    updates) into Dask tasks: lists of subproblem indices, the heaviest task
+    first.
 
-    tasks: list  # list of lists of jobs
-    weights: list  # estimated work of each task (the split's weights, summed)
-    above: list  # solutions found by the split, above the subproblems
-    above_stats: Stats
-    seconds: float | None = None  # the split's estimate of the whole work, if any
+    ``chunks`` tasks when given; else :data:`TASKS_PER_THREAD` per worker
+    thread, but none estimated under :data:`MIN_TASK_SECONDS` (at
+    :data:`WEIGHT_PER_SECOND`), and at least one per thread.  Each subproblem,
+    heaviest first, goes to the lightest task so far (longest processing time
+    first), so the tasks weigh about the same; within a task the subproblems
+    keep their order.
 
-
-def _split(problem: "ExactCover", given: list, stop_at: int, parts: int):
-    """The split of ``problem`` below ``given`` into about ``parts`` subproblems."""
-    splitter = getattr(problem, "split", None)
-    if splitter is None:
-        raise ExactCoverError("this dlxnumba has no ExactCover.split: pass split= (an object with "
-                              "subproblems, solutions, weights and stats)")
-    return splitter(parts, given=given, stop_at=stop_at)
-
-
-def _plan(split, threads: int, tasks: int | None) -> _Plan:
-    """Group the subproblems of ``split`` into tasks, largest first (longest
-    processing time first: each subproblem goes to the lightest task so far)."""
-    subs = [list(map(int, s)) for s in split.subproblems]
-    weights = getattr(split, "weights", None)
-    w = np.ones(len(subs)) if weights is None else np.asarray(weights, float).reshape(-1)
-    if w.size != len(subs):
-        raise ExactCoverError(f"the split has {len(subs)} subproblems and {w.size} weights")
+    >>> chunk_subproblems([5.0, 1.0, 1.0, 2.0], threads=1, chunks=2)
+    [[0], [1, 2, 3]]
+    """
+    w = np.asarray(weights, float).reshape(-1)
     w = np.where(np.isfinite(w) & (w > 0), w, 0.0) + 1e-9
-    above = [sorted(map(int, s)) for s in getattr(split, "solutions", [])]
-    above_stats = getattr(split, "stats", None) or Stats(status="complete")
-    seconds = None
-    from .split import Split
-
-    if isinstance(split, Split):  # weights: estimated nodes plus updates
+    if chunks is None:
         seconds = float(w.sum()) / WEIGHT_PER_SECOND
-    if tasks is None:
-        n = TASKS_PER_THREAD * threads
-        if seconds is not None:
-            n = min(n, max(threads, int(seconds / MIN_TASK_SECONDS)))
-    else:
-        n = tasks
-    n = max(1, min(n, len(subs)))
+        chunks = min(TASKS_PER_THREAD * threads, max(threads, int(seconds / MIN_TASK_SECONDS)))
+    n = max(1, min(int(chunks), len(w)))
     bins: list = [[] for _ in range(n)]
     load = np.zeros(n)
     for i in np.argsort(-w, kind="stable").tolist():
         k = int(np.argmin(load))
         bins[k].append(i)
         load[k] += w[i]
-    order = np.argsort(-load, kind="stable").tolist()
-    plan_tasks = [[subs[i] for i in sorted(bins[k])] for k in order if bins[k]]
-    plan_weights = [float(load[k]) for k in order if bins[k]]
-    return _Plan(plan_tasks, plan_weights, above, above_stats, seconds)
-
-
-# ---------------------------------------------------------------------------
-# Checkpoints
-# ---------------------------------------------------------------------------
-
-_MAGIC = "dlxnumba-dask-checkpoint"
-
-
-def _fingerprint(problem: "ExactCover", given: list, stop_at: int) -> str:
-    """A digest of the problem, the base givens and the branching rule (:func:`dlxnumba.split.fingerprint`)."""
-    from .split import fingerprint
-
-    return fingerprint(problem, given, stop_at)
-
-
-def _read_checkpoint(path: str, fingerprint: str) -> tuple[_Plan, dict] | None:
-    """The plan and the finished tasks (``{task: (count, nodes, updates, seconds)}``)
-    recorded in ``path``, or None when there is no such file (or it is empty).
-    A last line cut short (a crash while writing it) is cut off the file."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-        lines = data.decode("utf-8", "replace").split("\n")
-    except FileNotFoundError:
-        return None
-    except OSError as e:
-        raise ExactCoverError(f"cannot read checkpoint {path}: {e.strerror or e}") from None
-    if not lines[0].strip():
-        return None
-    try:
-        head = json.loads(lines[0])
-        ok = isinstance(head, dict) and head.get("format") == _MAGIC
-    except ValueError:
-        ok = False
-    if not ok:
-        raise ExactCoverError(f"{path} is not a dlxnumba Dask checkpoint (line 1)")
-    if head.get("problem") != fingerprint:
-        raise ExactCoverError(f"checkpoint {path} is of another problem (or other givens or stop_at)")
-    st = head["above_stats"]
-    plan = _Plan(head["tasks"], head["weights"], head["above"],
-                 Stats(solutions=st[0], nodes=st[1], updates=st[2], status="complete"))
-    done: dict = {}
-    for lineno, line in enumerate(lines[1:], 2):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-            k = int(rec["task"])
-            value = (int(rec["count"]), int(rec["nodes"]), int(rec["updates"]), float(rec["seconds"]))
-        except (ValueError, KeyError, TypeError):
-            if lineno == len(lines):  # the last line, cut short by a crash: cut off, that task runs again
-                with open(path, "r+b") as f:
-                    f.truncate(data.rfind(b"\n") + 1)
-                continue
-            raise ExactCoverError(f"checkpoint {path}, line {lineno}: not a task record") from None
-        if not 0 <= k < len(plan.tasks):
-            raise ExactCoverError(f"checkpoint {path}, line {lineno}: task {k} is not one of "
-                                  f"the {len(plan.tasks)} tasks")
-        done[k] = value
-    return plan, done
-
-
-class _Checkpoint:
-    """Appends one line per finished task to a checkpoint file, flushed to disk."""
-
-    def __init__(self, path: str, plan: _Plan | None, fingerprint: str):
-        try:
-            if plan is not None:  # a new file: its first line is the plan
-                s = plan.above_stats
-                head = {"format": _MAGIC, "version": 1, "problem": fingerprint, "tasks": plan.tasks,
-                        "weights": plan.weights, "above": plan.above,
-                        "above_stats": [len(plan.above), s.nodes, s.updates]}
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(json.dumps(head, separators=(",", ":")) + "\n")
-                    f.flush()
-                    os.fsync(f.fileno())
-            self.file = open(path, "a", encoding="utf-8")
-        except OSError as e:
-            raise ExactCoverError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
-
-    def add(self, k: int, value: tuple) -> None:
-        c, n, u, s = value
-        self.file.write(json.dumps({"task": k, "count": c, "nodes": n, "updates": u, "seconds": s}) + "\n")
-        self.file.flush()
-        os.fsync(self.file.fileno())
-
-    def close(self) -> None:
-        self.file.close()
+    return [sorted(bins[k]) for k in np.argsort(-load, kind="stable").tolist() if bins[k]]
 
 
 # ---------------------------------------------------------------------------
@@ -350,27 +222,39 @@ class _Checkpoint:
 class DaskRun:
     """What a run on Dask found.
 
-    ``count``: solutions (those above the split's subproblems included);
-    ``solutions``: the solutions (enumerations only; in no particular order);
-    ``stats``: nodes and updates of the split and of every task, ``seconds`` the
-    wall-clock time of the call; per task (in task order) its ``task_nodes``,
-    ``task_seconds`` (time on its worker) and ``task_weights`` (the split's
-    estimate); ``resumed``: tasks taken from the checkpoint, not run again.
+    ``count``: solutions (those the split met above its subproblems included);
+    ``solutions`` (enumerations): every solution, in the order of the serial
+    search with the same ``stop_at`` (the split's solutions, then each
+    subproblem's, in the split's order); ``stats``: nodes and updates of the
+    split and of every subproblem (with ``stop_at=0`` those of the serial
+    search, exactly), ``seconds`` the wall-clock time of the call.
+    ``split``: the :class:`~dlxnumba.split.Split`; ``tasks``: the Dask tasks
+    run (lists of subproblem indices); ``ran``: the subproblems this call ran
+    (the rest came from the checkpoint); per subproblem (in the split's
+    order, None for those not run here) ``part_nodes`` and ``part_seconds``
+    (time in its worker's lane); per task ``task_seconds`` (time on its
+    worker, Dask's overhead excluded).  ``threads``: worker threads.
     """
 
     count: int
     stats: Stats
-    tasks: int
-    resumed: int = 0
-    threads: int = 0
+    split: Any
+    tasks: list
+    ran: list
+    threads: int
     solutions: list | None = None
-    task_nodes: list = field(default_factory=list)
+    part_nodes: list = field(default_factory=list)
+    part_seconds: list = field(default_factory=list)
     task_seconds: list = field(default_factory=list)
-    task_weights: list = field(default_factory=list)
+
+    @property
+    def resumed(self) -> int:
+        """Subproblems taken from the checkpoint, not run again."""
+        return len(self.split.subproblems) - len(self.ran)
 
 
 def _problem_of(problem, given) -> tuple["ExactCover", list, Callable | None]:
-    """The exact-cover problem, base givens and solution decoder of an
+    """The exact-cover problem, root givens and solution decoder of an
     :class:`ExactCover` (and ``given``) or a :class:`Sudoku`."""
     from .problem import ExactCover
     from .sudoku import Sudoku
@@ -388,8 +272,13 @@ def _problem_of(problem, given) -> tuple["ExactCover", list, Callable | None]:
     return problem, problem._check_given(given).tolist(), None
 
 
+def _positive_or_none(value, name: str) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
+        raise ExactCoverError(f"{name} must be a positive integer or None, not {plain(value)}")
+
+
 def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] = (), stop_at: int = 1,
-        split=None, parts: int | None = None, tasks: int | None = None, checkpoint: str | None = None,
+        split=None, tasks: int | None = None, chunks: int | None = None, checkpoint=None,
         workers: int | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
         connect_timeout: float | None = None) -> DaskRun:
     """Count (or, with ``solutions=True``, enumerate) on a Dask cluster.
@@ -405,98 +294,108 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
         Options forced into every solution (an ExactCover only).
     stop_at : {1, 0}
         The branching rule (as in :meth:`ExactCover.solve`).
-    split : optional
-        A split of the problem (:meth:`ExactCover.split`'s result, or any object
-        with ``subproblems``, ``solutions``, ``weights`` and ``stats``); by
-        default the problem is split into ``parts`` subproblems (default 64
-        per worker thread).
-    tasks : int, optional
-        Tasks to make of the subproblems (default: see the module).
-    checkpoint : str, optional
-        A file recording the plan and the finished tasks (counts only): a run
-        with an existing file resumes it, running only the unfinished tasks.
+    split : Split, optional
+        A ready split of the problem (:meth:`ExactCover.split`, made with the
+        same ``given`` and ``stop_at``); by default one is made here, of
+        ``tasks`` subproblems (default: 32 per worker thread).
+    chunks : int, optional
+        Dask tasks to group the subproblems into (default: see the module).
+    checkpoint : str or path, optional
+        A :class:`~dlxnumba.split.Checkpoint` file (counts only): the split and
+        every finished subproblem are recorded there; a run given an existing
+        file runs only the subproblems it does not record.  The same file
+        works with ``ExactCover.count(threads=N, checkpoint=...)`` and the
+        command line's ``--checkpoint``.
     progress : True or callable, optional
         :class:`~dlxnumba.progress.Progress` reports every ``progress_interval``
-        seconds: ``done``/``total`` tasks, ``fraction`` by the tasks' weights
+        seconds: ``done``/``total`` subproblems, ``fraction`` by their weights
         (the split's estimates), the time left at the rate so far.
 
     Returns
     -------
     DaskRun
     """
+    from .split import Checkpoint, Split
+
     t0 = time.perf_counter()
     stop_at, _, _ = check_limits(stop_at, None, None)
     report = reporter(progress)
     progress_interval = check_interval(progress_interval)
-    for name, value in (("tasks", tasks), ("parts", parts)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer))
-                                  or value < 1):
-            raise ExactCoverError(f"{name} must be a positive integer or None, not {plain(value)}")
+    _positive_or_none(tasks, "tasks")
+    _positive_or_none(chunks, "chunks")
     if checkpoint is not None and solutions:
-        raise ExactCoverError("checkpoint= is for counts (solutions=False)")
+        raise ExactCoverError("checkpoint= records counts only: it cannot be used to list solutions")
+    if checkpoint is not None and split is not None:
+        raise ExactCoverError("give a checkpoint or a split, not both (a checkpoint holds its split)")
     p, base, decode = _problem_of(problem, given)
-    fingerprint = _fingerprint(p, base, stop_at)
-    resumed = _read_checkpoint(os.fspath(checkpoint), fingerprint) if checkpoint is not None else None
+    if split is not None and (not isinstance(split, Split) or split.problem != p
+                              or list(split.given) != base or split.stop_at != stop_at):
+        raise ExactCoverError("split must be a Split of this problem, made with the same given and stop_at")
     _distributed()
     with connect(client, workers=workers, connect_timeout=connect_timeout) as c:
         threads = _threads(c)
-        if resumed is not None:
-            plan, done = resumed
+        book = None
+        if checkpoint is not None:
+            book = Checkpoint.open(os.fspath(checkpoint), p, given=base, stop_at=stop_at,
+                                   tasks=tasks or 32 * threads)
+            split, done = book.split, dict(book.done)
         else:
             if split is None:
-                split = _split(p, base, stop_at, parts or 64 * threads)
-            plan, done = _plan(split, threads, tasks), {}
-        book = _Checkpoint(os.fspath(checkpoint), None if resumed else plan, fingerprint) \
-            if checkpoint is not None else None
-        try:
-            found, records = _execute(c, p, plan, done, solutions, stop_at, book, report,
-                                      progress_interval, t0)
-        finally:
-            if book is not None:
-                book.close()
-    n_tasks = len(plan.tasks)
-    nodes = plan.above_stats.nodes + sum(records[k][1] for k in range(n_tasks))
-    updates = plan.above_stats.updates + sum(records[k][2] for k in range(n_tasks))
+                split = p.split(tasks or 32 * threads, given=base, stop_at=stop_at)
+            done = {}
+        todo = [i for i in range(len(split.subproblems)) if i not in done]
+        groups = [[todo[k] for k in g] for g in
+                  chunk_subproblems([split.weights[i] for i in todo], threads, chunks)] if todo else []
+        parts, found, task_seconds = _execute(c, p, split, groups, done, solutions, book, report,
+                                              progress_interval, t0)
+    n = len(split.subproblems)
+    records = {**done, **{i: v[:4] for i, v in parts.items()}}
+    total = len(split.solutions) + sum(v[0] for v in records.values())
+    stats = Stats(solutions=total, status="complete", seconds=time.perf_counter() - t0,
+                  nodes=split.stats.nodes + sum(v[1] for v in records.values()),
+                  updates=split.stats.updates + sum(v[2] for v in records.values()))
+    sols = None
     if solutions:
-        every = [sorted(s) for s in plan.above] + found
-        total = len(every)
-        sols: list | None = [decode(s) for s in every] if decode is not None else every
-    else:
-        total = len(plan.above) + sum(records[k][0] for k in range(n_tasks))
-        sols = None
-    stats = Stats(solutions=total, nodes=nodes, updates=updates, status="complete",
-                  seconds=time.perf_counter() - t0)
-    return DaskRun(total, stats, n_tasks, len(done), threads, sols,
-                   [records[k][1] for k in range(n_tasks)], [records[k][3] for k in range(n_tasks)],
-                   list(plan.weights))
+        sols = [list(s) for s in split.solutions]
+        for i in range(n):
+            sols.extend(found.get(i, []))
+        if decode is not None:
+            sols = [decode(s) for s in sols]
+    return DaskRun(total, stats, split, groups, sorted(parts), threads, sols,
+                   [parts[i][1] if i in parts else None for i in range(n)],
+                   [parts[i][3] if i in parts else None for i in range(n)], task_seconds)
 
 
-def _execute(client, problem, plan: _Plan, done: dict, solutions: bool, stop_at: int,
-             book: _Checkpoint | None, report, interval: float, t0: float) -> tuple[list, dict]:
-    """Run the tasks of ``plan`` not in ``done`` on ``client``'s cluster; the
-    solutions found (enumerations) and every task's ``(count, nodes, updates, seconds)``."""
+def _execute(client, problem, split, groups: list, done: dict, solutions: bool, book, report,
+             interval: float, t0: float) -> tuple[dict, dict, list]:
+    """Run the Dask tasks ``groups`` (lists of subproblem indices) on ``client``'s
+    cluster: each subproblem's ``(count, nodes, updates, seconds)``, each
+    subproblem's solutions (enumerations), each task's seconds on its worker."""
     distributed = _distributed()
-    records: dict = dict(done)
-    found: list = []
-    todo = [k for k in range(len(plan.tasks)) if k not in done]
-    total_w = float(sum(plan.weights)) or 1.0
-    state = {"w": float(sum(plan.weights[k] for k in done)), "n": sum(v[1] for v in done.values()),
-             "u": sum(v[2] for v in done.values()), "s": sum(v[0] for v in done.values())}
+    mode = "solutions" if solutions else "count"
+    parts: dict = {}
+    found: dict = {}
+    task_seconds: list = [None] * len(groups)
+    w = np.asarray(split.weights, float)
+    total_w = float(w.sum()) or 1.0
+    state = {"w": float(sum(w[i] for i in done)), "n": sum(v[1] for v in done.values()),
+             "u": sum(v[2] for v in done.values()),
+             "s": sum(v[0] for v in done.values()) + len(split.solutions), "done": len(done)}
 
     def progress_now() -> Progress:
-        return Progress(time.perf_counter() - t0, state["n"], state["u"], state["s"] + len(plan.above),
-                        min(state["w"] / total_w, 1.0), len(records), len(plan.tasks), "tasks")
+        return Progress(time.perf_counter() - t0, state["n"], state["u"], state["s"],
+                        min(state["w"] / total_w, 1.0), state["done"], len(split.subproblems), "tasks")
 
     futures: list = []
     try:
-        if todo:
+        if groups:
             shared = client.scatter(problem, broadcast=True, hash=False)
-            fn = _solutions_task if solutions else _count_task
             token = hashlib.sha256(os.urandom(16)).hexdigest()[:16]
-            for k in todo:  # the plan lists the largest tasks first
-                futures.append(client.submit(fn, shared, plan.tasks[k], stop_at, key=f"dlxnumba-{token}-{k}",
-                                             pure=False, retries=2))
-        index = {f.key: k for f, k in zip(futures, todo)}
+            for k, g in enumerate(groups):  # the heaviest first
+                futures.append(client.submit(_run_chunk, shared, [tuple(split.subproblems[i]) for i in g],
+                                             mode, split.stop_at, key=f"dlxnumba-{token}-{k}", pure=False,
+                                             retries=2))
+        index = {f.key: k for k, f in enumerate(futures)}
         pending = distributed.as_completed(futures, with_results=False)
         last = time.perf_counter()
         while not pending.is_empty():
@@ -505,28 +404,29 @@ def _execute(client, problem, plan: _Plan, done: dict, solutions: bool, stop_at:
                 time.sleep(POLL_SECONDS)
             for f in batch:
                 k = index[f.key]
-                if k in records:  # a result arrives once per task; never count one twice
-                    continue
-                try:
-                    result = f.result()
-                except distributed.client.FutureCancelledError:
-                    raise RuntimeError(f"task {k} was cancelled (the cluster closed?)") from None
-                value = (len(result[0]) if solutions else result[0], result[1], result[2], result[3])
-                if solutions:
-                    found.extend(result[0])
-                records[k] = value
+                r = f.result()
                 f.release()
-                state["w"] += plan.weights[k]
-                state["n"] += value[1]
-                state["u"] += value[2]
-                state["s"] += value[0]
-                if book is not None:
-                    book.add(k, value)
+                task_seconds[k] = r.wall
+                fresh = []
+                for j, i in enumerate(groups[k]):
+                    if i in parts:  # one result per subproblem: never counted twice
+                        continue
+                    parts[i] = (r.count[j], r.nodes[j], r.updates[j], r.seconds[j])
+                    fresh.append((i, *parts[i]))
+                    if r.solutions is not None:
+                        found[i] = r.solutions[j]
+                    state["w"] += float(w[i])
+                    state["n"] += r.nodes[j]
+                    state["u"] += r.updates[j]
+                    state["s"] += r.count[j]
+                    state["done"] += 1
+                if book is not None and fresh:
+                    book.record(fresh)
             now = time.perf_counter()
             if report is not None and now - last >= interval:
                 last = now
                 report(progress_now())
-        return found, records
+        return parts, found, task_seconds
     finally:
         left = [f for f in futures if not f.done()]
         if left:
@@ -549,9 +449,9 @@ def count(problem, client=None, **kwargs) -> int:
 
 
 def solutions(problem, client=None, **kwargs) -> list:
-    """Every solution of ``problem``, found on a Dask cluster, in no particular
-    order: sorted lists of option indices (givens included), or Sudoku grids
-    for a Sudoku.  The arguments are those of :func:`run`."""
+    """Every solution of ``problem``, found on a Dask cluster, in the order of the
+    serial search: sorted lists of option indices (givens included), or Sudoku
+    grids for a Sudoku.  The arguments are those of :func:`run`."""
     result = run(problem, client, solutions=True, **kwargs).solutions
     assert result is not None
     return result

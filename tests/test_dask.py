@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
@@ -24,6 +23,7 @@ from hypothesis import strategies as st  # noqa: E402
 from dlxnumba import ExactCover, Stats, Sudoku, pentominoes, queens, solve_many  # noqa: E402
 from dlxnumba import dask as dd  # noqa: E402
 from dlxnumba.errors import ExactCoverError  # noqa: E402
+from dlxnumba.split import Split  # noqa: E402
 from known import FIVE, NONE, TOP1, knuth_problem  # noqa: E402
 from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # noqa: E402
 
@@ -33,19 +33,12 @@ from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # no
 # ---------------------------------------------------------------------------
 
 
-@dataclass
-class _Split:
-    subproblems: list
-    solutions: list
-    weights: list
-    stats: Stats = field(default_factory=lambda: Stats(status="complete"))
-
-
-def plain_split(p: ExactCover, parts: int, given=()) -> _Split:
+def plain_split(p: ExactCover, parts: int, given=()) -> Split:
     """Breadth-first, in Python: every path is extended by each option (compatible
     with it) of its uncovered primary item with fewest such options, until there
     are ``parts`` paths or no path can grow; complete paths are solutions, dead
-    ones are dropped.  The paths left cover the rest of the tree exactly once."""
+    ones are dropped.  The paths left cover the rest of the tree exactly once
+    (but not in the serial search's order, and its statistics count nothing)."""
     opts = [set(p.option(j)) for j in range(p.n_options)]
     frontier = [list(given)]
     found = []
@@ -67,15 +60,13 @@ def plain_split(p: ExactCover, parts: int, given=()) -> _Split:
         frontier = grown
         if not grew:
             break
-    return _Split(frontier, found, [float(len(f)) for f in frontier])
+    return Split(p, tuple(given), 1, [tuple(f) for f in frontier], [float(len(f)) for f in frontier],
+                 [False] * len(frontier), found, Stats(status="complete"))
 
 
 def splits(p: ExactCover, parts: int, given=()) -> list:
-    """The splits to try: this file's, and ExactCover.split's when it exists."""
-    out = [plain_split(p, parts, given)]
-    if hasattr(p, "split"):
-        out.append(p.split(parts, given=list(given)))
-    return out
+    """The splits to try: this file's, and ExactCover.split's."""
+    return [plain_split(p, parts, given), p.split(parts, given=list(given))]
 
 
 @pytest.fixture(scope="module")
@@ -100,25 +91,39 @@ def test_queens_count_and_solutions_equal_serial(client, n):
     serial = p.count()
     for split in splits(p, 40):
         r = dd.run(p, client, split=split)
-        assert r.count == serial
-        assert r.stats.solutions == serial and 1 <= r.tasks <= min(len(split.subproblems), 16)
+        assert r.count == serial == r.stats.solutions
+        assert len(r.tasks) <= 16 and sorted(i for g in r.tasks for i in g) == r.ran
+        assert r.ran == list(range(len(split.subproblems))) and r.resumed == 0
         sols = dd.solutions(p, client, split=split)
         assert len(sols) == serial and as_set(sols) == as_set(p.solutions())
         assert all(is_exact_cover(p.options, p.n_primary, p.n_items, s) for s in sols)
+
+
+@pytest.mark.parametrize("stop_at", [0, 1])
+def test_serial_order_and_statistics_add_up(client, stop_at):
+    """With ExactCover.split the solutions come in the serial order, and the
+    nodes and updates of the split plus its parts are the serial search's."""
+    p, _ = queens(9)
+    s = p.search(stop_at=stop_at)
+    serial = list(s.solutions())
+    r = dd.run(p, client, solutions=True, stop_at=stop_at, tasks=50, chunks=9)
+    assert r.solutions == serial and len(r.tasks) == 9
+    assert (r.stats.nodes, r.stats.updates) == (s.stats.nodes, s.stats.updates)
+    assert sum(r.part_nodes) + r.split.stats.nodes == s.stats.nodes
 
 
 @pytest.mark.parametrize("shape", [(5, 6, "LNPUVY"), (3, 10, "ILNPUY"), (5, 8, "FILNPTUV")])
 def test_small_pentominoes(client, shape):
     p, _ = pentominoes(shape[0], shape[1], pieces=shape[2])
     for split in splits(p, 30):
-        assert dd.count(p, client, split=split, tasks=7) == p.count()
+        assert dd.count(p, client, split=split, chunks=7) == p.count()
         assert as_set(dd.solutions(p, client, split=split)) == as_set(p.solutions())
 
 
 def test_knuth_example_and_given(client):
     p = knuth_problem()
-    sols = dd.solutions(p, client, split=plain_split(p, 4))
-    assert sols == [[0, 3, 4]]
+    assert dd.solutions(p, client, split=plain_split(p, 4)) == [[0, 3, 4]]
+    assert dd.solutions(p, client) == [[0, 3, 4]]
     q, _ = queens(8)
     first = q.solve()
     assert first is not None
@@ -128,11 +133,12 @@ def test_knuth_example_and_given(client):
 
 
 def test_split_solutions_above_the_subproblems_are_counted(client):
-    """A split that finds solutions itself (paths that are complete covers)."""
+    """A split that finds every solution itself (paths that are complete covers)."""
     p = ExactCover.from_options([["a"], ["b"], ["a", "b"], ["c"], ["c"]])
     split = plain_split(p, 100)
-    assert split.solutions and not split.subproblems  # everything found by the split
-    assert dd.count(p, client, split=split) == p.count() == 4
+    assert split.solutions and not split.subproblems
+    r = dd.run(p, client, split=split)
+    assert r.count == p.count() == 4 and r.tasks == []
     assert as_set(dd.solutions(p, client, split=split)) == as_set(p.solutions())
 
 
@@ -143,30 +149,27 @@ problems = st.integers(2, 6).flatmap(lambda n: st.tuples(
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(problems, st.integers(1, 12), st.integers(1, 5))
-def test_random_problems_against_the_oracle(client, case, parts, tasks):
+@given(problems, st.integers(1, 12), st.integers(1, 5), st.booleans())
+def test_random_problems_against_the_oracle(client, case, parts, chunks, own):
     n_primary, n_secondary, options = case
     n_items = n_primary + n_secondary
-    options = [[i for i in o if i < n_items] or [0] for o in options]
-    options = [sorted(set(o)) for o in options]
-    if not any(i < n_primary for o in options for i in o):
-        options.append([0])
+    options = [sorted({i for i in o if i < n_items} or {0}) for o in options]
     p = ExactCover.from_options(options, primary=range(n_primary), secondary=range(n_primary, n_items))
     truth = solutions_by_backtracking(p.options, p.n_primary, p.n_items)
-    split = plain_split(p, parts)
-    assert dd.count(p, client, split=split, tasks=tasks) == len(truth)
-    assert as_set(dd.solutions(p, client, split=split, tasks=tasks)) == truth
+    split = plain_split(p, parts) if own else p.split(parts)
+    assert dd.count(p, client, split=split, chunks=chunks) == len(truth)
+    assert as_set(dd.solutions(p, client, split=split, chunks=chunks)) == truth
 
 
 def test_sudoku(client):
     for text in (FIVE, NONE, TOP1):
         s = Sudoku(text)
         p, _key, g = s.to_problem()
-        split = plain_split(p, 6, g)
-        assert dd.count(s, client, split=split) == s.count()
-        grids = dd.solutions(s, client, split=split)
-        assert len(grids) == s.count() and len({str(x) for x in grids}) == len(grids)
-        assert all(sudoku_ok(np.asarray(x).ravel(), np.asarray(s).ravel(), 9, (3, 3)) for x in grids)
+        for split in (plain_split(p, 6, g), None):
+            assert dd.count(s, client, split=split) == s.count()
+            grids = dd.solutions(s, client, split=split)
+            assert len(grids) == s.count() and len({str(x) for x in grids}) == len(grids)
+            assert all(sudoku_ok(np.asarray(x).ravel(), np.asarray(s).ravel(), 9, (3, 3)) for x in grids)
 
 
 # ---------------------------------------------------------------------------
@@ -177,11 +180,11 @@ def test_sudoku(client):
 def test_progress_by_weights(client):
     p, _ = queens(10)
     seen = []
-    r = dd.run(p, client, split=plain_split(p, 40), progress=seen.append, progress_interval=0)
-    assert seen and seen[-1].total == r.tasks and seen[-1].unit == "tasks"
+    r = dd.run(p, client, tasks=40, progress=seen.append, progress_interval=0)
+    assert seen and seen[-1].total == len(r.split.subproblems) and seen[-1].unit == "tasks"
     fractions = [x.fraction for x in seen]
     assert fractions == sorted(fractions) and fractions[-1] == pytest.approx(1.0)
-    assert seen[-1].solutions == r.count and seen[-1].nodes == r.stats.nodes
+    assert seen[-1].solutions == r.count and seen[-1].nodes == r.stats.nodes - r.split.stats.nodes
 
 
 def _stop_after(k):
@@ -191,41 +194,60 @@ def _stop_after(k):
     return report
 
 
+def _recorded(path) -> set:
+    return {json.loads(x)["task"] for x in path.read_text().splitlines()[1:]}
+
+
 def test_interrupt_cancels_and_resume_finishes(client, tmp_path):
     p, _ = queens(10)
     path = tmp_path / "run.ckpt"
-    split = plain_split(p, 60)
     with pytest.raises(KeyboardInterrupt):
-        dd.run(p, client, split=split, tasks=30, checkpoint=str(path), progress=_stop_after(3),
-               progress_interval=0)
-    distributed.wait([], timeout=1)
-    assert not client.processing() or all(not v for v in client.processing().values())
-    lines = path.read_text().splitlines()
-    recorded = {json.loads(x)["task"] for x in lines[1:]}
-    assert 3 <= len(recorded) < 30
-    # a crash in the middle of writing a record: the cut line is ignored
-    with open(path, "a") as f:
+        dd.run(p, client, tasks=60, chunks=30, checkpoint=path, progress=_stop_after(3), progress_interval=0)
+    assert all(not v for v in client.processing().values())
+    recorded = _recorded(path)
+    n = len(json.loads(path.read_text().splitlines()[0])["subproblems"])
+    assert 3 <= len(recorded) < n
+    with open(path, "a") as f:  # a crash in the middle of writing a record: the torn line is dropped
         f.write('{"task": 29, "cou')
-    r = dd.run(p, client, checkpoint=str(path))  # the plan comes from the file
-    assert r.count == p.count() and r.resumed == len(recorded) and r.tasks == 30
-    # done: a third run runs nothing and says the same
-    again = dd.run(p, client, checkpoint=str(path))
-    assert again.count == r.count and again.resumed == 30
+    r = dd.run(p, client, checkpoint=path)  # the split comes from the file
+    assert r.count == p.count() and r.resumed == len(recorded) and len(r.split.subproblems) == n
+    assert set(r.ran) == set(range(n)) - recorded
+    again = dd.run(p, client, checkpoint=path)  # done: nothing left to run
+    assert again.count == r.count and again.ran == [] and again.tasks == []
 
 
-def test_checkpoint_of_another_problem(client, tmp_path):
+def test_checkpoint_shared_with_threads(client, tmp_path):
+    """A count started on Dask is finished by count(threads=, checkpoint=), and the other way round."""
+    p, _ = queens(10)
+    path = tmp_path / "a.ckpt"
+    with pytest.raises(KeyboardInterrupt):
+        dd.run(p, client, tasks=40, chunks=20, checkpoint=path, progress=_stop_after(2), progress_interval=0)
+    assert p.count(threads=1, checkpoint=str(path)) == p.count()
+    other = tmp_path / "b.ckpt"
+    from dlxnumba.split import Checkpoint
+
+    ck = Checkpoint.open(other, p, tasks=30)
+    assert dd.run(p, client, checkpoint=other).count == p.count()
+    assert len(_recorded(other)) == len(ck.split.subproblems)
+
+
+def test_checkpoint_errors(client, tmp_path):
     p, _ = queens(6)
     path = tmp_path / "q6.ckpt"
-    dd.run(p, client, split=plain_split(p, 6), checkpoint=str(path))
+    dd.run(p, client, checkpoint=path)
     q, _ = queens(7)
     with pytest.raises(ExactCoverError, match="another problem"):
-        dd.run(q, client, split=plain_split(q, 6), checkpoint=str(path))
+        dd.run(q, client, checkpoint=path)
+    with pytest.raises(ExactCoverError, match="another stop_at"):
+        dd.run(p, client, checkpoint=path, stop_at=0)
     other = tmp_path / "other.txt"
     other.write_text("hello\n")
-    with pytest.raises(ExactCoverError, match="not a dlxnumba Dask checkpoint"):
-        dd.run(p, client, checkpoint=str(other))
-    with pytest.raises(ExactCoverError, match="counts"):
-        dd.run(p, client, solutions=True, checkpoint=str(path))
+    with pytest.raises(ExactCoverError, match="not a dlxnumba checkpoint"):
+        dd.run(p, client, checkpoint=other)
+    with pytest.raises(ExactCoverError, match="counts only"):
+        dd.run(p, client, solutions=True, checkpoint=path)
+    with pytest.raises(ExactCoverError, match="not both"):
+        dd.run(p, client, checkpoint=path, split=p.split(4))
 
 
 # ---------------------------------------------------------------------------
@@ -233,16 +255,15 @@ def test_checkpoint_of_another_problem(client, tmp_path):
 # ---------------------------------------------------------------------------
 
 
-def test_killed_worker_does_not_change_the_count():
+def test_killed_worker_does_not_change_the_count(tmp_path):
     """Two worker processes; one is killed (SIGKILL) once the first task is back."""
     p, _ = queens(12)
-    serial = p.count()
-    split = plain_split(p, 150)
+    serial = p.search()
+    serial.count()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
         c.wait_for_workers(2)
-        pids = c.run(os.getpid)
-        victim = sorted(pids.values())[0]
+        victim = sorted(c.run(os.getpid).values())[0]
         killed = []
 
         def report(progress):
@@ -251,21 +272,28 @@ def test_killed_worker_does_not_change_the_count():
                 os.kill(victim, signal.SIGKILL)
                 killed.append(progress.done)
 
-        r = dd.run(p, c, split=split, tasks=60, progress=report, progress_interval=0)
-        assert killed and r.count == serial and r.tasks == 60
-        assert victim not in c.run(os.getpid).values()
+        r = dd.run(p, c, tasks=120, chunks=60, progress=report, progress_interval=0,
+                   checkpoint=tmp_path / "q12.ckpt")
+        assert killed and victim not in c.run(os.getpid).values()
+    assert r.count == serial.stats.solutions and len(r.tasks) == 60
+    assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+    lines = (tmp_path / "q12.ckpt").read_text().splitlines()[1:]
+    assert len(lines) == len(r.split.subproblems) == len(_recorded(tmp_path / "q12.ckpt"))
 
 
-def test_bad_address_fails_fast_and_clearly():
+def test_bad_arguments_fail_fast_and_clearly():
     p, _ = queens(6)
     with pytest.raises(ConnectionError, match="tcp://127.0.0.1:9"):
-        dd.count(p, "tcp://127.0.0.1:9", split=plain_split(p, 4), connect_timeout=1)
+        dd.count(p, "tcp://127.0.0.1:9", connect_timeout=1)
     with pytest.raises(ExactCoverError, match="client must be"):
         dd.count(p, 42)
-    with pytest.raises(ExactCoverError, match="tasks must be"):
-        dd.count(p, "local", tasks=0)
+    with pytest.raises(ExactCoverError, match="chunks must be"):
+        dd.count(p, "local", chunks=0)
     with pytest.raises(ExactCoverError, match="problem must be"):
         dd.count("not a problem", "local")
+    q, _ = queens(7)
+    with pytest.raises(ExactCoverError, match="split must be a Split of this problem"):
+        dd.count(p, "local", split=q.split(4))
 
 
 # ---------------------------------------------------------------------------
