@@ -79,7 +79,7 @@ __all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "c
            "task_overhead", "TASKS_PER_THREAD", "MIN_TASK_SECONDS"]
 
 #: Tasks per worker thread, when the split has enough subproblems (load balance).
-TASKS_PER_THREAD = 8
+TASKS_PER_THREAD = 16
 #: Fewest estimated seconds of work per task (Dask's cost per task is ~2 ms here).
 MIN_TASK_SECONDS = 0.5
 #: Nodes plus updates one thread searches per second (the unit of a split's weights), about.
@@ -297,7 +297,7 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
     split : Split, optional
         A ready split of the problem (:meth:`ExactCover.split`, made with the
         same ``given`` and ``stop_at``); by default one is made here, of
-        ``tasks`` subproblems (default: 32 per worker thread).
+        ``tasks`` subproblems (default: 64 per worker thread).
     chunks : int, optional
         Dask tasks to group the subproblems into (default: see the module).
     checkpoint : str or path, optional
@@ -337,11 +337,11 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
         book = None
         if checkpoint is not None:
             book = Checkpoint.open(os.fspath(checkpoint), p, given=base, stop_at=stop_at,
-                                   tasks=tasks or 32 * threads)
+                                   tasks=tasks or 64 * threads)
             split, done = book.split, dict(book.done)
         else:
             if split is None:
-                split = p.split(tasks or 32 * threads, given=base, stop_at=stop_at)
+                split = p.split(tasks or 64 * threads, given=base, stop_at=stop_at)
             done = {}
         todo = [i for i in range(len(split.subproblems)) if i not in done]
         groups = [[todo[k] for k in g] for g in
