@@ -33,17 +33,20 @@ and the other way round.
 
 Task size
 ---------
-Measured here (2 cores shared with other work, ``distributed`` 2026.8,
-2-worker ``LocalCluster`` of processes, :func:`task_overhead`): a round trip of
-an empty task costs about 2 ms of the client's and scheduler's time when many
-are in flight (about 5 ms one at a time), and a task that takes the
-scattered problem as its argument costs the same (the problem is not sent
-again).  So a task of 0.5 s or more keeps Dask's overhead under 1%; by
-default a call makes :data:`TASKS_PER_THREAD` tasks per worker thread (for
-load balance: the largest tasks are sent first, the smallest last), but no
-more than the split's estimate of the work divided by
-:data:`MIN_TASK_SECONDS`.  Counts that take less than a few seconds on one
-core are faster without Dask (start-up of a ``LocalCluster``: 2-4 s).
+Measured here (:func:`task_overhead`; ``python bench/dask_speedup.py
+--overhead-only``: a 2-worker ``LocalCluster`` of processes, ``distributed``
+2026.8, 2 cores shared with other work at a load of 7-8): an empty task's
+round trip, one at a time, 13-25 ms (mostly waiting for a busy core); with
+many tasks in flight 4-6 ms of wall time per task, and 2-5 ms for a task that
+takes the scattered problem as its argument (the problem is not sent again).
+The rule: a task of at least :data:`MIN_TASK_SECONDS` (0.5 s) of estimated
+work keeps Dask's share under 1%.  By default a call makes
+:data:`TASKS_PER_THREAD` tasks per worker thread (load balance: the heaviest
+are sent first, the lightest last), fewer when the split's estimate of the
+work (nodes plus updates, at :data:`WEIGHT_PER_SECOND`) would make them
+shorter than that.  Starting a ``LocalCluster`` of two processes takes 3-4 s
+more, so counts of less than a few seconds are faster with
+``count(threads=N)`` on one machine.
 
 Examples
 --------

@@ -188,7 +188,7 @@ def run(args) -> int:
               "(dlxnumba solve --help for more)")
     if args.dask is not None:  # on a Dask cluster (cli/dask.py)
         from .dask import solve_run
-        solving = solve_run(args, out, progress)
+        solving = solve_run(args, out, progress, _SolveRun, _Solver)
     else:
         solving = _SolveRun(args, out, progress)
     code = EXIT_INTERRUPTED
