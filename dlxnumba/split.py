@@ -790,3 +790,28 @@ def solutions_parallel(problem: "ExactCover", limit=None, *, given=(), stop_at: 
             raise
         raise error(str(e)) from None
     return r.solutions or [], r.stats
+
+
+# ---------------------------------------------------------------------------
+# Scaling: the best schedule of measured tasks on W workers
+# ---------------------------------------------------------------------------
+
+
+def makespan(seconds, workers: int) -> float:
+    """The time ``workers`` workers take to run tasks of ``seconds`` each,
+    scheduled longest first, each to the worker that is free first (Graham's
+    LPT rule: within 4/3 of the best possible schedule)."""
+    workers = _positive(workers, "workers")
+    loads = [0.0] * workers
+    for x in sorted((float(s) for s in seconds), reverse=True):
+        heapq.heapreplace(loads, loads[0] + x)
+    return max(loads)
+
+
+def speedup(seconds, workers: int, serial: float = 0.0) -> float:
+    """The speed-up of ``workers`` workers over one: ``serial`` seconds (the
+    split, run before the tasks) plus the tasks' sum, over ``serial`` plus
+    their :func:`makespan`."""
+    total = serial + sum(float(s) for s in seconds)
+    span = serial + makespan(seconds, workers)
+    return total / span if span > 0 else 1.0
