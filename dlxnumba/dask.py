@@ -20,7 +20,8 @@ Where the work runs is the ``client`` argument of every function here:
 Faults: Dask runs a task again when the worker running it dies, and the
 results are kept by subproblem (each counted once, when the first result for
 it arrives), so a worker killed in the middle of a run does not change the
-answer.  Ctrl-C cancels the tasks not finished and closes what the call opened.
+answer.  Ctrl-C cancels the tasks not finished (the running ones see it and end
+within :data:`STOP_CHECK_SECONDS`), and closes what the call opened.
 
 Resumable counts: ``checkpoint=PATH`` is a :class:`dlxnumba.split.Checkpoint`:
 the split is recorded when the run starts and each subproblem's count as its
@@ -78,19 +79,22 @@ from .search import Stats, check_limits
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
 
-__all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "chunk_subproblems",
+__all__ = ["DaskRun", "Stopped", "count", "solutions", "run", "solve_chunks", "connect", "chunk_subproblems",
            "task_overhead", "TASKS_PER_THREAD", "MIN_TASK_SECONDS"]
 
 #: Tasks per worker thread, when the split has enough subproblems (load balance).
 TASKS_PER_THREAD = 16
 #: Fewest estimated seconds of work per task (Dask's cost per task is ~2 ms here).
 MIN_TASK_SECONDS = 0.5
-#: Nodes plus updates one thread searches per second (the unit of a split's weights), about.
-WEIGHT_PER_SECOND = 1.5e8
+#: Estimated nodes plus updates (the unit of a split's weights) per second of one thread: low
+#: on purpose (measured here: 3e7 to 1e8 by load), so that tasks err on the short side.
+WEIGHT_PER_SECOND = 5e7
 #: Seconds to wait for a scheduler to answer.
 CONNECT_TIMEOUT = 5.0
 #: Seconds between two looks at the futures (and at Ctrl-C).
 POLL_SECONDS = 0.05
+#: Seconds between two looks of a running task at whether it was cancelled.
+STOP_CHECK_SECONDS = 0.5
 #: Chunks of puzzles in flight per worker thread in :func:`solve_chunks`.
 CHUNKS_IN_FLIGHT = 2
 
@@ -168,12 +172,50 @@ def _threads(client) -> int:
 # ---------------------------------------------------------------------------
 
 
+class Stopped(Exception):
+    """Raised in a task whose run was stopped (Ctrl-C on the client): the task ends early."""
+
+
 def _run_chunk(problem: "ExactCover", subproblems: list, mode: str, stop_at: int):
     """Run ``subproblems`` to their ends on one thread of a worker, in compiled
-    code (:func:`dlxnumba.split.run_tasks`): a :class:`~dlxnumba.split.TaskRun`."""
+    code (:func:`dlxnumba.split.run_tasks`): a :class:`~dlxnumba.split.TaskRun`.
+
+    Between two slices of the search (every :data:`STOP_CHECK_SECONDS`) the
+    task looks whether its future was cancelled (Ctrl-C on the client), and
+    then ends (raising :class:`Stopped`): a stopped run frees the workers
+    within about that time, where Dask itself cannot interrupt a running task."""
     from .split import run_tasks
 
-    return run_tasks(problem, subproblems, mode, threads=1, stop_at=stop_at)
+    cancelled = _cancelled()
+
+    def check(report) -> None:
+        if cancelled is not None and cancelled():
+            raise Stopped("the run was stopped")
+
+    return run_tasks(problem, subproblems, mode, threads=1, stop_at=stop_at,
+                     progress=check if cancelled is not None else None, progress_interval=STOP_CHECK_SECONDS)
+
+
+def _cancelled() -> Callable[[], bool] | None:
+    """In a task on a Dask worker: a test of whether the task has been cancelled
+    (its state on the worker no longer "executing"); None elsewhere, or where
+    this version of ``distributed`` keeps its state otherwise."""
+    try:
+        from distributed import get_worker
+
+        worker = get_worker()
+        key = worker.get_current_task()
+        tasks = worker.state.tasks
+        if tasks[key].state != "executing":
+            return None
+    except Exception:  # not in a task, or another layout of the worker's state
+        return None
+
+    def cancelled() -> bool:
+        ts = tasks.get(key)
+        return ts is None or ts.state != "executing"
+
+    return cancelled
 
 
 def _empty_task(x=None) -> None:
@@ -390,14 +432,14 @@ def _execute(client, problem, split, groups: list, done: dict, solutions: bool, 
                         min(state["w"] / total_w, 1.0), state["done"], len(split.subproblems), "tasks")
 
     futures: list = []
+    token = hashlib.sha256(os.urandom(16)).hexdigest()[:16]
     try:
         if groups:
             shared = client.scatter(problem, broadcast=True, hash=False)
-            token = hashlib.sha256(os.urandom(16)).hexdigest()[:16]
             for k, g in enumerate(groups):  # the heaviest first
                 futures.append(client.submit(_run_chunk, shared, [tuple(split.subproblems[i]) for i in g],
-                                             mode, split.stop_at, key=f"dlxnumba-{token}-{k}", pure=False,
-                                             retries=2))
+                                             mode, split.stop_at, key=f"dlxnumba-{token}-{k}",
+                                             pure=False, retries=2))
         index = {f.key: k for k, f in enumerate(futures)}
         pending = distributed.as_completed(futures, with_results=False)
         last = time.perf_counter()
@@ -434,7 +476,7 @@ def _execute(client, problem, split, groups: list, done: dict, solutions: bool, 
         left = [f for f in futures if not f.done()]
         if left:
             with contextlib.suppress(Exception):
-                client.cancel(left)
+                client.cancel(left)  # the running ones end at their next look (see _run_chunk)
         if report is not None:
             report.close(progress_now)
 

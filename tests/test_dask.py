@@ -281,6 +281,29 @@ def test_killed_worker_does_not_change_the_count(tmp_path):
     assert len(lines) == len(r.split.subproblems) == len(_recorded(tmp_path / "q12.ckpt"))
 
 
+def test_interrupted_tasks_end_on_their_workers():
+    """Dask cannot interrupt a running task: the tasks look whether they were
+    cancelled between two slices of their search, and end."""
+    import time
+
+    p, _ = queens(16)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
+        t0 = time.monotonic()
+
+        def report(progress):
+            busy = c.run(lambda dask_worker: len(dask_worker.state.executing))
+            if sum(busy.values()) == 2 and time.monotonic() - t0 > 1:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            dd.run(p, c, tasks=8, chunks=4, progress=report, progress_interval=0.1)
+        deadline = time.monotonic() + 30  # queens 16 takes minutes: the tasks ended early
+        while sum(c.run(lambda dask_worker: len(dask_worker.state.executing)).values()):
+            assert time.monotonic() < deadline, "the cancelled tasks run on"
+            time.sleep(0.1)
+
+
 def test_bad_arguments_fail_fast_and_clearly():
     p, _ = queens(6)
     with pytest.raises(ConnectionError, match="tcp://127.0.0.1:9"):

@@ -94,3 +94,48 @@ def test_dask_local(capsys, dlx):
     """A LocalCluster of worker processes, started and closed for the run."""
     code, out, err = run(capsys, "cover", dlx, "--count", "--dask", "local")
     assert code == 0 and out == "352\n"
+
+
+def test_solve_strict_error_keeps_the_answers_before_it(capsys, address, tmp_path, monkeypatch):
+    monkeypatch.setattr(cli_dask, "CHUNK_SIZE", 5)
+    lines = TOP95.read_text().split()
+    path = write(tmp_path, "\n".join(lines[:23] + [TOO_SHORT] + lines[23:40]) + "\n")
+    serial = run(capsys, "solve", path, "--strict")
+    code, out, err = run(capsys, "solve", path, "--strict", "--dask", address)
+    assert (code, out) == serial[:2] and code == 2 and "line 24" in err
+    check_solutions(out.splitlines(), lines[:len(out.splitlines())])
+
+
+def test_ctrl_c_stops_promptly(tmp_path):
+    """SIGINT in the middle of a count on --dask local: status 130, and the
+    worker processes started for the run are gone."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    psutil = pytest.importorskip("psutil")
+    p, _ = queens(15)
+    path = write(tmp_path, p.to_dlx(), "queens15.dlx")
+    proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "cover", str(path), "--count", "--dask", "local",
+                             "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+                            env={**os.environ, "COLUMNS": "200"})
+    try:
+        seen = b""
+        while b"tasks" not in seen:  # the first progress report: tasks are running
+            chunk = proc.stderr.read1(4096)
+            assert chunk, f"no progress report; stderr: {seen.decode()}"
+            seen += chunk
+        children = psutil.Process(proc.pid).children(recursive=True)
+        assert children
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130 and out == b""
+    deadline = time.monotonic() + 20
+    while any(c.is_running() and c.status() != psutil.STATUS_ZOMBIE for c in children):
+        assert time.monotonic() < deadline, "worker processes left running"
+        time.sleep(0.2)
