@@ -145,9 +145,15 @@ def connect(client=None, *, workers: int | None = None,
                                     or workers < 1):
             raise ExactCoverError(f"workers must be a positive integer or None, not {plain(workers)}")
         n = int(workers) if workers is not None else (os.cpu_count() or 1)
-        with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                      dashboard_address=":0") as cluster, \
-                distributed.Client(cluster) as c:
+        try:
+            cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                               dashboard_address=":0")
+        except RuntimeError as e:  # a worker process could not start
+            raise RuntimeError(f"dlxnumba.dask: cannot start a LocalCluster of {n} worker processes ({e}); "
+                               f"in a script, start it (call dlxnumba.dask) under "
+                               f"'if __name__ == \"__main__\":', since the workers import the "
+                               f"script's main module") from None
+        with cluster, distributed.Client(cluster) as c:
             yield c
         return
     address = client.strip()
@@ -157,6 +163,11 @@ def connect(client=None, *, workers: int | None = None,
         raise ConnectionError(f"cannot reach a Dask scheduler at {address} within {connect_timeout:g} s "
                               f"({type(e).__name__}: {e})") from None
     try:
+        try:
+            c.wait_for_workers(1, timeout=connect_timeout)
+        except (TimeoutError, OSError):
+            raise ConnectionError(f"the Dask scheduler at {address} has no worker (waited "
+                                  f"{connect_timeout:g} s for one)") from None
         yield c
     finally:
         c.close()
@@ -485,10 +496,9 @@ def count(problem, client=None, **kwargs) -> int:
     """The number of solutions of ``problem`` (an ExactCover or a Sudoku), counted
     on a Dask cluster; the arguments are those of :func:`run`.
 
-    >>> from dlxnumba import queens
-    >>> p, key = queens(6)
-    >>> count(p, "local", workers=1)  # doctest: +SKIP
-    4
+    In a script, ``count(problem)`` (a ``LocalCluster`` started for the call)
+    goes under ``if __name__ == "__main__":``: the worker processes import the
+    script's main module.
     """
     return run(problem, client, **kwargs).count
 

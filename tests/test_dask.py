@@ -338,3 +338,23 @@ def test_solve_chunks_in_order(client):
     assert len(out) == -(-95 // 7) and len(cells) == 95
     assert np.array_equal(sols, np.asarray(serial[0])) and np.array_equal(status, np.asarray(serial[1]))
     assert all(sudoku_ok(s, c, 9, (3, 3)) for s, c in zip(sols, cells))
+
+
+def test_a_scheduler_without_workers_is_an_error_not_a_hang():
+    p, _ = queens(6)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0", protocol="tcp") as cluster:
+        with pytest.raises(ConnectionError, match="has no worker"):
+            dd.count(p, cluster.scheduler_address, connect_timeout=1)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(0, 1e12), max_size=40), st.integers(1, 8), st.one_of(st.none(), st.integers(1, 50)))
+def test_chunk_subproblems_partitions(weights, threads, chunks):
+    groups = dd.chunk_subproblems(weights, threads, chunks)
+    assert sorted(i for g in groups for i in g) == list(range(len(weights)))
+    assert all(g == sorted(g) and g for g in groups)
+    if weights:
+        assert len(groups) == min(len(weights), chunks if chunks is not None else len(groups))
+        assert len(groups) <= (chunks or dd.TASKS_PER_THREAD * threads)
+        load = [sum(weights[i] for i in g) for g in groups]
+        assert load == sorted(load, reverse=True) or max(load) - min(load) <= 1e-6 * max(load)
