@@ -36,18 +36,19 @@ Task size
 ---------
 Measured here (:func:`task_overhead`; ``python bench/dask_speedup.py
 --overhead-only``: a 2-worker ``LocalCluster`` of processes, ``distributed``
-2026.8, 2 cores shared with other work at a load of 7-8): an empty task's
-round trip, one at a time, 13-25 ms (mostly waiting for a busy core); with
-many tasks in flight 4-6 ms of wall time per task, and 2-5 ms for a task that
+2026.8, 2 cores shared with other work at a load of 7-9): an empty task's
+round trip, one at a time, 13-33 ms (mostly waiting for a busy core); with
+many tasks in flight 4-15 ms of wall time per task, and 2-5 ms for a task that
 takes the scattered problem as its argument (the problem is not sent again).
 The rule: a task of at least :data:`MIN_TASK_SECONDS` (0.5 s) of estimated
-work keeps Dask's share under 1%.  By default a call makes
+work keeps Dask's share under 1% at the typical 2-5 ms (under 3% at the
+worst measured).  By default a call makes
 :data:`TASKS_PER_THREAD` tasks per worker thread (load balance: the heaviest
 are sent first, the lightest last), fewer when the split's estimate of the
 work (nodes plus updates, at :data:`WEIGHT_PER_SECOND`) would make them
-shorter than that.  Starting a ``LocalCluster`` of two processes takes 3-4 s
-more, so counts of less than a few seconds are faster with
-``count(threads=N)`` on one machine.
+shorter than that, but at least :data:`MIN_TASKS_PER_THREAD`.  Starting a
+``LocalCluster`` of two processes takes 3-4 s more, so counts of less than a
+few seconds are faster with ``count(threads=N)`` on one machine.
 
 Examples
 --------
@@ -84,6 +85,8 @@ __all__ = ["DaskRun", "Stopped", "count", "solutions", "run", "solve_chunks", "c
 
 #: Tasks per worker thread, when the split has enough subproblems (load balance).
 TASKS_PER_THREAD = 16
+#: Fewest tasks per worker thread, when the split has enough subproblems.
+MIN_TASKS_PER_THREAD = 4
 #: Fewest estimated seconds of work per task (Dask's cost per task is ~2 ms here).
 MIN_TASK_SECONDS = 0.5
 #: Estimated nodes plus updates (the unit of a split's weights) per second of one thread: low
@@ -246,7 +249,8 @@ def chunk_subproblems(weights: list, threads: int, chunks: int | None = None) ->
 
     ``chunks`` tasks when given; else :data:`TASKS_PER_THREAD` per worker
     thread, but none estimated under :data:`MIN_TASK_SECONDS` (at
-    :data:`WEIGHT_PER_SECOND`), and at least one per thread.  Each subproblem,
+    :data:`WEIGHT_PER_SECOND`), and at least :data:`MIN_TASKS_PER_THREAD` per
+    thread (so that a wrong estimate does not leave a worker idle).  Each subproblem,
     heaviest first, goes to the lightest task so far (longest processing time
     first), so the tasks weigh about the same; within a task the subproblems
     keep their order.
@@ -258,7 +262,8 @@ def chunk_subproblems(weights: list, threads: int, chunks: int | None = None) ->
     w = np.where(np.isfinite(w) & (w > 0), w, 0.0) + 1e-9
     if chunks is None:
         seconds = float(w.sum()) / WEIGHT_PER_SECOND
-        chunks = min(TASKS_PER_THREAD * threads, max(threads, int(seconds / MIN_TASK_SECONDS)))
+        chunks = min(TASKS_PER_THREAD * threads,
+                     max(MIN_TASKS_PER_THREAD * threads, int(seconds / MIN_TASK_SECONDS)))
     n = max(1, min(int(chunks), len(w)))
     bins: list = [[] for _ in range(n)]
     load = np.zeros(n)
