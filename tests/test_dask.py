@@ -350,7 +350,8 @@ def test_a_scheduler_without_workers_is_an_error_not_a_hang():
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.lists(st.floats(0, 1e12), max_size=40), st.integers(1, 8), st.one_of(st.none(), st.integers(1, 50)))
+@given(st.lists(st.one_of(st.just(0.0), st.floats(1e-3, 1e12)), max_size=40), st.integers(1, 8),
+       st.one_of(st.none(), st.integers(1, 50)))
 def test_chunk_subproblems_partitions(weights, threads, chunks):
     groups = dd.chunk_subproblems(weights, threads, chunks)
     assert sorted(i for g in groups for i in g) == list(range(len(weights)))
