@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 import numpy as np
 
-from .errors import ExactCoverError, plain
+from .errors import ExactCoverError, LimitReached, plain
 from .progress import Progress, ProgressArg, check_interval, reporter
 from .search import Stats, check_limits
 
@@ -340,8 +340,8 @@ def _positive_or_none(value, name: str) -> None:
 
 def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] = (), stop_at: int = 1,
         split=None, tasks: int | None = None, chunks: int | None = None, checkpoint=None,
-        workers: int | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
-        connect_timeout: float | None = None) -> DaskRun:
+        timeout: float | None = None, workers: int | None = None, progress: ProgressArg = None,
+        progress_interval: float = 0.5, connect_timeout: float | None = None) -> DaskRun:
     """Count (or, with ``solutions=True``, enumerate) on a Dask cluster.
 
     Parameters
@@ -367,6 +367,11 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
         file runs only the subproblems it does not record.  The same file
         works with ``ExactCover.count(threads=N, checkpoint=...)`` and the
         command line's ``--checkpoint``.
+    timeout : float, optional
+        Wall-clock seconds for the whole call: when they run out, the tasks
+        not finished are cancelled and :class:`~dlxnumba.errors.LimitReached`
+        is raised, with the count of the subproblems finished in ``found``
+        (and, with ``checkpoint``, those are kept in the file for a resume).
     progress : True or callable, optional
         :class:`~dlxnumba.progress.Progress` reports every ``progress_interval``
         seconds: ``done``/``total`` subproblems, ``fraction`` by their weights
@@ -379,7 +384,7 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
     from .split import Checkpoint, Split
 
     t0 = time.perf_counter()
-    stop_at, _, _ = check_limits(stop_at, None, None)
+    stop_at, _, timeout = check_limits(stop_at, None, timeout)
     report = reporter(progress)
     progress_interval = check_interval(progress_interval)
     _positive_or_none(tasks, "tasks")
@@ -407,14 +412,18 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
         todo = [i for i in range(len(split.subproblems)) if i not in done]
         groups = [[todo[k] for k in g] for g in
                   chunk_subproblems([split.weights[i] for i in todo], threads, chunks)] if todo else []
+        deadline = None if timeout is None else t0 + timeout
         parts, found, task_seconds = _execute(c, p, split, groups, done, solutions, book, report,
-                                              progress_interval, t0)
+                                              progress_interval, t0, deadline)
     n = len(split.subproblems)
     records = {**done, **{i: v[:4] for i, v in parts.items()}}
     total = len(split.solutions) + sum(v[0] for v in records.values())
     stats = Stats(solutions=total, status="complete", seconds=time.perf_counter() - t0,
                   nodes=split.stats.nodes + sum(v[1] for v in records.values()),
                   updates=split.stats.updates + sum(v[2] for v in records.values()))
+    if len(records) < n:  # the timeout ran out
+        stats.status = "timeout"
+        raise LimitReached("timeout", stats, total if not solutions else None)
     sols = None
     if solutions:
         sols = [list(s) for s in split.solutions]
@@ -428,10 +437,11 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
 
 
 def _execute(client, problem, split, groups: list, done: dict, solutions: bool, book, report,
-             interval: float, t0: float) -> tuple[dict, dict, list]:
+             interval: float, t0: float, deadline: float | None) -> tuple[dict, dict, list]:
     """Run the Dask tasks ``groups`` (lists of subproblem indices) on ``client``'s
     cluster: each subproblem's ``(count, nodes, updates, seconds)``, each
-    subproblem's solutions (enumerations), each task's seconds on its worker."""
+    subproblem's solutions (enumerations), each task's seconds on its worker
+    (those finished by ``deadline``, a :func:`time.perf_counter` time)."""
     distributed = _distributed()
     mode = "solutions" if solutions else "count"
     parts: dict = {}
@@ -484,6 +494,8 @@ def _execute(client, problem, split, groups: list, done: dict, solutions: bool, 
                 if book is not None and fresh:
                     book.record(fresh)
             now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break  # the tasks left are cancelled below
             if report is not None and now - last >= interval:
                 last = now
                 report(progress_now())

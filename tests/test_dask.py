@@ -23,7 +23,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from dlxnumba import ExactCover, Stats, Sudoku, pentominoes, queens, solve_many  # noqa: E402
 from dlxnumba import dask as dd  # noqa: E402
-from dlxnumba.errors import ExactCoverError  # noqa: E402
+from dlxnumba.errors import ExactCoverError, LimitReached  # noqa: E402
 from dlxnumba.split import Split  # noqa: E402
 from known import FIVE, NONE, TOP1, knuth_problem  # noqa: E402
 from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # noqa: E402
@@ -233,6 +233,21 @@ def test_checkpoint_shared_with_threads(client, tmp_path):
     ck = Checkpoint.open(other, p, tasks=30)
     assert dd.run(p, client, checkpoint=other).count == p.count()
     assert len(_recorded(other)) == len(ck.split.subproblems)
+
+
+def test_timeout_gives_a_partial_count_and_resumes(client, tmp_path):
+    p, _ = queens(11)
+    path = tmp_path / "q11.ckpt"
+    with pytest.raises(LimitReached) as stop:
+        dd.run(p, client, tasks=40, chunks=40, checkpoint=path, timeout=0.3,
+               progress=lambda r: time.sleep(0.05), progress_interval=0)
+    e = stop.value
+    head = json.loads(path.read_text().splitlines()[0])
+    counts = [json.loads(x)["count"] for x in path.read_text().splitlines()[1:]]
+    assert e.reason == "timeout" and e.found == len(head["solutions"]) + sum(counts) == e.stats.solutions
+    assert len(counts) < len(head["subproblems"]) and e.found <= p.count()
+    r = dd.run(p, client, checkpoint=path)
+    assert r.count == p.count() and r.resumed == len(counts)
 
 
 def test_checkpoint_errors(client, tmp_path):

@@ -158,12 +158,8 @@ def run(args) -> int:
             if code != EXIT_USAGE:
                 code = _error(e)
     if args.stats:
-        dask_run = getattr(state, "dask", None)
-        if dask_run is not None:  # --dask (cli/dask.py)
-            from .dask import cover_summary
-            _say(cover_summary(dask_run))
-        else:
-            _say(_summary(problem.stats, state, args))
+        dask_summary = getattr(state, "dask_summary", None)  # --dask (cli/dask.py)
+        _say(dask_summary if dask_summary is not None else _summary(problem.stats, state, args))
     return code
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ExactCoverError, SudokuError
+from ..errors import ExactCoverError, LimitReached, SudokuError
 import functools
 
-from .common import EXIT_OK, REDRAW_SECONDS, _error, _note
+from .common import EXIT_OK, EXIT_UNSOLVED, REDRAW_SECONDS, _error, _note
 
 #: Puzzles per task when a file is solved on Dask (at ~10,000 puzzles/s a task
 #: takes about 2 s: Dask's cost per task, ~2-5 ms, is well under 1%).
@@ -44,8 +44,10 @@ def refuse(args, command: str) -> str | None:
         return None
     if not args.dask.strip():
         return "--dask needs a scheduler address or 'local'"
-    bad = [name for name, value in (("--limit", args.limit), ("--max-nodes", args.max_nodes),
-                                    ("--timeout", args.timeout)) if value is not None]
+    budgets = [("--limit", args.limit), ("--max-nodes", args.max_nodes)]
+    if command == "solve":
+        budgets.append(("--timeout", args.timeout))
+    bad = [name for name, value in budgets if value is not None]
     if bad:
         return f"{' and '.join(bad)} cannot go with --dask (it counts or solves everything)"
     if command == "cover" and not args.count:
@@ -76,15 +78,25 @@ def count_cover(problem, args, out, progress, state) -> int:
     def report(p):  # a dlxnumba.progress.Progress: tasks done, fraction by weight
         progress.draw(p.line())
 
+    checkpoint = getattr(args, "checkpoint", None)
     try:
-        r = dd.run(problem, args.dask, stop_at=args.stop_at, checkpoint=getattr(args, "checkpoint", None),
+        r = dd.run(problem, args.dask, stop_at=args.stop_at, checkpoint=checkpoint, timeout=args.timeout,
                    progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)
     except (ConnectionError, ExactCoverError) as e:
         progress.clear()
         return _error(e)
+    except LimitReached as e:  # --timeout
+        progress.clear()
+        state.stopped = e.reason
+        state.found = int(e.found)
+        state.dask_summary = _stopped_summary(e.stats)
+        out.write(f"{state.found}+\n")
+        _note(f"--timeout ran out: the count is a lower bound"
+              f"{f'; run the same command again to resume from {checkpoint}' if checkpoint else ''}")
+        return EXIT_UNSOLVED
     progress.clear()
     state.found = r.count
-    state.dask = r
+    state.dask_summary = cover_summary(r)
     out.write(f"{r.count}\n")
     if r.resumed:
         _note(f"resumed from {args.checkpoint}: {r.resumed} of {len(r.split.subproblems)} "
@@ -93,12 +105,18 @@ def count_cover(problem, args, out, progress, state) -> int:
 
 
 def cover_summary(r) -> str:
-    """The --stats lines of a Dask count."""
+    """The --stats lines of a Dask count (``r``: a DaskRun)."""
     s = r.stats
     return (f"solutions:  {r.count}\nnodes:      {s.nodes}\nupdates:    {s.updates}\n"
             f"seconds:    {s.seconds:.3f}\nsplit:      {len(r.split.subproblems)} subproblems"
             f"{f' ({r.resumed} done before, in the checkpoint)' if r.resumed else ''}\n"
             f"tasks:      {len(r.tasks)} on {r.threads} worker threads\nrun:        complete\n")
+
+
+def _stopped_summary(s) -> str:
+    """The --stats lines of a Dask count stopped by --timeout (``s``: its Stats)."""
+    return (f"solutions:  {s.solutions}+\nnodes:      {s.nodes}\nupdates:    {s.updates}\n"
+            f"seconds:    {s.seconds:.3f}\nrun:        stopped: --timeout ran out\n")
 
 
 # ---------------------------------------------------------------------------

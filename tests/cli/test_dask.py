@@ -50,6 +50,16 @@ def test_cover_needs_count_and_no_limits(capsys, address, dlx):
     assert code == 2 and "needs --count" in err and out == ""
     code, out, err = run(capsys, "cover", dlx, "--count", "--limit", "3", "--dask", address)
     assert code == 2 and "--limit" in err
+    code, out, err = run(capsys, "cover", dlx, "--count", "--max-nodes", "3", "--dask", address)
+    assert code == 2 and "--max-nodes" in err
+
+
+def test_cover_timeout(capsys, address, tmp_path):
+    p, _ = queens(12)
+    path = write(tmp_path, p.to_dlx(), "queens12.dlx")
+    code, out, err = run(capsys, "cover", path, "--count", "--dask", address, "--timeout", "0", "--stats")
+    assert code == 1 and out.endswith("+\n") and int(out[:-2]) <= 14200
+    assert "--timeout ran out" in err and "run:        stopped" in err
 
 
 def test_bad_address(capsys, dlx, monkeypatch):
