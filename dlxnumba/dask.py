@@ -68,6 +68,7 @@ import contextlib
 import hashlib
 import os
 import time
+from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -80,7 +81,7 @@ from .search import Stats, check_limits
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
 
-__all__ = ["DaskRun", "Stopped", "count", "solutions", "run", "solve_chunks", "connect", "chunk_subproblems",
+__all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "chunk_subproblems",
            "task_overhead", "TASKS_PER_THREAD", "MIN_TASK_SECONDS"]
 
 #: Tasks per worker thread, when the split has enough subproblems (load balance).
@@ -186,17 +187,14 @@ def _threads(client) -> int:
 # ---------------------------------------------------------------------------
 
 
-class Stopped(Exception):
-    """Raised in a task whose run was stopped (Ctrl-C on the client): the task ends early."""
-
-
 def _run_chunk(problem: "ExactCover", subproblems: list, mode: str, stop_at: int):
     """Run ``subproblems`` to their ends on one thread of a worker, in compiled
     code (:func:`dlxnumba.split.run_tasks`): a :class:`~dlxnumba.split.TaskRun`.
 
     Between two slices of the search (every :data:`STOP_CHECK_SECONDS`) the
     task looks whether its future was cancelled (Ctrl-C on the client), and
-    then ends (raising :class:`Stopped`): a stopped run frees the workers
+    then ends (raising :class:`concurrent.futures.CancelledError`, which no one
+    reads): a stopped run frees the workers
     within about that time, where Dask itself cannot interrupt a running task."""
     from .split import run_tasks
 
@@ -204,7 +202,7 @@ def _run_chunk(problem: "ExactCover", subproblems: list, mode: str, stop_at: int
 
     def check(report) -> None:
         if cancelled is not None and cancelled():
-            raise Stopped("the run was stopped")
+            raise CancelledError("the run was stopped")
 
     return run_tasks(problem, subproblems, mode, threads=1, stop_at=stop_at,
                      progress=check if cancelled is not None else None, progress_interval=STOP_CHECK_SECONDS)
