@@ -10,7 +10,12 @@ For each problem: one count on one thread in this process (the compiled
 kernels warmed up first), then the same count on a ``LocalCluster`` of
 ``--workers`` worker processes of one thread each (started before the clock,
 its workers warmed up), timed end to end: splitting, scattering the problem,
-every task, gathering.  Both counts are checked against the known value.
+every task, gathering (``speedup``); then (``--cold``, the default) the same
+count with the cluster started and closed by ``dlxnumba.dask.run`` itself,
+every overhead included: starting the processes, loading the kernels in
+them, closing (``cold_speedup``).  Both counts are checked against the known value.
+The parts' measured times also give the speed-up of the best schedule
+(longest first) on 2, 16, 64 and 256 workers (``simulated_speedup``).
 Then the cost of an empty Dask task (one at a time, and many in flight) and
 of a task that takes the scattered problem as argument.  One JSON line with
 everything is printed at the end (and appended to ``--out`` when given).
@@ -70,6 +75,9 @@ def main(argv=None) -> int:
     ap.add_argument("--overhead-only", action="store_true", help="measure Dask's cost per task only")
     ap.add_argument("--serial-seconds", type=float, default=None,
                     help="skip the one-thread count; use these seconds for it")
+    ap.add_argument("--cold", action=argparse.BooleanOptionalAction, default=True,
+                    help="also time the count with the LocalCluster started and closed by the call "
+                         "(all overheads; default: yes)")
     ap.add_argument("--out", help="append the JSON line to this file")
     args = ap.parse_args(argv)
 
@@ -116,11 +124,25 @@ def main(argv=None) -> int:
             out["nodes"] = r.stats.nodes
             out["updates"] = r.stats.updates
             out["speedup"] = out["serial_seconds"] / out["dask_seconds"]
+            # the best schedule of the measured parts (longest first) on more workers
+            from dlxnumba.split import speedup
+
+            parts = [x for x in r.part_seconds if x is not None]
+            out["simulated_speedup"] = {w: round(speedup(parts, w, r.split.seconds), 2) for w in (2, 16, 64, 256)}
             # the share of the wall time not spent searching on some worker
             out["dask_overhead_share"] = 1 - sum(busy) / (args.workers * out["dask_seconds"])
             print(f"Dask ({args.workers} workers): {out['dask_seconds']:.2f} s, "
                   f"speed-up {out['speedup']:.2f}x, {len(r.tasks)} tasks of "
                   f"{len(r.split.subproblems)} subproblems", file=sys.stderr)
+    if problem is not None and args.cold:
+        # all overheads: dlxnumba.dask starts (and closes) a LocalCluster of fresh processes itself
+        t = time.perf_counter()
+        r = dd.run(problem, "local", workers=args.workers, tasks=args.tasks)
+        out["cold_seconds"] = time.perf_counter() - t
+        assert r.count == KNOWN[args.problem], (r.count, KNOWN[args.problem])
+        out["cold_speedup"] = out["serial_seconds"] / out["cold_seconds"]
+        print(f"Dask from cold (a LocalCluster started and closed by the call): {out['cold_seconds']:.2f} s, "
+              f"speed-up {out['cold_speedup']:.2f}x", file=sys.stderr)
     line = json.dumps(out)
     print(line)
     if args.out:

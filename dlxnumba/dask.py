@@ -230,6 +230,15 @@ def _cancelled() -> Callable[[], bool] | None:
     return cancelled
 
 
+def _warm_up() -> None:
+    """Load the search kernels (numba's cache, or compile) in this worker process."""
+    from .encodings import queens
+    from .split import run_tasks
+
+    p, _ = queens(5)
+    run_tasks(p, [()], "count", threads=1)
+
+
 def _empty_task(x=None) -> None:
     """Nothing (for measuring Dask's cost per task)."""
     return None
@@ -398,6 +407,9 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
     _distributed()
     with connect(client, workers=workers, connect_timeout=connect_timeout) as c:
         threads = _threads(c)
+        # each worker loads the kernels while the problem is split here
+        warming = [c.submit(_warm_up, workers=[w], allow_other_workers=False, pure=False)
+                   for w in c.nthreads()]
         book = None
         if checkpoint is not None:
             book = Checkpoint.open(os.fspath(checkpoint), p, given=base, stop_at=stop_at,
@@ -413,6 +425,7 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
         deadline = None if timeout is None else t0 + timeout
         parts, found, task_seconds = _execute(c, p, split, groups, done, solutions, book, report,
                                               progress_interval, t0, deadline)
+        c.cancel([f for f in warming if not f.done()])  # (a worker lost before it ran its own)
     n = len(split.subproblems)
     records = {**done, **{i: v[:4] for i, v in parts.items()}}
     total = len(split.solutions) + sum(v[0] for v in records.values())
