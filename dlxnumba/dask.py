@@ -193,9 +193,9 @@ def _run_chunk(problem: "ExactCover", subproblems: list, mode: str, stop_at: int
 
     Between two slices of the search (every :data:`STOP_CHECK_SECONDS`) the
     task looks whether its future was cancelled (Ctrl-C on the client), and
-    then ends (raising :class:`concurrent.futures.CancelledError`, which no one
-    reads): a stopped run frees the workers
-    within about that time, where Dask itself cannot interrupt a running task."""
+    then ends (raising :class:`concurrent.futures.CancelledError`, which no
+    one reads): a stopped run frees the workers within about that time,
+    where Dask itself cannot interrupt a running task."""
     from .split import run_tasks
 
     cancelled = _cancelled()
@@ -256,11 +256,11 @@ def chunk_subproblems(weights: list, threads: int, chunks: int | None = None) ->
 
     ``chunks`` tasks when given; else :data:`TASKS_PER_THREAD` per worker
     thread, but none estimated under :data:`MIN_TASK_SECONDS` (at
-    :data:`WEIGHT_PER_SECOND`), and at least :data:`MIN_TASKS_PER_THREAD` per
-    thread (so that a wrong estimate does not leave a worker idle).  Each subproblem,
-    heaviest first, goes to the lightest task so far (longest processing time
-    first), so the tasks weigh about the same; within a task the subproblems
-    keep their order.
+    :data:`WEIGHT_PER_SECOND`), and at least :data:`MIN_TASKS_PER_THREAD`
+    per thread (so that a wrong estimate does not leave a worker idle).
+    Each subproblem, heaviest first, goes to the lightest task so far
+    (longest processing time first), so the tasks weigh about the same;
+    within a task the subproblems keep their order.
 
     >>> chunk_subproblems([5.0, 1.0, 1.0, 2.0], threads=1, chunks=2)
     [[0], [1, 2, 3]]
