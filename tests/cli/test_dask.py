@@ -149,3 +149,23 @@ def test_ctrl_c_stops_promptly(tmp_path):
     while any(c.is_running() and c.status() != psutil.STATUS_ZOMBIE for c in children):
         assert time.monotonic() < deadline, "worker processes left running"
         time.sleep(0.2)
+
+
+def test_cover_checkpoint_resumes_on_dask(capsys, address, tmp_path):
+    """A count stopped by --timeout, resumed from its --checkpoint (the same file
+    as with --threads): the same total."""
+    from dlxnumba.cli import build_parser
+
+    cover = build_parser()._subparsers._group_actions[0].choices["cover"]
+    if "--checkpoint" not in cover._option_string_actions:
+        pytest.skip("this dlxnumba has no 'cover --checkpoint'")
+    p, _ = queens(12)
+    path = write(tmp_path, p.to_dlx(), "queens12.dlx")
+    ckpt = tmp_path / "q12.ckpt"
+    code, out, err = run(capsys, "cover", path, "--count", "--dask", address, "--timeout", "0",
+                         "--checkpoint", ckpt)
+    assert code == 1 and out.endswith("+\n") and "resume" in err and ckpt.exists()
+    code, out, err = run(capsys, "cover", path, "--count", "--dask", address, "--checkpoint", ckpt)
+    assert code == 0 and out == "14200\n"
+    code, out, err = run(capsys, "cover", path, "--count", "--threads", "2", "--checkpoint", ckpt)
+    assert code == 0 and out == "14200\n"
