@@ -81,6 +81,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "the search was complete, on stderr")
     c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=False,
                    help="show the state of a long search on stderr")
+    from .dask import add_option as add_dask_option  # --dask (cli/dask.py)
+    add_dask_option(c)
     c.set_defaults(run=run, command_parser=c)
     return c
 
@@ -156,7 +158,8 @@ def run(args) -> int:
             if code != EXIT_USAGE:
                 code = _error(e)
     if args.stats:
-        _say(_summary(problem.stats, state, args))
+        dask_summary = getattr(state, "dask_summary", None)  # --dask (cli/dask.py)
+        _say(dask_summary if dask_summary is not None else _summary(problem.stats, state, args))
     return code
 
 
@@ -188,6 +191,9 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
 
     search = dict(stop_at=args.stop_at, max_nodes=args.max_nodes, timeout=args.timeout,
                   progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)
+    if args.dask is not None:  # counted on a Dask cluster (cli/dask.py)
+        from .dask import count_cover
+        return count_cover(problem, args, out, progress, state)
     limit = args.limit
     wanted = None if limit is None else limit + 1
     state.startup = _warm_up(problem, args.stop_at)

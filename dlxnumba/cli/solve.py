@@ -143,6 +143,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "nodes, updates, and whether the run was complete")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: only when stderr is a terminal)")
+    from .dask import add_option as add_dask_option  # --dask (cli/dask.py)
+    add_dask_option(s)
     s.set_defaults(run=run, validate=validate, command_parser=s)
     return s
 
@@ -152,6 +154,9 @@ def validate(args) -> None:
     error = args.command_parser.error
     if args.limit is not None and not args.count:
         error("--limit needs --count")
+    from .dask import refuse as dask_refused
+    if dask_refused(args, "solve"):
+        error(dask_refused(args, "solve"))
     if args.box is not None:
         r, c = args.box
         if not 4 <= r * c <= 61:
@@ -181,7 +186,11 @@ def run(args) -> int:
     if not args.inputs and _isatty(sys.stdin) and _isatty(sys.stderr):
         _note("reading puzzles from the terminal, one per line; end with Ctrl-D "
               "(dlxnumba solve --help for more)")
-    solving = _SolveRun(args, out, progress)
+    if args.dask is not None:  # on a Dask cluster (cli/dask.py)
+        from .dask import solve_run
+        solving = solve_run(args, out, progress, _SolveRun, _Solver)
+    else:
+        solving = _SolveRun(args, out, progress)
     code = EXIT_INTERRUPTED
     try:
         code = solving.run(sources)
@@ -211,6 +220,8 @@ def run(args) -> int:
 class _SolveRun:
     """One run of ``dlxnumba solve``: reads each source, solves slice by slice, writes results."""
 
+    solver_class: type | None = None  # None: _Solver (--dask has its own)
+
     def __init__(self, args, out: _Output, progress: _Progress):
         import numpy as np
 
@@ -226,9 +237,10 @@ class _SolveRun:
         self.chunk_size = CHUNK_SIZE
         self.size = args.size or (args.box[0] * args.box[1] if args.box else None)
         self.started = time.perf_counter()
-        self.solver = _Solver(S, np, args, self.show, progress.enabled,
-                              first_slice=FIRST_SLICE, max_slice=CHUNK_SIZE,
-                              slice_seconds=SLICE_SECONDS, warm_up_puzzles=WARM_UP_PUZZLES)
+        self.solver = (self.solver_class or _Solver)(S, np, args, self.show, progress.enabled,
+                                                     first_slice=FIRST_SLICE, max_slice=CHUNK_SIZE,
+                                                     slice_seconds=SLICE_SECONDS,
+                                                     warm_up_puzzles=WARM_UP_PUZZLES)
         self.results = _Results(S, np, args.format, args.box, out)
         self.read = 0  # puzzles read (and handed to the solver) so far
         self.unreadable = 0  # among them, entries that could not be read
