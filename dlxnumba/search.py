@@ -198,6 +198,8 @@ class Search:
         self.progress = reporter(progress)
         self.progress_interval = check_interval(progress_interval)
         self.given = problem._check_given(given)
+        if problem.has_colors or problem.has_bounds:  # (the kernels come next)
+            raise ExactCoverError("searching problems with colors or multiplicities is not supported yet")
         t = problem._template()
         self.width = t.width
         self.first_node = t.first_node
