@@ -64,6 +64,26 @@ Covering item ``c`` removes it from the item list and *hides* every option in
 its list: each of the option's other nodes leaves its own item's vertical list
 (``length`` drops).  Uncovering undoes this in exactly the reverse order.
 
+Colors (Knuth's DLX2) -- array ``color`` of length ``Z``, aligned with ``top``:
+    ``color[x]`` is the color number that node ``x``'s option gives its
+    (secondary) item, ``0`` for none; spacers and headers hold ``0``.  Each
+    search has its own copy, because *purifying* writes it: when a chosen
+    option gives item ``c`` the color ``x``, every other option in ``c``'s list
+    whose color differs (or is none) is hidden, and every one whose color is
+    ``x`` is *cleansed*: its node's color becomes ``-1`` until the purification
+    is undone.  A cleansed node is never hidden again (its item is settled and
+    no step reads its list), and choosing its option neither covers nor
+    purifies that item.  A problem with colors is always linked with spacers.
+
+Multiplicities (Knuth's DLX3) -- the :data:`Bounds` record:
+    ``bound[i]`` (items ``0..N1``, private) is how many more chosen options may
+    still cover primary item ``i`` (its upper bound at the start) and
+    ``slack[i]`` its upper minus its lower bound (read-only).  An item is
+    covered when its bound reaches 0; before that, branching on it *tweaks*
+    each option tried out of the lists (DLX3's new dance step), and
+    ``tweak[level]`` remembers the first node tweaked so that ``untweak``
+    can restore the list in one pass.  Algorithm M's loop is :func:`.search._search_m`.
+
 The search
 ----------
 One loop, :func:`.search._search`, with DLX1's named steps (forward, advance,
@@ -75,7 +95,12 @@ solution or when a node/update budget is spent, and a later call continues
 exactly where it stopped.
 
 Counters follow DLX1: a *node* is counted each time a level is entered and for
-each solution; an *update* each time an item is covered or a node hidden.
+each solution; an *update* each time an item is covered or a node hidden (by a
+cover, a purification or a tweak); with colors, a *cleansing* (DLX2) for each
+purification and each node it cleanses (``state[CLEANSINGS]``).  The kind of
+search (``PLAIN`` or ``COLORS``) reaches :func:`.search._search` as a
+compile-time constant, like the layout, so a plain search runs the same
+machine code as before colors existed.
 Branching takes the active primary item of minimum length, leftmost among
 equals; the scan stops early at an item of length ``<= stop_at`` (``0`` is
 DLX1's rule, ``1`` is the common "forced move" shortcut).  DLX1 finds it by
@@ -105,6 +130,8 @@ touches one definition rather than every signature:
 * :data:`Links` -- ``llink, rlink, top, ulink, dlink, length``: the links of
   one search (``top`` is shared and read-only; the others are private).
 * :data:`Cursor` -- ``choice, profile, state``: where a search stands.
+* :data:`Bounds` -- ``color, bound, slack, tweak``: what Algorithm M adds
+  (the colored exact-cover search takes ``color`` alone, after ``links``).
 * :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch, and
   :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids, and
   :data:`TaskResults` for the subproblems of a split search (see
@@ -174,6 +201,12 @@ SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
 ``puzzles`` (uint8, 0 = empty), with ``n`` digits and the geometry's flat
 ``cell_regions`` (int32, three regions a cell); ``limit`` as in :data:`Jobs`."""
 
+Bounds = namedtuple("Bounds", "color bound slack tweak")
+Bounds.__doc__ = """What Algorithm M (multiplicities) adds to a search: int32 ``color``
+(per node, as for colors), ``bound`` (per item ``0..N1``: how many more
+options may cover it; private), ``slack`` (upper minus lower bound; shared,
+read-only) and ``tweak`` (per level: the first node tweaked, 0 for none)."""
+
 SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
 SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`Results`, with
 the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
@@ -197,6 +230,7 @@ UPDATES = 3  # covers + hides so far (DLX1's ``updates``)
 SOLUTIONS = 4  # solutions visited so far
 MAX_LEVEL = 5  # deepest level entered
 ACTIVE = 6  # active primary items (kept only with more than 64 primary items)
+CLEANSINGS = 7  # DLX2's cleansings (with colors)
 STATE_SIZE = 8
 
 PH_START = 0  # nothing done yet
@@ -212,6 +246,10 @@ RET_PAUSED = 2
 # Layouts of the options (``width``).
 SPACERS = 0
 BLOCKS = 4
+
+# Kinds of the exact-cover search (``colored``).
+PLAIN = 0  # Algorithm X (DLX1)
+COLORS = 1  # Algorithm C (DLX2): colored secondary items
 
 # Slots of a lane vector (see :mod:`.lanes`).
 LANE_CUR = 0  # job in hand (valid while LANE_ACTIVE)

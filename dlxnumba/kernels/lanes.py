@@ -37,7 +37,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
 from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL,
-               NODES, RET_DONE, RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
+               NODES, PLAIN, RET_DONE, RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
                ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, SudokuJobs,
                SudokuResults, TaskResults)
 from .search import _apply_given, _search, chosen_options
@@ -281,8 +281,8 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
             lane[LANE_FOUND] = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = _search(n1, width, links, cursor, stop_at, solution_stop(i, jobs, lane[LANE_FOUND], res),
-                      node_budget, before + (work_budget - work))
+        ret = _search(n1, width, PLAIN, links, links.top, cursor, stop_at,
+                      solution_stop(i, jobs, lane[LANE_FOUND], res), node_budget, before + (work_budget - work))
         work += state[UPDATES] - before
         found = state[SOLUTIONS]
         lane[LANE_FOUND] = found
