@@ -701,10 +701,10 @@ class ExactCover:
 
     def search(self, given: Iterable[int] | None = (), *, stop_at: int = 1, max_nodes: int | None = None,
                timeout: float | None = None, progress: ProgressArg = None,
-               progress_interval: float = 0.5) -> Search:
+               progress_interval: float = 0.5, algorithm: str = "links") -> Search:
         """A new resumable :class:`~dlxnumba.search.Search` of this problem."""
         return Search(self, given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                      progress=progress, progress_interval=progress_interval)
+                      progress=progress, progress_interval=progress_interval, algorithm=algorithm)
 
     def _search(self, **kwargs) -> Search:
         s = self.search(**kwargs)
@@ -713,7 +713,7 @@ class ExactCover:
 
     def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
-              progress_interval: float = 0.5) -> list[int] | None:
+              progress_interval: float = 0.5, algorithm: str = "links") -> list[int] | None:
         """The first solution found, as a sorted list of option indices, or None.
 
         Parameters
@@ -740,6 +740,12 @@ class ExactCover:
             of the tree done and of the time left) every ``progress_interval``
             seconds of a long search; ``True`` shows them (a tqdm bar when
             tqdm is installed, else a line on stderr).
+        algorithm : {"links", "cells", "auto"}
+            ``"links"`` (default): dancing links (Knuth's DLX1); ``"cells"``:
+            dancing cells over sparse sets (Knuth's SSXC1, see
+            :mod:`dlxnumba.cells`), the same solutions with SSXC1's own node
+            and update counts; ``"auto"``: a short probe of both picks one
+            (``stats.algorithm`` says which).
 
         Raises
         ------
@@ -747,7 +753,7 @@ class ExactCover:
             When ``max_nodes`` or ``timeout`` stops the search first.
         """
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                         progress=progress, progress_interval=progress_interval)
+                         progress=progress, progress_interval=progress_interval, algorithm=algorithm)
         try:
             sol = s.next()
         except LimitReached as e:
@@ -759,7 +765,8 @@ class ExactCover:
 
     def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
                   max_nodes: int | None = None, timeout: float | None = None,
-                  progress: ProgressArg = None, progress_interval: float = 0.5) -> Iterator[list[int]]:
+                  progress: ProgressArg = None, progress_interval: float = 0.5,
+                  algorithm: str = "links") -> Iterator[list[int]]:
         """Iterate over solutions lazily (each a sorted list of option indices).
 
         ``limit`` caps the number of solutions; the other parameters are those
@@ -767,12 +774,12 @@ class ExactCover:
         """
         check_count_limit(limit)
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                         progress=progress, progress_interval=progress_interval)
+                         progress=progress, progress_interval=progress_interval, algorithm=algorithm)
         return s.solutions(limit)
 
     def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               max_nodes: int | None = None, timeout: float | None = None,
-              progress: ProgressArg = None, progress_interval: float = 0.5) -> int:
+              progress: ProgressArg = None, progress_interval: float = 0.5, algorithm: str = "links") -> int:
         """The number of solutions (at most ``limit``).
 
         Parameters are those of :meth:`solve`.  On a timeout or budget,
@@ -785,14 +792,22 @@ class ExactCover:
         """
         check_count_limit(limit)
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                         progress=progress, progress_interval=progress_interval)
+                         progress=progress, progress_interval=progress_interval, algorithm=algorithm)
         return s.count(limit)
 
     def batch(self, jobs, limit=1, **kwargs):
         """Run many jobs, each a list of given options, through the compiled lanes.
 
         A thin wrapper over :func:`dlxnumba.batch.run_batch` (see there).
+        Batches run on dancing links only: ``algorithm`` other than ``"links"``
+        is refused.
         """
         from .batch import run_batch
+        from .cells import check_algorithm
+
+        algorithm = check_algorithm(kwargs.pop("algorithm", "links"))
+        if algorithm != "links":
+            raise ExactCoverError(f"batches run on dancing links only: algorithm must be 'links', "
+                                  f"not {algorithm!r} (search one job at a time with Search for cells)")
 
         return run_batch(self, jobs, limit, **kwargs)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
 import numpy as np
 
 from . import kernels as K
+from .cells import CellsEngine, check_algorithm, choose_algorithm
 from .errors import ExactCoverError, LimitReached, plain
 from .kernels.search import SEARCH, apply_given, chosen_options
 from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
@@ -57,7 +58,9 @@ class Stats:
     ``profile[k]`` is the number of nodes at level ``k``.  ``status`` is
     ``"running"``, ``"complete"`` (the tree was exhausted), ``"limit"`` (stopped
     at the requested number of solutions), ``"timeout"``, ``"max_nodes"`` or
-    ``"interrupted"`` (``"none"``: nothing searched yet).
+    ``"interrupted"`` (``"none"``: nothing searched yet).  ``algorithm`` is
+    the kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
+    picked), with Knuth's SSXC1 definitions for cells (:mod:`dlxnumba.cells`).
 
     The statistics of the parts of a search add up to those of the whole:
 
@@ -78,6 +81,7 @@ class Stats:
     seconds: float = 0.0
     status: str = "running"
     profile: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
+    algorithm: str = "links"
 
     @property
     def updates_per_second(self) -> float:
@@ -93,7 +97,8 @@ class Stats:
         status = max(self.status, other.status, key=_STATUS_ORDER.index)
         return Stats(self.solutions + other.solutions, self.nodes + other.nodes,
                      self.updates + other.updates, max(self.max_level, other.max_level),
-                     self.seconds + other.seconds, status, profile)
+                     self.seconds + other.seconds, status, profile,
+                     self.algorithm if self.algorithm == other.algorithm else "mixed")
 
     def __radd__(self, other) -> "Stats":
         if isinstance(other, int) and other == 0:  # the start of sum()
@@ -175,7 +180,7 @@ class Search:
     given : iterable of int
         Options forced into the solution (and included in it); conflicting
         ones raise :class:`ExactCoverError`.
-    stop_at, max_nodes, timeout, progress, progress_interval
+    stop_at, max_nodes, timeout, progress, progress_interval, algorithm
         As in :meth:`ExactCover.solve`.  ``timeout`` counts wall-clock time
         from the creation of the search (after the search kernel is compiled
         or loaded: see :func:`ready`).
@@ -192,12 +197,21 @@ class Search:
     def __init__(self, problem: "ExactCover", given: Iterable[int] | None = (), *, stop_at: int = 1,
                  max_nodes: int | None = None, timeout: float | None = None,
                  progress: ProgressArg = None, progress_interval: float = 0.5,
-                 prepare: Callable[[tuple, np.ndarray], bool] | None = None):
+                 prepare: Callable[[tuple, np.ndarray], bool] | None = None, algorithm: str = "links"):
         self.stop_at, self.max_nodes, self.timeout = check_limits(stop_at, max_nodes, timeout)
+        self.algorithm = check_algorithm(algorithm)
         self.problem = problem
         self.progress = reporter(progress)
         self.progress_interval = check_interval(progress_interval)
         self.given = problem._check_given(given)
+        self._cells: CellsEngine | None = None
+        if self.algorithm != "links" and prepare is not None:
+            raise ExactCoverError(f"algorithm={self.algorithm!r} cannot take a prepare= function (links only)")
+        if self.algorithm == "auto":
+            self.algorithm = choose_algorithm(problem, self.given, self.stop_at)
+        if self.algorithm == "cells":
+            self._init_cells(problem)
+            return
         t = problem._template()
         self.width = t.width
         self.first_node = t.first_node
@@ -228,12 +242,25 @@ class Search:
             ready(kernel, (problem.n_primary, self.links, self.cursor, self.stop_at, 1, 1, 1))
         self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
 
+    def _init_cells(self, problem: "ExactCover") -> None:
+        """Set up a dancing-cells search (:mod:`dlxnumba.cells`): no links."""
+        if self.given.size and np.unique(self.given).size < self.given.size:
+            raise ExactCoverError(f"given option {_first_repeat(self.given)} is listed twice")
+        self._cells = CellsEngine(problem, self.given)
+        self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
+        self._arrays, self.links = (), ()
+        self.cursor = self._cells.cursor  # (its stack may be replaced; state, choice, profile stay)
+        self.stats = Stats(profile=self.cursor[1], algorithm="cells")
+        self._found = 0
+        self._cells.prepare()
+        self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
+
     # ------------------------------------------------------------------ state
 
     @property
     def state(self) -> np.ndarray:
         """The int64 state vector of the kernel (slots LEVEL, NODES, ...)."""
-        return self.cursor[2]
+        return self.cursor[-1]
 
     @property
     def llink(self) -> np.ndarray:
@@ -302,8 +329,11 @@ class Search:
                 self.stats.status = "timeout"
                 raise LimitReached("timeout", self.stats, None)
             while True:
-                ret = kernel(n1, self.links, self.cursor, self.stop_at, solution_stop, node_cap,
-                             st[K.UPDATES] + SLICE_UPDATES)
+                if self._cells is not None:
+                    ret = self._cells.run(self.stop_at, solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
+                else:
+                    ret = kernel(n1, self.links, self.cursor, self.stop_at, solution_stop, node_cap,
+                                 st[K.UPDATES] + SLICE_UPDATES)
                 if ret != K.RET_PAUSED:
                     self.stats.status = "complete" if ret == K.RET_DONE else "running"
                     return ret
@@ -329,11 +359,15 @@ class Search:
 
     def report(self) -> Progress:
         """A :class:`~dlxnumba.progress.Progress` report of this search as it stands."""
+        if self._cells is not None:
+            return self._cells.report(self.stats.seconds)
         return search_progress(self.choice, self.state, self.top, self.dlink, self.length,
                                self.stats.seconds)
 
     def solution(self) -> list[int]:
         """The options of the solution just visited, givens included, sorted."""
+        if self._cells is not None:
+            return sorted(self.given.tolist() + self._cells.chosen())
         level = int(self.state[K.LEVEL])
         out = np.empty(max(level + 1, 0), np.int32)
         if level >= 0:

@@ -1,0 +1,257 @@
+"""Dancing cells (Knuth's SSXC1) behind :class:`~dlxnumba.search.Search`, and the choice of algorithm.
+
+``Search(problem, algorithm="cells")`` searches with sparse sets instead of
+dancing links (see :mod:`dlxnumba.kernels.cells` for the data structure);
+``algorithm="auto"`` runs a short probe of both and keeps the faster
+(:func:`choose_algorithm`).  This module builds the sparse sets of a problem
+once (a template, shared read-only) and drives one resumable search over a
+private copy of them (:class:`CellsEngine`); the links search keeps its own
+code in :mod:`dlxnumba.search`.
+
+Examples
+--------
+>>> from dlxnumba import ExactCover
+>>> p = ExactCover.from_options(
+...     [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"],
+...      ["A", "D"], ["B", "G"], ["D", "E", "G"]],
+...     primary=["A", "B", "C", "D", "E"], secondary=["F", "G"])
+>>> p.count(algorithm="cells"), p.stats.nodes, p.stats.updates, p.stats.algorithm
+(1, 5, 27, 'cells')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import kernels as K
+from .errors import ExactCoverError, plain
+from .kernels.cells import ACTIVE_ITEMS, RET_GROW, apply_given_cells, search_cells
+from .progress import Progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .problem import ExactCover
+
+__all__ = ["ALGORITHMS", "check_algorithm", "CellsEngine", "choose_algorithm"]
+
+#: The values of ``algorithm=``.
+ALGORITHMS = ("links", "cells", "auto")
+
+
+def check_algorithm(algorithm, error: type[ValueError] = ExactCoverError) -> str:
+    """``algorithm`` if it is one of :data:`ALGORITHMS`, else a clear error.
+
+    >>> check_algorithm("cells")
+    'cells'
+    >>> check_algorithm("dlx")
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.ExactCoverError: algorithm must be 'links', 'cells' or 'auto', not 'dlx'
+    """
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+        shown = repr(algorithm) if isinstance(algorithm, str) else plain(algorithm)
+        raise error(f"algorithm must be 'links', 'cells' or 'auto', not {shown}")
+    return algorithm
+
+
+@dataclass(frozen=True)
+class CellsTemplate:
+    """The sparse sets of a whole problem (never written): ``item``, ``set``,
+    ``nd`` as in :mod:`dlxnumba.kernels.cells`, the first node of each option,
+    and ``second``, the ``x`` of the first secondary item."""
+
+    item: np.ndarray
+    set: np.ndarray
+    nd: np.ndarray
+    first_node: np.ndarray
+    second: int
+
+    @property
+    def nbytes(self) -> int:
+        return self.item.nbytes + self.set.nbytes + self.nd.nbytes + self.first_node.nbytes
+
+
+def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> CellsTemplate:
+    """The sparse sets of options in CSR form (vectorized numpy).
+
+    >>> t = build_cells(2, 1, np.array([0, 2, 3]), np.array([0, 1, 1]))
+    >>> t.item.tolist(), t.set.tolist(), t.second
+    ([2, 5], [0, 1, 1, 1, 2, 3, 4], 5)
+    >>> t.nd.reshape(-1, 2).tolist(), t.first_node.tolist()
+    [[0, 0], [2, 2], [5, 5], [-2, 0], [5, 6], [-1, 0]]
+    """
+    n = int(n_items)
+    m = len(opt_ptr) - 1
+    total = int(opt_ptr[-1])
+    items = np.asarray(opt_items, np.int64)
+    lens = np.bincount(items, minlength=n).astype(np.int64)
+    x = 2 * np.arange(1, n + 1, dtype=np.int64) + np.concatenate(([0], np.cumsum(lens)[:-1]))
+    size = 2 * n + total
+    if size + m + 1 > 2**31 - 1 or 2 * (total + m + 1) > 2**31 - 1:
+        raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
+    set_ = np.zeros(size, np.int32)
+    set_[x - 2] = np.arange(n)
+    set_[x - 1] = lens
+    ptr = np.asarray(opt_ptr, np.int64)
+    counts = np.diff(ptr)
+    option = np.repeat(np.arange(m, dtype=np.int64), counts)
+    node = np.arange(total, dtype=np.int64) + option + 1  # one spacer before each option
+    order = np.argsort(items, kind="stable")  # the entries of each item, in input order
+    rank = np.empty(total, np.int64)
+    starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
+    rank[order] = np.arange(total) - np.repeat(starts, lens)
+    loc = x[items] + rank
+    z = total + m + 1
+    nd = np.zeros((z, 2), np.int32)
+    nd[node, 0] = x[items]
+    nd[node, 1] = loc
+    spacers = ptr[1:] + np.arange(1, m + 1)
+    nd[spacers, 0] = -counts
+    set_[loc] = node
+    first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
+    second = int(x[n_primary]) if n_primary < n else size + 2
+    return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), first_node, second)
+
+
+_TEMPLATES: "weakref.WeakKeyDictionary[ExactCover, CellsTemplate]" = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+def cells_template(problem: "ExactCover") -> CellsTemplate:
+    """The sparse sets of ``problem``, built once per problem (equal problems share them)."""
+    with _LOCK:
+        t = _TEMPLATES.get(problem)
+    if t is None:
+        t = build_cells(problem.n_items, problem.n_primary, problem.opt_ptr, problem.opt_items)
+        with _LOCK:
+            t = _TEMPLATES.setdefault(problem, t)
+    return t
+
+
+class CellsEngine:
+    """One resumable dancing-cells search of a problem: private copies of the
+    sparse sets, the cursor (``choice``, ``saved``, the stack of sizes,
+    ``profile``, ``state``) and the driving of :func:`search_cells`."""
+
+    def __init__(self, problem: "ExactCover", given: np.ndarray):
+        t = cells_template(problem)
+        self.template = t
+        self.second = t.second
+        self.cells = (t.item.copy(), t.set.copy(), t.nd.copy())
+        depth = problem.n_primary + 2
+        n = problem.n_items
+        state = np.zeros(K.STATE_SIZE, np.int64)
+        state[ACTIVE_ITEMS] = n
+        self.choice = np.zeros(depth, np.int32)
+        self.saved = np.zeros(depth + 1, np.int64)
+        # room for the start and a few levels; grown on demand (RET_GROW)
+        self.stack = np.zeros(2 * max(4 * n, 1024), np.int32)
+        self.profile = np.zeros(depth, np.int64)
+        self.state = state
+        if given.size:
+            bad = apply_given_cells(given, t.first_node, t.second, self.cells, state)
+            if bad >= 0:
+                raise ExactCoverError(problem._describe_conflict(given, bad))
+
+    @property
+    def cursor(self) -> tuple:
+        return (self.choice, self.profile, self.saved, self.stack, self.state)
+
+    def prepare(self) -> float:
+        """Compile or load the kernel now; the seconds that took."""
+        from .search import ready
+
+        return ready(search_cells, (self.second, self.cells, self.cursor, 1, 1, 1, 1))
+
+    def run(self, stop_at: int, solution_stop: int, node_stop: int, update_stop: int) -> int:
+        """Run the kernel until a stop (growing the stack as it asks); a RET_* code."""
+        while True:
+            ret = search_cells(self.second, self.cells, self.cursor, stop_at, solution_stop, node_stop,
+                               update_stop)
+            if ret != RET_GROW:
+                return ret
+            bigger = np.zeros(2 * self.stack.shape[0], np.int32)
+            bigger[: self.stack.shape[0]] = self.stack
+            self.stack = bigger
+
+    def chosen(self) -> list[int]:
+        """The options of the solution just visited (``choice[0 .. level - 1]``), unsorted."""
+        level = int(self.state[K.LEVEL])
+        nodes = self.choice[:max(level, 0)]
+        return (np.searchsorted(self.template.first_node, nodes, side="right") - 1).tolist()
+
+    def fraction(self) -> float:
+        """Knuth's estimate of the fraction of the tree done (as in :mod:`dlxnumba.progress`)."""
+        phase = int(self.state[K.PHASE])
+        if phase == K.PH_START:
+            return 0.0
+        if phase == K.PH_DONE:
+            return 1.0
+        level = int(self.state[K.LEVEL])
+        set_, nd = self.cells[1], self.cells[2]
+        f, scale = 0.0, 1.0
+        for lev in range(level):
+            node = int(self.choice[lev])
+            best, cur = int(nd[2 * node]), int(nd[2 * node + 1])
+            d = max(int(set_[best - 1]), 1)
+            scale *= d
+            f += min(cur - best, d - 1) / scale
+            if scale > float(1 << 53):
+                break
+        return min(f, 1.0)
+
+    def report(self, elapsed: float) -> Progress:
+        st = self.state
+        return Progress(elapsed, int(st[K.NODES]), int(st[K.UPDATES]), int(st[K.SOLUTIONS]), self.fraction())
+
+
+# ------------------------------------------------------------------- "auto"
+
+#: The probe of ``algorithm="auto"``: each kernel runs this many updates
+#: (at most), from the start, on a copy of the problem.
+PROBE_UPDATES = 200_000
+
+
+def choose_algorithm(problem: "ExactCover", given: np.ndarray, stop_at: int) -> str:
+    """Pick ``"links"`` or ``"cells"`` for a search of ``problem``: see the README."""
+    from .search import SEARCH, ready
+
+    tmpl = problem._template()
+    # links: a fresh copy, run for the probe's budget
+    arrays = (tmpl.llink.copy(), tmpl.rlink.copy(), tmpl.ulink.copy(), tmpl.dlink.copy(), tmpl.length.copy())
+    u = np.uint32
+    links = (arrays[0].view(u), arrays[1].view(u), tmpl.top, arrays[2].view(u), arrays[3].view(u), arrays[4])
+    depth = problem.n_primary + 1
+    cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
+    if given.size:
+        from .kernels.search import apply_given
+
+        if apply_given(given, tmpl.first_node, tmpl.width, links) >= 0:
+            return "links"  # the search itself reports the conflict
+    kernel = SEARCH[tmpl.width]
+    ready(kernel, (problem.n_primary, links, cursor, stop_at, 1, 1, 1))
+    t0 = time.perf_counter()
+    kernel(problem.n_primary, links, cursor, stop_at, 1 << 62, 1 << 62, PROBE_UPDATES)
+    t_links = time.perf_counter() - t0
+    from .progress import search_fraction
+
+    f_links = search_fraction(cursor[0], cursor[2], tmpl.top, arrays[3], arrays[4])
+    if cursor[2][K.PHASE] == K.PH_DONE:
+        return "links"  # small enough that links finished within the probe
+    engine = CellsEngine(problem, given)
+    engine.prepare()
+    t0 = time.perf_counter()
+    engine.run(stop_at, 1 << 62, 1 << 62, PROBE_UPDATES)
+    t_cells = time.perf_counter() - t0
+    if engine.state[K.PHASE] == K.PH_DONE:
+        return "cells"
+    f_cells = engine.fraction()
+    # the faster estimated rate of progress through its own tree
+    if f_links <= 0 or f_cells <= 0:
+        return "links"
+    return "cells" if f_cells / t_cells > f_links / t_links else "links"

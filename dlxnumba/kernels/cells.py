@@ -1,0 +1,355 @@
+"""Dancing cells: exact cover over sparse sets (Knuth's SSXC1), the second kernel family.
+
+Knuth's programs SSXC1, SSXCC and SSMCC replace the doubly linked lists of
+DLX1 by *sparse sets* (Briggs and Torczon): a set ``S`` of a universe is an
+array ``p`` whose first ``s`` entries are the members, with the inverse
+permutation ``q`` (``p[q[k]] == k``).  Deleting a member swaps it to the end
+of the first ``s`` entries and decrements ``s``; since the search only ever
+deletes and then restores, restoring a set is resetting ``s``: the deleted
+members are still there, just past the end, in some order.
+
+The data structure (Knuth's SSXC1)
+----------------------------------
+An exact-cover problem has ``N`` items (``N1`` primary, the rest secondary)
+and ``M`` options.  Three int32 arrays hold everything:
+
+``set`` -- the items and their active options:
+    item ``i`` (numbered from 0) owns a block of ``2 + len(i)`` entries: two
+    header entries then one entry per option that contains it, in input
+    order.  The item is *named* by the index ``x`` of its first option entry
+    (``x >= 2``).  ``set[x - 1]`` is its *size* (the number of its options
+    still active: they are ``set[x .. x + size - 1]``, each a node number,
+    below) and ``set[x - 2]`` its *pos*, its place in ``item``.  Primary items
+    come first, so ``x`` names a primary item exactly when ``x < second``.
+
+``item`` -- the active items, as a sparse set:
+    ``item[0 .. active - 1]`` are the items still to be covered (primary and
+    secondary alike), each given by its ``x``; ``item[pos(x)] == x``.  Items
+    leave by swapping to the end of the active part.
+
+``nd`` -- the nodes, two int32 per node (``itm``, ``loc``) side by side:
+    the options one after another, one node per item, with a *spacer* node
+    before the first option and after each option.  For an ordinary node
+    ``y``, ``nd[2y]`` is its item's ``x`` and ``nd[2y + 1]`` its place in
+    that item's block: ``set[nd[2y + 1]] == y``.  A spacer after an option of
+    ``t`` items has ``itm == -t``, so walking an option to the right from
+    ``y`` is ``y + 1``, jumping back by ``t`` from the spacer.  (Knuth keeps
+    both fields in one struct, one memory access; here they share a cache
+    line.)
+
+The invariants: ``pos(item[k]) == k`` and ``set[loc(y)] == y``.
+
+*Hiding* an option removes each of its other nodes from its item's active
+set (a swap with the item's last active entry, fixing both ``loc`` fields,
+and one less in the size).  *Covering* item ``x`` swaps it out of ``item``
+and hides every option in its set; the chosen option's other items are
+swapped out first, then their options hidden.  Unlike dancing links, nothing
+is undone step by step: before trying the options of a level the search
+saves the sizes of every active item on a stack, and undoing a choice is
+writing them back (Christine Solnon's idea, adopted in SSXC1).  So every
+level costs a pass over the active items, and a level is never *entered*
+with a primary item that has no option left: hiding stops (*aborts*) the
+moment it would empty the set of an active primary item, and the option is
+rejected on the spot.  That is what wins on pentominoes and Langford pairs
+(many options die young); on problems such as n queens, where few do, the
+pass over the active items costs more than it saves.
+
+Indices are int32 in the arrays and cast to unsigned 64-bit integers at every
+load (``_u``), so that numba emits no negative-index fix-up; numba checks no
+bounds.  The search is one loop with Knuth's labels (forward, advance,
+backup, abort), allocation-free, resumable exactly like the links search
+(:mod:`.search`): the state lives in the arrays, ``choice``, the stack of
+sizes and the int64 ``state`` vector (the same slots as the links search).
+
+Counters (SSXC1's, which differ from DLX1's):
+
+* a *node* is counted each time a level is entered, the level where all
+  primary items are covered (a solution) included: so ``nodes`` counts the
+  solutions too, and a solution of ``k`` options is found at level ``k``;
+* an *update* each time an item leaves the active set (the item branched on,
+  and each other item of a chosen option) and each time a node leaves an
+  item's set while hiding; restoring counts nothing;
+* branching takes the active primary item of minimum size, first in the
+  order of ``item`` among equals (which changes as items swap: SSXC1's ties
+  fall differently from DLX1's), and stops scanning at a size ``<=
+  stop_at`` (``1`` is SSXC1's rule).
+
+When a primary item has no option at the start, SSXC1 does not search at
+all: no node, no solution.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE,
+               RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
+from collections import namedtuple
+
+#: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
+ACTIVE_ITEMS = 6
+#: The search needs a larger stack of saved sizes: grow it and call again.
+RET_GROW = 3
+
+Cells = namedtuple("Cells", "item set nd")
+Cells.__doc__ = """The sparse sets of one search (int32): ``item``, ``set``, ``nd`` (see the module)."""
+
+CellsCursor = namedtuple("CellsCursor", "choice profile saved stack state")
+CellsCursor.__doc__ = """Where a cells search stands: int32 ``choice`` (the node tried at each
+level), int64 ``profile`` (nodes per level), int64 ``saved`` (where each level's saved sizes
+start on ``stack``), int32 ``stack`` (pairs item, size) and int64 ``state``."""
+
+_BIG = np.int64(1) << 40
+
+
+@njit(inline="always", **JIT_INNER)
+def _u(i):
+    """An index as an unsigned integer: no negative-index fix-up on the load."""
+    return np.uint64(i)
+
+
+@njit(inline="always", **JIT_INNER)
+def hide(c, check, second, active, set_, nd):
+    """Hide every option in the set of item ``c`` from the other items' sets.
+
+    With ``check``, stop as soon as an active primary item would lose its
+    last option, returning ``-1 - updates``; else return the updates (nodes
+    removed).
+    """
+    updates = np.int64(0)
+    end = np.int64(c) + set_[_u(c - 1)]
+    for rr in range(np.int64(c), end):
+        tt = np.int64(set_[_u(rr)])
+        nn = tt + 1
+        while nn != tt:
+            uu = np.int64(nd[_u(2 * nn)])
+            if uu <= 0:  # a spacer: back to the option's first node
+                nn += uu
+                continue
+            vv = np.int64(nd[_u(2 * nn + 1)])
+            ss = np.int64(set_[_u(uu - 1)]) - 1
+            if check and ss == 0 and uu < second and set_[_u(uu - 2)] < active:
+                return -1 - updates
+            last = uu + ss
+            nnp = np.int64(set_[_u(last)])
+            set_[_u(uu - 1)] = ss
+            set_[_u(last)] = nn
+            set_[_u(vv)] = nnp
+            nd[_u(2 * nn + 1)] = last
+            nd[_u(2 * nnp + 1)] = vv
+            nn += 1
+            updates += 1
+    return updates
+
+
+@njit(inline="always", **JIT_INNER)
+def swap_out(x, p, item, set_):
+    """Move active item ``x`` to place ``p`` of ``item`` (the new end of the active part)."""
+    pp = np.int64(set_[_u(x - 2)])
+    cc = np.int64(item[_u(p)])
+    item[_u(p)] = x
+    item[_u(pp)] = cc
+    set_[_u(cc - 2)] = pp
+    set_[_u(x - 2)] = p
+
+
+@njit(**JIT)
+def search_cells(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for plain exact cover; records as plain tuples."""
+    return _search(second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
+
+
+@njit(**JIT_INNER)
+def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """Run (or resume) SSXC1 until a stop condition; return a RET_* code.
+
+    ``second`` is the ``x`` of the first secondary item (or past the last
+    item).  Returns ``RET_SOLUTION`` when the number of solutions reaches
+    ``solution_stop`` (the solution is ``choice[0 .. state[LEVEL] - 1]``),
+    ``RET_PAUSED`` before entering a level once ``state[NODES] >= node_stop``
+    or ``state[UPDATES] >= update_stop``, ``RET_GROW`` when ``stack`` is too
+    small for the next level (grow it, keeping its contents, and call again),
+    and ``RET_DONE`` when the tree is exhausted (every size restored).
+    """
+    item, set_, nd = cells
+    choice, profile, saved, stack, state = cursor
+    level = state[LEVEL]
+    phase = state[PHASE]
+    nodes = state[NODES]
+    updates = state[UPDATES]
+    sols = state[SOLUTIONS]
+    maxl = state[MAX_LEVEL]
+    active = state[ACTIVE_ITEMS]
+    cap = np.int64(stack.shape[0] >> 1)
+    best = np.int64(0)
+    cur = np.int64(0)
+    ret = RET_DONE
+    step = 0  # 0 forward, 1 advance, 2 backup, 3 abort, 4 leave
+
+    if phase == PH_DONE:
+        return RET_DONE
+    if phase == PH_START:
+        # an active primary item with no option: SSXC1 does not search at all
+        for k in range(active):
+            x = np.int64(item[_u(k)])
+            if x < second and set_[_u(x - 1)] == 0:
+                state[PHASE] = PH_DONE
+                return RET_DONE
+        # save every size, to restore them all at the end (``saved[0]`` entries)
+        for p in range(active):
+            x = item[_u(p)]
+            stack[_u(2 * p)] = x
+            stack[_u(2 * p + 1)] = set_[_u(x - 1)]
+        saved[0] = active
+        level = 0
+    elif phase == PH_RECOVER:
+        step = 2
+
+    while step != 4:
+        if step == 0:
+            # forward: enter a level, choose the item to branch on
+            if nodes >= node_stop or updates >= update_stop:
+                phase = PH_FORWARD
+                ret = RET_PAUSED
+                break
+            sp = saved[_u(level)]
+            if sp + active > cap:
+                phase = PH_FORWARD
+                ret = RET_GROW
+                break
+            nodes += 1
+            profile[_u(level)] += 1
+            if level > maxl:
+                maxl = level
+            t = _BIG
+            k = np.int64(0)
+            while t > stop_at and k < active:
+                x = np.int64(item[_u(k)])
+                if x < second:
+                    s = np.int64(set_[_u(x - 1)])
+                    if s < t:
+                        best = x
+                        t = s
+                k += 1
+            if t == _BIG:
+                # visit a solution: choice[0 .. level - 1]
+                sols += 1
+                if sols >= solution_stop:
+                    phase = PH_RECOVER
+                    ret = RET_SOLUTION
+                    break
+                step = 2
+                continue
+            active -= 1
+            swap_out(best, active, item, set_)
+            updates += 1
+            updates += hide(best, False, second, active, set_, nd)
+            cur = best
+            for p in range(active):
+                x = item[_u(p)]
+                stack[_u(2 * (sp + p))] = x
+                stack[_u(2 * (sp + p) + 1)] = set_[_u(x - 1)]
+            saved[_u(level + 1)] = sp + active
+            step = 1
+        elif step == 1:
+            # advance: try the option at place cur of best's set
+            if cur >= best + set_[_u(best - 1)]:
+                step = 2
+                continue
+            node = np.int64(set_[_u(cur)])
+            choice[_u(level)] = node
+            # swap out the option's other items
+            q = node + 1
+            while q != node:
+                c = np.int64(nd[_u(2 * q)])
+                if c <= 0:
+                    q += c
+                    continue
+                active -= 1
+                swap_out(c, active, item, set_)
+                updates += 1
+                q += 1
+            # hide their options, or abort
+            q = node + 1
+            ok = True
+            while q != node:
+                c = np.int64(nd[_u(2 * q)])
+                if c <= 0:
+                    q += c
+                    continue
+                h = hide(c, True, second, active, set_, nd)
+                if h < 0:
+                    updates += -1 - h
+                    ok = False
+                    break
+                updates += h
+                q += 1
+            if ok:
+                level += 1
+                step = 0
+            else:
+                step = 3
+        elif step == 2:
+            # backup: return to the level above, or finish
+            if level == 0:
+                # restore every size saved at the start
+                n0 = saved[0]
+                for p in range(n0):
+                    set_[_u(stack[_u(2 * p)] - 1)] = stack[_u(2 * p + 1)]
+                active = n0
+                phase = PH_DONE
+                ret = RET_DONE
+                break
+            level -= 1
+            node = np.int64(choice[_u(level)])
+            best = np.int64(nd[_u(2 * node)])
+            cur = np.int64(nd[_u(2 * node + 1)])
+            step = 3
+        else:
+            # abort: undo the option at place cur and try the next one
+            if cur + 1 >= best + set_[_u(best - 1)]:
+                step = 2
+                continue
+            lo = saved[_u(level)]
+            hi = saved[_u(level + 1)]
+            for p in range(lo, hi):
+                set_[_u(stack[_u(2 * p)] - 1)] = stack[_u(2 * p + 1)]
+            active = hi - lo
+            cur += 1
+            step = 1
+
+    state[LEVEL] = level
+    state[PHASE] = phase
+    state[NODES] = nodes
+    state[UPDATES] = updates
+    state[SOLUTIONS] = sols
+    state[MAX_LEVEL] = maxl
+    state[ACTIVE_ITEMS] = active
+    return ret
+
+
+@njit(**JIT)
+def apply_given_cells(given, first_node, second, cells, state):
+    """Force the options ``given`` (numbers) into the solution before the search.
+
+    Each option's items must all still be active; otherwise nothing more is
+    applied and the position in ``given`` of the first conflicting option is
+    returned.  Returns -1 when all were applied.  Nothing is counted.
+    """
+    item, set_, nd = cells
+    active = state[ACTIVE_ITEMS]
+    for g in range(given.shape[0]):
+        y0 = np.int64(first_node[_u(given[g])])
+        y = y0
+        while nd[_u(2 * y)] > 0:
+            if set_[_u(nd[_u(2 * y)] - 2)] >= active:
+                state[ACTIVE_ITEMS] = active
+                return g
+            y += 1
+        for z in range(y0, y):
+            active -= 1
+            swap_out(np.int64(nd[_u(2 * z)]), active, item, set_)
+        for z in range(y0, y):
+            hide(np.int64(nd[_u(2 * z)]), False, second, active, set_, nd)
+    state[ACTIVE_ITEMS] = active
+    return -1
