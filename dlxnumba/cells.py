@@ -90,7 +90,8 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     total = int(opt_ptr[-1])
     items = np.asarray(opt_items, np.int64)
     lens = np.bincount(items, minlength=n).astype(np.int64)
-    x = 2 * np.arange(1, n + 1, dtype=np.int64) + np.concatenate(([0], np.cumsum(lens)[:-1]))
+    starts = np.cumsum(lens) - lens  # where each item's entries start, among all entries
+    x = 2 * np.arange(1, n + 1, dtype=np.int64) + starts
     size = 2 * n + total
     if size + m + 1 > 2**31 - 1 or 2 * (total + m + 1) > 2**31 - 1:
         raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
@@ -103,7 +104,6 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     node = np.arange(total, dtype=np.int64) + option + 1  # one spacer before each option
     order = np.argsort(items, kind="stable")  # the entries of each item, in input order
     rank = np.empty(total, np.int64)
-    starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
     rank[order] = np.arange(total) - np.repeat(starts, lens)
     loc = x[items] + rank
     z = total + m + 1
@@ -212,46 +212,76 @@ class CellsEngine:
 
 # ------------------------------------------------------------------- "auto"
 
-#: The probe of ``algorithm="auto"``: each kernel runs this many updates
-#: (at most), from the start, on a copy of the problem.
-PROBE_UPDATES = 200_000
+#: ``algorithm="auto"`` starts with dancing links and decides after this many
+#: updates (a search that ends or yields sooner stays with links).
+PROBE_UPDATES = 1 << 20
+#: The sample subtree timed with both kernels has at least SAMPLE_MIN links
+#: updates (else a shallower one is taken) and at most SAMPLE_MAX.
+SAMPLE_MIN = 1 << 15
+SAMPLE_MAX = 1 << 18
 
 
-def choose_algorithm(problem: "ExactCover", given: np.ndarray, stop_at: int) -> str:
-    """Pick ``"links"`` or ``"cells"`` for a search of ``problem``: see the README."""
-    from .search import SEARCH, ready
+def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, int, float]:
+    """Search ``problem`` with ``given`` forced, by links, to the end or ``budget``
+    updates: (finished, updates, seconds)."""
+    from .kernels.search import SEARCH, apply_given
 
-    tmpl = problem._template()
-    # links: a fresh copy, run for the probe's budget
-    arrays = (tmpl.llink.copy(), tmpl.rlink.copy(), tmpl.ulink.copy(), tmpl.dlink.copy(), tmpl.length.copy())
+    t = problem._template()
     u = np.uint32
-    links = (arrays[0].view(u), arrays[1].view(u), tmpl.top, arrays[2].view(u), arrays[3].view(u), arrays[4])
+    arrays = (t.llink.copy(), t.rlink.copy(), t.ulink.copy(), t.dlink.copy(), t.length.copy())
+    links = (arrays[0].view(u), arrays[1].view(u), t.top, arrays[2].view(u), arrays[3].view(u), arrays[4])
     depth = problem.n_primary + 1
     cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
-    if given.size:
-        from .kernels.search import apply_given
-
-        if apply_given(given, tmpl.first_node, tmpl.width, links) >= 0:
-            return "links"  # the search itself reports the conflict
-    kernel = SEARCH[tmpl.width]
-    ready(kernel, (problem.n_primary, links, cursor, stop_at, 1, 1, 1))
+    if apply_given(given, t.first_node, t.width, links) >= 0:
+        return True, 0, 0.0
     t0 = time.perf_counter()
-    kernel(problem.n_primary, links, cursor, stop_at, 1 << 62, 1 << 62, PROBE_UPDATES)
-    t_links = time.perf_counter() - t0
-    from .progress import search_fraction
+    ret = SEARCH[t.width](problem.n_primary, links, cursor, stop_at, 1 << 62, 1 << 62, budget)
+    return ret == K.RET_DONE, int(cursor[2][K.UPDATES]), time.perf_counter() - t0
 
-    f_links = search_fraction(cursor[0], cursor[2], tmpl.top, arrays[3], arrays[4])
-    if cursor[2][K.PHASE] == K.PH_DONE:
-        return "links"  # small enough that links finished within the probe
-    engine = CellsEngine(problem, given)
+
+def _cells_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, float]:
+    """As :func:`_links_run` by cells: (finished, seconds)."""
+    try:
+        engine = CellsEngine(problem, given)
+    except ExactCoverError:
+        return True, 0.0
     engine.prepare()
     t0 = time.perf_counter()
-    engine.run(stop_at, 1 << 62, 1 << 62, PROBE_UPDATES)
-    t_cells = time.perf_counter() - t0
-    if engine.state[K.PHASE] == K.PH_DONE:
-        return "cells"
-    f_cells = engine.fraction()
-    # the faster estimated rate of progress through its own tree
-    if f_links <= 0 or f_cells <= 0:
-        return "links"
-    return "cells" if f_cells / t_cells > f_links / t_links else "links"
+    ret = engine.run(stop_at, 1 << 62, 1 << 62, budget)
+    return ret == K.RET_DONE, time.perf_counter() - t0
+
+
+def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop_at: int) -> bool:
+    """Whether dancing cells should take over a search that links could not
+    finish within :data:`PROBE_UPDATES` updates.
+
+    ``path`` holds the options that links has chosen on its current path
+    from the root.  Forcing the first ``L`` of them (with ``given``) leaves a
+    subproblem, a subtree of the search: the deepest one whose links search
+    takes at least :data:`SAMPLE_MIN` updates (or the largest below
+    :data:`SAMPLE_MAX`) is searched to the end by both kernels, twice each,
+    interleaved, and the faster wins.  Both do exactly the same work there
+    (the same solutions), so the comparison is fair whatever their counters
+    mean; the sample costs at most a few times :data:`SAMPLE_MAX` updates.
+    """
+    sample = None
+    for depth in range(len(path), -1, -1):
+        g = np.concatenate((given, np.asarray(path[:depth], np.int32))).astype(np.int32)
+        done, updates, _ = _links_run(problem, g, stop_at, SAMPLE_MAX)
+        if not done:
+            break
+        sample = (g, updates)
+        if updates >= SAMPLE_MIN:
+            break
+    if sample is None:
+        return False
+    g, updates = sample
+    budget = 8 * updates + 10_000
+    t_links = t_cells = float("inf")
+    for _ in range(2):
+        t_links = min(t_links, _links_run(problem, g, stop_at, budget)[2])
+        done, seconds = _cells_run(problem, g, stop_at, budget)
+        if not done:
+            return False
+        t_cells = min(t_cells, seconds)
+    return t_cells < t_links

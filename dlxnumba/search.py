@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
 import numpy as np
 
 from . import kernels as K
-from .cells import CellsEngine, check_algorithm, choose_algorithm
+from .cells import PROBE_UPDATES, CellsEngine, check_algorithm, prefer_cells
 from .errors import ExactCoverError, LimitReached, plain
 from .kernels.search import SEARCH, apply_given, chosen_options
 from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
@@ -205,10 +205,10 @@ class Search:
         self.progress_interval = check_interval(progress_interval)
         self.given = problem._check_given(given)
         self._cells: CellsEngine | None = None
+        #: "auto" still to decide: links runs first, then perhaps cells takes over (see advance)
+        self._auto = self.algorithm == "auto"
         if self.algorithm != "links" and prepare is not None:
             raise ExactCoverError(f"algorithm={self.algorithm!r} cannot take a prepare= function (links only)")
-        if self.algorithm == "auto":
-            self.algorithm = choose_algorithm(problem, self.given, self.stop_at)
         if self.algorithm == "cells":
             self._init_cells(problem)
             return
@@ -254,6 +254,28 @@ class Search:
         self._found = 0
         self._cells.prepare()
         self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
+
+    def _decide(self) -> bool:
+        """``algorithm="auto"``, links paused after its probe: switch to cells if
+        :func:`~dlxnumba.cells.prefer_cells` says so (the search restarts there).
+        Returns True on a switch.  Only while no solution has been handed out."""
+        self._auto = False
+        if self._found:
+            return False
+        level = int(self.state[K.LEVEL])
+        path = np.empty(max(level, 0), np.int32)
+        if level > 0:
+            chosen_options(self.cursor[0], level - 1, self.width, self.top, self.first_node, path)
+        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at):
+            return False
+        self._cells = CellsEngine(self.problem, self.given)
+        self._cells.prepare()
+        self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
+        self._arrays, self.links = (), ()
+        self.cursor = self._cells.cursor
+        self.stats.profile = self.cursor[1]  # (the Stats object stays: the wrappers hold it)
+        self.stats.algorithm = "cells"
+        return True
 
     # ------------------------------------------------------------------ state
 
@@ -333,7 +355,11 @@ class Search:
                     ret = self._cells.run(self.stop_at, solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
                 else:
                     ret = kernel(n1, self.links, self.cursor, self.stop_at, solution_stop, node_cap,
-                                 st[K.UPDATES] + SLICE_UPDATES)
+                                 st[K.UPDATES] + (PROBE_UPDATES if self._auto else SLICE_UPDATES))
+                if self._auto and ret == K.RET_PAUSED and st[K.NODES] < node_cap and self._decide():
+                    st = self.state
+                    continue
+                self._auto = False
                 if ret != K.RET_PAUSED:
                     self.stats.status = "complete" if ret == K.RET_DONE else "running"
                     return ret
