@@ -31,7 +31,7 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError, plain
-from .kernels.cells import ACTIVE_ITEMS, RET_GROW, apply_given_cells, search_cells
+from .kernels.cells import ACTIVE_ITEMS, COLORS, PLAIN, RET_GROW, SEARCH, WIDTH, apply_given_cells
 from .progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,21 +63,26 @@ def check_algorithm(algorithm, error: type[ValueError] = ExactCoverError) -> str
 class CellsTemplate:
     """The sparse sets of a whole problem (never written): ``item``, ``set``,
     ``nd`` as in :mod:`dlxnumba.kernels.cells`, the first node of each option,
-    and ``second``, the ``x`` of the first secondary item."""
+    ``second``, the ``x`` of the first secondary item, and the ``variant``
+    (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32)."""
 
     item: np.ndarray
     set: np.ndarray
     nd: np.ndarray
     first_node: np.ndarray
     second: int
+    variant: int = PLAIN
 
     @property
     def nbytes(self) -> int:
         return self.item.nbytes + self.set.nbytes + self.nd.nbytes + self.first_node.nbytes
 
 
-def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> CellsTemplate:
-    """The sparse sets of options in CSR form (vectorized numpy).
+def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
+                opt_colors: np.ndarray | None = None) -> CellsTemplate:
+    """The sparse sets of options in CSR form (vectorized numpy); with
+    ``opt_colors`` (aligned with ``opt_items``, 0 for none) the nodes carry
+    their colors (SSXCC's layout).
 
     >>> t = build_cells(2, 1, np.array([0, 2, 3]), np.array([0, 1, 1]))
     >>> t.item.tolist(), t.set.tolist(), t.second
@@ -107,15 +112,18 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     rank[order] = np.arange(total) - np.repeat(starts, lens)
     loc = x[items] + rank
     z = total + m + 1
-    nd = np.zeros((z, 2), np.int32)
+    variant = PLAIN if opt_colors is None else COLORS
+    nd = np.zeros((z, WIDTH[variant]), np.int32)
     nd[node, 0] = x[items]
     nd[node, 1] = loc
+    if opt_colors is not None:
+        nd[node, 2] = opt_colors
     spacers = ptr[1:] + np.arange(1, m + 1)
     nd[spacers, 0] = -counts
     set_[loc] = node
     first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
     second = int(x[n_primary]) if n_primary < n else size + 2
-    return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), first_node, second)
+    return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), first_node, second, variant)
 
 
 _TEMPLATES: "weakref.WeakKeyDictionary[ExactCover, CellsTemplate]" = weakref.WeakKeyDictionary()
@@ -127,7 +135,8 @@ def cells_template(problem: "ExactCover") -> CellsTemplate:
     with _LOCK:
         t = _TEMPLATES.get(problem)
     if t is None:
-        t = build_cells(problem.n_items, problem.n_primary, problem.opt_ptr, problem.opt_items)
+        colors = problem.opt_colors if problem.has_colors else None
+        t = build_cells(problem.n_items, problem.n_primary, problem.opt_ptr, problem.opt_items, colors)
         with _LOCK:
             t = _TEMPLATES.setdefault(problem, t)
     return t
@@ -142,6 +151,8 @@ class CellsEngine:
         t = cells_template(problem)
         self.template = t
         self.second = t.second
+        self.variant = t.variant
+        self.kernel = SEARCH[t.variant]
         self.cells = (t.item.copy(), t.set.copy(), t.nd.copy())
         depth = problem.n_primary + 2
         n = problem.n_items
@@ -152,27 +163,28 @@ class CellsEngine:
         # room for the start and a few levels; grown on demand (RET_GROW)
         self.stack = np.zeros(2 * max(4 * n, 1024), np.int32)
         self.profile = np.zeros(depth, np.int64)
+        self.force = np.zeros(depth, np.int32)
         self.state = state
         if given.size:
-            bad = apply_given_cells(given, t.first_node, t.second, self.cells, state)
+            bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
             if bad >= 0:
                 raise ExactCoverError(problem._describe_conflict(given, bad))
 
     @property
     def cursor(self) -> tuple:
-        return (self.choice, self.profile, self.saved, self.stack, self.state)
+        return (self.choice, self.profile, self.saved, self.stack, self.force, self.state)
 
     def prepare(self) -> float:
         """Compile or load the kernel now; the seconds that took."""
         from .search import ready
 
-        return ready(search_cells, (self.second, self.cells, self.cursor, 1, 1, 1, 1))
+        return ready(self.kernel, (self.second, self.cells, self.cursor, 1, 1, 1, 1))
 
     def run(self, stop_at: int, solution_stop: int, node_stop: int, update_stop: int) -> int:
         """Run the kernel until a stop (growing the stack as it asks); a RET_* code."""
         while True:
-            ret = search_cells(self.second, self.cells, self.cursor, stop_at, solution_stop, node_stop,
-                               update_stop)
+            ret = self.kernel(self.second, self.cells, self.cursor, stop_at, solution_stop, node_stop,
+                              update_stop)
             if ret != RET_GROW:
                 return ret
             bigger = np.zeros(2 * self.stack.shape[0], np.int32)
@@ -194,10 +206,11 @@ class CellsEngine:
             return 1.0
         level = int(self.state[K.LEVEL])
         set_, nd = self.cells[1], self.cells[2]
+        w = WIDTH[self.variant]
         f, scale = 0.0, 1.0
         for lev in range(level):
             node = int(self.choice[lev])
-            best, cur = int(nd[2 * node]), int(nd[2 * node + 1])
+            best, cur = int(nd[w * node]), int(nd[w * node + 1])
             d = max(int(set_[best - 1]), 1)
             scale *= d
             f += min(cur - best, d - 1) / scale

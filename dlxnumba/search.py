@@ -204,7 +204,7 @@ class Search:
         self.progress = reporter(progress)
         self.progress_interval = check_interval(progress_interval)
         self.given = problem._check_given(given)
-        if problem.has_colors or problem.has_bounds:  # (the kernels come next)
+        if problem.has_bounds or (problem.has_colors and self.algorithm != "cells"):  # (kernels to come)
             raise ExactCoverError("searching problems with colors or multiplicities is not supported yet")
         self._cells: CellsEngine | None = None
         #: "auto" still to decide: links runs first, then perhaps cells takes over (see advance)

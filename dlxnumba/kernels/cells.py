@@ -93,12 +93,22 @@ RET_GROW = 3
 Cells = namedtuple("Cells", "item set nd")
 Cells.__doc__ = """The sparse sets of one search (int32): ``item``, ``set``, ``nd`` (see the module)."""
 
-CellsCursor = namedtuple("CellsCursor", "choice profile saved stack state")
+CellsCursor = namedtuple("CellsCursor", "choice profile saved stack force state")
 CellsCursor.__doc__ = """Where a cells search stands: int32 ``choice`` (the node tried at each
 level), int64 ``profile`` (nodes per level), int64 ``saved`` (where each level's saved sizes
-start on ``stack``), int32 ``stack`` (pairs item, size) and int64 ``state``."""
+start on ``stack``), int32 ``stack`` (pairs item, size), int32 ``force`` (SSXCC's stack of
+items with one option left) and int64 ``state``."""
 
 _BIG = np.int64(1) << 40
+
+#: Variants of the search (a compile-time constant): SSXC1 (plain exact
+#: cover with secondary items) and SSXCC (colors).
+PLAIN = 0
+COLORS = 1
+#: Int32 entries per node: ``itm, loc`` (plain); ``itm, loc, clr, spare`` (colors).
+WIDTH = (2, 4)
+#: Slot of ``state``: the number of items on the ``force`` stack (SSXCC).
+FORCED = 7
 
 
 @njit(inline="always", **JIT_INNER)
@@ -108,37 +118,55 @@ def _u(i):
 
 
 @njit(inline="always", **JIT_INNER)
-def hide(c, check, second, active, set_, nd):
-    """Hide every option in the set of item ``c`` from the other items' sets.
+def hide(c, color, check, variant, second, active, oactive, set_, nd, force, forced):
+    """Hide the options in the set of item ``c`` from the other items' sets.
 
-    With ``check``, stop as soon as an active primary item would lose its
-    last option, returning ``-1 - updates``; else return the updates (nodes
-    removed).
+    SSXC1 (``variant == PLAIN``) hides them all; with ``check`` it stops as
+    soon as an active primary item would lose its last option.  SSXCC
+    (``COLORS``) keeps the options whose node at ``c`` has the color
+    ``color`` (none when 0), leaves alone the items at places ``>= oactive``
+    of ``item`` (purified secondary items), and with ``check`` also pushes an
+    active primary item left with one option on ``force``.
+
+    Returns ``(updates, forced)``, ``updates`` being ``-1 - removals`` when
+    the check stopped it.
     """
+    w = WIDTH[variant]
     updates = np.int64(0)
     end = np.int64(c) + set_[_u(c - 1)]
     for rr in range(np.int64(c), end):
         tt = np.int64(set_[_u(rr)])
+        if variant == COLORS and color != 0 and nd[_u(w * tt + 2)] == color:
+            continue  # a compatible option stays
         nn = tt + 1
         while nn != tt:
-            uu = np.int64(nd[_u(2 * nn)])
+            uu = np.int64(nd[_u(w * nn)])
             if uu <= 0:  # a spacer: back to the option's first node
                 nn += uu
                 continue
-            vv = np.int64(nd[_u(2 * nn + 1)])
+            if variant == COLORS and set_[_u(uu - 2)] >= oactive:
+                nn += 1  # purified: its set stays as it is
+                continue
+            vv = np.int64(nd[_u(w * nn + 1)])
             ss = np.int64(set_[_u(uu - 1)]) - 1
-            if check and ss == 0 and uu < second and set_[_u(uu - 2)] < active:
-                return -1 - updates
+            if variant == COLORS:
+                if check and ss <= 1 and uu < second and set_[_u(uu - 2)] < active:
+                    if ss == 0:
+                        return -1 - updates, forced
+                    force[_u(forced)] = uu
+                    forced += 1
+            elif check and ss == 0 and uu < second and set_[_u(uu - 2)] < active:
+                return -1 - updates, forced
             last = uu + ss
             nnp = np.int64(set_[_u(last)])
             set_[_u(uu - 1)] = ss
             set_[_u(last)] = nn
             set_[_u(vv)] = nnp
-            nd[_u(2 * nn + 1)] = last
-            nd[_u(2 * nnp + 1)] = vv
+            nd[_u(w * nn + 1)] = last
+            nd[_u(w * nnp + 1)] = vv
             nn += 1
             updates += 1
-    return updates
+    return updates, forced
 
 
 @njit(inline="always", **JIT_INNER)
@@ -153,26 +181,41 @@ def swap_out(x, p, item, set_):
 
 
 @njit(**JIT)
-def search_cells(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
-    """:func:`_search` for plain exact cover; records as plain tuples."""
-    return _search(second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
+def search_plain(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for SSXC1; records as plain tuples."""
+    return _search(PLAIN, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
-@njit(**JIT_INNER)
-def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
-    """Run (or resume) SSXC1 until a stop condition; return a RET_* code.
+@njit(**JIT)
+def search_colors(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for SSXCC; records as plain tuples."""
+    return _search(COLORS, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
 
-    ``second`` is the ``x`` of the first secondary item (or past the last
+
+#: The entry point of each variant.
+SEARCH = (search_plain, search_colors)
+
+
+@njit(**JIT_INNER)
+def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """Run (or resume) SSXC1 or SSXCC until a stop condition; return a RET_* code.
+
+    ``variant`` (a compile-time constant) is ``PLAIN`` or ``COLORS``;
+    ``second`` the ``x`` of the first secondary item (or past the last
     item).  Returns ``RET_SOLUTION`` when the number of solutions reaches
     ``solution_stop`` (the solution is ``choice[0 .. state[LEVEL] - 1]``),
     ``RET_PAUSED`` before entering a level once ``state[NODES] >= node_stop``
     or ``state[UPDATES] >= update_stop``, ``RET_GROW`` when ``stack`` is too
     small for the next level (grow it, keeping its contents, and call again),
     and ``RET_DONE`` when the tree is exhausted (every size restored).
+    ``stop_at`` applies to SSXC1's branching only: SSXCC forces every item
+    that has one option left, as Knuth's program does.
     """
+    w = WIDTH[variant]
     item, set_, nd = cells
-    choice, profile, saved, stack, state = cursor
+    choice, profile, saved, stack, force, state = cursor
     level = state[LEVEL]
     phase = state[PHASE]
     nodes = state[NODES]
@@ -180,16 +223,18 @@ def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_sto
     sols = state[SOLUTIONS]
     maxl = state[MAX_LEVEL]
     active = state[ACTIVE_ITEMS]
+    forced = state[FORCED]
     cap = np.int64(stack.shape[0] >> 1)
     best = np.int64(0)
     cur = np.int64(0)
+    oactive = active
     ret = RET_DONE
-    step = 0  # 0 forward, 1 advance, 2 backup, 3 abort, 4 leave
+    step = 0  # 0 forward, 1 advance, 2 backup, 3 abort, 4 leave, 5 branch on best
 
     if phase == PH_DONE:
         return RET_DONE
     if phase == PH_START:
-        # an active primary item with no option: SSXC1 does not search at all
+        # an active primary item with no option: Knuth's programs do not search at all
         for k in range(active):
             x = np.int64(item[_u(k)])
             if x < second and set_[_u(x - 1)] == 0:
@@ -222,15 +267,42 @@ def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_sto
             if level > maxl:
                 maxl = level
             t = _BIG
-            k = np.int64(0)
-            while t > stop_at and k < active:
-                x = np.int64(item[_u(k)])
-                if x < second:
-                    s = np.int64(set_[_u(x - 1)])
-                    if s < t:
-                        best = x
-                        t = s
-                k += 1
+            if variant == COLORS:
+                # a forced move left over from the hides above?
+                while forced > 0:
+                    forced -= 1
+                    best = np.int64(force[_u(forced)])
+                    if set_[_u(best - 2)] < active:
+                        t = 1
+                        break
+                if t == 1:
+                    step = 5
+                    continue
+                for k in range(active):
+                    x = np.int64(item[_u(k)])
+                    if x < second:
+                        s = np.int64(set_[_u(x - 1)])
+                        if s <= 1:
+                            if s == 1:
+                                force[_u(forced)] = x
+                                forced += 1
+                        elif s < t or (s == t and x < best):
+                            best = x
+                            t = s
+                if forced > 0:
+                    forced -= 1
+                    best = np.int64(force[_u(forced)])
+                    t = 1
+            else:
+                k = np.int64(0)
+                while t > stop_at and k < active:
+                    x = np.int64(item[_u(k)])
+                    if x < second:
+                        s = np.int64(set_[_u(x - 1)])
+                        if s < t:
+                            best = x
+                            t = s
+                    k += 1
             if t == _BIG:
                 # visit a solution: choice[0 .. level - 1]
                 sols += 1
@@ -240,44 +312,62 @@ def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_sto
                     break
                 step = 2
                 continue
+            step = 5
+        elif step == 5:
+            # branch on best (a forced move when the colored variant found t == 1)
             active -= 1
             swap_out(best, active, item, set_)
             updates += 1
-            updates += hide(best, False, second, active, set_, nd)
+            oactive = active
+            h, forced = hide(best, 0, False, variant, second, active, oactive, set_, nd, force, forced)
+            updates += h
             cur = best
-            for p in range(active):
-                x = item[_u(p)]
-                stack[_u(2 * (sp + p))] = x
-                stack[_u(2 * (sp + p) + 1)] = set_[_u(x - 1)]
-            saved[_u(level + 1)] = sp + active
+            sp = saved[_u(level)]
+            if variant == COLORS and t == 1:
+                saved[_u(level + 1)] = sp  # a forced move saves nothing: it has no second option
+            else:
+                for p in range(active):
+                    x = item[_u(p)]
+                    stack[_u(2 * (sp + p))] = x
+                    stack[_u(2 * (sp + p) + 1)] = set_[_u(x - 1)]
+                saved[_u(level + 1)] = sp + active
             step = 1
         elif step == 1:
             # advance: try the option at place cur of best's set
-            if cur >= best + set_[_u(best - 1)]:
+            if variant == PLAIN and cur >= best + set_[_u(best - 1)]:
                 step = 2
                 continue
             node = np.int64(set_[_u(cur)])
             choice[_u(level)] = node
-            # swap out the option's other items
+            # swap out the option's other items (SSXCC: those not yet purified)
+            oactive = active
             q = node + 1
             while q != node:
-                c = np.int64(nd[_u(2 * q)])
+                c = np.int64(nd[_u(w * q)])
                 if c <= 0:
                     q += c
                     continue
-                active -= 1
-                swap_out(c, active, item, set_)
-                updates += 1
+                if variant == PLAIN or set_[_u(c - 2)] < active:
+                    active -= 1
+                    swap_out(c, active, item, set_)
+                    updates += 1
                 q += 1
-            # hide their options, or abort
+            # hide (SSXCC: purify) their options, or abort
             q = node + 1
             ok = True
             while q != node:
-                c = np.int64(nd[_u(2 * q)])
+                c = np.int64(nd[_u(w * q)])
                 if c <= 0:
                     q += c
                     continue
-                h = hide(c, True, second, active, set_, nd)
+                if variant == COLORS and c >= second:
+                    if set_[_u(c - 2)] < oactive:
+                        h, forced = hide(c, nd[_u(w * q + 2)], True, variant, second, active, oactive,
+                                         set_, nd, force, forced)
+                    else:
+                        h = 0  # purified above: nothing to do
+                else:
+                    h, forced = hide(c, 0, True, variant, second, active, oactive, set_, nd, force, forced)
                 if h < 0:
                     updates += -1 - h
                     ok = False
@@ -288,6 +378,7 @@ def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_sto
                 level += 1
                 step = 0
             else:
+                forced = 0
                 step = 3
         elif step == 2:
             # backup: return to the level above, or finish
@@ -302,8 +393,8 @@ def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_sto
                 break
             level -= 1
             node = np.int64(choice[_u(level)])
-            best = np.int64(nd[_u(2 * node)])
-            cur = np.int64(nd[_u(2 * node + 1)])
+            best = np.int64(nd[_u(w * node)])
+            cur = np.int64(nd[_u(w * node + 1)])
             step = 3
         else:
             # abort: undo the option at place cur and try the next one
@@ -325,31 +416,47 @@ def _search(second, cells, cursor, stop_at, solution_stop, node_stop, update_sto
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
     state[ACTIVE_ITEMS] = active
+    state[FORCED] = forced
     return ret
 
 
 @njit(**JIT)
-def apply_given_cells(given, first_node, second, cells, state):
+def apply_given_cells(variant, given, first_node, second, cells, force, state):
     """Force the options ``given`` (numbers) into the solution before the search.
 
-    Each option's items must all still be active; otherwise nothing more is
-    applied and the position in ``given`` of the first conflicting option is
-    returned.  Returns -1 when all were applied.  Nothing is counted.
+    An option applies when each of its primary items is still active and
+    still lists it (SSXCC: a purified secondary item may have kept it, when
+    the colors agree); otherwise nothing more is applied and the position in
+    ``given`` of the first conflicting option is returned.  Returns -1 when
+    all were applied.  Nothing is counted.
     """
+    w = WIDTH[variant]
     item, set_, nd = cells
     active = state[ACTIVE_ITEMS]
+    forced = state[FORCED]
     for g in range(given.shape[0]):
         y0 = np.int64(first_node[_u(given[g])])
         y = y0
-        while nd[_u(2 * y)] > 0:
-            if set_[_u(nd[_u(2 * y)] - 2)] >= active:
-                state[ACTIVE_ITEMS] = active
-                return g
+        while nd[_u(w * y)] > 0:
+            x = np.int64(nd[_u(w * y)])
+            if variant == PLAIN or x < second:
+                loc = np.int64(nd[_u(w * y + 1)])
+                if set_[_u(x - 2)] >= active or loc >= x + set_[_u(x - 1)]:
+                    state[ACTIVE_ITEMS] = active
+                    return g
             y += 1
+        oactive = active
         for z in range(y0, y):
-            active -= 1
-            swap_out(np.int64(nd[_u(2 * z)]), active, item, set_)
+            x = np.int64(nd[_u(w * z)])
+            if variant == PLAIN or set_[_u(x - 2)] < active:
+                active -= 1
+                swap_out(x, active, item, set_)
         for z in range(y0, y):
-            hide(np.int64(nd[_u(2 * z)]), False, second, active, set_, nd)
+            x = np.int64(nd[_u(w * z)])
+            if variant == COLORS and x >= second:
+                if set_[_u(x - 2)] < oactive:
+                    hide(x, nd[_u(w * z + 2)], False, variant, second, active, oactive, set_, nd, force, forced)
+            else:
+                hide(x, 0, False, variant, second, active, oactive, set_, nd, force, forced)
     state[ACTIVE_ITEMS] = active
     return -1
