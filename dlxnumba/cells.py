@@ -31,7 +31,7 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError, plain
-from .kernels.cells import ACTIVE_ITEMS, COLORS, PLAIN, RET_GROW, SEARCH, WIDTH, apply_given_cells
+from .kernels.cells import ACTIVE_ITEMS, COLORS, PLAIN, RET_GROW, SEARCH, STATE_SIZE, WIDTH, apply_given_cells
 from .progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -156,7 +156,7 @@ class CellsEngine:
         self.cells = (t.item.copy(), t.set.copy(), t.nd.copy())
         depth = problem.n_primary + 2
         n = problem.n_items
-        state = np.zeros(K.STATE_SIZE, np.int64)
+        state = np.zeros(STATE_SIZE, np.int64)
         state[ACTIVE_ITEMS] = n
         self.choice = np.zeros(depth, np.int32)
         self.saved = np.zeros(depth + 1, np.int64)

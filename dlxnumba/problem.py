@@ -1021,6 +1021,37 @@ class ExactCover:
                         f"conflict: both contain {what}")
         return f"given option {j} conflicts with the other given options"
 
+    def _check_given_together(self, given: np.ndarray) -> None:
+        """ExactCoverError unless the options ``given`` can be in one solution of a
+        problem with colors or bounds: no primary item covered more than its
+        upper bound, no secondary item used by two options unless both give it
+        the same color."""
+        n1 = self._n_primary
+        upper = self.upper
+        colors = self.opt_colors
+        count: dict = {}
+        use: dict = {}  # secondary item -> (first option using it, its color)
+        for j in given.tolist():
+            a, b = int(self._opt_ptr[j]), int(self._opt_ptr[j + 1])
+            for i, k in zip(self._opt_items[a:b].tolist(), colors[a:b].tolist()):
+                name = plain(self._names[i])
+                if i < n1:
+                    count[i] = count.get(i, 0) + 1
+                    if count[i] > upper[i]:
+                        raise ExactCoverError(f"the given options cover item {name} {count[i]} times; "
+                                              f"its upper bound is {int(upper[i])}")
+                elif i in use:
+                    j0, k0 = use[i]
+                    if k == 0 or k0 == 0 or k != k0:
+                        if j0 == j:
+                            raise ExactCoverError(f"given option {j} is listed twice")
+                        raise ExactCoverError(
+                            f"given options {j0} ({self._option_text(j0)}) and {j} ({self._option_text(j)}) "
+                            f"conflict: both contain item {name}"
+                            + ("" if k == 0 or k0 == 0 else " with different colors"))
+                else:
+                    use[i] = (j, k)
+
     def _option_text(self, j: int, most: int = 8) -> str:
         """The item names of option ``j`` for a message (the first ``most`` of a long one)."""
         names = [plain(self._names[i]) for i in self.option(j)]

@@ -86,7 +86,8 @@ from . import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_
 from collections import namedtuple
 
 #: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
-ACTIVE_ITEMS = 6
+#: (Slots 0-5 are those of the links search; 6 and 7 stay 0.)
+ACTIVE_ITEMS = 8
 #: The search needs a larger stack of saved sizes: grow it and call again.
 RET_GROW = 3
 
@@ -108,7 +109,9 @@ COLORS = 1
 #: Int32 entries per node: ``itm, loc`` (plain); ``itm, loc, clr, spare`` (colors).
 WIDTH = (2, 4)
 #: Slot of ``state``: the number of items on the ``force`` stack (SSXCC).
-FORCED = 7
+FORCED = 9
+#: Entries of a cells search's ``state``.
+STATE_SIZE = 10
 
 
 @njit(inline="always", **JIT_INNER)

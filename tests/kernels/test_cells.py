@@ -14,6 +14,7 @@ import reference as ref
 from dlxnumba import ExactCover
 from dlxnumba import kernels as K
 from dlxnumba.cells import CellsEngine, build_cells
+from dlxnumba.kernels.cells import ACTIVE_ITEMS
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
@@ -217,7 +218,7 @@ def test_sets_restored_after_full_search(prob):
     item, set_, nd = e.cells
     t = e.template
     assert s.done and int(s.state[K.LEVEL]) >= 0
-    assert int(s.state[6]) == n  # every item active again
+    assert int(s.state[ACTIVE_ITEMS]) == n  # every item active again
     _check_invariants(item, set_, nd, n)
     assert sorted(item.tolist()) == sorted(t.item.tolist())
     for x in t.item.tolist():
