@@ -5,6 +5,9 @@ SSXC1, the sparse sets restored after a full search, resumption in slices.
 
 from __future__ import annotations
 
+import warnings
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -279,3 +282,128 @@ def test_no_primary_item_is_one_empty_solution():
     p = ExactCover.from_options([["x"]], primary=[], secondary=["x"])
     s = Search(p, algorithm="cells")
     assert list(s.solutions()) == [[]] and s.stats.nodes == 1
+
+
+# ------------------------------------------------------------ colors (SSXCC)
+
+
+def xcc_brute(options, colors, n_primary, n_items):
+    """Every solution of an XCC problem by trying all subsets of options: each
+    primary item covered once; each secondary item either by at most one
+    option, uncolored, or by any number of options that all give it the same
+    color; every chosen option has a primary item (colors 0: none)."""
+    from itertools import combinations
+
+    useful = [j for j, o in enumerate(options) if any(i < n_primary for i in o)]
+    out = set()
+    for r in range(len(useful) + 1):
+        for chosen in combinations(useful, r):
+            times = [0] * n_items
+            seen: dict = {}
+            ok = True
+            for j in chosen:
+                for i, c in zip(options[j], colors[j]):
+                    times[i] += 1
+                    seen.setdefault(i, set()).add(c)
+            for i in range(n_items):
+                if i < n_primary:
+                    ok = ok and times[i] == 1
+                elif times[i] > 1:
+                    ok = ok and seen[i] == {seen[i].copy().pop()} and 0 not in seen[i]
+            if ok:
+                out.add(frozenset(chosen))
+    return out
+
+
+@st.composite
+def colored_problems(draw):
+    """(options, colors, n_primary, n_items): problems() with a color 0..2 on
+    some secondary entries."""
+    options, n1, n = draw(problems(max_items=7, max_options=9))
+    colors = [[draw(st.integers(0, 2)) if i >= n1 else 0 for i in o] for o in options]
+    return options, colors, n1, n
+
+
+def colored(options, colors, n1, n) -> ExactCover:
+    ptr = np.cumsum([0] + [len(o) for o in options])
+    items = np.array([i for o in options for i in o], np.int64)
+    flat = np.array([c for cs in colors for c in cs], np.int64)
+    names = [f"i{k}" for k in range(n)]
+    return ExactCover(n1, names, ptr, items, flat if flat.any() else None, ["a", "b"] if flat.any() else ())
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"  # Knuth's files of golden.md
+
+
+def golden_problem(name: str) -> ExactCover:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # toy2 has an option without a primary item, dropped
+        return ExactCover.from_dlx(GOLDEN / f"{name}.dlx")
+
+
+@pytest.mark.parametrize("name, figures", [("toy2", (1, 3, 11)), ("debruijn135", (160, 2225, 106951))])
+def test_golden_ssxcc(name, figures):
+    """golden.md: SSXCC's solutions, nodes and updates, and the same solutions as links."""
+    p = golden_problem(name)
+    s, sols = cells_run(p)
+    assert (len(sols), s.stats.nodes, s.stats.updates) == figures
+    assert {frozenset(x) for x in sols} == {frozenset(x) for x in p.solutions()}
+    if name == "toy2":
+        assert sols == [[1, 2]] and p.colors_of(sols[0]) == {"X": "1", "Y": "1"}
+
+
+@PROPERTY
+@given(colored_problems())
+def test_colored_same_solutions_as_brute_force_and_links(prob):
+    options, colors, n1, n = prob
+    p = colored(options, colors, n1, n)
+    s, sols = cells_run(p)
+    want = xcc_brute(options, colors, n1, n)
+    assert {frozenset(x) for x in sols} == want and len(sols) == len(want)
+    assert {frozenset(x) for x in Search(p).solutions()} == want  # links, Algorithm C
+    # the sets are restored at the end
+    e = s._cells
+    t = e.template
+    for x in t.item.tolist():
+        assert e.cells[1][x - 1] == t.set[x - 1]
+
+
+@PROPERTY
+@given(colored_problems(), st.integers(1, 4))
+def test_colored_resumption_in_slices(prob, budget):
+    options, colors, n1, n = prob
+    p = colored(options, colors, n1, n)
+    whole, sols = cells_run(p)
+    sliced = Search(p, algorithm="cells")
+    got, cap = [], 0
+    while True:
+        cap += budget
+        sliced.max_nodes = cap
+        try:
+            sol = sliced.next()
+        except LimitReached:
+            continue
+        if sol is None:
+            break
+        got.append(sol)
+    assert got == sols
+    assert (whole.stats.nodes, whole.stats.updates) == (sliced.stats.nodes, sliced.stats.updates)
+
+
+@PROPERTY
+@given(colored_problems(), st.data())
+def test_colored_givens(prob, data):
+    options, colors, n1, n = prob
+    if not options:
+        return
+    p = colored(options, colors, n1, n)
+    g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
+    every = xcc_brute(options, colors, n1, n) if all(any(i < n1 for i in options[j]) for j in g) else None
+    try:
+        sols = list(Search(p, g, algorithm="cells").solutions())
+    except ExactCoverError:
+        if every is not None:
+            assert not any(set(g) <= x for x in every)
+        return
+    if every is not None:
+        assert {frozenset(x) for x in sols} == {x for x in every if set(g) <= x}
