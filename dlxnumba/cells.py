@@ -31,7 +31,8 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError, plain
-from .kernels.cells import ACTIVE_ITEMS, COLORS, PLAIN, RET_GROW, SEARCH, STATE_SIZE, WIDTH, apply_given_cells
+from .kernels.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
+                            STATE_SIZE_M, WIDTH, apply_given_cells, apply_given_m, search_bounds)
 from .progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -79,10 +80,13 @@ class CellsTemplate:
 
 
 def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
-                opt_colors: np.ndarray | None = None) -> CellsTemplate:
+                opt_colors: np.ndarray | None = None, lower: np.ndarray | None = None,
+                upper: np.ndarray | None = None) -> CellsTemplate:
     """The sparse sets of options in CSR form (vectorized numpy); with
     ``opt_colors`` (aligned with ``opt_items``, 0 for none) the nodes carry
-    their colors (SSXCC's layout).
+    their colors (SSXCC's layout); with bounds (``lower``, ``upper`` per
+    primary item) SSMCC's layout: nodes with colors, and four header entries
+    per item (``bound``, ``slack``, ``pos``, ``size``).
 
     >>> t = build_cells(2, 1, np.array([0, 2, 3]), np.array([0, 1, 1]))
     >>> t.item.tolist(), t.set.tolist(), t.second
@@ -96,13 +100,19 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     items = np.asarray(opt_items, np.int64)
     lens = np.bincount(items, minlength=n).astype(np.int64)
     starts = np.cumsum(lens) - lens  # where each item's entries start, among all entries
-    x = 2 * np.arange(1, n + 1, dtype=np.int64) + starts
-    size = 2 * n + total
+    header = 2 if upper is None else HEADER_M
+    x = header * np.arange(1, n + 1, dtype=np.int64) + starts
+    size = header * n + total
     if size + m + 1 > 2**31 - 1 or 2 * (total + m + 1) > 2**31 - 1:
         raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
     set_ = np.zeros(size, np.int32)
     set_[x - 2] = np.arange(n)
     set_[x - 1] = lens
+    if upper is not None:
+        lo = np.asarray(lower, np.int64)
+        hi = np.asarray(upper, np.int64)
+        set_[x[:n_primary] - 4] = hi  # bound
+        set_[x[:n_primary] - 3] = hi - lo  # slack
     ptr = np.asarray(opt_ptr, np.int64)
     counts = np.diff(ptr)
     option = np.repeat(np.arange(m, dtype=np.int64), counts)
@@ -112,17 +122,17 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     rank[order] = np.arange(total) - np.repeat(starts, lens)
     loc = x[items] + rank
     z = total + m + 1
-    variant = PLAIN if opt_colors is None else COLORS
+    variant = BOUNDS if upper is not None else PLAIN if opt_colors is None else COLORS
     nd = np.zeros((z, WIDTH[variant]), np.int32)
     nd[node, 0] = x[items]
     nd[node, 1] = loc
-    if opt_colors is not None:
+    if opt_colors is not None and variant != PLAIN:
         nd[node, 2] = opt_colors
     spacers = ptr[1:] + np.arange(1, m + 1)
     nd[spacers, 0] = -counts
     set_[loc] = node
     first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
-    second = int(x[n_primary]) if n_primary < n else size + 2
+    second = int(x[n_primary]) if n_primary < n else size + header
     return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), first_node, second, variant)
 
 
@@ -136,7 +146,9 @@ def cells_template(problem: "ExactCover") -> CellsTemplate:
         t = _TEMPLATES.get(problem)
     if t is None:
         colors = problem.opt_colors if problem.has_colors else None
-        t = build_cells(problem.n_items, problem.n_primary, problem.opt_ptr, problem.opt_items, colors)
+        lower, upper = (problem.lower, problem.upper) if problem.has_bounds else (None, None)
+        t = build_cells(problem.n_items, problem.n_primary, problem.opt_ptr, problem.opt_items, colors,
+                        lower, upper)
         with _LOCK:
             t = _TEMPLATES.setdefault(problem, t)
     return t
@@ -152,26 +164,36 @@ class CellsEngine:
         self.template = t
         self.second = t.second
         self.variant = t.variant
-        self.kernel = SEARCH[t.variant]
+        self.kernel = search_bounds if t.variant == BOUNDS else SEARCH[t.variant]
         self.cells = (t.item.copy(), t.set.copy(), t.nd.copy())
-        depth = problem.n_primary + 2
         n = problem.n_items
-        state = np.zeros(STATE_SIZE, np.int64)
+        bounded = t.variant == BOUNDS
+        # SSMCC: a level per option included or removed on the path; SSXC1/SSXCC: per option included
+        depth = problem.n_options + 2 if bounded else problem.n_primary + 2
+        state = np.zeros(STATE_SIZE_M if bounded else STATE_SIZE, np.int64)
         state[ACTIVE_ITEMS] = n
         self.choice = np.zeros(depth, np.int32)
         self.saved = np.zeros(depth + 1, np.int64)
         # room for the start and a few levels; grown on demand (RET_GROW)
-        self.stack = np.zeros(2 * max(4 * n, 1024), np.int32)
+        self.stack = np.zeros((3 if bounded else 2) * max(4 * n, 1024), np.int32)
         self.profile = np.zeros(depth, np.int64)
-        self.force = np.zeros(depth, np.int32)
+        self.force = np.zeros(max(n, int(problem.lower.sum()) if bounded else 0, depth) + 1, np.int32)
+        self.deg = np.zeros(depth, np.int32)
+        self.levelstage = np.zeros(depth + 1, np.int32)
         self.state = state
         if given.size:
-            bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
+            if bounded:
+                bad = apply_given_m(given, t.first_node, t.second, self.cells, state)
+            else:
+                bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
             if bad >= 0:
                 raise ExactCoverError(problem._describe_conflict(given, bad))
 
     @property
     def cursor(self) -> tuple:
+        if self.variant == BOUNDS:  # (kernels.cells.CursorM; profile second, as Search expects)
+            return (self.choice, self.profile, self.deg, self.levelstage, self.saved, self.stack, self.force,
+                    self.state)
         return (self.choice, self.profile, self.saved, self.stack, self.force, self.state)
 
     def prepare(self) -> float:
@@ -187,21 +209,26 @@ class CellsEngine:
                               update_stop)
             if ret != RET_GROW:
                 return ret
-            bigger = np.zeros(2 * self.stack.shape[0], np.int32)
+            bigger = np.zeros(2 * self.stack.shape[0], np.int32)  # (a multiple of 2 and of 3)
             bigger[: self.stack.shape[0]] = self.stack
             self.stack = bigger
 
     def chosen(self) -> list[int]:
         """The options of the solution just visited (``choice[0 .. level - 1]``), unsorted."""
+        if self.variant == BOUNDS:
+            nodes = self.choice[self.levelstage[:int(self.state[STAGE])]]
+            return (np.searchsorted(self.template.first_node, nodes, side="right") - 1).tolist()
         level = int(self.state[K.LEVEL])
         nodes = self.choice[:max(level, 0)]
         return (np.searchsorted(self.template.first_node, nodes, side="right") - 1).tolist()
 
-    def fraction(self) -> float:
+    def fraction(self) -> float | None:
         """Knuth's estimate of the fraction of the tree done (as in :mod:`dlxnumba.progress`)."""
         phase = int(self.state[K.PHASE])
         if phase == K.PH_START:
             return 0.0
+        if phase != K.PH_DONE and self.variant == BOUNDS:
+            return None  # (binary branching: no estimate yet)
         if phase == K.PH_DONE:
             return 1.0
         level = int(self.state[K.LEVEL])

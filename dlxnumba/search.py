@@ -216,9 +216,6 @@ class Search:
         if self.algorithm != "links" and prepare is not None:
             raise ExactCoverError(f"algorithm={self.algorithm!r} cannot take a prepare= function (links only)")
         if self.algorithm == "cells":
-            if problem.has_bounds:
-                raise ExactCoverError("algorithm='cells' does not search problems with multiplicities "
-                                      "(bounds) yet: use algorithm='links'")
             self._init_cells(problem)
             return
         t = problem._template()
@@ -286,7 +283,7 @@ class Search:
         if self.given.size and np.unique(self.given).size < self.given.size:
             raise ExactCoverError(f"given option {_first_repeat(self.given)} is listed twice")
         self._cells = CellsEngine(problem, self.given)
-        self.kind = "colors" if problem.has_colors else "plain"
+        self.kind = "bounds" if problem.has_bounds else "colors" if problem.has_colors else "plain"
         self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
         self._arrays, self.links = (), ()
         self.cursor = self._cells.cursor  # (its stack may be replaced; state, choice, profile stay)

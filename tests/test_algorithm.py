@@ -139,11 +139,14 @@ def test_auto_keeps_links_on_colored_problems(tiny_probe):
     assert p.count(algorithm="cells") == 160 and p.stats.algorithm == "cells"
 
 
-def test_cells_refuses_bounds_clearly():
-    p = ExactCover.from_options([["a"], ["a"]], bounds={"a": (1, 2)})
-    with pytest.raises(ExactCoverError, match="algorithm='cells' does not search problems with multiplicities"):
-        p.count(algorithm="cells")
-    assert p.count(algorithm="auto") == p.count() == 3
+def test_bounds_with_every_algorithm(tiny_probe):
+    """Multiplicities: cells runs SSMCC; auto stays with links (Algorithm M)."""
+    p = ExactCover.from_options([["a"], ["a"], ["a", "b"]], primary=["a", "b"], bounds={"a": (1, 2)})
+    want = sorted(p.solutions())
+    assert want == [[0, 2], [1, 2]]
+    assert sorted(p.solutions(algorithm="cells")) == want and p.stats.algorithm == "cells"
+    assert sorted(p.solutions(algorithm="auto")) == want and p.stats.algorithm == "links"
+    assert tiny_probe["asked"] == 0
 
 
 def test_prefer_cells_measures_a_real_sample():

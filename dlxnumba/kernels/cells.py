@@ -106,8 +106,8 @@ _BIG = np.int64(1) << 40
 #: cover with secondary items) and SSXCC (colors).
 PLAIN = 0
 COLORS = 1
-#: Int32 entries per node: ``itm, loc`` (plain); ``itm, loc, clr, spare`` (colors).
-WIDTH = (2, 4)
+#: Int32 entries per node: ``itm, loc`` (plain); ``itm, loc, clr, spare`` (colors, bounds).
+WIDTH = (2, 4, 4)
 #: Slot of ``state``: the number of items on the ``force`` stack (SSXCC).
 FORCED = 9
 #: Entries of a cells search's ``state``.
@@ -461,5 +461,370 @@ def apply_given_cells(variant, given, first_node, second, cells, force, state):
                     hide(x, nd[_u(w * z + 2)], False, variant, second, active, oactive, set_, nd, force, forced)
             else:
                 hide(x, 0, False, variant, second, active, oactive, set_, nd, force, forced)
+    state[ACTIVE_ITEMS] = active
+    return -1
+
+
+# ----------------------------------------------------- multiplicities (SSMCC)
+
+#: The variant with multiplicities (Knuth's SSMCC: binary branching, bounds).
+BOUNDS = 2
+#: Header entries before each item's set in SSMCC's layout: bound, slack, pos, size.
+HEADER_M = 4
+#: Slots of an SSMCC ``state`` (0-5 as in the links search; LEVEL is the level
+#: of the binary tree, MAX_LEVEL its deepest).
+STAGE = 10  # options included so far
+SAVEPTR = 11  # entries on the stack of saved (item, size, bound) triples
+ROOT = 12  # triples saved at the start (restored at the end)
+STATE_SIZE_M = 13
+
+CursorM = namedtuple("CursorM", "choice profile deg levelstage saved stack force state")
+CursorM.__doc__ = """Where an SSMCC search stands: int32 ``choice`` (the node tried at each
+level), int64 ``profile`` (nodes per stage), int32 ``deg`` (the branching degree at each
+level), int32 ``levelstage`` (the latest level of each stage), int64 ``saved`` (where
+each stage's saved triples start), int32 ``stack`` (triples item, size, bound),
+``force`` and the int64 ``state``."""
+
+
+@njit(inline="always", **JIT_INNER)
+def _deactivate(x, active, item, set_):
+    """Swap active item ``x`` out of the active part; the new ``active``."""
+    active -= 1
+    swap_out(x, active, item, set_)
+    return active
+
+
+@njit(inline="always", **JIT_INNER)
+def _remove_option(optp, second, active, set_, nd, item):
+    """SSMCC's "remove |optp| from its other sets, or return 0": every node of
+    the option of node ``optp`` leaves its item's set (purified secondary items
+    excepted); a primary item left with no option is deactivated.  Returns
+    ``(updates or -1 - updates when an item would fall below its lower bound,
+    active)``."""
+    w = 4
+    updates = np.int64(0)
+    nn = optp
+    while nd[_u(w * (nn - 1))] > 0:
+        nn -= 1
+    while True:
+        ii = np.int64(nd[_u(w * nn)])
+        if ii <= 0:
+            break
+        p = np.int64(nd[_u(w * nn + 1)])
+        if ii >= second and set_[_u(ii - 2)] >= active:
+            nn += 1
+            continue  # purified
+        ss = np.int64(set_[_u(ii - 1)]) - 1
+        if ii < second:
+            if ss < set_[_u(ii - 4)] - set_[_u(ii - 3)]:
+                return -1 - updates, active
+            if ss == 0:
+                active = _deactivate(ii, active, item, set_)
+        if ss > 0:
+            last = ii + ss
+            nnp = np.int64(set_[_u(last)])
+            set_[_u(ii - 1)] = ss
+            set_[_u(last)] = nn
+            set_[_u(p)] = nnp
+            nd[_u(w * nn + 1)] = last
+            nd[_u(w * nnp + 1)] = p
+            updates += 1
+        nn += 1
+    return updates, active
+
+
+@njit(**JIT_INNER)
+def include_option(opt, second, active, set_, nd, item):
+    """SSMCC's ``include_option``: add the option of node ``opt`` to the partial
+    solution.  Returns ``(updates, or -1 - updates when some primary item
+    could no longer meet its lower bound, active)``."""
+    w = 4
+    updates = np.int64(0)
+    while nd[_u(w * (opt - 1))] > 0:
+        opt -= 1
+    while True:
+        ii = np.int64(nd[_u(w * opt)])
+        if ii <= 0:
+            break
+        pp = np.int64(nd[_u(w * opt + 1)])
+        p = np.int64(set_[_u(ii - 2)])
+        if p >= active:
+            opt += 1
+            continue  # a purified secondary item (a primary one cannot be inactive here)
+        if ii < second:
+            set_[_u(ii - 4)] -= 1
+        if ii >= second or set_[_u(ii - 4)] == 0:
+            # cover (primary) or purify (secondary) item ii
+            ss = np.int64(set_[_u(ii - 1)])
+            c = np.int64(0) if ii < second else np.int64(nd[_u(w * opt + 2)])
+            s = ii + ss - 1
+            while s >= ii:
+                if s != pp:
+                    optp = np.int64(set_[_u(s)])
+                    if c == 0 or nd[_u(w * optp + 2)] != c:
+                        h, active = _remove_option(optp, second, active, set_, nd, item)
+                        if h < 0:
+                            return -1 - updates + (h + 1), active
+                        updates += h
+                s -= 1
+            active = _deactivate(ii, active, item, set_)
+        else:
+            ss = np.int64(set_[_u(ii - 1)]) - 1
+            if ss < set_[_u(ii - 4)] - set_[_u(ii - 3)]:
+                return -1 - updates, active
+            if ss == 0:
+                active = _deactivate(ii, active, item, set_)
+            else:
+                last = ii + ss
+                nnp = np.int64(set_[_u(last)])
+                set_[_u(ii - 1)] = ss
+                set_[_u(last)] = opt
+                set_[_u(pp)] = nnp
+                nd[_u(w * opt + 1)] = last
+                nd[_u(w * nnp + 1)] = pp
+                updates += 1
+        opt += 1
+    return updates, active
+
+
+@njit(**JIT)
+def search_bounds(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search_m` (SSMCC); records as plain tuples."""
+    return _search_m(second, Cells(*cells), CursorM(*cursor), solution_stop, node_stop, update_stop)
+
+
+@njit(**JIT_INNER)
+def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
+    """Run (or resume) Knuth's SSMCC until a stop condition; return a RET_* code.
+
+    Binary branching: a node either includes the first option of the item
+    it branches on (a new *stage*) or, on the way back, removes that option
+    and branches again.  ``RET_SOLUTION`` leaves the solution as
+    ``choice[levelstage[0 .. state[STAGE] - 1]]``; the other codes as in
+    :func:`_search`.
+    """
+    item, set_, nd = cells
+    choice, profile, deg, levelstage, saved, stack, force, state = cursor
+    level = state[LEVEL]
+    phase = state[PHASE]
+    nodes = state[NODES]
+    updates = state[UPDATES]
+    sols = state[SOLUTIONS]
+    maxl = state[MAX_LEVEL]
+    active = state[ACTIVE_ITEMS]
+    forced = state[FORCED]
+    stage = state[STAGE]
+    saveptr = state[SAVEPTR]
+    cap = np.int64(stack.shape[0] // 3)
+    best = np.int64(0)
+    score = np.int64(0)
+    ret = RET_DONE
+    big = np.int64(0x7FFFFFFF)
+    # steps: 0 forward, 1 advance, 2 backup, 3 purgeit, 4 leave, 5 prebackup
+    step = 0
+
+    if phase == PH_DONE:
+        return RET_DONE
+    if phase == PH_START:
+        # SSMCC's input phase: no search if a primary item has fewer options
+        # than its lower bound; items without options leave the active set
+        forced = 0
+        for k in range(active - 1, -1, -1):
+            x = np.int64(item[_u(k)])
+            sz = np.int64(set_[_u(x - 1)])
+            if x < second and sz < set_[_u(x - 4)] - set_[_u(x - 3)]:
+                state[PHASE] = PH_DONE
+                return RET_DONE
+            if sz == 0:
+                force[_u(forced)] = x
+                forced += 1
+        while forced > 0:
+            forced -= 1
+            active = _deactivate(np.int64(force[_u(forced)]), active, item, set_)
+        # save every size and bound, to restore them all at the end
+        for p in range(active):
+            x = np.int64(item[_u(p)])
+            stack[_u(3 * p)] = x
+            stack[_u(3 * p + 1)] = set_[_u(x - 1)]
+            stack[_u(3 * p + 2)] = set_[_u(x - 4)] if x < second else 0
+        state[ROOT] = active
+        level = 0
+        stage = 0
+        saveptr = active
+    elif phase == PH_RECOVER:
+        step = 2
+
+    while step != 4:
+        if step == 0:
+            # forward
+            if nodes >= node_stop or updates >= update_stop:
+                phase = PH_FORWARD
+                ret = RET_PAUSED
+                break
+            if saveptr + active > cap:
+                phase = PH_FORWARD
+                ret = RET_GROW
+                break
+            nodes += 1
+            profile[_u(stage)] += 1
+            if level > maxl:
+                maxl = level
+            # maybe do a forced move
+            found = False
+            while forced > 0:
+                forced -= 1
+                best = np.int64(force[_u(forced)])
+                if set_[_u(best - 2)] < active:
+                    found = True
+                    break
+            if not found:
+                score = big
+                best_s = np.int64(0)
+                best_l = np.int64(0)
+                for k in range(active):
+                    x = np.int64(item[_u(k)])
+                    if x < second:
+                        bnd = np.int64(set_[_u(x - 4)])
+                        slk = np.int64(set_[_u(x - 3)])
+                        sz = np.int64(set_[_u(x - 1)])
+                        s = min(slk, bnd)
+                        t = sz + s - bnd + 1
+                        if t == 1:
+                            for _ in range(bnd - slk):
+                                force[_u(forced)] = x
+                                forced += 1
+                        elif t <= score and (t < score or (s <= best_s and (s < best_s or (
+                                sz >= best_l and (sz > best_l or x < best))))):
+                            score = t
+                            best = x
+                            best_s = s
+                            best_l = sz
+                if forced > 0:
+                    forced -= 1
+                    best = np.int64(force[_u(forced)])
+                    found = True
+            if found:
+                # a forced move: nothing saved (no second branch)
+                saved[_u(stage)] = saveptr
+                score = 1
+                step = 1
+                continue
+            if score == big:
+                # visit a solution: choice[levelstage[0 .. stage - 1]]
+                sols += 1
+                if sols >= solution_stop:
+                    phase = PH_RECOVER
+                    ret = RET_SOLUTION
+                    break
+                step = 2
+                continue
+            saved[_u(stage)] = saveptr
+            for p in range(active):
+                x = np.int64(item[_u(p)])
+                e = 3 * (saveptr + p)
+                stack[_u(e)] = x
+                stack[_u(e + 1)] = set_[_u(x - 1)]
+                if x < second:
+                    stack[_u(e + 2)] = set_[_u(x - 4)]
+            saveptr += active
+            step = 1
+        elif step == 1:
+            # advance: include the first option of best
+            cur = np.int64(set_[_u(best)])
+            choice[_u(level)] = cur
+            deg[_u(level)] = score
+            h, active = include_option(cur, second, active, set_, nd, item)
+            if h >= 0:
+                updates += h
+                stage += 1
+                level += 1
+                levelstage[_u(stage)] = level
+                step = 0
+            else:
+                updates += -1 - h
+                forced = 0
+                # tryagain
+                step = 5 if score == 1 else 3
+        elif step == 5:
+            # prebackup
+            saveptr = saved[_u(stage)]
+            step = 2
+        elif step == 2:
+            # backup
+            stage -= 1
+            if stage < 0:
+                stage = 0
+                active = state[ROOT]
+                for p in range(active):
+                    x = np.int64(stack[_u(3 * p)])
+                    set_[_u(x - 1)] = stack[_u(3 * p + 1)]
+                    if x < second:
+                        set_[_u(x - 4)] = stack[_u(3 * p + 2)]
+                phase = PH_DONE
+                ret = RET_DONE
+                break
+            level = levelstage[_u(stage)]
+            step = 3
+        else:
+            # purgeit: restore, then remove the option and branch again
+            if deg[_u(level)] == 1:
+                step = 5
+                continue
+            lo = saved[_u(stage)]
+            active = saveptr - lo
+            saveptr = lo
+            for p in range(active):
+                e = 3 * (saveptr + p)
+                x = np.int64(stack[_u(e)])
+                set_[_u(x - 1)] = stack[_u(e + 1)]
+                if x < second:
+                    set_[_u(x - 4)] = stack[_u(e + 2)]
+            cur = np.int64(choice[_u(level)])
+            h, active = _remove_option(cur, second, active, set_, nd, item)
+            if h < 0:
+                updates += -1 - h
+                step = 5
+                continue
+            updates += h
+            level += 1
+            levelstage[_u(stage)] = level
+            step = 0
+
+    state[LEVEL] = level
+    state[PHASE] = phase
+    state[NODES] = nodes
+    state[UPDATES] = updates
+    state[SOLUTIONS] = sols
+    state[MAX_LEVEL] = maxl
+    state[ACTIVE_ITEMS] = active
+    state[FORCED] = forced
+    state[STAGE] = stage
+    state[SAVEPTR] = saveptr
+    return ret
+
+
+@njit(**JIT)
+def apply_given_m(given, first_node, second, cells, state):
+    """:func:`apply_given_cells` for SSMCC: each given option is included as
+    the search would include it (nothing counted).  Returns the position in
+    ``given`` of the first one that cannot be, or -1."""
+    w = 4
+    item, set_, nd = cells
+    active = state[ACTIVE_ITEMS]
+    for g in range(given.shape[0]):
+        y0 = np.int64(first_node[_u(given[g])])
+        y = y0
+        while nd[_u(w * y)] > 0:
+            x = np.int64(nd[_u(w * y)])
+            if x < second:
+                loc = np.int64(nd[_u(w * y + 1)])
+                if set_[_u(x - 2)] >= active or loc >= x + set_[_u(x - 1)]:
+                    state[ACTIVE_ITEMS] = active
+                    return g
+            y += 1
+        h, active = include_option(y0, second, active, set_, nd, item)
+        if h < 0:
+            state[ACTIVE_ITEMS] = active
+            return g
     state[ACTIVE_ITEMS] = active
     return -1
