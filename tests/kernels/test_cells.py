@@ -17,7 +17,7 @@ import reference as ref
 from dlxnumba import ExactCover
 from dlxnumba import kernels as K
 from dlxnumba.cells import CellsEngine, build_cells
-from dlxnumba.kernels.cells import ACTIVE_ITEMS
+from dlxnumba.kernels.cells import ACTIVE_ITEMS, BOUNDS
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
@@ -399,6 +399,121 @@ def test_colored_givens(prob, data):
     p = colored(options, colors, n1, n)
     g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
     every = xcc_brute(options, colors, n1, n) if all(any(i < n1 for i in options[j]) for j in g) else None
+    try:
+        sols = list(Search(p, g, algorithm="cells").solutions())
+    except ExactCoverError:
+        if every is not None:
+            assert not any(set(g) <= x for x in every)
+        return
+    if every is not None:
+        assert {frozenset(x) for x in sols} == {x for x in every if set(g) <= x}
+
+
+# ----------------------------------------------------- multiplicities (SSMCC)
+
+
+def mcc_brute(options, colors, lower, upper, n_primary, n_items):
+    """Every solution of an MCC problem by trying all subsets: primary item
+    ``i`` covered between ``lower[i]`` and ``upper[i]`` times, secondary items
+    as in :func:`xcc_brute`, every chosen option holding a primary item."""
+    from itertools import combinations
+
+    useful = [j for j, o in enumerate(options) if any(i < n_primary for i in o)]
+    out = set()
+    for r in range(len(useful) + 1):
+        for chosen in combinations(useful, r):
+            times = [0] * n_items
+            seen: dict = {}
+            for j in chosen:
+                for i, c in zip(options[j], colors[j]):
+                    times[i] += 1
+                    seen.setdefault(i, set()).add(c)
+            ok = all(lower[i] <= times[i] <= upper[i] for i in range(n_primary))
+            for i in range(n_primary, n_items):
+                if times[i] > 1:
+                    ok = ok and len(seen[i]) == 1 and 0 not in seen[i]
+            if ok:
+                out.add(frozenset(chosen))
+    return out
+
+
+@st.composite
+def bounded_problems(draw):
+    """colored_problems() with bounds u:v (0 <= u <= v <= 3, v >= 1) on the primary items."""
+    options, colors, n1, n = draw(colored_problems())
+    upper = [draw(st.integers(1, 3)) for _ in range(n1)]
+    lower = [draw(st.integers(0, v)) for v in upper]
+    return options, colors, lower, upper, n1, n
+
+
+def bounded(options, colors, lower, upper, n1, n) -> ExactCover:
+    ptr = np.cumsum([0] + [len(o) for o in options])
+    items = np.array([i for o in options for i in o], np.int64)
+    flat = np.array([c for cs in colors for c in cs], np.int64)
+    names = [f"i{k}" for k in range(n)]
+    return ExactCover(n1, names, ptr, items, flat if flat.any() else None, ["a", "b"] if flat.any() else (),
+                      np.array(lower, np.int64), np.array(upper, np.int64))
+
+
+@pytest.mark.parametrize("name, figures", [("toy3", (1, 5, 13)), ("queendom4_6", (7996, 20332, 239976))])
+def test_golden_ssmcc(name, figures):
+    """golden.md: SSMCC's solutions, nodes and updates, and the same solutions as links."""
+    p = golden_problem(name)
+    s, sols = cells_run(p)
+    assert (len(sols), s.stats.nodes, s.stats.updates) == figures
+    assert {frozenset(x) for x in sols} == {frozenset(x) for x in p.solutions()}
+    assert len({frozenset(x) for x in sols}) == len(sols)
+
+
+@PROPERTY
+@given(bounded_problems())
+def test_bounded_same_solutions_as_brute_force_and_links(prob):
+    options, colors, lower, upper, n1, n = prob
+    p = bounded(options, colors, lower, upper, n1, n)
+    s, sols = cells_run(p)
+    want = mcc_brute(options, colors, lower, upper, n1, n)
+    assert {frozenset(x) for x in sols} == want and len(sols) == len(want)
+    assert {frozenset(x) for x in Search(p).solutions()} == want  # links, Algorithm M
+    e = s._cells  # sizes and bounds restored at the end
+    t = e.template
+    for x in t.item.tolist():
+        assert e.cells[1][x - 1] == t.set[x - 1]
+        if t.variant == BOUNDS and x < t.second:
+            assert e.cells[1][x - 4] == t.set[x - 4]
+
+
+@PROPERTY
+@given(bounded_problems(), st.integers(1, 4))
+def test_bounded_resumption_in_slices(prob, budget):
+    options, colors, lower, upper, n1, n = prob
+    p = bounded(options, colors, lower, upper, n1, n)
+    whole, sols = cells_run(p)
+    sliced = Search(p, algorithm="cells")
+    got, cap = [], 0
+    while True:
+        cap += budget
+        sliced.max_nodes = cap
+        try:
+            sol = sliced.next()
+        except LimitReached:
+            continue
+        if sol is None:
+            break
+        got.append(sol)
+    assert got == sols
+    assert (whole.stats.nodes, whole.stats.updates) == (sliced.stats.nodes, sliced.stats.updates)
+
+
+@PROPERTY
+@given(bounded_problems(), st.data())
+def test_bounded_givens(prob, data):
+    options, colors, lower, upper, n1, n = prob
+    if not options:
+        return
+    p = bounded(options, colors, lower, upper, n1, n)
+    g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
+    every = (mcc_brute(options, colors, lower, upper, n1, n)
+             if all(any(i < n1 for i in options[j]) for j in g) else None)
     try:
         sols = list(Search(p, g, algorithm="cells").solutions())
     except ExactCoverError:
