@@ -25,7 +25,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -38,7 +38,7 @@ from .progress import Progress
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import ExactCover
 
-__all__ = ["ALGORITHMS", "check_algorithm", "CellsEngine", "choose_algorithm"]
+__all__ = ["ALGORITHMS", "check_algorithm", "CellsEngine", "prefer_cells", "build_cells", "CellsTemplate"]
 
 #: The values of ``algorithm=``.
 ALGORITHMS = ("links", "cells", "auto")
@@ -196,11 +196,10 @@ class CellsEngine:
                     self.state)
         return (self.choice, self.profile, self.saved, self.stack, self.force, self.state)
 
-    def prepare(self) -> float:
-        """Compile or load the kernel now; the seconds that took."""
-        from .search import ready
-
-        return ready(self.kernel, (self.second, self.cells, self.cursor, 1, 1, 1, 1))
+    def warm_args(self) -> tuple:
+        """The kernel and arguments of its type signature, to compile or load it
+        ahead of any clock (:func:`dlxnumba.search.ready`)."""
+        return self.kernel, (self.second, self.cells, self.cursor, 1, 1, 1, 1)
 
     def run(self, stop_at: int, solution_stop: int, node_stop: int, update_stop: int) -> int:
         """Run the kernel until a stop (growing the stack as it asks); a RET_* code."""
@@ -261,7 +260,8 @@ SAMPLE_MIN = 1 << 15
 SAMPLE_MAX = 1 << 18
 
 
-def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, int, float]:
+def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int,
+               ready: Callable) -> tuple[bool, int, float]:
     """Search ``problem`` with ``given`` forced, by links, to the end or ``budget``
     updates: (finished, updates, seconds)."""
     from .kernels.search import SEARCH, apply_given
@@ -274,24 +274,27 @@ def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: i
     cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
     if apply_given(given, t.first_node, t.width, links) >= 0:
         return True, 0, 0.0
+    ready(SEARCH[t.width], (problem.n_primary, links, cursor, stop_at, 1, 1, 1))
     t0 = time.perf_counter()
     ret = SEARCH[t.width](problem.n_primary, links, cursor, stop_at, 1 << 62, 1 << 62, budget)
     return ret == K.RET_DONE, int(cursor[2][K.UPDATES]), time.perf_counter() - t0
 
 
-def _cells_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, float]:
+def _cells_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int,
+               ready: Callable) -> tuple[bool, float]:
     """As :func:`_links_run` by cells: (finished, seconds)."""
     try:
         engine = CellsEngine(problem, given)
     except ExactCoverError:
         return True, 0.0
-    engine.prepare()
+    ready(*engine.warm_args())
     t0 = time.perf_counter()
     ret = engine.run(stop_at, 1 << 62, 1 << 62, budget)
     return ret == K.RET_DONE, time.perf_counter() - t0
 
 
-def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop_at: int) -> bool:
+def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop_at: int,
+                 ready: Callable[[Any, tuple], float]) -> bool:
     """Whether dancing cells should take over a search that links could not
     finish within :data:`PROBE_UPDATES` updates.
 
@@ -303,11 +306,13 @@ def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop
     interleaved, and the faster wins.  Both do exactly the same work there
     (the same solutions), so the comparison is fair whatever their counters
     mean; the sample costs at most a few times :data:`SAMPLE_MAX` updates.
+    ``ready(kernel, args)`` compiles or loads a kernel before it is timed
+    (:func:`dlxnumba.search.ready`).
     """
     sample = None
     for depth in range(len(path), -1, -1):
         g = np.concatenate((given, np.asarray(path[:depth], np.int32))).astype(np.int32)
-        done, updates, _ = _links_run(problem, g, stop_at, SAMPLE_MAX)
+        done, updates, _ = _links_run(problem, g, stop_at, SAMPLE_MAX, ready)
         if not done:
             break
         sample = (g, updates)
@@ -319,8 +324,8 @@ def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop
     budget = 8 * updates + 10_000
     t_links = t_cells = float("inf")
     for _ in range(2):
-        t_links = min(t_links, _links_run(problem, g, stop_at, budget)[2])
-        done, seconds = _cells_run(problem, g, stop_at, budget)
+        t_links = min(t_links, _links_run(problem, g, stop_at, budget, ready)[2])
+        done, seconds = _cells_run(problem, g, stop_at, budget, ready)
         if not done:
             return False
         t_cells = min(t_cells, seconds)

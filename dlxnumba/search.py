@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 import numpy as np
 
@@ -285,11 +285,11 @@ class Search:
         self._cells = CellsEngine(problem, self.given)
         self.kind = "bounds" if problem.has_bounds else "colors" if problem.has_colors else "plain"
         self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
-        self._arrays, self.links = (), ()
+        self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
         self.cursor = self._cells.cursor  # (its stack may be replaced; state, choice, profile stay)
         self.stats = Stats(profile=self.cursor[1], algorithm="cells")
         self._found = 0
-        self._cells.prepare()
+        ready(*self._cells.warm_args())
         self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
 
     def _decide(self) -> bool:
@@ -303,12 +303,12 @@ class Search:
         path = np.empty(max(level, 0), np.int32)
         if level > 0:
             chosen_options(self.cursor[0], level - 1, self.width, self.top, self.first_node, path)
-        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at):
+        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at, ready):
             return False
         self._cells = CellsEngine(self.problem, self.given)
-        self._cells.prepare()
+        ready(*self._cells.warm_args())
         self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
-        self._arrays, self.links = (), ()
+        self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
         self.cursor = self._cells.cursor
         self.stats.profile = self.cursor[1]  # (the Stats object stays: the wrappers hold it)
         self.stats.algorithm = "cells"

@@ -87,7 +87,7 @@ def tiny_probe(monkeypatch):
     monkeypatch.setattr(search_module, "PROBE_UPDATES", 50)
     verdict = {"cells": True, "asked": 0}
 
-    def prefer(problem, given, path, stop_at):
+    def prefer(problem, given, path, stop_at, ready):
         verdict["asked"] += 1
         return verdict["cells"]
 
@@ -158,7 +158,9 @@ def test_prefer_cells_measures_a_real_sample():
         s.count()
     level = int(s.state[0])
     path = s.solution()[:level] if level > 0 else []
-    assert cells_module.prefer_cells(p, np.zeros(0, np.int32), path, 1) in (True, False)
+    from dlxnumba.search import ready
+
+    assert cells_module.prefer_cells(p, np.zeros(0, np.int32), path, 1, ready) in (True, False)
 
 
 @pytest.mark.parametrize("algorithm", ["cells", "auto"])
