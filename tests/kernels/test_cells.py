@@ -360,6 +360,7 @@ def test_colored_same_solutions_as_brute_force_and_links(prob):
     s, sols = cells_run(p)
     want = xcc_brute(options, colors, n1, n)
     assert {frozenset(x) for x in sols} == want and len(sols) == len(want)
+    assert want == ref.colored_solutions_by_subsets(options, colors, n1, n)  # the shared oracle agrees
     assert {frozenset(x) for x in Search(p).solutions()} == want  # links, Algorithm C
     # the sets are restored at the end
     e = s._cells
@@ -473,6 +474,7 @@ def test_bounded_same_solutions_as_brute_force_and_links(prob):
     s, sols = cells_run(p)
     want = mcc_brute(options, colors, lower, upper, n1, n)
     assert {frozenset(x) for x in sols} == want and len(sols) == len(want)
+    assert want == ref.colored_solutions_by_subsets(options, colors, n1, n, lower, upper)
     assert {frozenset(x) for x in Search(p).solutions()} == want  # links, Algorithm M
     e = s._cells  # sizes and bounds restored at the end
     t = e.template
