@@ -1,12 +1,12 @@
-"""Dancing cells: exact cover over sparse sets (Knuth's SSXC1), the second kernel family.
+"""Dancing cells: exact cover over sparse sets (Knuth's SSXC1, SSXCC, SSMCC), the second kernel family.
 
 Knuth's programs SSXC1, SSXCC and SSMCC replace the doubly linked lists of
-DLX1 by *sparse sets* (Briggs and Torczon): a set ``S`` of a universe is an
-array ``p`` whose first ``s`` entries are the members, with the inverse
-permutation ``q`` (``p[q[k]] == k``).  Deleting a member swaps it to the end
-of the first ``s`` entries and decrements ``s``; since the search only ever
-deletes and then restores, restoring a set is resetting ``s``: the deleted
-members are still there, just past the end, in some order.
+DLX1, DLX2 and DLX3 by *sparse sets* (Briggs and Torczon): a set ``S`` of a
+universe is an array ``p`` whose first ``s`` entries are the members, with
+the inverse permutation ``q`` (``p[q[k]] == k``).  Deleting a member swaps it
+to the end of the first ``s`` entries and decrements ``s``; since the search
+only ever deletes and then restores, restoring a set is resetting ``s``: the
+deleted members are still there, just past the end, in some order.
 
 The data structure (Knuth's SSXC1)
 ----------------------------------
@@ -14,12 +14,14 @@ An exact-cover problem has ``N`` items (``N1`` primary, the rest secondary)
 and ``M`` options.  Three int32 arrays hold everything:
 
 ``set`` -- the items and their active options:
-    item ``i`` (numbered from 0) owns a block of ``2 + len(i)`` entries: two
+    item ``i`` (numbered from 0) owns a block of ``H + len(i)`` entries: ``H``
     header entries then one entry per option that contains it, in input
-    order.  The item is *named* by the index ``x`` of its first option entry
-    (``x >= 2``).  ``set[x - 1]`` is its *size* (the number of its options
-    still active: they are ``set[x .. x + size - 1]``, each a node number,
-    below) and ``set[x - 2]`` its *pos*, its place in ``item``.  Primary items
+    order.  The item is *named* by the index ``x`` of its first option entry.
+    ``set[x - 1]`` is its *size* (the number of its options still active:
+    they are ``set[x .. x + size - 1]``, each a node number, below) and
+    ``set[x - 2]`` its *pos*, its place in ``item``.  (``H == 2``; SSMCC adds
+    ``set[x - 3]``, the *slack* ``v - u``, and ``set[x - 4]``, the *bound*:
+    how many more times the item may be covered, ``H == 4``.)  Primary items
     come first, so ``x`` names a primary item exactly when ``x < second``.
 
 ``item`` -- the active items, as a sparse set:
@@ -27,15 +29,17 @@ and ``M`` options.  Three int32 arrays hold everything:
     secondary alike), each given by its ``x``; ``item[pos(x)] == x``.  Items
     leave by swapping to the end of the active part.
 
-``nd`` -- the nodes, two int32 per node (``itm``, ``loc``) side by side:
+``nd`` -- the nodes, ``W`` int32 per node side by side:
     the options one after another, one node per item, with a *spacer* node
     before the first option and after each option.  For an ordinary node
-    ``y``, ``nd[2y]`` is its item's ``x`` and ``nd[2y + 1]`` its place in
-    that item's block: ``set[nd[2y + 1]] == y``.  A spacer after an option of
-    ``t`` items has ``itm == -t``, so walking an option to the right from
-    ``y`` is ``y + 1``, jumping back by ``t`` from the spacer.  (Knuth keeps
-    both fields in one struct, one memory access; here they share a cache
-    line.)
+    ``y``, ``nd[W*y]`` is its item's ``x`` (*itm*) and ``nd[W*y + 1]`` its
+    place in that item's block (*loc*): ``set[loc] == y``.  A spacer after an
+    option of ``t`` items has ``itm == -t``, so walking an option to the right
+    from ``y`` is ``y + 1``, jumping back by ``t`` from the spacer.  ``W == 2``
+    for SSXC1; with colors (SSXCC, SSMCC) ``W == 4``: ``nd[W*y + 2]`` is the
+    color the option gives a secondary item (0 for none) and the fourth
+    entry is spare, so that a node is 16 aligned bytes, as in Knuth's
+    programs.
 
 The invariants: ``pos(item[k]) == k`` and ``set[loc(y)] == y``.
 
@@ -51,31 +55,54 @@ level costs a pass over the active items, and a level is never *entered*
 with a primary item that has no option left: hiding stops (*aborts*) the
 moment it would empty the set of an active primary item, and the option is
 rejected on the spot.  That is what wins on pentominoes and Langford pairs
-(many options die young); on problems such as n queens, where few do, the
-pass over the active items costs more than it saves.
+(many options die young); on problems such as n queens and Sudoku, where few
+do, the pass over the active items costs more than it saves.
+
+Colors (SSXCC) and multiplicities (SSMCC)
+-----------------------------------------
+SSXCC is a compile-time variant of the same loop (``variant == COLORS``):
+an option's secondary item with color ``c`` is *purified*: it leaves the
+active items and only the options that give it another color are hidden;
+the items past ``oactive`` (purified at an earlier level) are left alone.
+Any primary item left with one option is pushed on a ``force`` stack and
+taken next without saving the sizes (a forced move), and ties in branching
+go to the item named first, as in Knuth's program.  SSMCC (``BOUNDS``) is
+its own loop, :func:`_search_m`, as Knuth's program is: binary branching (a
+node *includes* the first option of the item it branches on, or, on the way
+back, *removes* it and branches again), the bound and slack of each primary
+item saved with its size, and his branching score ``size + min(slack,
+bound) - bound + 1``.
 
 Indices are int32 in the arrays and cast to unsigned 64-bit integers at every
 load (``_u``), so that numba emits no negative-index fix-up; numba checks no
-bounds.  The search is one loop with Knuth's labels (forward, advance,
-backup, abort), allocation-free, resumable exactly like the links search
-(:mod:`.search`): the state lives in the arrays, ``choice``, the stack of
-sizes and the int64 ``state`` vector (the same slots as the links search).
+bounds.  Each search is one loop with Knuth's labels (forward, advance,
+backup, abort; SSMCC's tryagain, prebackup, purgeit), allocation-free,
+resumable exactly like the links search (:mod:`.search`): the state lives in
+the arrays, ``choice``, the stack of sizes and the int64 ``state`` vector
+(slots 0-5 as in the links search, then the slots below).  When the stack of
+sizes is full the kernel returns ``RET_GROW`` before entering a level; the
+caller doubles it and calls again.
 
-Counters (SSXC1's, which differ from DLX1's):
+Counters (Knuth's, which differ from DLX1's):
 
 * a *node* is counted each time a level is entered, the level where all
   primary items are covered (a solution) included: so ``nodes`` counts the
-  solutions too, and a solution of ``k`` options is found at level ``k``;
-* an *update* each time an item leaves the active set (the item branched on,
-  and each other item of a chosen option) and each time a node leaves an
-  item's set while hiding; restoring counts nothing;
-* branching takes the active primary item of minimum size, first in the
-  order of ``item`` among equals (which changes as items swap: SSXC1's ties
-  fall differently from DLX1's), and stops scanning at a size ``<=
-  stop_at`` (``1`` is SSXC1's rule).
+  solutions too, and a solution of ``k`` options is found at level ``k``
+  (SSMCC: at the level after its last branch; its profile is per stage,
+  the number of options included);
+* an *update* each time an item leaves the active set while it is chosen
+  (SSXC1, SSXCC: the item branched on and each other item of a chosen
+  option; SSMCC counts none of these) and each time a node leaves an item's
+  set; restoring counts nothing;
+* SSXC1 branches on the active primary item of minimum size, first in the
+  order of ``item`` among equals (which changes as items swap: ties fall
+  differently from DLX1's), and stops scanning at a size ``<= stop_at``
+  (``1`` is SSXC1's rule); SSXCC and SSMCC ignore ``stop_at``: they force
+  every item that has a single way left.
 
-When a primary item has no option at the start, SSXC1 does not search at
-all: no node, no solution.
+When a primary item has too few options at the start (none; SSMCC: fewer
+than its lower bound), Knuth's programs do not search at all: no node, no
+solution.
 """
 
 import numpy as np
