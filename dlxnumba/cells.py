@@ -183,7 +183,11 @@ class CellsEngine:
         self.state = state
         if given.size:
             if bounded:
-                bad = apply_given_m(given, t.first_node, t.second, self.cells, state)
+                # (the caller has checked that the givens agree: a failure here means that
+                # some item can no longer meet its lower bound, so no solution)
+                if apply_given_m(given, t.first_node, t.second, self.cells, state) >= 0:
+                    state[K.PHASE] = K.PH_DONE
+                bad = -1
             else:
                 bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
             if bad >= 0:

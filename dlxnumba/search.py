@@ -282,8 +282,10 @@ class Search:
         """Set up a dancing-cells search (:mod:`dlxnumba.cells`): no links."""
         if self.given.size and np.unique(self.given).size < self.given.size:
             raise ExactCoverError(f"given option {_first_repeat(self.given)} is listed twice")
-        self._cells = CellsEngine(problem, self.given)
         self.kind = "bounds" if problem.has_bounds else "colors" if problem.has_colors else "plain"
+        if self.given.size and self.kind != "plain":
+            problem._check_given_together(self.given)
+        self._cells = CellsEngine(problem, self.given)
         self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
         self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
         self.cursor = self._cells.cursor  # (its stack may be replaced; state, choice, profile stay)

@@ -399,6 +399,16 @@ def test_colored_givens(prob, data):
         return
     p = colored(options, colors, n1, n)
     g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
+    # links (Algorithms C and M) agrees, error for error
+    try:
+        links = {frozenset(x) for x in Search(p, g).solutions()}
+    except ExactCoverError:
+        links = None
+    try:
+        cells = {frozenset(x) for x in Search(p, g, algorithm="cells").solutions()}
+    except ExactCoverError:
+        cells = None
+    assert cells == links
     every = xcc_brute(options, colors, n1, n) if all(any(i < n1 for i in options[j]) for j in g) else None
     try:
         sols = list(Search(p, g, algorithm="cells").solutions())
@@ -408,6 +418,7 @@ def test_colored_givens(prob, data):
         return
     if every is not None:
         assert {frozenset(x) for x in sols} == {x for x in every if set(g) <= x}
+
 
 
 # ----------------------------------------------------- multiplicities (SSMCC)
@@ -514,6 +525,16 @@ def test_bounded_givens(prob, data):
         return
     p = bounded(options, colors, lower, upper, n1, n)
     g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
+    # links (Algorithms C and M) agrees, error for error
+    try:
+        links = {frozenset(x) for x in Search(p, g).solutions()}
+    except ExactCoverError:
+        links = None
+    try:
+        cells = {frozenset(x) for x in Search(p, g, algorithm="cells").solutions()}
+    except ExactCoverError:
+        cells = None
+    assert cells == links
     every = (mcc_brute(options, colors, lower, upper, n1, n)
              if all(any(i < n1 for i in options[j]) for j in g) else None)
     try:
