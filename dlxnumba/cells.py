@@ -88,11 +88,16 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     primary item) SSMCC's layout: nodes with colors, and four header entries
     per item (``bound``, ``slack``, ``pos``, ``size``).
 
+    Two items (``a`` primary, ``b`` secondary), options ``a b`` and ``b``:
+    ``a`` is ``x = 2`` (pos 0, size 1, node 1), ``b`` is ``x = 5`` (pos 1,
+    size 2, nodes 2 and 4); the nodes are spacer 0, option 0's nodes 1 and 2,
+    spacer 3 (``-2``: back two), option 1's node 4, spacer 5.
+
     >>> t = build_cells(2, 1, np.array([0, 2, 3]), np.array([0, 1, 1]))
     >>> t.item.tolist(), t.set.tolist(), t.second
-    ([2, 5], [0, 1, 1, 1, 2, 3, 4], 5)
+    ([2, 5], [0, 1, 1, 1, 2, 2, 4], 5)
     >>> t.nd.reshape(-1, 2).tolist(), t.first_node.tolist()
-    [[0, 0], [2, 2], [5, 5], [-2, 0], [5, 6], [-1, 0]]
+    ([[0, 0], [2, 2], [5, 5], [-2, 0], [5, 6], [-1, 0]], [1, 4])
     """
     n = int(n_items)
     m = len(opt_ptr) - 1
