@@ -297,6 +297,27 @@ def test_given_options_with_colors(prob, data):
     assert {frozenset(s) for s in p.solutions(given=chosen)} == expect
 
 
+@pytest.mark.parametrize("bounds", [None, {"A": (1, 2)}])
+def test_empty_and_secondary_only_options_given(bounds):
+    """An empty option or one of secondary items only, given: the search solves
+    the rest (and leaves the neighbouring options alone).  The oracle: the same
+    problem with a new primary item G added to the given option only."""
+    opts = [["A", "X:r"], [], ["X:r"], ["B", "X:s"], ["B"], ["A", "Y"], ["Y"], ["B", "Y"]]
+    p = ExactCover.from_options(opts, primary=["A", "B"], secondary=["X", "Y"], bounds=bounds)
+    for g in (1, 2, 6, 1):
+        marked = [o + ["G"] if j == g else o for j, o in enumerate(opts)]
+        q = ExactCover.from_options(marked, primary=["A", "B", "G"], secondary=["X", "Y"], bounds=bounds)
+        options, colors, n1, n = as_lists(q)
+        lower = upper = None
+        if bounds:
+            lower, upper = q.lower.tolist(), q.upper.tolist()
+        expect = colored_solutions_by_subsets(options, colors, n1, n, lower, upper)
+        assert {frozenset(sol) for sol in p.solutions(given=[g])} == expect
+    s = p.search(given=[1, 2])
+    s.count()
+    assert s.done
+
+
 def test_a_conflicting_given_is_named():
     p = dlx2_example()
     with pytest.raises(ExactCoverError, match="given options 0 .* and 1 .* conflict: both contain item 'A'"):
@@ -306,9 +327,50 @@ def test_a_conflicting_given_is_named():
     assert p.solve(given=[2]) == [1, 2]
 
 
-def test_batches_of_colored_problems_are_refused_clearly():
-    with pytest.raises(ExactCoverError, match="colors or multiplicities"):
-        dlx2_example().batch([[], [2]])
+def test_batches_of_colored_problems():
+    from dlxnumba import Status
+
+    p = dlx2_example()
+    for threads in (1, 2):
+        r = p.batch([[], [2], [0, 1], [0, 3], [3], [0]], limit=2, threads=threads)
+        assert r.statuses == [Status.SOLVED, Status.SOLVED, Status.INVALID, Status.INVALID, Status.NO_SOLUTION,
+                              Status.NO_SOLUTION]
+        assert r.first == [[1, 2], [1, 2], None, None, None, None]
+        assert "different colors" in r.errors[3] and r.errors[0] is None
+        assert r.count.tolist() == [1, 1, 0, 0, 0, 0]
+    r = p.batch([[], [2]], max_nodes=0)
+    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+
+
+def check_batch_against_searches(p, jobs, limit):
+    """Each job of a batch gives what its own search gives (and every first solution verifies)."""
+    from dlxnumba import Status
+
+    r = p.batch(jobs, limit=limit, threads=2)
+    assert len(r) == len(jobs)
+    for i, job in enumerate(jobs):
+        try:
+            sols = list(p.solutions(given=job))
+        except ExactCoverError:
+            assert r.statuses[i] == Status.INVALID and r.first[i] is None and r.errors[i]
+            continue
+        want = min(len(sols), limit)
+        assert r.count[i] == want
+        assert r.first[i] == (sols[0] if sols else None)
+        assert r.statuses[i] == (Status.NO_SOLUTION if not sols else Status.SOLVED if want == 1
+                                 else Status.MULTIPLE)
+        if r.first[i] is not None and all(any(k < p.n_primary for k in p.option(j)) for j in job):
+            assert verify(p, r.first[i])
+
+
+@settings(max_examples=40, deadline=None)
+@given(colored_problems(), st.data(), st.integers(1, 3))
+def test_batch_equals_searches(prob, data, limit):
+    p = build(prob)
+    if not p.n_options or not p.has_colors:  # (plain problems: tests/test_batch.py)
+        return
+    jobs = data.draw(st.lists(st.lists(st.integers(0, p.n_options - 1), max_size=2), max_size=6))
+    check_batch_against_searches(p, jobs, limit)
 
 
 # ---------------------------------------------------------------------------
@@ -423,3 +485,28 @@ def test_word_rectangles_text_round_trip_and_bad_input():
         word_rectangle([0, 1], key)
     with pytest.raises(EncodingError, match="no option of the solution fills"):
         word_rectangle([0], key)
+
+
+@settings(max_examples=80, deadline=None)
+@given(colored_problems(), st.data())
+def test_from_options_in_any_spelling_equals_the_arrays(prob, data):
+    """Each colored entry spelt at random as a pair or an "X:A" string, each
+    option as a list, a tuple or a string: the same problem as the CSR arrays."""
+    options, colors, n1, n = prob
+    p = build(prob)
+    names = p.item_names
+    spelt = []
+    for opt, cols in zip(options, colors):
+        entries = []
+        for i, c in zip(opt, p.option_colors(len(spelt))):
+            if c is None:
+                entries.append(names[i])
+            elif data.draw(st.booleans()):
+                entries.append((names[i], c))
+            else:
+                entries.append(f"{names[i]}:{c}")
+        form = data.draw(st.sampled_from(["list", "tuple", "string"]))
+        spelt.append(" ".join(map(str, entries)) if form == "string" and all(isinstance(e, str) for e in entries)
+                     else tuple(entries) if form == "tuple" else entries)
+    q = ExactCover.from_options(spelt, primary=names[:n1], secondary=names[n1:])
+    assert q == p
