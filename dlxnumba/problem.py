@@ -1076,10 +1076,10 @@ class ExactCover:
 
     def search(self, given: Iterable[int] | None = (), *, stop_at: int = 1, max_nodes: int | None = None,
                timeout: float | None = None, progress: ProgressArg = None,
-               progress_interval: float = 0.5) -> Search:
+               progress_interval: float = 0.5, algorithm: str = "links") -> Search:
         """A new resumable :class:`~dlxnumba.search.Search` of this problem."""
         return Search(self, given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                      progress=progress, progress_interval=progress_interval)
+                      progress=progress, progress_interval=progress_interval, algorithm=algorithm)
 
     def _search(self, **kwargs) -> Search:
         s = self.search(**kwargs)
@@ -1088,7 +1088,7 @@ class ExactCover:
 
     def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
-              progress_interval: float = 0.5) -> list[int] | None:
+              progress_interval: float = 0.5, algorithm: str = "links") -> list[int] | None:
         """The first solution found, as a sorted list of option indices, or None.
 
         Parameters
@@ -1115,6 +1115,12 @@ class ExactCover:
             of the tree done and of the time left) every ``progress_interval``
             seconds of a long search; ``True`` shows them (a tqdm bar when
             tqdm is installed, else a line on stderr).
+        algorithm : {"links", "cells", "auto"}
+            ``"links"`` (default): dancing links (Knuth's DLX1); ``"cells"``:
+            dancing cells over sparse sets (Knuth's SSXC1, see
+            :mod:`dlxnumba.cells`), the same solutions with SSXC1's own node
+            and update counts; ``"auto"``: a short probe of both picks one
+            (``stats.algorithm`` says which).
 
         Raises
         ------
@@ -1122,7 +1128,7 @@ class ExactCover:
             When ``max_nodes`` or ``timeout`` stops the search first.
         """
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                         progress=progress, progress_interval=progress_interval)
+                         progress=progress, progress_interval=progress_interval, algorithm=algorithm)
         try:
             sol = s.next()
         except LimitReached as e:
@@ -1135,7 +1141,7 @@ class ExactCover:
     def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
                   max_nodes: int | None = None, timeout: float | None = None,
                   progress: ProgressArg = None, progress_interval: float = 0.5,
-                  threads: int | None = None) -> Iterator[list[int]]:
+                  threads: int | None = None, algorithm: str = "links") -> Iterator[list[int]]:
         """Iterate over solutions lazily (each a sorted list of option indices).
 
         ``limit`` caps the number of solutions; the other parameters are those
@@ -1149,6 +1155,8 @@ class ExactCover:
         if threads is not None and threads != 1:
             from .split import solutions_parallel
 
+            self._check_splittable(algorithm)
+
             sols, stats = solutions_parallel(self, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
                                              timeout=timeout, progress=progress,
                                              progress_interval=progress_interval, threads=threads)
@@ -1156,13 +1164,13 @@ class ExactCover:
             return iter(sols)
         check_count_limit(limit)
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                         progress=progress, progress_interval=progress_interval)
+                         progress=progress, progress_interval=progress_interval, algorithm=algorithm)
         return s.solutions(limit)
 
     def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               max_nodes: int | None = None, timeout: float | None = None,
               progress: ProgressArg = None, progress_interval: float = 0.5,
-              threads: int | None = None, checkpoint=None) -> int:
+              threads: int | None = None, checkpoint=None, algorithm: str = "links") -> int:
         """The number of solutions (at most ``limit``).
 
         Parameters are those of :meth:`solve`.  On a timeout or budget,
@@ -1184,6 +1192,8 @@ class ExactCover:
         if (threads is not None and threads != 1) or checkpoint is not None:
             from .split import count_parallel
 
+            self._check_splittable(algorithm)
+
             n, stats = count_parallel(self, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
                                       timeout=timeout, progress=progress, progress_interval=progress_interval,
                                       threads=threads, checkpoint=checkpoint)
@@ -1191,8 +1201,18 @@ class ExactCover:
             return n
         check_count_limit(limit)
         s = self._search(given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                         progress=progress, progress_interval=progress_interval)
+                         progress=progress, progress_interval=progress_interval, algorithm=algorithm)
         return s.count(limit)
+
+    def _check_splittable(self, algorithm) -> None:
+        """Split searches (``threads=``, ``checkpoint=``, :meth:`split`) run plain
+        problems on dancing links; say so for anything else."""
+        if algorithm != "links":
+            raise ExactCoverError(f"threads= and checkpoint= search with dancing links: "
+                                  f"algorithm must be 'links', not {plain(algorithm)}")
+        if self.has_colors or self.has_bounds:
+            raise ExactCoverError("threads= and checkpoint= (split searches) take problems without "
+                                  "colors or bounds; search this one serially")
 
     def split(self, tasks: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               threads: int | None = None, probe_nodes: int = 1000, probes: int = 8, seed: int = 0):
@@ -1233,6 +1253,7 @@ class ExactCover:
         """
         from .split import split
 
+        self._check_splittable("links")
         return split(self, tasks, given=given, stop_at=stop_at, threads=threads, probe_nodes=probe_nodes,
                      probes=probes, seed=seed)
 
@@ -1240,7 +1261,15 @@ class ExactCover:
         """Run many jobs, each a list of given options, through the compiled lanes.
 
         A thin wrapper over :func:`dlxnumba.batch.run_batch` (see there).
+        Batches run on dancing links only: ``algorithm`` other than ``"links"``
+        is refused.
         """
         from .batch import run_batch
+        from .cells import check_algorithm
+
+        algorithm = check_algorithm(kwargs.pop("algorithm", "links"))
+        if algorithm != "links":
+            raise ExactCoverError(f"batches run on dancing links only: algorithm must be 'links', "
+                                  f"not {algorithm!r} (search one job at a time with Search for cells)")
 
         return run_batch(self, jobs, limit, **kwargs)

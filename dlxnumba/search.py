@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 import numpy as np
 
 from . import kernels as K
+from .cells import PROBE_UPDATES, CellsEngine, check_algorithm, prefer_cells
 from .errors import ExactCoverError, LimitReached, plain
 from .kernels.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
                              chosen_options_m, search_bounds, search_colors)
@@ -60,7 +61,9 @@ class Stats:
     ``profile[k]`` is the number of nodes at level ``k``.  ``status`` is
     ``"running"``, ``"complete"`` (the tree was exhausted), ``"limit"`` (stopped
     at the requested number of solutions), ``"timeout"``, ``"max_nodes"`` or
-    ``"interrupted"`` (``"none"``: nothing searched yet).
+    ``"interrupted"`` (``"none"``: nothing searched yet).  ``algorithm`` is
+    the kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
+    picked), with Knuth's SSXC1 definitions for cells (:mod:`dlxnumba.cells`).
 
     The statistics of the parts of a search add up to those of the whole:
 
@@ -82,6 +85,7 @@ class Stats:
     status: str = "running"
     profile: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
     cleansings: int = 0
+    algorithm: str = "links"
 
     @property
     def updates_per_second(self) -> float:
@@ -97,7 +101,8 @@ class Stats:
         status = max(self.status, other.status, key=_STATUS_ORDER.index)
         return Stats(self.solutions + other.solutions, self.nodes + other.nodes,
                      self.updates + other.updates, max(self.max_level, other.max_level),
-                     self.seconds + other.seconds, status, profile, self.cleansings + other.cleansings)
+                     self.seconds + other.seconds, status, profile, self.cleansings + other.cleansings,
+                     self.algorithm if self.algorithm == other.algorithm else "mixed")
 
     def __radd__(self, other) -> "Stats":
         if isinstance(other, int) and other == 0:  # the start of sum()
@@ -180,7 +185,7 @@ class Search:
     given : iterable of int
         Options forced into the solution (and included in it); conflicting
         ones raise :class:`ExactCoverError`.
-    stop_at, max_nodes, timeout, progress, progress_interval
+    stop_at, max_nodes, timeout, progress, progress_interval, algorithm
         As in :meth:`ExactCover.solve`.  ``timeout`` counts wall-clock time
         from the creation of the search (after the search kernel is compiled
         or loaded: see :func:`ready`).
@@ -197,12 +202,22 @@ class Search:
     def __init__(self, problem: "ExactCover", given: Iterable[int] | None = (), *, stop_at: int = 1,
                  max_nodes: int | None = None, timeout: float | None = None,
                  progress: ProgressArg = None, progress_interval: float = 0.5,
-                 prepare: Callable[[tuple, np.ndarray], bool] | None = None):
+                 prepare: Callable[[tuple, np.ndarray], bool] | None = None, algorithm: str = "links"):
         self.stop_at, self.max_nodes, self.timeout = check_limits(stop_at, max_nodes, timeout)
+        self.algorithm = check_algorithm(algorithm)
         self.problem = problem
         self.progress = reporter(progress)
         self.progress_interval = check_interval(progress_interval)
         self.given = problem._check_given(given)
+        self._cells: CellsEngine | None = None
+        #: "auto" still to decide: links runs first, then perhaps cells takes over (see advance);
+        #: problems with colors or bounds stay with links
+        self._auto = self.algorithm == "auto" and not (problem.has_colors or problem.has_bounds)
+        if self.algorithm != "links" and prepare is not None:
+            raise ExactCoverError(f"algorithm={self.algorithm!r} cannot take a prepare= function (links only)")
+        if self.algorithm == "cells":
+            self._init_cells(problem)
+            return
         t = problem._template()
         self.width = t.width
         self.first_node = t.first_node
@@ -219,8 +234,10 @@ class Search:
         depth = n1 + 1 + (problem.n_options if self.kind == "bounds" else 0)
         #: where the search stands (a plain tuple in kernels.Cursor order)
         self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
-        color = np.zeros(t.top.size, np.int32) if t.color is None else t.color.copy()
-        #: the colors of the nodes (purify writes them), with colors
+        color = t.top  # (never read by a plain search)
+        if self.kind != "plain":
+            color = np.zeros(t.top.size, np.int32) if t.color is None else t.color.copy()
+        #: the colors of the nodes (purify writes them); a plain search has none to read
         self.color = color
         if self.kind == "bounds":
             bound = np.zeros(n1 + 1, np.int32)
@@ -263,12 +280,50 @@ class Search:
                                    solution_stop, node_stop, update_stop)
         return search_bounds, (self.links, self.bounds, self.cursor, solution_stop, node_stop, update_stop)
 
+    def _init_cells(self, problem: "ExactCover") -> None:
+        """Set up a dancing-cells search (:mod:`dlxnumba.cells`): no links."""
+        if self.given.size and np.unique(self.given).size < self.given.size:
+            raise ExactCoverError(f"given option {_first_repeat(self.given)} is listed twice")
+        self.kind = "bounds" if problem.has_bounds else "colors" if problem.has_colors else "plain"
+        if self.given.size and self.kind != "plain":
+            problem._check_given_together(self.given)
+        self._cells = CellsEngine(problem, self.given)
+        self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
+        self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
+        self.cursor = self._cells.cursor  # (its stack may be replaced; state, choice, profile stay)
+        self.stats = Stats(profile=self.cursor[1], algorithm="cells")
+        self._found = 0
+        ready(*self._cells.warm_args())
+        self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
+
+    def _decide(self) -> bool:
+        """``algorithm="auto"``, links paused after its probe: switch to cells if
+        :func:`~dlxnumba.cells.prefer_cells` says so (the search restarts there).
+        Returns True on a switch.  Only while no solution has been handed out."""
+        self._auto = False
+        if self._found:
+            return False
+        level = int(self.state[K.LEVEL])
+        path = np.empty(max(level, 0), np.int32)
+        if level > 0:
+            chosen_options(self.cursor[0], level - 1, self.width, self.top, self.first_node, path)
+        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at, ready):
+            return False
+        self._cells = CellsEngine(self.problem, self.given)
+        ready(*self._cells.warm_args())
+        self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
+        self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
+        self.cursor = self._cells.cursor
+        self.stats.profile = self.cursor[1]  # (the Stats object stays: the wrappers hold it)
+        self.stats.algorithm = "cells"
+        return True
+
     # ------------------------------------------------------------------ state
 
     @property
     def state(self) -> np.ndarray:
         """The int64 state vector of the kernel (slots LEVEL, NODES, ...)."""
-        return self.cursor[2]
+        return self.cursor[-1]
 
     @property
     def llink(self) -> np.ndarray:
@@ -336,8 +391,16 @@ class Search:
                 self.stats.status = "timeout"
                 raise LimitReached("timeout", self.stats, None)
             while True:
-                kernel, args = self._kernel(solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
-                ret = kernel(*args)
+                if self._cells is not None:
+                    ret = self._cells.run(self.stop_at, solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
+                else:
+                    kernel, args = self._kernel(solution_stop, node_cap,
+                                                st[K.UPDATES] + (PROBE_UPDATES if self._auto else SLICE_UPDATES))
+                    ret = kernel(*args)
+                if self._auto and ret == K.RET_PAUSED and st[K.NODES] < node_cap and self._decide():
+                    st = self.state
+                    continue
+                self._auto = False
                 if ret != K.RET_PAUSED:
                     self.stats.status = "complete" if ret == K.RET_DONE else "running"
                     return ret
@@ -363,11 +426,15 @@ class Search:
 
     def report(self) -> Progress:
         """A :class:`~dlxnumba.progress.Progress` report of this search as it stands."""
+        if self._cells is not None:
+            return self._cells.report(self.stats.seconds)
         return search_progress(self.choice, self.state, self.top, self.dlink, self.length,
                                self.stats.seconds)
 
     def solution(self) -> list[int]:
         """The options of the solution just visited, givens included, sorted."""
+        if self._cells is not None:
+            return sorted(self.given.tolist() + self._cells.chosen())
         level = int(self.state[K.LEVEL])
         if self.kind == "bounds":  # the moves are choice[0..level-1], null moves among them
             out = np.empty(max(level, 0), np.int32)

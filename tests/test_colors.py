@@ -297,6 +297,27 @@ def test_given_options_with_colors(prob, data):
     assert {frozenset(s) for s in p.solutions(given=chosen)} == expect
 
 
+@pytest.mark.parametrize("bounds", [None, {"A": (1, 2)}])
+def test_empty_and_secondary_only_options_given(bounds):
+    """An empty option or one of secondary items only, given: the search solves
+    the rest (and leaves the neighbouring options alone).  The oracle: the same
+    problem with a new primary item G added to the given option only."""
+    opts = [["A", "X:r"], [], ["X:r"], ["B", "X:s"], ["B"], ["A", "Y"], ["Y"], ["B", "Y"]]
+    p = ExactCover.from_options(opts, primary=["A", "B"], secondary=["X", "Y"], bounds=bounds)
+    for g in (1, 2, 6, 1):
+        marked = [o + ["G"] if j == g else o for j, o in enumerate(opts)]
+        q = ExactCover.from_options(marked, primary=["A", "B", "G"], secondary=["X", "Y"], bounds=bounds)
+        options, colors, n1, n = as_lists(q)
+        lower = upper = None
+        if bounds:
+            lower, upper = q.lower.tolist(), q.upper.tolist()
+        expect = colored_solutions_by_subsets(options, colors, n1, n, lower, upper)
+        assert {frozenset(sol) for sol in p.solutions(given=[g])} == expect
+    s = p.search(given=[1, 2])
+    s.count()
+    assert s.done
+
+
 def test_a_conflicting_given_is_named():
     p = dlx2_example()
     with pytest.raises(ExactCoverError, match="given options 0 .* and 1 .* conflict: both contain item 'A'"):
@@ -464,3 +485,28 @@ def test_word_rectangles_text_round_trip_and_bad_input():
         word_rectangle([0, 1], key)
     with pytest.raises(EncodingError, match="no option of the solution fills"):
         word_rectangle([0], key)
+
+
+@settings(max_examples=80, deadline=None)
+@given(colored_problems(), st.data())
+def test_from_options_in_any_spelling_equals_the_arrays(prob, data):
+    """Each colored entry spelt at random as a pair or an "X:A" string, each
+    option as a list, a tuple or a string: the same problem as the CSR arrays."""
+    options, colors, n1, n = prob
+    p = build(prob)
+    names = p.item_names
+    spelt = []
+    for opt, cols in zip(options, colors):
+        entries = []
+        for i, c in zip(opt, p.option_colors(len(spelt))):
+            if c is None:
+                entries.append(names[i])
+            elif data.draw(st.booleans()):
+                entries.append((names[i], c))
+            else:
+                entries.append(f"{names[i]}:{c}")
+        form = data.draw(st.sampled_from(["list", "tuple", "string"]))
+        spelt.append(" ".join(map(str, entries)) if form == "string" and all(isinstance(e, str) for e in entries)
+                     else tuple(entries) if form == "tuple" else entries)
+    q = ExactCover.from_options(spelt, primary=names[:n1], secondary=names[n1:])
+    assert q == p

@@ -348,3 +348,22 @@ def test_makespan_of_a_known_schedule():
     # LPT: 7 -> w0, 6 -> w1, 5 -> w2, 4 -> w2 (9), 3 -> w1 (9), 2 -> w0 (9)
     assert S.makespan([2, 3, 4, 5, 6, 7], 3) == 9.0
     assert S.speedup([2, 3, 4, 5, 6, 7], 3, serial=3.0) == 30.0 / 12.0
+
+
+def test_split_searches_refuse_colors_bounds_and_cells():
+    """Split searches run plain problems on dancing links; anything else is named."""
+    colored = ExactCover.from_options([["a", ("x", "A")], ["b", ("x", "A")], ["a", "b"]], primary="a b",
+                                      secondary="x")
+    bounded = ExactCover.from_options([["a"], ["a"], ["b"]], bounds={"a": (1, 2)})
+    plain_p = ExactCover.from_options([["a"], ["b"], ["a", "b"]])
+    for p in (colored, bounded):
+        with pytest.raises(ExactCoverError, match="colors or bounds"):
+            p.count(threads=2)
+        with pytest.raises(ExactCoverError, match="colors or bounds"):
+            list(p.solutions(threads=2))
+        with pytest.raises(ExactCoverError, match="colors or bounds"):
+            p.split(2)
+        assert p.count() == p.count(threads=1) >= 1
+    with pytest.raises(ExactCoverError, match="algorithm must be 'links', not 'cells'"):
+        plain_p.count(threads=2, algorithm="cells")
+    assert plain_p.count(threads=2) == plain_p.count() == 2

@@ -1,0 +1,341 @@
+"""Dancing cells (Knuth's SSXC1) behind :class:`~dlxnumba.search.Search`, and the choice of algorithm.
+
+``Search(problem, algorithm="cells")`` searches with sparse sets instead of
+dancing links (see :mod:`dlxnumba.kernels.cells` for the data structure);
+``algorithm="auto"`` runs a short probe of both and keeps the faster
+(:func:`choose_algorithm`).  This module builds the sparse sets of a problem
+once (a template, shared read-only) and drives one resumable search over a
+private copy of them (:class:`CellsEngine`); the links search keeps its own
+code in :mod:`dlxnumba.search`.
+
+Examples
+--------
+>>> from dlxnumba import ExactCover
+>>> p = ExactCover.from_options(
+...     [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"],
+...      ["A", "D"], ["B", "G"], ["D", "E", "G"]],
+...     primary=["A", "B", "C", "D", "E"], secondary=["F", "G"])
+>>> p.count(algorithm="cells"), p.stats.nodes, p.stats.updates, p.stats.algorithm
+(1, 5, 27, 'cells')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
+
+from . import kernels as K
+from .errors import ExactCoverError, plain
+from .kernels.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
+                            STATE_SIZE_M, WIDTH, apply_given_cells, apply_given_m, search_bounds)
+from .progress import Progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .problem import ExactCover
+
+__all__ = ["ALGORITHMS", "check_algorithm", "CellsEngine", "prefer_cells", "build_cells", "CellsTemplate"]
+
+#: The values of ``algorithm=``.
+ALGORITHMS = ("links", "cells", "auto")
+
+
+def check_algorithm(algorithm, error: type[ValueError] = ExactCoverError) -> str:
+    """``algorithm`` if it is one of :data:`ALGORITHMS`, else a clear error.
+
+    >>> check_algorithm("cells")
+    'cells'
+    >>> check_algorithm("dlx")
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.ExactCoverError: algorithm must be 'links', 'cells' or 'auto', not 'dlx'
+    """
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+        shown = repr(algorithm) if isinstance(algorithm, str) else plain(algorithm)
+        raise error(f"algorithm must be 'links', 'cells' or 'auto', not {shown}")
+    return algorithm
+
+
+@dataclass(frozen=True)
+class CellsTemplate:
+    """The sparse sets of a whole problem (never written): ``item``, ``set``,
+    ``nd`` as in :mod:`dlxnumba.kernels.cells`, the first node of each option,
+    ``second``, the ``x`` of the first secondary item, and the ``variant``
+    (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32)."""
+
+    item: np.ndarray
+    set: np.ndarray
+    nd: np.ndarray
+    first_node: np.ndarray
+    second: int
+    variant: int = PLAIN
+
+    @property
+    def nbytes(self) -> int:
+        return self.item.nbytes + self.set.nbytes + self.nd.nbytes + self.first_node.nbytes
+
+
+def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
+                opt_colors: np.ndarray | None = None, lower: np.ndarray | None = None,
+                upper: np.ndarray | None = None) -> CellsTemplate:
+    """The sparse sets of options in CSR form (vectorized numpy); with
+    ``opt_colors`` (aligned with ``opt_items``, 0 for none) the nodes carry
+    their colors (SSXCC's layout); with bounds (``lower``, ``upper`` per
+    primary item) SSMCC's layout: nodes with colors, and four header entries
+    per item (``bound``, ``slack``, ``pos``, ``size``).
+
+    Two items (``a`` primary, ``b`` secondary), options ``a b`` and ``b``:
+    ``a`` is ``x = 2`` (pos 0, size 1, node 1), ``b`` is ``x = 5`` (pos 1,
+    size 2, nodes 2 and 4); the nodes are spacer 0, option 0's nodes 1 and 2,
+    spacer 3 (``-2``: back two), option 1's node 4, spacer 5.
+
+    >>> t = build_cells(2, 1, np.array([0, 2, 3]), np.array([0, 1, 1]))
+    >>> t.item.tolist(), t.set.tolist(), t.second
+    ([2, 5], [0, 1, 1, 1, 2, 2, 4], 5)
+    >>> t.nd.reshape(-1, 2).tolist(), t.first_node.tolist()
+    ([[0, 0], [2, 2], [5, 5], [-2, 0], [5, 6], [-1, 0]], [1, 4])
+    """
+    n = int(n_items)
+    m = len(opt_ptr) - 1
+    total = int(opt_ptr[-1])
+    items = np.asarray(opt_items, np.int64)
+    lens = np.bincount(items, minlength=n).astype(np.int64)
+    starts = np.cumsum(lens) - lens  # where each item's entries start, among all entries
+    header = 2 if upper is None else HEADER_M
+    x = header * np.arange(1, n + 1, dtype=np.int64) + starts
+    size = header * n + total
+    if size + m + 1 > 2**31 - 1 or 2 * (total + m + 1) > 2**31 - 1:
+        raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
+    set_ = np.zeros(size, np.int32)
+    set_[x - 2] = np.arange(n)
+    set_[x - 1] = lens
+    if upper is not None:
+        lo = np.asarray(lower, np.int64)
+        hi = np.asarray(upper, np.int64)
+        set_[x[:n_primary] - 4] = hi  # bound
+        set_[x[:n_primary] - 3] = hi - lo  # slack
+    ptr = np.asarray(opt_ptr, np.int64)
+    counts = np.diff(ptr)
+    option = np.repeat(np.arange(m, dtype=np.int64), counts)
+    node = np.arange(total, dtype=np.int64) + option + 1  # one spacer before each option
+    order = np.argsort(items, kind="stable")  # the entries of each item, in input order
+    rank = np.empty(total, np.int64)
+    rank[order] = np.arange(total) - np.repeat(starts, lens)
+    loc = x[items] + rank
+    z = total + m + 1
+    variant = BOUNDS if upper is not None else PLAIN if opt_colors is None else COLORS
+    nd = np.zeros((z, WIDTH[variant]), np.int32)
+    nd[node, 0] = x[items]
+    nd[node, 1] = loc
+    if opt_colors is not None and variant != PLAIN:
+        nd[node, 2] = opt_colors
+    spacers = ptr[1:] + np.arange(1, m + 1)
+    nd[spacers, 0] = -counts
+    set_[loc] = node
+    first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
+    second = int(x[n_primary]) if n_primary < n else size + header
+    return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), first_node, second, variant)
+
+
+_TEMPLATES: "weakref.WeakKeyDictionary[ExactCover, CellsTemplate]" = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+def cells_template(problem: "ExactCover") -> CellsTemplate:
+    """The sparse sets of ``problem``, built once per problem (equal problems share them)."""
+    with _LOCK:
+        t = _TEMPLATES.get(problem)
+    if t is None:
+        colors = problem.opt_colors if problem.has_colors else None
+        lower, upper = (problem.lower, problem.upper) if problem.has_bounds else (None, None)
+        t = build_cells(problem.n_items, problem.n_primary, problem.opt_ptr, problem.opt_items, colors,
+                        lower, upper)
+        with _LOCK:
+            t = _TEMPLATES.setdefault(problem, t)
+    return t
+
+
+class CellsEngine:
+    """One resumable dancing-cells search of a problem: private copies of the
+    sparse sets, the cursor (``choice``, ``saved``, the stack of sizes,
+    ``profile``, ``state``) and the driving of :func:`search_cells`."""
+
+    def __init__(self, problem: "ExactCover", given: np.ndarray):
+        t = cells_template(problem)
+        self.template = t
+        self.second = t.second
+        self.variant = t.variant
+        self.kernel = search_bounds if t.variant == BOUNDS else SEARCH[t.variant]
+        self.cells = (t.item.copy(), t.set.copy(), t.nd.copy())
+        n = problem.n_items
+        bounded = t.variant == BOUNDS
+        # SSMCC: a level per option included or removed on the path; SSXC1/SSXCC: per option included
+        depth = problem.n_options + 2 if bounded else problem.n_primary + 2
+        state = np.zeros(STATE_SIZE_M if bounded else STATE_SIZE, np.int64)
+        state[ACTIVE_ITEMS] = n
+        self.choice = np.zeros(depth, np.int32)
+        self.saved = np.zeros(depth + 1, np.int64)
+        # room for the start and a few levels; grown on demand (RET_GROW)
+        self.stack = np.zeros((3 if bounded else 2) * max(4 * n, 1024), np.int32)
+        self.profile = np.zeros(depth, np.int64)
+        self.force = np.zeros(max(n, int(problem.lower.sum()) if bounded else 0, depth) + 1, np.int32)
+        self.deg = np.zeros(depth, np.int32)
+        self.levelstage = np.zeros(depth + 1, np.int32)
+        self.state = state
+        if given.size:
+            if bounded:
+                # (the caller has checked that the givens agree: a failure here means that
+                # some item can no longer meet its lower bound, so no solution)
+                if apply_given_m(given, t.first_node, t.second, self.cells, state) >= 0:
+                    state[K.PHASE] = K.PH_DONE
+                bad = -1
+            else:
+                bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
+            if bad >= 0:
+                raise ExactCoverError(problem._describe_conflict(given, bad))
+
+    @property
+    def cursor(self) -> tuple:
+        if self.variant == BOUNDS:  # (kernels.cells.CursorM; profile second, as Search expects)
+            return (self.choice, self.profile, self.deg, self.levelstage, self.saved, self.stack, self.force,
+                    self.state)
+        return (self.choice, self.profile, self.saved, self.stack, self.force, self.state)
+
+    def warm_args(self) -> tuple:
+        """The kernel and arguments of its type signature, to compile or load it
+        ahead of any clock (:func:`dlxnumba.search.ready`)."""
+        return self.kernel, (self.second, self.cells, self.cursor, 1, 1, 1, 1)
+
+    def run(self, stop_at: int, solution_stop: int, node_stop: int, update_stop: int) -> int:
+        """Run the kernel until a stop (growing the stack as it asks); a RET_* code."""
+        while True:
+            ret = self.kernel(self.second, self.cells, self.cursor, stop_at, solution_stop, node_stop,
+                              update_stop)
+            if ret != RET_GROW:
+                return ret
+            bigger = np.zeros(2 * self.stack.shape[0], np.int32)  # (a multiple of 2 and of 3)
+            bigger[: self.stack.shape[0]] = self.stack
+            self.stack = bigger
+
+    def chosen(self) -> list[int]:
+        """The options of the solution just visited (``choice[0 .. level - 1]``), unsorted."""
+        if self.variant == BOUNDS:
+            nodes = self.choice[self.levelstage[:int(self.state[STAGE])]]
+            return (np.searchsorted(self.template.first_node, nodes, side="right") - 1).tolist()
+        level = int(self.state[K.LEVEL])
+        nodes = self.choice[:max(level, 0)]
+        return (np.searchsorted(self.template.first_node, nodes, side="right") - 1).tolist()
+
+    def fraction(self) -> float | None:
+        """Knuth's estimate of the fraction of the tree done (as in :mod:`dlxnumba.progress`)."""
+        phase = int(self.state[K.PHASE])
+        if phase == K.PH_START:
+            return 0.0
+        if phase != K.PH_DONE and self.variant == BOUNDS:
+            return None  # (binary branching: no estimate yet)
+        if phase == K.PH_DONE:
+            return 1.0
+        level = int(self.state[K.LEVEL])
+        set_, nd = self.cells[1], self.cells[2]
+        w = WIDTH[self.variant]
+        f, scale = 0.0, 1.0
+        for lev in range(level):
+            node = int(self.choice[lev])
+            best, cur = int(nd[w * node]), int(nd[w * node + 1])
+            d = max(int(set_[best - 1]), 1)
+            scale *= d
+            f += min(cur - best, d - 1) / scale
+            if scale > float(1 << 53):
+                break
+        return min(f, 1.0)
+
+    def report(self, elapsed: float) -> Progress:
+        st = self.state
+        return Progress(elapsed, int(st[K.NODES]), int(st[K.UPDATES]), int(st[K.SOLUTIONS]), self.fraction())
+
+
+# ------------------------------------------------------------------- "auto"
+
+#: ``algorithm="auto"`` starts with dancing links and decides after this many
+#: updates (a search that ends or yields sooner stays with links).
+PROBE_UPDATES = 1 << 20
+#: The sample subtree timed with both kernels has at least SAMPLE_MIN links
+#: updates (else a shallower one is taken) and at most SAMPLE_MAX.
+SAMPLE_MIN = 1 << 15
+SAMPLE_MAX = 1 << 18
+
+
+def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int,
+               ready: Callable) -> tuple[bool, int, float]:
+    """Search ``problem`` with ``given`` forced, by links, to the end or ``budget``
+    updates: (finished, updates, seconds)."""
+    from .kernels.search import SEARCH, apply_given
+
+    t = problem._template()
+    u = np.uint32
+    arrays = (t.llink.copy(), t.rlink.copy(), t.ulink.copy(), t.dlink.copy(), t.length.copy())
+    links = (arrays[0].view(u), arrays[1].view(u), t.top, arrays[2].view(u), arrays[3].view(u), arrays[4])
+    depth = problem.n_primary + 1
+    cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
+    if apply_given(given, t.first_node, t.width, links) >= 0:
+        return True, 0, 0.0
+    ready(SEARCH[t.width], (problem.n_primary, links, cursor, stop_at, 1, 1, 1))
+    t0 = time.perf_counter()
+    ret = SEARCH[t.width](problem.n_primary, links, cursor, stop_at, 1 << 62, 1 << 62, budget)
+    return ret == K.RET_DONE, int(cursor[2][K.UPDATES]), time.perf_counter() - t0
+
+
+def _cells_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int,
+               ready: Callable) -> tuple[bool, float]:
+    """As :func:`_links_run` by cells: (finished, seconds)."""
+    try:
+        engine = CellsEngine(problem, given)
+    except ExactCoverError:
+        return True, 0.0
+    ready(*engine.warm_args())
+    t0 = time.perf_counter()
+    ret = engine.run(stop_at, 1 << 62, 1 << 62, budget)
+    return ret == K.RET_DONE, time.perf_counter() - t0
+
+
+def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop_at: int,
+                 ready: Callable[[Any, tuple], float]) -> bool:
+    """Whether dancing cells should take over a search that links could not
+    finish within :data:`PROBE_UPDATES` updates.
+
+    ``path`` holds the options that links has chosen on its current path
+    from the root.  Forcing the first ``L`` of them (with ``given``) leaves a
+    subproblem, a subtree of the search: the deepest one whose links search
+    takes at least :data:`SAMPLE_MIN` updates (or the largest below
+    :data:`SAMPLE_MAX`) is searched to the end by both kernels, twice each,
+    interleaved, and the faster wins.  Both do exactly the same work there
+    (the same solutions), so the comparison is fair whatever their counters
+    mean; the sample costs at most a few times :data:`SAMPLE_MAX` updates.
+    ``ready(kernel, args)`` compiles or loads a kernel before it is timed
+    (:func:`dlxnumba.search.ready`).
+    """
+    sample = None
+    for depth in range(len(path), -1, -1):
+        g = np.concatenate((given, np.asarray(path[:depth], np.int32))).astype(np.int32)
+        done, updates, _ = _links_run(problem, g, stop_at, SAMPLE_MAX, ready)
+        if not done:
+            break
+        sample = (g, updates)
+        if updates >= SAMPLE_MIN:
+            break
+    if sample is None:
+        return False
+    g, updates = sample
+    budget = 8 * updates + 10_000
+    t_links = t_cells = float("inf")
+    for _ in range(2):
+        t_links = min(t_links, _links_run(problem, g, stop_at, budget, ready)[2])
+        done, seconds = _cells_run(problem, g, stop_at, budget, ready)
+        if not done:
+            return False
+        t_cells = min(t_cells, seconds)
+    return t_cells < t_links

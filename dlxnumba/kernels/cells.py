@@ -1,0 +1,857 @@
+"""Dancing cells: exact cover over sparse sets (Knuth's SSXC1, SSXCC, SSMCC), the second kernel family.
+
+Knuth's programs SSXC1, SSXCC and SSMCC replace the doubly linked lists of
+DLX1, DLX2 and DLX3 by *sparse sets* (Briggs and Torczon): a set ``S`` of a
+universe is an array ``p`` whose first ``s`` entries are the members, with
+the inverse permutation ``q`` (``p[q[k]] == k``).  Deleting a member swaps it
+to the end of the first ``s`` entries and decrements ``s``; since the search
+only ever deletes and then restores, restoring a set is resetting ``s``: the
+deleted members are still there, just past the end, in some order.
+
+The data structure (Knuth's SSXC1)
+----------------------------------
+An exact-cover problem has ``N`` items (``N1`` primary, the rest secondary)
+and ``M`` options.  Three int32 arrays hold everything:
+
+``set`` -- the items and their active options:
+    item ``i`` (numbered from 0) owns a block of ``H + len(i)`` entries: ``H``
+    header entries then one entry per option that contains it, in input
+    order.  The item is *named* by the index ``x`` of its first option entry.
+    ``set[x - 1]`` is its *size* (the number of its options still active:
+    they are ``set[x .. x + size - 1]``, each a node number, below) and
+    ``set[x - 2]`` its *pos*, its place in ``item``.  (``H == 2``; SSMCC adds
+    ``set[x - 3]``, the *slack* ``v - u``, and ``set[x - 4]``, the *bound*:
+    how many more times the item may be covered, ``H == 4``.)  Primary items
+    come first, so ``x`` names a primary item exactly when ``x < second``.
+
+``item`` -- the active items, as a sparse set:
+    ``item[0 .. active - 1]`` are the items still to be covered (primary and
+    secondary alike), each given by its ``x``; ``item[pos(x)] == x``.  Items
+    leave by swapping to the end of the active part.
+
+``nd`` -- the nodes, ``W`` int32 per node side by side:
+    the options one after another, one node per item, with a *spacer* node
+    before the first option and after each option.  For an ordinary node
+    ``y``, ``nd[W*y]`` is its item's ``x`` (*itm*) and ``nd[W*y + 1]`` its
+    place in that item's block (*loc*): ``set[loc] == y``.  A spacer after an
+    option of ``t`` items has ``itm == -t``, so walking an option to the right
+    from ``y`` is ``y + 1``, jumping back by ``t`` from the spacer.  ``W == 2``
+    for SSXC1; with colors (SSXCC, SSMCC) ``W == 4``: ``nd[W*y + 2]`` is the
+    color the option gives a secondary item (0 for none) and the fourth
+    entry is spare, so that a node is 16 aligned bytes, as in Knuth's
+    programs.
+
+The invariants: ``pos(item[k]) == k`` and ``set[loc(y)] == y``.
+
+*Hiding* an option removes each of its other nodes from its item's active
+set (a swap with the item's last active entry, fixing both ``loc`` fields,
+and one less in the size).  *Covering* item ``x`` swaps it out of ``item``
+and hides every option in its set; the chosen option's other items are
+swapped out first, then their options hidden.  Unlike dancing links, nothing
+is undone step by step: before trying the options of a level the search
+saves the sizes of every active item on a stack, and undoing a choice is
+writing them back (Christine Solnon's idea, adopted in SSXC1).  So every
+level costs a pass over the active items, and a level is never *entered*
+with a primary item that has no option left: hiding stops (*aborts*) the
+moment it would empty the set of an active primary item, and the option is
+rejected on the spot.  That is what wins on pentominoes and Langford pairs
+(many options die young); on problems such as n queens and Sudoku, where few
+do, the pass over the active items costs more than it saves.
+
+Colors (SSXCC) and multiplicities (SSMCC)
+-----------------------------------------
+SSXCC is a compile-time variant of the same loop (``variant == COLORS``):
+an option's secondary item with color ``c`` is *purified*: it leaves the
+active items and only the options that give it another color are hidden;
+the items past ``oactive`` (purified at an earlier level) are left alone.
+Any primary item left with one option is pushed on a ``force`` stack and
+taken next without saving the sizes (a forced move), and ties in branching
+go to the item named first, as in Knuth's program.  SSMCC (``BOUNDS``) is
+its own loop, :func:`_search_m`, as Knuth's program is: binary branching (a
+node *includes* the first option of the item it branches on, or, on the way
+back, *removes* it and branches again), the bound and slack of each primary
+item saved with its size, and his branching score ``size + min(slack,
+bound) - bound + 1``.
+
+Indices are int32 in the arrays and cast to unsigned 64-bit integers at every
+load (``_u``), so that numba emits no negative-index fix-up; numba checks no
+bounds.  Each search is one loop with Knuth's labels (forward, advance,
+backup, abort; SSMCC's tryagain, prebackup, purgeit), allocation-free,
+resumable exactly like the links search (:mod:`.search`): the state lives in
+the arrays, ``choice``, the stack of sizes and the int64 ``state`` vector
+(slots 0-5 as in the links search, then the slots below).  When the stack of
+sizes is full the kernel returns ``RET_GROW`` before entering a level; the
+caller doubles it and calls again.
+
+Counters (Knuth's, which differ from DLX1's):
+
+* a *node* is counted each time a level is entered, the level where all
+  primary items are covered (a solution) included: so ``nodes`` counts the
+  solutions too, and a solution of ``k`` options is found at level ``k``
+  (SSMCC: at the level after its last branch; its profile is per stage,
+  the number of options included);
+* an *update* each time an item leaves the active set while it is chosen
+  (SSXC1, SSXCC: the item branched on and each other item of a chosen
+  option; SSMCC counts none of these) and each time a node leaves an item's
+  set; restoring counts nothing;
+* SSXC1 branches on the active primary item of minimum size, first in the
+  order of ``item`` among equals (which changes as items swap: ties fall
+  differently from DLX1's), and stops scanning at a size ``<= stop_at``
+  (``1`` is SSXC1's rule); SSXCC and SSMCC ignore ``stop_at``: they force
+  every item that has a single way left.
+
+When a primary item has too few options at the start (none; SSMCC: fewer
+than its lower bound), Knuth's programs do not search at all: no node, no
+solution.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE,
+               RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
+from collections import namedtuple
+
+#: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
+#: (Slots 0-5 are those of the links search; 6 and 7 stay 0.)
+ACTIVE_ITEMS = 8
+#: The search needs a larger stack of saved sizes: grow it and call again.
+RET_GROW = 3
+
+Cells = namedtuple("Cells", "item set nd")
+Cells.__doc__ = """The sparse sets of one search (int32): ``item``, ``set``, ``nd`` (see the module)."""
+
+CellsCursor = namedtuple("CellsCursor", "choice profile saved stack force state")
+CellsCursor.__doc__ = """Where a cells search stands: int32 ``choice`` (the node tried at each
+level), int64 ``profile`` (nodes per level), int64 ``saved`` (where each level's saved sizes
+start on ``stack``), int32 ``stack`` (pairs item, size), int32 ``force`` (SSXCC's stack of
+items with one option left) and int64 ``state``."""
+
+_BIG = np.int64(1) << 40
+
+#: Variants of the search (a compile-time constant): SSXC1 (plain exact
+#: cover with secondary items) and SSXCC (colors).
+PLAIN = 0
+COLORS = 1
+#: Int32 entries per node: ``itm, loc`` (plain); ``itm, loc, clr, spare`` (colors, bounds).
+WIDTH = (2, 4, 4)
+#: Slot of ``state``: the number of items on the ``force`` stack (SSXCC).
+FORCED = 9
+#: Entries of a cells search's ``state``.
+STATE_SIZE = 10
+
+
+@njit(inline="always", **JIT_INNER)
+def _u(i):
+    """An index as an unsigned integer: no negative-index fix-up on the load."""
+    return np.uint64(i)
+
+
+@njit(inline="always", **JIT_INNER)
+def hide(c, color, check, variant, second, active, oactive, set_, nd, force, forced):
+    """Hide the options in the set of item ``c`` from the other items' sets.
+
+    SSXC1 (``variant == PLAIN``) hides them all; with ``check`` it stops as
+    soon as an active primary item would lose its last option.  SSXCC
+    (``COLORS``) keeps the options whose node at ``c`` has the color
+    ``color`` (none when 0), leaves alone the items at places ``>= oactive``
+    of ``item`` (purified secondary items), and with ``check`` also pushes an
+    active primary item left with one option on ``force``.
+
+    Returns ``(updates, forced)``, ``updates`` being ``-1 - removals`` when
+    the check stopped it.
+    """
+    w = WIDTH[variant]
+    updates = np.int64(0)
+    end = np.int64(c) + set_[_u(c - 1)]
+    for rr in range(np.int64(c), end):
+        tt = np.int64(set_[_u(rr)])
+        if variant == COLORS and color != 0 and nd[_u(w * tt + 2)] == color:
+            continue  # a compatible option stays
+        nn = tt + 1
+        while nn != tt:
+            uu = np.int64(nd[_u(w * nn)])
+            if uu <= 0:  # a spacer: back to the option's first node
+                nn += uu
+                continue
+            if variant == COLORS and set_[_u(uu - 2)] >= oactive:
+                nn += 1  # purified: its set stays as it is
+                continue
+            vv = np.int64(nd[_u(w * nn + 1)])
+            ss = np.int64(set_[_u(uu - 1)]) - 1
+            if variant == COLORS:
+                if check and ss <= 1 and uu < second and set_[_u(uu - 2)] < active:
+                    if ss == 0:
+                        return -1 - updates, forced
+                    force[_u(forced)] = uu
+                    forced += 1
+            elif check and ss == 0 and uu < second and set_[_u(uu - 2)] < active:
+                return -1 - updates, forced
+            last = uu + ss
+            nnp = np.int64(set_[_u(last)])
+            set_[_u(uu - 1)] = ss
+            set_[_u(last)] = nn
+            set_[_u(vv)] = nnp
+            nd[_u(w * nn + 1)] = last
+            nd[_u(w * nnp + 1)] = vv
+            nn += 1
+            updates += 1
+    return updates, forced
+
+
+@njit(inline="always", **JIT_INNER)
+def swap_out(x, p, item, set_):
+    """Move active item ``x`` to place ``p`` of ``item`` (the new end of the active part)."""
+    pp = np.int64(set_[_u(x - 2)])
+    cc = np.int64(item[_u(p)])
+    item[_u(p)] = x
+    item[_u(pp)] = cc
+    set_[_u(cc - 2)] = pp
+    set_[_u(x - 2)] = p
+
+
+@njit(**JIT)
+def search_plain(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for SSXC1; records as plain tuples."""
+    return _search(PLAIN, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
+
+
+@njit(**JIT)
+def search_colors(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` for SSXCC; records as plain tuples."""
+    return _search(COLORS, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
+
+
+#: The entry point of each variant.
+SEARCH = (search_plain, search_colors)
+
+
+@njit(**JIT_INNER)
+def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """Run (or resume) SSXC1 or SSXCC until a stop condition; return a RET_* code.
+
+    ``variant`` (a compile-time constant) is ``PLAIN`` or ``COLORS``;
+    ``second`` the ``x`` of the first secondary item (or past the last
+    item).  Returns ``RET_SOLUTION`` when the number of solutions reaches
+    ``solution_stop`` (the solution is ``choice[0 .. state[LEVEL] - 1]``),
+    ``RET_PAUSED`` before entering a level once ``state[NODES] >= node_stop``
+    or ``state[UPDATES] >= update_stop``, ``RET_GROW`` when ``stack`` is too
+    small for the next level (grow it, keeping its contents, and call again),
+    and ``RET_DONE`` when the tree is exhausted (every size restored).
+    ``stop_at`` applies to SSXC1's branching only: SSXCC forces every item
+    that has one option left, as Knuth's program does.
+    """
+    w = WIDTH[variant]
+    item, set_, nd = cells
+    choice, profile, saved, stack, force, state = cursor
+    level = state[LEVEL]
+    phase = state[PHASE]
+    nodes = state[NODES]
+    updates = state[UPDATES]
+    sols = state[SOLUTIONS]
+    maxl = state[MAX_LEVEL]
+    active = state[ACTIVE_ITEMS]
+    forced = state[FORCED]
+    cap = np.int64(stack.shape[0] >> 1)
+    best = np.int64(0)
+    cur = np.int64(0)
+    oactive = active
+    ret = RET_DONE
+    step = 0  # 0 forward, 1 advance, 2 backup, 3 abort, 4 leave, 5 branch on best
+
+    if phase == PH_DONE:
+        return RET_DONE
+    if phase == PH_START:
+        # an active primary item with no option: Knuth's programs do not search at all
+        for k in range(active):
+            x = np.int64(item[_u(k)])
+            if x < second and set_[_u(x - 1)] == 0:
+                state[PHASE] = PH_DONE
+                return RET_DONE
+        # save every size, to restore them all at the end (``saved[0]`` entries)
+        for p in range(active):
+            x = item[_u(p)]
+            stack[_u(2 * p)] = x
+            stack[_u(2 * p + 1)] = set_[_u(x - 1)]
+        saved[0] = active
+        level = 0
+    elif phase == PH_RECOVER:
+        step = 2
+
+    while step != 4:
+        if step == 0:
+            # forward: enter a level, choose the item to branch on
+            if nodes >= node_stop or updates >= update_stop:
+                phase = PH_FORWARD
+                ret = RET_PAUSED
+                break
+            sp = saved[_u(level)]
+            if sp + active > cap:
+                phase = PH_FORWARD
+                ret = RET_GROW
+                break
+            nodes += 1
+            profile[_u(level)] += 1
+            if level > maxl:
+                maxl = level
+            t = _BIG
+            if variant == COLORS:
+                # a forced move left over from the hides above?
+                while forced > 0:
+                    forced -= 1
+                    best = np.int64(force[_u(forced)])
+                    if set_[_u(best - 2)] < active:
+                        t = 1
+                        break
+                if t == 1:
+                    step = 5
+                    continue
+                for k in range(active):
+                    x = np.int64(item[_u(k)])
+                    if x < second:
+                        s = np.int64(set_[_u(x - 1)])
+                        if s <= 1:
+                            if s == 1:
+                                force[_u(forced)] = x
+                                forced += 1
+                        elif s < t or (s == t and x < best):
+                            best = x
+                            t = s
+                if forced > 0:
+                    forced -= 1
+                    best = np.int64(force[_u(forced)])
+                    t = 1
+            else:
+                k = np.int64(0)
+                while t > stop_at and k < active:
+                    x = np.int64(item[_u(k)])
+                    if x < second:
+                        s = np.int64(set_[_u(x - 1)])
+                        if s < t:
+                            best = x
+                            t = s
+                    k += 1
+            if t == _BIG:
+                # visit a solution: choice[0 .. level - 1]
+                sols += 1
+                if sols >= solution_stop:
+                    phase = PH_RECOVER
+                    ret = RET_SOLUTION
+                    break
+                step = 2
+                continue
+            step = 5
+        elif step == 5:
+            # branch on best (a forced move when the colored variant found t == 1)
+            active -= 1
+            swap_out(best, active, item, set_)
+            updates += 1
+            oactive = active
+            h, forced = hide(best, 0, False, variant, second, active, oactive, set_, nd, force, forced)
+            updates += h
+            cur = best
+            sp = saved[_u(level)]
+            if variant == COLORS and t == 1:
+                saved[_u(level + 1)] = sp  # a forced move saves nothing: it has no second option
+            else:
+                for p in range(active):
+                    x = item[_u(p)]
+                    stack[_u(2 * (sp + p))] = x
+                    stack[_u(2 * (sp + p) + 1)] = set_[_u(x - 1)]
+                saved[_u(level + 1)] = sp + active
+            step = 1
+        elif step == 1:
+            # advance: try the option at place cur of best's set
+            if variant == PLAIN and cur >= best + set_[_u(best - 1)]:
+                step = 2
+                continue
+            node = np.int64(set_[_u(cur)])
+            choice[_u(level)] = node
+            # swap out the option's other items (SSXCC: those not yet purified)
+            oactive = active
+            q = node + 1
+            while q != node:
+                c = np.int64(nd[_u(w * q)])
+                if c <= 0:
+                    q += c
+                    continue
+                if variant == PLAIN or set_[_u(c - 2)] < active:
+                    active -= 1
+                    swap_out(c, active, item, set_)
+                    updates += 1
+                q += 1
+            # hide (SSXCC: purify) their options, or abort
+            q = node + 1
+            ok = True
+            while q != node:
+                c = np.int64(nd[_u(w * q)])
+                if c <= 0:
+                    q += c
+                    continue
+                if variant == COLORS and c >= second:
+                    if set_[_u(c - 2)] < oactive:
+                        h, forced = hide(c, nd[_u(w * q + 2)], True, variant, second, active, oactive,
+                                         set_, nd, force, forced)
+                    else:
+                        h = 0  # purified above: nothing to do
+                else:
+                    h, forced = hide(c, 0, True, variant, second, active, oactive, set_, nd, force, forced)
+                if h < 0:
+                    updates += -1 - h
+                    ok = False
+                    break
+                updates += h
+                q += 1
+            if ok:
+                level += 1
+                step = 0
+            else:
+                forced = 0
+                step = 3
+        elif step == 2:
+            # backup: return to the level above, or finish
+            if level == 0:
+                # restore every size saved at the start
+                n0 = saved[0]
+                for p in range(n0):
+                    set_[_u(stack[_u(2 * p)] - 1)] = stack[_u(2 * p + 1)]
+                active = n0
+                phase = PH_DONE
+                ret = RET_DONE
+                break
+            level -= 1
+            node = np.int64(choice[_u(level)])
+            best = np.int64(nd[_u(w * node)])
+            cur = np.int64(nd[_u(w * node + 1)])
+            step = 3
+        else:
+            # abort: undo the option at place cur and try the next one
+            if cur + 1 >= best + set_[_u(best - 1)]:
+                step = 2
+                continue
+            lo = saved[_u(level)]
+            hi = saved[_u(level + 1)]
+            for p in range(lo, hi):
+                set_[_u(stack[_u(2 * p)] - 1)] = stack[_u(2 * p + 1)]
+            active = hi - lo
+            cur += 1
+            step = 1
+
+    state[LEVEL] = level
+    state[PHASE] = phase
+    state[NODES] = nodes
+    state[UPDATES] = updates
+    state[SOLUTIONS] = sols
+    state[MAX_LEVEL] = maxl
+    state[ACTIVE_ITEMS] = active
+    state[FORCED] = forced
+    return ret
+
+
+@njit(**JIT)
+def apply_given_cells(variant, given, first_node, second, cells, force, state):
+    """Force the options ``given`` (numbers) into the solution before the search.
+
+    An option applies when each of its primary items is still active and
+    still lists it (SSXCC: a purified secondary item may have kept it, when
+    the colors agree); otherwise nothing more is applied and the position in
+    ``given`` of the first conflicting option is returned.  Returns -1 when
+    all were applied.  Nothing is counted.
+    """
+    w = WIDTH[variant]
+    item, set_, nd = cells
+    active = state[ACTIVE_ITEMS]
+    forced = state[FORCED]
+    for g in range(given.shape[0]):
+        y0 = np.int64(first_node[_u(given[g])])
+        y = y0
+        while nd[_u(w * y)] > 0:
+            x = np.int64(nd[_u(w * y)])
+            if variant == PLAIN or x < second:
+                loc = np.int64(nd[_u(w * y + 1)])
+                if set_[_u(x - 2)] >= active or loc >= x + set_[_u(x - 1)]:
+                    state[ACTIVE_ITEMS] = active
+                    return g
+            y += 1
+        oactive = active
+        for z in range(y0, y):
+            x = np.int64(nd[_u(w * z)])
+            if variant == PLAIN or set_[_u(x - 2)] < active:
+                active -= 1
+                swap_out(x, active, item, set_)
+        for z in range(y0, y):
+            x = np.int64(nd[_u(w * z)])
+            if variant == COLORS and x >= second:
+                if set_[_u(x - 2)] < oactive:
+                    hide(x, nd[_u(w * z + 2)], False, variant, second, active, oactive, set_, nd, force, forced)
+            else:
+                hide(x, 0, False, variant, second, active, oactive, set_, nd, force, forced)
+    state[ACTIVE_ITEMS] = active
+    return -1
+
+
+# ----------------------------------------------------- multiplicities (SSMCC)
+
+#: The variant with multiplicities (Knuth's SSMCC: binary branching, bounds).
+BOUNDS = 2
+#: Header entries before each item's set in SSMCC's layout: bound, slack, pos, size.
+HEADER_M = 4
+#: Slots of an SSMCC ``state`` (0-5 as in the links search; LEVEL is the level
+#: of the binary tree, MAX_LEVEL its deepest).
+STAGE = 10  # options included so far
+SAVEPTR = 11  # entries on the stack of saved (item, size, bound) triples
+ROOT = 12  # triples saved at the start (restored at the end)
+STATE_SIZE_M = 13
+
+CursorM = namedtuple("CursorM", "choice profile deg levelstage saved stack force state")
+CursorM.__doc__ = """Where an SSMCC search stands: int32 ``choice`` (the node tried at each
+level), int64 ``profile`` (nodes per stage), int32 ``deg`` (the branching degree at each
+level), int32 ``levelstage`` (the latest level of each stage), int64 ``saved`` (where
+each stage's saved triples start), int32 ``stack`` (triples item, size, bound),
+``force`` and the int64 ``state``."""
+
+
+@njit(inline="always", **JIT_INNER)
+def _deactivate(x, active, item, set_):
+    """Swap active item ``x`` out of the active part; the new ``active``."""
+    active -= 1
+    swap_out(x, active, item, set_)
+    return active
+
+
+@njit(inline="always", **JIT_INNER)
+def _remove_option(optp, second, active, set_, nd, item):
+    """SSMCC's "remove |optp| from its other sets, or return 0": every node of
+    the option of node ``optp`` leaves its item's set (purified secondary items
+    excepted); a primary item left with no option is deactivated.  Returns
+    ``(updates or -1 - updates when an item would fall below its lower bound,
+    active)``."""
+    w = 4
+    updates = np.int64(0)
+    nn = optp
+    while nd[_u(w * (nn - 1))] > 0:
+        nn -= 1
+    while True:
+        ii = np.int64(nd[_u(w * nn)])
+        if ii <= 0:
+            break
+        p = np.int64(nd[_u(w * nn + 1)])
+        if ii >= second and set_[_u(ii - 2)] >= active:
+            nn += 1
+            continue  # purified
+        ss = np.int64(set_[_u(ii - 1)]) - 1
+        if ii < second:
+            if ss < set_[_u(ii - 4)] - set_[_u(ii - 3)]:
+                return -1 - updates, active
+            if ss == 0:
+                active = _deactivate(ii, active, item, set_)
+        if ss > 0:
+            last = ii + ss
+            nnp = np.int64(set_[_u(last)])
+            set_[_u(ii - 1)] = ss
+            set_[_u(last)] = nn
+            set_[_u(p)] = nnp
+            nd[_u(w * nn + 1)] = last
+            nd[_u(w * nnp + 1)] = p
+            updates += 1
+        nn += 1
+    return updates, active
+
+
+@njit(**JIT_INNER)
+def include_option(opt, second, active, set_, nd, item):
+    """SSMCC's ``include_option``: add the option of node ``opt`` to the partial
+    solution.  Returns ``(updates, or -1 - updates when some primary item
+    could no longer meet its lower bound, active)``."""
+    w = 4
+    updates = np.int64(0)
+    while nd[_u(w * (opt - 1))] > 0:
+        opt -= 1
+    while True:
+        ii = np.int64(nd[_u(w * opt)])
+        if ii <= 0:
+            break
+        pp = np.int64(nd[_u(w * opt + 1)])
+        p = np.int64(set_[_u(ii - 2)])
+        if p >= active:
+            opt += 1
+            continue  # a purified secondary item (a primary one cannot be inactive here)
+        if ii < second:
+            set_[_u(ii - 4)] -= 1
+        if ii >= second or set_[_u(ii - 4)] == 0:
+            # cover (primary) or purify (secondary) item ii
+            ss = np.int64(set_[_u(ii - 1)])
+            c = np.int64(0) if ii < second else np.int64(nd[_u(w * opt + 2)])
+            s = ii + ss - 1
+            while s >= ii:
+                if s != pp:
+                    optp = np.int64(set_[_u(s)])
+                    if c == 0 or nd[_u(w * optp + 2)] != c:
+                        h, active = _remove_option(optp, second, active, set_, nd, item)
+                        if h < 0:
+                            return -1 - updates + (h + 1), active
+                        updates += h
+                s -= 1
+            active = _deactivate(ii, active, item, set_)
+        else:
+            ss = np.int64(set_[_u(ii - 1)]) - 1
+            if ss < set_[_u(ii - 4)] - set_[_u(ii - 3)]:
+                return -1 - updates, active
+            if ss == 0:
+                active = _deactivate(ii, active, item, set_)
+            else:
+                last = ii + ss
+                nnp = np.int64(set_[_u(last)])
+                set_[_u(ii - 1)] = ss
+                set_[_u(last)] = opt
+                set_[_u(pp)] = nnp
+                nd[_u(w * opt + 1)] = last
+                nd[_u(w * nnp + 1)] = pp
+                updates += 1
+        opt += 1
+    return updates, active
+
+
+@njit(**JIT)
+def search_bounds(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search_m` (SSMCC); records as plain tuples."""
+    return _search_m(second, Cells(*cells), CursorM(*cursor), solution_stop, node_stop, update_stop)
+
+
+@njit(**JIT_INNER)
+def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
+    """Run (or resume) Knuth's SSMCC until a stop condition; return a RET_* code.
+
+    Binary branching: a node either includes the first option of the item
+    it branches on (a new *stage*) or, on the way back, removes that option
+    and branches again.  ``RET_SOLUTION`` leaves the solution as
+    ``choice[levelstage[0 .. state[STAGE] - 1]]``; the other codes as in
+    :func:`_search`.
+    """
+    item, set_, nd = cells
+    choice, profile, deg, levelstage, saved, stack, force, state = cursor
+    level = state[LEVEL]
+    phase = state[PHASE]
+    nodes = state[NODES]
+    updates = state[UPDATES]
+    sols = state[SOLUTIONS]
+    maxl = state[MAX_LEVEL]
+    active = state[ACTIVE_ITEMS]
+    forced = state[FORCED]
+    stage = state[STAGE]
+    saveptr = state[SAVEPTR]
+    cap = np.int64(stack.shape[0] // 3)
+    best = np.int64(0)
+    score = np.int64(0)
+    ret = RET_DONE
+    big = np.int64(0x7FFFFFFF)
+    # steps: 0 forward, 1 advance, 2 backup, 3 purgeit, 4 leave, 5 prebackup
+    step = 0
+
+    if phase == PH_DONE:
+        return RET_DONE
+    if phase == PH_START:
+        # SSMCC's input phase: no search if a primary item has fewer options
+        # than its lower bound; items without options leave the active set
+        forced = 0
+        for k in range(active - 1, -1, -1):
+            x = np.int64(item[_u(k)])
+            sz = np.int64(set_[_u(x - 1)])
+            if x < second and sz < set_[_u(x - 4)] - set_[_u(x - 3)]:
+                state[PHASE] = PH_DONE
+                return RET_DONE
+            if sz == 0:
+                force[_u(forced)] = x
+                forced += 1
+        while forced > 0:
+            forced -= 1
+            active = _deactivate(np.int64(force[_u(forced)]), active, item, set_)
+        # save every size and bound, to restore them all at the end
+        for p in range(active):
+            x = np.int64(item[_u(p)])
+            stack[_u(3 * p)] = x
+            stack[_u(3 * p + 1)] = set_[_u(x - 1)]
+            stack[_u(3 * p + 2)] = set_[_u(x - 4)] if x < second else 0
+        state[ROOT] = active
+        level = 0
+        stage = 0
+        saveptr = active
+    elif phase == PH_RECOVER:
+        step = 2
+
+    while step != 4:
+        if step == 0:
+            # forward
+            if nodes >= node_stop or updates >= update_stop:
+                phase = PH_FORWARD
+                ret = RET_PAUSED
+                break
+            if saveptr + active > cap:
+                phase = PH_FORWARD
+                ret = RET_GROW
+                break
+            nodes += 1
+            profile[_u(stage)] += 1
+            if level > maxl:
+                maxl = level
+            # maybe do a forced move
+            found = False
+            while forced > 0:
+                forced -= 1
+                best = np.int64(force[_u(forced)])
+                if set_[_u(best - 2)] < active:
+                    found = True
+                    break
+            if not found:
+                score = big
+                best_s = np.int64(0)
+                best_l = np.int64(0)
+                for k in range(active):
+                    x = np.int64(item[_u(k)])
+                    if x < second:
+                        bnd = np.int64(set_[_u(x - 4)])
+                        slk = np.int64(set_[_u(x - 3)])
+                        sz = np.int64(set_[_u(x - 1)])
+                        s = min(slk, bnd)
+                        t = sz + s - bnd + 1
+                        if t == 1:
+                            for _ in range(bnd - slk):
+                                force[_u(forced)] = x
+                                forced += 1
+                        elif t <= score and (t < score or (s <= best_s and (s < best_s or (
+                                sz >= best_l and (sz > best_l or x < best))))):
+                            score = t
+                            best = x
+                            best_s = s
+                            best_l = sz
+                if forced > 0:
+                    forced -= 1
+                    best = np.int64(force[_u(forced)])
+                    found = True
+            if found:
+                # a forced move: nothing saved (no second branch)
+                saved[_u(stage)] = saveptr
+                score = 1
+                step = 1
+                continue
+            if score == big:
+                # visit a solution: choice[levelstage[0 .. stage - 1]]
+                sols += 1
+                if sols >= solution_stop:
+                    phase = PH_RECOVER
+                    ret = RET_SOLUTION
+                    break
+                step = 2
+                continue
+            saved[_u(stage)] = saveptr
+            for p in range(active):
+                x = np.int64(item[_u(p)])
+                e = 3 * (saveptr + p)
+                stack[_u(e)] = x
+                stack[_u(e + 1)] = set_[_u(x - 1)]
+                if x < second:
+                    stack[_u(e + 2)] = set_[_u(x - 4)]
+            saveptr += active
+            step = 1
+        elif step == 1:
+            # advance: include the first option of best
+            cur = np.int64(set_[_u(best)])
+            choice[_u(level)] = cur
+            deg[_u(level)] = score
+            h, active = include_option(cur, second, active, set_, nd, item)
+            if h >= 0:
+                updates += h
+                stage += 1
+                level += 1
+                levelstage[_u(stage)] = level
+                step = 0
+            else:
+                updates += -1 - h
+                forced = 0
+                # tryagain
+                step = 5 if score == 1 else 3
+        elif step == 5:
+            # prebackup
+            saveptr = saved[_u(stage)]
+            step = 2
+        elif step == 2:
+            # backup
+            stage -= 1
+            if stage < 0:
+                stage = 0
+                active = state[ROOT]
+                for p in range(active):
+                    x = np.int64(stack[_u(3 * p)])
+                    set_[_u(x - 1)] = stack[_u(3 * p + 1)]
+                    if x < second:
+                        set_[_u(x - 4)] = stack[_u(3 * p + 2)]
+                phase = PH_DONE
+                ret = RET_DONE
+                break
+            level = levelstage[_u(stage)]
+            step = 3
+        else:
+            # purgeit: restore, then remove the option and branch again
+            if deg[_u(level)] == 1:
+                step = 5
+                continue
+            lo = saved[_u(stage)]
+            active = saveptr - lo
+            saveptr = lo
+            for p in range(active):
+                e = 3 * (saveptr + p)
+                x = np.int64(stack[_u(e)])
+                set_[_u(x - 1)] = stack[_u(e + 1)]
+                if x < second:
+                    set_[_u(x - 4)] = stack[_u(e + 2)]
+            cur = np.int64(choice[_u(level)])
+            h, active = _remove_option(cur, second, active, set_, nd, item)
+            if h < 0:
+                updates += -1 - h
+                step = 5
+                continue
+            updates += h
+            level += 1
+            levelstage[_u(stage)] = level
+            step = 0
+
+    state[LEVEL] = level
+    state[PHASE] = phase
+    state[NODES] = nodes
+    state[UPDATES] = updates
+    state[SOLUTIONS] = sols
+    state[MAX_LEVEL] = maxl
+    state[ACTIVE_ITEMS] = active
+    state[FORCED] = forced
+    state[STAGE] = stage
+    state[SAVEPTR] = saveptr
+    return ret
+
+
+@njit(**JIT)
+def apply_given_m(given, first_node, second, cells, state):
+    """:func:`apply_given_cells` for SSMCC: each given option is included as
+    the search would include it (nothing counted).  Returns the position in
+    ``given`` of the first one that cannot be, or -1."""
+    w = 4
+    item, set_, nd = cells
+    active = state[ACTIVE_ITEMS]
+    for g in range(given.shape[0]):
+        y0 = np.int64(first_node[_u(given[g])])
+        y = y0
+        while nd[_u(w * y)] > 0:
+            x = np.int64(nd[_u(w * y)])
+            if x < second:
+                loc = np.int64(nd[_u(w * y + 1)])
+                if set_[_u(x - 2)] >= active or loc >= x + set_[_u(x - 1)]:
+                    state[ACTIVE_ITEMS] = active
+                    return g
+            y += 1
+        h, active = include_option(y0, second, active, set_, nd, item)
+        if h < 0:
+            state[ACTIVE_ITEMS] = active
+            return g
+    state[ACTIVE_ITEMS] = active
+    return -1
