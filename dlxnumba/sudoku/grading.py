@@ -60,17 +60,17 @@ removes.
 Examples
 --------
 >>> from dlxnumba import Sudoku
->>> s = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> s = Sudoku("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....")
 >>> g = s.grade()
->>> g.level, g.hardest, g.score, g.solved
-('beyond', 'beyond techniques', 10.0, False)
+>>> g.level, g.hardest, g.score, g.solved, g.effort
+('beyond', 'beyond techniques', 10.0, False, 151.0)
 >>> e = Sudoku("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 >>> e.grade().level, e.grade().hardest
 ('easy', 'hidden single')
 >>> print(e.hint())
-hidden single: r1c1 = 4 (the only place for 4 in box 1)
+hidden single: r2c2 = 6 (the only place for 6 in box 1)
 >>> e.candidates()[0, 1].nonzero()[0] + 1  # the pencil marks of r1c2
-array([4, 5, 8])
+array([4, 5, 7, 8])
 """
 
 from __future__ import annotations
@@ -82,7 +82,9 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple
 import numpy as np
 
 from ..errors import SudokuError, plain
-from .geometry import Geometry, geometry
+from .geometry import Geometry, _check_box, _size_of, geometry
+from .rules import conflicts
+from .text import _grid_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from .puzzle import Sudoku
@@ -395,10 +397,19 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     >>> g.level, g.score, g.effort
     ('easy', 1.5, 0.0)
     """
-    from .puzzle import Sudoku
-
-    s = puzzle if isinstance(puzzle, Sudoku) and box is None else Sudoku(puzzle, box)
-    return _grade_array(s._cells.reshape(1, -1).copy(), s.geometry, samples, seed, 1, effort)[0]
+    if hasattr(puzzle, "boxed") and hasattr(puzzle, "box"):  # a Sudoku: checked already
+        cells = puzzle._cells
+        n = _size_of(cells.size)
+        box = _check_box(n, puzzle.box if box is None else box)
+    else:
+        cells = _grid_from(puzzle)
+        n = _size_of(cells.size)
+        box = _check_box(n, box)
+    g = geometry(n, box)
+    problems = conflicts(cells, g)
+    if problems:
+        raise SudokuError("the givens break the rules: " + "; ".join(problems))
+    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort)[0]
 
 
 def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
