@@ -94,8 +94,10 @@ HIDDEN_QUAD = 14
 SWORDFISH = 15
 JELLYFISH = 16
 SIMPLE_COLORING = 17
-BEYOND = 18  # no technique applies: the grid needs guessing
-N_TECHNIQUES = 19
+X_CHAIN = 18
+XY_CHAIN = 19
+BEYOND = 20  # no technique applies: the grid needs guessing
+N_TECHNIQUES = 21
 
 # Kinds of region.
 K_ROW = 0
@@ -747,6 +749,161 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
     return 0
 
 
+@njit(**JIT)
+def _chain_path(step, parent, state, stride):
+    """Record the cells of the chain ending at ``state`` (states ``cell * stride + k``),
+    from its start, by following ``parent`` back (-1 ends)."""
+    first = step.info[I_NCELLS]
+    while state >= 0:
+        add_cell(step, state // stride)
+        state = parent[state]
+    last = step.info[I_NCELLS] - 1
+    while first < last:  # reverse: from the start
+        t = step.cells[first]
+        step.cells[first] = step.cells[last]
+        step.cells[last] = t
+        first += 1
+        last -= 1
+
+
+@njit(**JIT)
+def _ends_hit(tab, cand, m_d, a, b):
+    """Whether some cell other than ``a`` and ``b`` holding ``m_d`` sees both."""
+    for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
+        c = tab.peers[k]
+        if c != b and (cand[c] & m_d) != U0 and sees(tab, c, b):
+            return True
+    return False
+
+
+@njit(**JIT)
+def _ends_elims(tab, cand, step, m_d, a, b):
+    n = tab.n
+    for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
+        c = tab.peers[k]
+        if c != b and (cand[c] & m_d) != U0 and sees(tab, c, b):
+            add_elims(step, n, c, m_d)
+
+
+@njit(**JIT)
+def t_x_chain(tab, cand, grid, step, parent, queue, count, pair_cells):
+    """X-chain: for one digit, a chain of cells from A to B whose links alternate
+    strong (the digit's two places in a region: one of them holds it) and weak
+    (two cells that see each other: not both hold it), starting and ending with
+    a strong link.  If A does not hold the digit, B does: a cell that sees both
+    loses it.  Breadth first from each A: the shortest chains first."""
+    n = tab.n
+    nn = n * n
+    R = tab.regions.shape[0]
+    for d in range(1, n + 1):
+        m_d = bit(d)
+        for r in range(R):
+            count[r] = 0
+            for x in tab.regions[r]:
+                if (cand[x] & m_d) != U0:
+                    if count[r] < 2:
+                        pair_cells[2 * r + count[r]] = x
+                    count[r] += 1
+        for a in range(nn):
+            if (cand[a] & m_d) == U0:
+                continue
+            # states: 2 * cell + 1 "holds d if A does not" (reached by a strong
+            # link), 2 * cell "does not hold d if A does not" (by a weak link)
+            for k in range(2 * nn):
+                parent[k] = -2
+            parent[2 * a] = -1  # A, assumed not to hold d
+            queue[0] = 2 * a
+            size = 1
+            top = 0
+            while top < size:
+                state = queue[top]
+                top += 1
+                x = state >> 1
+                if (state & 1) == 0:  # x lacks d: the other place of each of its strong links has it
+                    for k in range(tab.cell_ptr[x], tab.cell_ptr[x + 1]):
+                        r = tab.cell_reg[k]
+                        if count[r] != 2:
+                            continue
+                        y = pair_cells[2 * r] if pair_cells[2 * r] != x else pair_cells[2 * r + 1]
+                        t = 2 * y + 1
+                        if parent[t] != -2:
+                            continue
+                        parent[t] = state
+                        queue[size] = t
+                        size += 1
+                        if y != a and _ends_hit(tab, cand, m_d, a, y):
+                            clear_step(step, X_CHAIN)
+                            add_digits(step, m_d)
+                            _chain_path(step, parent, t, 2)
+                            _ends_elims(tab, cand, step, m_d, a, y)
+                            return 1
+                else:  # x holds d: its peers do not
+                    for k in range(tab.peer_ptr[x], tab.peer_ptr[x + 1]):
+                        y = tab.peers[k]
+                        if (cand[y] & m_d) == U0:
+                            continue
+                        t = 2 * y
+                        if parent[t] != -2:
+                            continue
+                        parent[t] = state
+                        queue[size] = t
+                        size += 1
+    return 0
+
+
+@njit(**JIT)
+def t_xy_chain(tab, cand, grid, step, parent, queue):
+    """XY-chain: a chain of cells with two candidates each, every cell seeing the
+    next; if the first cell A does not hold x it holds its other digit, so the
+    next cell does not hold that one and holds its other, and so on; when the
+    last cell B then holds x, one of A and B does: a cell that sees both loses x."""
+    n = tab.n
+    nn = n * n
+    for a in range(nn):
+        ca = cand[a]
+        if grid[a] != 0 or popcount(ca) != 2:
+            continue
+        m = ca
+        while m != U0:
+            x = low_digit(m)
+            m ^= bit(x)
+            m_x = bit(x)
+            # states cell * n + (t - 1): the cell holds digit t
+            for k in range(nn * n):
+                parent[k] = -2
+            y0 = low_digit(ca & ~m_x)
+            s0 = a * n + y0 - 1
+            parent[s0] = -1
+            queue[0] = s0
+            size = 1
+            top = 0
+            while top < size:
+                state = queue[top]
+                top += 1
+                c = state // n
+                t = state % n + 1
+                m_t = bit(t)
+                for k in range(tab.peer_ptr[c], tab.peer_ptr[c + 1]):
+                    e = tab.peers[k]
+                    ce = cand[e]
+                    if grid[e] != 0 or popcount(ce) != 2 or (ce & m_t) == U0:
+                        continue
+                    u = low_digit(ce & ~m_t)
+                    s = e * n + u - 1
+                    if parent[s] != -2:
+                        continue
+                    parent[s] = state
+                    queue[size] = s
+                    size += 1
+                    if u == x and e != a and _ends_hit(tab, cand, m_x, a, e):
+                        clear_step(step, XY_CHAIN)
+                        add_digits(step, m_x)
+                        _chain_path(step, parent, s, n)
+                        _ends_elims(tab, cand, step, m_x, a, e)
+                        return 1
+    return 0
+
+
 # ---------------------------------------------------------------- the solver
 
 @njit(**JIT)
@@ -805,6 +962,15 @@ def find_step(tab, cand, grid, step, max_tech):
             stack = np.empty(nn, np.int32)
             count = np.empty(R, np.int32)
             found = t_coloring(tab, cand, grid, step, color, stack, scratch, count)
+        elif tech == X_CHAIN:
+            parent = np.empty(2 * nn, np.int32)
+            queue = np.empty(2 * nn, np.int32)
+            count = np.empty(R, np.int32)
+            found = t_x_chain(tab, cand, grid, step, parent, queue, count, scratch)
+        elif tech == XY_CHAIN:
+            parent = np.empty(nn * n, np.int32)
+            queue = np.empty(nn * n, np.int32)
+            found = t_xy_chain(tab, cand, grid, step, parent, queue)
         if found != 0:
             return tech if found > 0 else -1
     return T_NONE
@@ -814,7 +980,7 @@ def find_step(tab, cand, grid, step, max_tech):
 def new_step(n):
     """A StepRecord large enough for any step of an ``n x n`` grid."""
     nn = n * n
-    return StepRecord(np.zeros(INFO_SIZE, np.int64), np.zeros(nn, np.int32),
+    return StepRecord(np.zeros(INFO_SIZE, np.int64), np.zeros(2 * nn + 2, np.int32),
                       np.zeros(max(n, 1), np.int32), np.zeros(nn * n, np.int32))
 
 

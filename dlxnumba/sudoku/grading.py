@@ -27,6 +27,9 @@ hidden quad           4.8   hard    4 digits, 4 places
 swordfish             5.0   expert  an X-wing on 3 rows and 3 columns
 jellyfish             5.4   expert  an X-wing on 4 rows and 4 columns
 simple coloring       5.6   expert  chains of conjugate pairs of a digit: color wrap, color trap
+X-chain               6.0   expert  a digit's chain of alternating strong and weak links: its ends
+                                    cannot both lack the digit
+XY-chain              6.2   expert  a chain of two-candidate cells: its ends cannot both lack x
 beyond techniques    10.0   beyond  none of the above applies: the grid needs guessing
 ===================  =====  ======  ==============================================
 
@@ -49,8 +52,8 @@ boxes are square.  The copies come from ``seed`` alone (the same for every
 puzzle of a batch), so a rating is deterministic.  A puzzle the singles solve
 rates 0.
 
-The scales in numbers (``python bench/grade_sets.py``; mean/median effort with
-the default 16 samples):
+The distributions over the shipped sets are in README ("Grading and hints"),
+made by ``python bench/grade_sets.py``.
 
 The hint of a grid is the first step of the logical solver from its pencil
 marks (:func:`candidates`): a :class:`Step` names the technique, the cells
@@ -60,10 +63,10 @@ removes.
 Examples
 --------
 >>> from dlxnumba import Sudoku
->>> s = Sudoku("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....")
+>>> s = Sudoku("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....")
 >>> g = s.grade()
 >>> g.level, g.hardest, g.score, g.solved, g.effort
-('beyond', 'beyond techniques', 10.0, False, 151.0)
+('beyond', 'beyond techniques', 10.0, False, 69.125)
 >>> e = Sudoku("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 >>> e.grade().level, e.grade().hardest
 ('easy', 'hidden single')
@@ -134,6 +137,8 @@ TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate
     ("swordfish", 5.0, "expert"),
     ("jellyfish", 5.4, "expert"),
     ("simple coloring", 5.6, "expert"),
+    ("X-chain", 6.0, "expert"),
+    ("XY-chain", 6.2, "expert"),
     ("beyond techniques", 10.0, "beyond"),
 )))
 
@@ -456,7 +461,9 @@ class Step:
     cells : tuple of int
         The cells of the pattern (row-major numbers; ``cell_names`` has
         ``r1c1`` names).  For simple coloring, the cells of the first color
-        come first (``split`` of them).
+        come first (``split`` of them); for the chains, the cells of the
+        chain in order (an X-chain's links alternate strong, weak, ...,
+        strong, so a cell may appear twice).
     digits : tuple of int
         The digits of the pattern.
     placed : (cell, digit) or None
@@ -537,6 +544,8 @@ def _describe(step: Step) -> str:
         kind = "color trap" if step.wrap < 0 else f"color wrap ({'first' if step.wrap == 0 else 'second'} color false)"
         return (f"{t} on {step.digits[0]}, {kind}: colors {{{', '.join(one)}}} and "
                 f"{{{', '.join(two)}}}: {_removals(step)}")
+    if t in ("X-chain", "XY-chain"):
+        return f"{t} on {step.digits[0]}: {' - '.join(names)}: {_removals(step)}"
     return f"{t}: {_removals(step)}"  # pragma: no cover  (every technique is described above)
 
 
@@ -551,7 +560,7 @@ def _step_of(rec: tuple, tech: int, cand: np.ndarray, g: Geometry) -> Step:
     name = TECHNIQUES[tech].name
     if tech in (logic.X_WING, logic.SWORDFISH, logic.JELLYFISH):
         regions = ("rows",) if info[logic.I_REGION_A] == 0 else ("columns",)
-    elif tech != logic.SIMPLE_COLORING:
+    elif tech not in (logic.SIMPLE_COLORING, logic.X_CHAIN, logic.XY_CHAIN):
         regions = tuple(_region_name(g, int(info[k])) for k in (logic.I_REGION_A, logic.I_REGION_B)
                         if info[k] >= 0)
     bits = np.arange(n, dtype=np.uint64)

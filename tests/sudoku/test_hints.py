@@ -156,6 +156,32 @@ def verify_step(step: Step, grid: list[int], cand: list[set[int]], regions: dict
             assert elims == {(y, d) for y in empty if y not in colors and d in cand[y]
                              and any(sees(regions, y, c) for c in colors if colors[c] == 0)
                              and any(sees(regions, y, c) for c in colors if colors[c] == 1)}
+    elif t == "X-chain":
+        (d,) = step.digits
+        chain = step.cells
+        assert len(chain) % 2 == 0 and all(d in cand[c] for c in chain)
+        for i in range(len(chain) - 1):
+            a, b = chain[i], chain[i + 1]
+            if i % 2 == 0:  # strong: the only two places of d in some region
+                assert any(sorted(places(r, d)) == sorted((a, b)) for r in regions), f"{a}-{b} is not strong"
+            else:  # weak: they see each other
+                assert sees(regions, a, b)
+        a, b = chain[0], chain[-1]
+        assert a != b
+        assert elims == {(y, d) for y in empty if y not in (a, b) and d in cand[y]
+                         and sees(regions, y, a) and sees(regions, y, b)}
+    elif t == "XY-chain":
+        (x,) = step.digits
+        chain = step.cells
+        assert all(len(cand[c]) == 2 for c in chain) and x in cand[chain[0]]
+        (t_,) = cand[chain[0]] - {x}  # if the first cell is not x, it is t_ ...
+        for a, b in zip(chain, chain[1:]):
+            assert sees(regions, a, b) and t_ in cand[b]
+            (t_,) = cand[b] - {t_}  # ... so b is not t_, and is its other digit
+        assert t_ == x and chain[0] != chain[-1]
+        a, b = chain[0], chain[-1]
+        assert elims == {(y, x) for y in empty if y not in (a, b) and x in cand[y]
+                         and sees(regions, y, a) and sees(regions, y, b)}
     else:
         raise AssertionError(f"unknown technique {t!r}")
 
@@ -445,11 +471,27 @@ def test_simple_coloring_wrap():
     assert "color wrap" in str(step)
 
 
+def test_x_chain():
+    m = np.ones((9, 9, 9), bool)
+    m = without(m, 5, names(row(1)) - names(["r1c1", "r1c5"]))
+    m = without(m, 5, names(col(6)) - names(["r2c6", "r8c6"]))
+    step = hint_checked(m)
+    assert step.technique == "X-chain" and step.cell_names == ["r1c1", "r1c5", "r2c6", "r8c6"]
+    assert elim_set(step) == {(cell("r8c1"), 5)}
+    assert str(step) == "X-chain on 5: r1c1 - r1c5 - r2c6 - r8c6: removes 5 from r8c1"
+
+
+def test_xy_chain():
+    step = hint_checked(marks_of(r1c1="12", r1c5="23", r5c5="34", r5c9="14"))
+    assert step.technique == "XY-chain" and step.cell_names == ["r1c1", "r1c5", "r5c5", "r5c9"]
+    assert elim_set(step) == {(cell("r1c9"), 1), (cell("r5c1"), 1)}
+
+
 def test_every_technique_has_a_position_here():
     """The hand-made positions above cover every technique of the table."""
     tested = {"full house", "hidden single", "naked single", "pointing", "claiming", "naked pair",
               "hidden pair", "naked triple", "hidden triple", "naked quad", "hidden quad", "X-wing",
-              "swordfish", "jellyfish", "XY-wing", "XYZ-wing", "simple coloring"}
+              "swordfish", "jellyfish", "XY-wing", "XYZ-wing", "simple coloring", "X-chain", "XY-chain"}
     assert tested == {t.name for t in TECHNIQUES} - {"none", "beyond techniques"}
 
 
@@ -504,7 +546,7 @@ def test_hint_is_the_first_step_and_does_not_change_the_grid():
 
 
 def test_stuck_grid_has_no_hint():
-    s = Sudoku("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....")
+    s = Sudoku("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....")
     steps = s.steps()
     grid = s._cells.copy()
     for step in steps:
