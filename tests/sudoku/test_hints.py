@@ -574,3 +574,36 @@ def test_steps_sound_from_partly_solved_grids(index, seed):
     fill = rng.choice(empty, size=rng.integers(0, len(empty) // 2 + 1), replace=False)
     grid[fill] = solution[fill]
     check_solve(Sudoku(grid), solution)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 94), st.integers(0, 2**32 - 1), st.floats(0.0, 0.6))
+def test_hints_sound_from_random_pencil_marks(index, seed, drop):
+    """Pencil marks thinned at random (never the solution's digit): each hint,
+    applied in turn for a few steps, is its technique and true."""
+    s = Sudoku(load_puzzles("top95")[index])
+    solution = s.solve()._cells
+    rng = np.random.default_rng(seed)
+    m = s.candidates()
+    truth = np.zeros((81, 9), bool)
+    truth[np.arange(81), solution.astype(int) - 1] = True
+    m = m & ((rng.random((9, 9, 9)) >= drop) | truth.reshape(9, 9, 9))
+    regions = region_cells(s)
+    grid = s._cells.astype(int).tolist()
+    for _ in range(8):
+        cur = Sudoku(np.array(grid, np.uint8))
+        marks = m & cur.candidates()
+        step = cur.hint(marks)
+        if step is None:
+            break
+        cand = sets_of(marks)
+        for c in range(81):
+            if grid[c]:
+                cand[c] = set()
+        verify_step(step, grid, cand, regions)
+        if step.placed is not None:
+            assert solution[step.placed[0]] == step.placed[1]
+            grid[step.placed[0]] = step.placed[1]
+        for c, d in step.eliminations:
+            assert solution[c] != d
+            m[c // 9, c % 9, d - 1] = False
