@@ -58,10 +58,12 @@ and its peers (the other cells of its regions, once each)
 ``A``, region ``B`` (sharing at least two cells) and the technique (pointing or
 claiming) of locked candidates from ``A`` into ``B``."""
 
-StepRecord = namedtuple("StepRecord", "info cells digits elims")
+StepRecord = namedtuple("StepRecord", "info cells digits elims scratch work color stack count parent queue comb")
 StepRecord.__doc__ = """One step: ``info`` (int64, slots I_*), the cells involved
 ``cells[:info[I_NCELLS]]`` (int32), the digits involved ``digits[:info[I_NDIGITS]]``
-(int32) and the eliminations ``elims[:info[I_NELIMS]]`` (int32, ``cell * n + digit - 1``)."""
+(int32) and the eliminations ``elims[:info[I_NELIMS]]`` (int32, ``cell * n + digit - 1``);
+then the working arrays of the techniques, allocated once with the record
+(:func:`new_step`), so that looking for a step allocates nothing."""
 
 # Slots of StepRecord.info.
 I_TECH = 0  # the technique
@@ -98,6 +100,11 @@ X_CHAIN = 18
 XY_CHAIN = 19
 BEYOND = 20  # no technique applies: the grid needs guessing
 N_TECHNIQUES = 21
+
+#: Most branch levels the search-effort solver keeps (its saved states take
+#: ``MAX_DEPTH * n * n * 9`` bytes: 33 MB for 64x64 grids); a search that goes
+#: deeper stops there, unsolved.
+MAX_DEPTH = 1024
 
 # Kinds of region.
 K_ROW = 0
@@ -396,7 +403,7 @@ def t_naked_subset(tab, cand, grid, step, k, tech, scratch):
     """Naked pair/triple/quad: ``k`` cells of a region whose candidates together
     are ``k`` digits; those digits leave the region's other cells."""
     n = tab.n
-    comb = np.zeros(4, np.int64)
+    comb = step.comb
     for r in range(tab.regions.shape[0]):
         cells = tab.regions[r]
         m = 0
@@ -449,7 +456,7 @@ def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
     """Hidden pair/triple/quad: ``k`` digits whose places in a region are ``k``
     cells; the other digits leave those cells."""
     n = tab.n
-    comb = np.zeros(4, np.int64)
+    comb = step.comb
     for r in range(tab.regions.shape[0]):
         cells = tab.regions[r]
         for d in range(n):
@@ -512,7 +519,7 @@ def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
     places lie in ``k`` columns together; the digit leaves those columns'
     other cells (and the same with rows and columns exchanged)."""
     n = tab.n
-    comb = np.zeros(4, np.int64)
+    comb = step.comb
     for o in range(2):
         for d in range(1, n + 1):
             m_d = bit(d)
@@ -922,9 +929,8 @@ def find_step(tab, cand, grid, step, max_tech):
         return T_NONE
     if check(tab, cand, grid) < 0:
         return -1
-    R = tab.regions.shape[0]
-    scratch = np.empty(max(nn, 2 * R + 2), np.int32)
-    work = np.empty(max(n, 2), np.uint64)
+    scratch = step.scratch
+    work = step.work
     for tech in range(1, min(max_tech, BEYOND - 1) + 1):
         found = 0
         if tech == FULL_HOUSE:
@@ -958,30 +964,26 @@ def find_step(tab, cand, grid, step, max_tech):
         elif tech == XYZ_WING:
             found = t_xyz_wing(tab, cand, grid, step, scratch)
         elif tech == SIMPLE_COLORING:
-            color = np.empty(nn, np.int32)
-            stack = np.empty(nn, np.int32)
-            count = np.empty(R, np.int32)
-            found = t_coloring(tab, cand, grid, step, color, stack, scratch, count)
+            found = t_coloring(tab, cand, grid, step, step.color, step.stack, scratch, step.count)
         elif tech == X_CHAIN:
-            parent = np.empty(2 * nn, np.int32)
-            queue = np.empty(2 * nn, np.int32)
-            count = np.empty(R, np.int32)
-            found = t_x_chain(tab, cand, grid, step, parent, queue, count, scratch)
+            found = t_x_chain(tab, cand, grid, step, step.parent, step.queue, step.count, scratch)
         elif tech == XY_CHAIN:
-            parent = np.empty(nn * n, np.int32)
-            queue = np.empty(nn * n, np.int32)
-            found = t_xy_chain(tab, cand, grid, step, parent, queue)
+            found = t_xy_chain(tab, cand, grid, step, step.parent, step.queue)
         if found != 0:
             return tech if found > 0 else -1
     return T_NONE
 
 
 @njit(**JIT)
-def new_step(n):
-    """A StepRecord large enough for any step of an ``n x n`` grid."""
+def new_step(n, regions):
+    """A StepRecord large enough for any step of an ``n x n`` grid with ``regions`` regions."""
     nn = n * n
-    return StepRecord(np.zeros(INFO_SIZE, np.int64), np.zeros(2 * nn + 2, np.int32),
-                      np.zeros(max(n, 1), np.int32), np.zeros(nn * n, np.int32))
+    chain = max(2 * nn, nn * n)  # states of an X-chain (2 a cell), of an XY-chain (n a cell)
+    return StepRecord(np.zeros(INFO_SIZE, np.int64), np.zeros(chain + 2, np.int32),
+                      np.zeros(max(n, 1), np.int32), np.zeros(nn * n, np.int32),
+                      np.zeros(max(nn, 2 * regions + 2), np.int32), np.zeros(max(n, 2), np.uint64),
+                      np.zeros(nn, np.int32), np.zeros(nn, np.int32), np.zeros(regions, np.int32),
+                      np.zeros(chain, np.int32), np.zeros(chain, np.int32), np.zeros(4, np.int64))
 
 
 @njit(**JIT)
@@ -1044,7 +1046,7 @@ def grade_range(puzzles, tab, max_tech, lo, stride, hardest, steps, status, coun
     nn = n * n
     cand = np.zeros(nn, np.uint64)
     grid = np.zeros(nn, np.uint8)
-    step = new_step(n)
+    step = new_step(n, tab.regions.shape[0])
     for i in range(lo, puzzles.shape[0], stride):
         if not init_state(puzzles[i], tab, cand, grid):
             hardest[i] = BEYOND
@@ -1141,6 +1143,8 @@ def effort_one(puzzle, tab, limit, cand, grid, saved_cand, saved_grid, branch_ce
                             break
             if best < 0:
                 return guesses, True
+            if level == saved_cand.shape[0]:  # deeper than the saved states allow: give up
+                return guesses, False
             saved_cand[level, :] = cand
             saved_grid[level, :] = grid
             branch_cell[level] = best
@@ -1169,8 +1173,9 @@ def effort_range(puzzles, tab, limit, lo, stride, guesses, solved):
     nn = n * n
     cand = np.zeros(nn, np.uint64)
     grid = np.zeros(nn, np.uint8)
-    saved_cand = np.zeros((nn + 1, nn), np.uint64)
-    saved_grid = np.zeros((nn + 1, nn), np.uint8)
+    depth = min(nn + 1, MAX_DEPTH)
+    saved_cand = np.zeros((depth, nn), np.uint64)
+    saved_grid = np.zeros((depth, nn), np.uint8)
     branch_cell = np.zeros(nn + 1, np.int64)
     branch_left = np.zeros(nn + 1, np.uint64)
     for i in range(lo, puzzles.shape[0], stride):

@@ -85,7 +85,7 @@ from typing import TYPE_CHECKING, Iterator, NamedTuple
 import numpy as np
 
 from ..errors import SudokuError, plain
-from .geometry import Geometry, _check_box, _size_of, geometry
+from .geometry import Geometry, _check_box, _geometry, _size_of, geometry
 from .rules import conflicts
 from .text import _grid_from
 
@@ -104,7 +104,8 @@ MAX_LOGIC_N = 64
 #: Default number of random copies a search-effort rating averages over.
 SAMPLES = 16
 
-#: Guesses at which one copy's search stops (its count is then this number).
+#: Guesses at which one copy's search stops (its count is then this number; it also
+#: stops, unsolved, past 1,024 levels of branching).
 MAX_GUESSES = 1_000_000
 
 
@@ -341,7 +342,9 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     P = len(arr)
     if samples == 0 or P == 0:
         return np.full(P, np.nan)
-    standard = len(g.regions) == 3 * g.n
+    # the copies permute rows, columns, bands and stacks: only where the regions
+    # are just those (a variant's extra regions would not follow), else digits only
+    standard = np.array_equal(g.regions, _geometry(g.n, *g.box).regions)
     sources, maps = _copies(g.n, g.box, standard, samples, seed)
     copies = np.stack([maps[k][arr[:, sources[k]]] for k in range(samples)]).reshape(samples * P, -1)
     guesses = np.zeros(len(copies), np.int64)
@@ -552,7 +555,7 @@ def _describe(step: Step) -> str:
 def _step_of(rec: tuple, tech: int, cand: np.ndarray, g: Geometry) -> Step:
     """A :class:`Step` from the kernel's step record (before it is applied to ``cand``)."""
     logic = _kernels()
-    info, cells, digits, elims = rec
+    info, cells, digits, elims = rec[:4]
     n = g.n
     ncells, ndigits, nelims = int(info[logic.I_NCELLS]), int(info[logic.I_NDIGITS]), int(info[logic.I_NELIMS])
     cs = tuple(int(c) for c in cells[:ncells])
@@ -622,7 +625,7 @@ def hint(s: "Sudoku", marks=None) -> Step | None:
     """
     cand, grid, tab = _state(s, marks)
     logic = _kernels()
-    rec = tuple(logic.new_step(s.n))
+    rec = tuple(logic.new_step(s.n, len(tab[1])))
     before = cand.copy()
     t = logic.step_once(tab, cand, grid, rec, logic.BEYOND, False)
     if t < 0:
@@ -635,7 +638,7 @@ def steps(s: "Sudoku", max_steps: int | None = None) -> list[Step]:
     each step, until the grid is full or no technique applies."""
     cand, grid, tab = _state(s)
     logic = _kernels()
-    rec = tuple(logic.new_step(s.n))
+    rec = tuple(logic.new_step(s.n, len(tab[1])))
     out: list[Step] = []
     g = s.geometry
     while max_steps is None or len(out) < max_steps:
