@@ -16,7 +16,7 @@ import argparse
 import sys
 
 from ..errors import InputError, SudokuError
-from .common import EXIT_OK, RAW_HELP, _box, _error, _non_negative_int, _positive_int
+from .common import EXIT_OK, RAW_HELP, _box, _closed, _error, _non_negative_int, _positive_int
 
 HELP = "rate Sudoku puzzles: technique level and score, search effort"
 DESCRIPTION = """\
@@ -100,6 +100,13 @@ def run(args) -> int:
     for g in result:
         effort = "-" if g.effort is None else f"{g.effort:.1f}"
         lines.append(f"{g.level} {g.score:.1f} {effort} {g.steps} {g.hardest}\n")
-    sys.stdout.write("".join(lines))
-    sys.stdout.flush()
+    if _closed(sys.stdout):
+        return _error("cannot write the results: standard output is closed")
+    try:
+        sys.stdout.write("".join(lines))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # main() ends quietly (status 141)
+    except OSError as e:
+        return _error(f"cannot write the results: {e.strerror or e}")
     return EXIT_OK

@@ -44,3 +44,11 @@ def test_other_box_shapes(capsys):
 def test_errors(capsys, argv, message):
     code, out, err = run(capsys, "grade", *argv)
     assert code == 2 and out == "" and message in err
+
+
+def test_closed_stdout_and_empty_input(capsys, monkeypatch, stdin):
+    stdin("")
+    assert run(capsys, "grade") == (0, "", "")
+    monkeypatch.setattr("sys.stdout", None)
+    code = __import__("dlxnumba.cli", fromlist=["main"]).main(["grade", EASY])
+    assert code == 2 and "standard output is closed" in capsys.readouterr().err
