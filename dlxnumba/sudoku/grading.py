@@ -337,7 +337,8 @@ def _threads(threads) -> int:
     return thread_count(threads, SudokuError)
 
 
-def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int) -> np.ndarray:
+def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int,
+             max_guesses: int = MAX_GUESSES) -> np.ndarray:
     """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N)."""
     P = len(arr)
     if samples == 0 or P == 0:
@@ -352,14 +353,17 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     logic = _kernels()
     lanes = min(nthreads, len(copies))
     if lanes > 1:
-        logic.effort_parallel(lanes, copies, tab, MAX_GUESSES, guesses, solved)
+        logic.effort_parallel(lanes, copies, tab, max_guesses, guesses, solved)
     else:
-        logic.effort_serial(copies, tab, MAX_GUESSES, guesses, solved)
+        logic.effort_serial(copies, tab, max_guesses, guesses, solved)
     return guesses.reshape(samples, P).mean(axis=0)
 
 
-def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool) -> GradeBatch:
+def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool,
+                 max_guesses) -> GradeBatch:
     samples, seed = _check_samples(samples, seed)
+    if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
+        raise SudokuError(f"max_guesses must be a positive integer, not {plain(max_guesses)}")
     nthreads = _threads(threads)
     tab = _tables_of(g)
     logic = _kernels()
@@ -377,12 +381,13 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
     clash = np.flatnonzero(status == -2)
     if len(clash):
         raise SudokuError(f"puzzle {int(clash[0])}: the givens break the rules")
-    efforts = _efforts(arr, g, tab, samples if effort else 0, seed, nthreads)
+    efforts = _efforts(arr, g, tab, samples if effort else 0, seed, nthreads, int(max_guesses))
     return GradeBatch(_SCORES[hardest], _LEVEL_OF[hardest], hardest.astype(np.int8), steps,
                       efforts, status == 1, counts, grids)
 
 
-def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True) -> Grade:
+def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
+          max_guesses: int = MAX_GUESSES) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
     Parameters
@@ -397,6 +402,13 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         Seed of the copies: the same seed gives the same rating.
     effort : bool
         False skips the search effort (``Grade.effort`` is None).
+    max_guesses : int
+        Guesses at which the search of one copy stops (it then counts as
+        ``max_guesses``, so the effort is a lower bound).  The search effort
+        grows fast with the size: a minimal 16x16 puzzle takes about a
+        thousand guesses a copy, a 25x25 one a hundred thousand (seconds
+        each); rate large grids with few ``samples``, a ``max_guesses``, or
+        ``effort=False``.
 
     Examples
     --------
@@ -417,11 +429,11 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     problems = conflicts(cells, g)
     if problems:
         raise SudokuError("the givens break the rules: " + "; ".join(problems))
-    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort)[0]
+    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses)[0]
 
 
 def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-               threads: int | None = None) -> GradeBatch:
+               threads: int | None = None, max_guesses: int = MAX_GUESSES) -> GradeBatch:
     """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
 
     ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
@@ -448,7 +460,8 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
     if arr.size and int(arr.max()) > n:
         k = int(np.flatnonzero((arr > n).any(axis=1))[0])
         raise SudokuError(f"puzzle {k}: a cell holds a value outside 0..{n}")
-    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), samples, seed, threads, effort)
+    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), samples, seed, threads, effort,
+                        max_guesses)
 
 
 # ------------------------------------------------------------------ pencil marks and hints

@@ -229,10 +229,11 @@ class Sudoku:
 
     # -------------------------------------------------------- grading, hints
 
-    def grade(self, *, samples: int = _grade.SAMPLES, seed: int = 0, effort: bool = True) -> _grade.Grade:
+    def grade(self, *, samples: int = _grade.SAMPLES, seed: int = 0, effort: bool = True,
+              max_guesses: int = _grade.MAX_GUESSES) -> _grade.Grade:
         """The difficulty on both scales, a :class:`~dlxnumba.sudoku.grading.Grade`
         (see :func:`dlxnumba.sudoku.grading.grade`)."""
-        return _grade.grade(self, samples=samples, seed=seed, effort=effort)
+        return _grade.grade(self, samples=samples, seed=seed, effort=effort, max_guesses=max_guesses)
 
     def candidates(self) -> np.ndarray:
         """The pencil marks: an (N, N, N) bool array, ``[row, col, d - 1]`` True

@@ -249,3 +249,13 @@ def test_a_relabeled_copy_has_the_same_technique_grade(index, seed):
     s = Sudoku(load_puzzles("top95")[index])
     copy = copies_of(s._cells, 9, (3, 3), 1, seed)[0]
     assert grade(copy, effort=False).hardest == s.grade(effort=False).hardest
+
+
+def test_max_guesses_caps_each_copy():
+    p = load_puzzles("top95")[6]
+    full = grade(p, samples=4)
+    capped = grade(p, samples=4, max_guesses=3)
+    assert full.effort > 3 and capped.effort == 3.0
+    assert capped.level == full.level  # the technique scale does not depend on it
+    with pytest.raises(SudokuError, match="max_guesses must be a positive integer, not 0"):
+        grade(p, max_guesses=0)
