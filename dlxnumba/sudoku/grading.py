@@ -37,7 +37,9 @@ A full grid scores 0.0 (level ``easy``, hardest technique ``"none"``).  The
 techniques work on the regions of the grid's :class:`Geometry` (every box
 shape; extra regions take part in all but the fish, which are about rows and
 columns), so they are not hard-coded to 9x9; grids up to 64x64 (the
-candidates of a cell are the bits of one 64-bit word).
+candidates of a cell are the bits of one 64-bit word).  Only regions are read:
+a rule that is no region (a ban between two cells) is not used, so every step
+stays true but fewer are found.
 
 *Search effort* (the machine scale, the method tdoku uses to rate puzzles).  A
 fixed-rule solver -- naked and hidden singles until they stall, then a branch
@@ -417,18 +419,16 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     >>> g.level, g.score, g.effort
     ('easy', 1.5, 0.0)
     """
-    if hasattr(puzzle, "boxed") and hasattr(puzzle, "box"):  # a Sudoku: checked already
-        cells = puzzle._cells
-        n = _size_of(cells.size)
-        box = _check_box(n, puzzle.box if box is None else box)
+    if hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None:
+        cells = puzzle._cells  # a Sudoku: checked already, and its geometry has all its regions
+        g = puzzle.geometry
     else:
-        cells = _grid_from(puzzle)
+        cells = puzzle._cells if hasattr(puzzle, "boxed") else _grid_from(puzzle)
         n = _size_of(cells.size)
-        box = _check_box(n, box)
-    g = geometry(n, box)
-    problems = conflicts(cells, g)
-    if problems:
-        raise SudokuError("the givens break the rules: " + "; ".join(problems))
+        g = geometry(n, _check_box(n, box))
+        problems = conflicts(cells, g)
+        if problems:
+            raise SudokuError("the givens break the rules: " + "; ".join(problems))
     return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses)[0]
 
 
