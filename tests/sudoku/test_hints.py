@@ -607,3 +607,45 @@ def test_hints_sound_from_random_pencil_marks(index, seed, drop):
         for c, d in step.eliminations:
             assert solution[c] != d
             m[c // 9, c % 9, d - 1] = False
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([("sudoku4", None), ("sudoku6", None), ("sudoku6", "T")]), st.integers(0, 39),
+       st.integers(0, 2**32 - 1), st.floats(0.2, 0.9))
+def test_steps_sound_on_puzzles_with_several_solutions(source, index, seed, blank):
+    """A solved small grid with cells blanked at random (often several
+    solutions): a step that places a digit agrees with every solution, and an
+    elimination removes a digit that no solution has there."""
+    name, shape = source
+    s = Sudoku(load_puzzles(name)[index % len(load_puzzles(name))])
+    grid = s.solve().grid
+    box = s.box
+    if shape == "T":  # transposed: boxes 3 rows by 2 columns
+        grid, box = grid.T, (box[1], box[0])
+    rng = np.random.default_rng(seed)
+    cells = grid.reshape(-1).copy()
+    cells[rng.random(cells.size) < blank] = 0
+    puzzle = Sudoku(cells, box=box)
+    solutions = [t._cells for t in puzzle.solutions(limit=300)]
+    if len(solutions) == 300:
+        return  # too many to check every one
+    regions = region_cells(puzzle)
+    cur = puzzle._cells.astype(int).tolist()
+    cand = sets_of(puzzle.candidates())
+    for c in range(len(cur)):
+        if cur[c]:
+            cand[c] = set()
+    for step in puzzle.steps():
+        verify_step(step, cur, cand, regions)
+        if step.placed is not None:
+            c, d = step.placed
+            assert all(sol[c] == d for sol in solutions), f"{step}: not in every solution"
+            cur[c] = d
+            cand[c] = set()
+            for group in regions.values():
+                if c in group:
+                    for x in group:
+                        cand[x].discard(d)
+        for c, d in step.eliminations:
+            assert all(sol[c] != d for sol in solutions), f"{step}: some solution has {d} there"
+            cand[c].discard(d)
