@@ -91,15 +91,18 @@ HIDDEN_TRIPLE = 9
 X_WING = 10
 XY_WING = 11
 XYZ_WING = 12
-NAKED_QUAD = 13
-HIDDEN_QUAD = 14
-SWORDFISH = 15
-JELLYFISH = 16
-SIMPLE_COLORING = 17
-X_CHAIN = 18
-XY_CHAIN = 19
-BEYOND = 20  # no technique applies: the grid needs guessing
-N_TECHNIQUES = 21
+UNIQUE_RECTANGLE = 13  # sound only for a puzzle with one solution
+NAKED_QUAD = 14
+HIDDEN_QUAD = 15
+SWORDFISH = 16
+JELLYFISH = 17
+SIMPLE_COLORING = 18
+X_CHAIN = 19
+XY_CHAIN = 20
+BEYOND = 21  # no technique applies: the grid needs guessing
+N_TECHNIQUES = 22
+#: Every technique (the bits of ``allowed``).
+ALL_TECHNIQUES = (1 << BEYOND) - 2
 
 #: Most branch levels the search-effort solver keeps (its saved states take
 #: ``MAX_DEPTH * n * n * 9`` bytes: 33 MB for 64x64 grids); a search that goes
@@ -757,6 +760,65 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
 
 
 @njit(**JIT)
+def _deadly(tab, corners):
+    """Whether the cells ``corners`` (a rectangle, in cycle order) could swap two
+    digits without breaking a region: each region holding a corner holds
+    exactly two, side by side (never two opposite corners)."""
+    for i in range(4):
+        c = corners[i]
+        side1 = corners[(i + 1) % 4]
+        side2 = corners[(i + 3) % 4]
+        opposite = corners[(i + 2) % 4]
+        for k in range(tab.cell_ptr[c], tab.cell_ptr[c + 1]):
+            r = tab.cell_reg[k]
+            if in_region(tab, opposite, r) or in_region(tab, side1, r) == in_region(tab, side2, r):
+                return False
+    return True
+
+
+@njit(**JIT)
+def t_unique_rectangle(tab, cand, grid, step):
+    """Unique rectangle, type 1: three corners of a rectangle in two boxes hold
+    exactly {a, b}; if the fourth held a or b, a and b could be swapped around
+    the rectangle, and the puzzle would have two solutions.  So the fourth
+    loses a and b.  (Sound only for a puzzle with one solution.)"""
+    n = tab.n
+    corners = step.comb
+    for p in range(n * n):
+        ab = cand[p]
+        if grid[p] != 0 or popcount(ab) != 2:
+            continue
+        row = p // n
+        col = p % n
+        for c2 in range(n):  # q: the same row, the same pair
+            q = row * n + c2
+            if c2 == col or cand[q] != ab or grid[q] != 0:
+                continue
+            for r2 in range(n):  # r: the same column, the same pair
+                r = r2 * n + col
+                if r2 == row or cand[r] != ab or grid[r] != 0:
+                    continue
+                s = r2 * n + c2  # the fourth corner, opposite p
+                if grid[s] != 0 or (cand[s] & ab) == U0 or cand[s] == ab:
+                    continue
+                corners[0] = p
+                corners[1] = q
+                corners[2] = s
+                corners[3] = r
+                if not _deadly(tab, corners):
+                    continue
+                clear_step(step, UNIQUE_RECTANGLE)
+                add_cell(step, p)
+                add_cell(step, q)
+                add_cell(step, s)
+                add_cell(step, r)
+                add_digits(step, ab)
+                add_elims(step, n, s, cand[s] & ab)
+                return 1
+    return 0
+
+
+@njit(**JIT)
 def _chain_path(step, parent, state, stride):
     """Record the cells of the chain ending at ``state`` (states ``cell * stride + k``),
     from its start, by following ``parent`` back (-1 ends)."""
@@ -914,8 +976,8 @@ def t_xy_chain(tab, cand, grid, step, parent, queue):
 # ---------------------------------------------------------------- the solver
 
 @njit(**JIT)
-def find_step(tab, cand, grid, step, max_tech):
-    """Find the easiest step (techniques up to ``max_tech``) and write it into
+def find_step(tab, cand, grid, step, allowed):
+    """Find the easiest step (techniques whose bit is set in ``allowed``) and write it into
     ``step``; return its technique, T_NONE when none applies (or the grid is
     full), -1 when the candidates contradict."""
     n = tab.n
@@ -931,7 +993,9 @@ def find_step(tab, cand, grid, step, max_tech):
         return -1
     scratch = step.scratch
     work = step.work
-    for tech in range(1, min(max_tech, BEYOND - 1) + 1):
+    for tech in range(1, BEYOND):
+        if ((allowed >> tech) & 1) == 0:
+            continue
         found = 0
         if tech == FULL_HOUSE:
             found = t_full_house(tab, cand, grid, step)
@@ -963,6 +1027,8 @@ def find_step(tab, cand, grid, step, max_tech):
             found = t_xy_wing(tab, cand, grid, step, scratch)
         elif tech == XYZ_WING:
             found = t_xyz_wing(tab, cand, grid, step, scratch)
+        elif tech == UNIQUE_RECTANGLE:
+            found = t_unique_rectangle(tab, cand, grid, step)
         elif tech == SIMPLE_COLORING:
             found = t_coloring(tab, cand, grid, step, step.color, step.stack, scratch, step.count)
         elif tech == X_CHAIN:
@@ -987,7 +1053,7 @@ def new_step(n, regions):
 
 
 @njit(**JIT)
-def solve_logic(tab, cand, grid, step, max_tech, counts):
+def solve_logic(tab, cand, grid, step, allowed, counts):
     """Apply steps until the grid is full or stuck; ``counts[t]`` += the steps
     of technique ``t``.  Returns (hardest technique, steps, status) with status
     1 solved, 0 stuck (hardest is then BEYOND), -1 contradiction."""
@@ -995,7 +1061,7 @@ def solve_logic(tab, cand, grid, step, max_tech, counts):
     steps = 0
     t = 0
     while True:
-        t = find_step(tab, cand, grid, step, max_tech)
+        t = find_step(tab, cand, grid, step, allowed)
         if t <= 0:
             break
         apply_step(tab, cand, grid, step)
@@ -1025,20 +1091,20 @@ def candidates_of(puzzle, tab):
 
 
 @njit(**JIT)
-def step_once(tab, cand, grid, step, max_tech, apply):
+def step_once(tab, cand, grid, step, allowed, apply):
     """Find the next step from ``cand``/``grid`` (records as plain tuples) and,
     if ``apply``, carry it out; returns its technique (T_NONE: none, -1: the
     candidates contradict)."""
     tab = LogicTables(*tab)
     step = StepRecord(*step)
-    t = find_step(tab, cand, grid, step, max_tech)
+    t = find_step(tab, cand, grid, step, allowed)
     if t > 0 and apply:
         apply_step(tab, cand, grid, step)
     return t
 
 
 @njit(**JIT)
-def grade_range(puzzles, tab, max_tech, lo, stride, hardest, steps, status, counts, out):
+def grade_range(puzzles, tab, allowed, lo, stride, hardest, steps, status, counts, out):
     """Grade puzzles ``lo, lo + stride, ...``: hardest technique, steps, status
     (as :func:`solve_logic`; -2 when the givens clash), steps per technique
     (``counts[i, t]``) and the grid the logic reached (``out[i]``)."""
@@ -1053,7 +1119,7 @@ def grade_range(puzzles, tab, max_tech, lo, stride, hardest, steps, status, coun
             steps[i] = 0
             status[i] = -2
             continue
-        h, s, st = solve_logic(tab, cand, grid, step, max_tech, counts[i])
+        h, s, st = solve_logic(tab, cand, grid, step, allowed, counts[i])
         hardest[i] = h
         steps[i] = s
         status[i] = st
@@ -1061,19 +1127,19 @@ def grade_range(puzzles, tab, max_tech, lo, stride, hardest, steps, status, coun
 
 
 @njit(**JIT)
-def grade_serial(puzzles, tab, max_tech, hardest, steps, status, counts, out):
-    grade_range(puzzles, LogicTables(*tab), max_tech, 0, 1, hardest, steps, status, counts, out)
+def grade_serial(puzzles, tab, allowed, hardest, steps, status, counts, out):
+    grade_range(puzzles, LogicTables(*tab), allowed, 0, 1, hardest, steps, status, counts, out)
 
 
 @njit(**JIT)
-def _grade_lane(k, lanes, puzzles, tab, max_tech, hardest, steps, status, counts, out):
-    grade_range(puzzles, LogicTables(*tab), max_tech, k, lanes, hardest, steps, status, counts, out)
+def _grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out):
+    grade_range(puzzles, LogicTables(*tab), allowed, k, lanes, hardest, steps, status, counts, out)
 
 
 @njit(**JIT_PARALLEL)
-def grade_parallel(lanes, puzzles, tab, max_tech, hardest, steps, status, counts, out):
+def grade_parallel(lanes, puzzles, tab, allowed, hardest, steps, status, counts, out):
     for k in prange(lanes):
-        _grade_lane(k, lanes, puzzles, tab, max_tech, hardest, steps, status, counts, out)
+        _grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out)
 
 
 # ------------------------------------------------------------ search effort

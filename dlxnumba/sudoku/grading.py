@@ -22,6 +22,8 @@ hidden triple         3.6   medium  3 digits, 3 places
 X-wing                4.0   hard    a digit's places in 2 rows lie in 2 columns (or vice versa)
 XY-wing               4.2   hard    pivot {x,y}, pincers {x,z}, {y,z}: z leaves what sees both pincers
 XYZ-wing              4.4   hard    pivot {x,y,z}, pincers {x,z}, {y,z}: z leaves what sees all three
+unique rectangle      4.5   hard    3 corners of a rectangle on 2 boxes are {a,b}: the 4th is neither
+                                    (else two solutions; assumes one, see ``uniqueness``)
 naked quad            4.6   hard    4 cells, 4 digits
 hidden quad           4.8   hard    4 digits, 4 places
 swordfish             5.0   expert  an X-wing on 3 rows and 3 columns
@@ -135,6 +137,7 @@ TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate
     ("X-wing", 4.0, "hard"),
     ("XY-wing", 4.2, "hard"),
     ("XYZ-wing", 4.4, "hard"),
+    ("unique rectangle", 4.5, "hard"),
     ("naked quad", 4.6, "hard"),
     ("hidden quad", 4.8, "hard"),
     ("swordfish", 5.0, "expert"),
@@ -361,8 +364,14 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     return guesses.reshape(samples, P).mean(axis=0)
 
 
+def _allowed(uniqueness: bool) -> int:
+    """The techniques the solver may use, as the kernel's bitmask."""
+    logic = _kernels()
+    return logic.ALL_TECHNIQUES & ~(0 if uniqueness else 1 << logic.UNIQUE_RECTANGLE)
+
+
 def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool,
-                 max_guesses) -> GradeBatch:
+                 max_guesses, uniqueness: bool = True) -> GradeBatch:
     samples, seed = _check_samples(samples, seed)
     if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
         raise SudokuError(f"max_guesses must be a positive integer, not {plain(max_guesses)}")
@@ -375,11 +384,12 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
     status = np.zeros(P, np.int64)
     counts = np.zeros((P, len(TECHNIQUES)), np.int64)
     grids = np.zeros_like(arr)
+    allowed = _allowed(uniqueness)
     lanes = min(nthreads, P)
     if lanes > 1:
-        logic.grade_parallel(lanes, arr, tab, logic.BEYOND, hardest, steps, status, counts, grids)
+        logic.grade_parallel(lanes, arr, tab, allowed, hardest, steps, status, counts, grids)
     elif P:
-        logic.grade_serial(arr, tab, logic.BEYOND, hardest, steps, status, counts, grids)
+        logic.grade_serial(arr, tab, allowed, hardest, steps, status, counts, grids)
     clash = np.flatnonzero(status == -2)
     if len(clash):
         raise SudokuError(f"puzzle {int(clash[0])}: the givens break the rules")
@@ -389,7 +399,7 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
 
 
 def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-          max_guesses: int = MAX_GUESSES) -> Grade:
+          max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
     Parameters
@@ -411,6 +421,9 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         thousand guesses a copy, a 25x25 one a hundred thousand (seconds
         each); rate large grids with few ``samples``, a ``max_guesses``, or
         ``effort=False``.
+    uniqueness : bool
+        Whether the logical solver may assume the puzzle has one solution
+        (the unique rectangle does); False for puzzles that may have several.
 
     Examples
     --------
@@ -429,11 +442,12 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         problems = conflicts(cells, g)
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
-    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses)[0]
+    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses,
+                        bool(uniqueness))[0]
 
 
 def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-               threads: int | None = None, max_guesses: int = MAX_GUESSES) -> GradeBatch:
+               threads: int | None = None, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> GradeBatch:
     """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
 
     ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
@@ -461,7 +475,7 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
         k = int(np.flatnonzero((arr > n).any(axis=1))[0])
         raise SudokuError(f"puzzle {k}: a cell holds a value outside 0..{n}")
     return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), samples, seed, threads, effort,
-                        max_guesses)
+                        max_guesses, bool(uniqueness))
 
 
 # ------------------------------------------------------------------ pencil marks and hints
@@ -560,6 +574,10 @@ def _describe(step: Step) -> str:
         kind = "color trap" if step.wrap < 0 else f"color wrap ({'first' if step.wrap == 0 else 'second'} color false)"
         return (f"{t} on {step.digits[0]}, {kind}: colors {{{', '.join(one)}}} and "
                 f"{{{', '.join(two)}}}: {_removals(step)}")
+    if t == "unique rectangle":
+        x, y = step.digits
+        return (f"{t} {{{x}, {y}}}: {', '.join(names)} (two solutions if {names[2]} were {x} or {y}): "
+                f"{_removals(step)}")
     if t in ("X-chain", "XY-chain"):
         return f"{t} on {step.digits[0]}: {' - '.join(names)}: {_removals(step)}"
     return f"{t}: {_removals(step)}"  # pragma: no cover  (every technique is described above)
@@ -629,26 +647,29 @@ def candidates(s: "Sudoku") -> np.ndarray:
     return out.reshape(n, n, n)
 
 
-def hint(s: "Sudoku", marks=None) -> Step | None:
+def hint(s: "Sudoku", marks=None, uniqueness: bool = True) -> Step | None:
     """The next step of the logical solver from the grid's pencil marks (or
     from ``marks``, an (N, N, N) bool array as :func:`candidates` gives, with
     some candidates already removed); None when the grid is full or no
     technique applies.  Raises SudokuError when the marks contradict (a cell
     or a digit of a region without a place: the grid has no solution).
+    ``uniqueness=False``: no technique that assumes one solution (the unique
+    rectangle), for grids that may have several.
     """
     cand, grid, tab = _state(s, marks)
     logic = _kernels()
     rec = tuple(logic.new_step(s.n, len(tab[1])))
     before = cand.copy()
-    t = logic.step_once(tab, cand, grid, rec, logic.BEYOND, False)
+    t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness), False)
     if t < 0:
         raise SudokuError("the candidates contradict: some cell, or some digit of a region, has no place left")
     return None if t == 0 else _step_of(rec, t, before, s.geometry)
 
 
-def steps(s: "Sudoku", max_steps: int | None = None) -> list[Step]:
+def steps(s: "Sudoku", max_steps: int | None = None, uniqueness: bool = True) -> list[Step]:
     """The steps of the logical solve from the grid, easiest technique first at
-    each step, until the grid is full or no technique applies."""
+    each step, until the grid is full or no technique applies (``uniqueness``
+    as for :func:`hint`)."""
     cand, grid, tab = _state(s)
     logic = _kernels()
     rec = tuple(logic.new_step(s.n, len(tab[1])))
@@ -656,7 +677,7 @@ def steps(s: "Sudoku", max_steps: int | None = None) -> list[Step]:
     g = s.geometry
     while max_steps is None or len(out) < max_steps:
         before = cand.copy()
-        t = logic.step_once(tab, cand, grid, rec, logic.BEYOND, True)
+        t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness), True)
         if t < 0:
             raise SudokuError("the candidates contradict: the grid has no solution")
         if t == 0:

@@ -230,22 +230,23 @@ class Sudoku:
     # -------------------------------------------------------- grading, hints
 
     def grade(self, *, samples: int = _grade.SAMPLES, seed: int = 0, effort: bool = True,
-              max_guesses: int = _grade.MAX_GUESSES) -> _grade.Grade:
+              max_guesses: int = _grade.MAX_GUESSES, uniqueness: bool = True) -> _grade.Grade:
         """The difficulty on both scales, a :class:`~dlxnumba.sudoku.grading.Grade`
         (see :func:`dlxnumba.sudoku.grading.grade`)."""
-        return _grade.grade(self, samples=samples, seed=seed, effort=effort, max_guesses=max_guesses)
+        return _grade.grade(self, samples=samples, seed=seed, effort=effort, max_guesses=max_guesses,
+                            uniqueness=uniqueness)
 
     def candidates(self) -> np.ndarray:
         """The pencil marks: an (N, N, N) bool array, ``[row, col, d - 1]`` True
         when digit ``d`` can go into the cell (see :func:`dlxnumba.sudoku.grading.candidates`)."""
         return _grade.candidates(self)
 
-    def hint(self, candidates=None) -> "_grade.Step | None":
+    def hint(self, candidates=None, *, uniqueness: bool = True) -> "_grade.Step | None":
         """The next logical step, a :class:`~dlxnumba.sudoku.grading.Step` (None
         when the grid is full or no technique applies); ``candidates``: pencil
         marks to start from instead of :meth:`candidates`."""
-        return _grade.hint(self, candidates)
+        return _grade.hint(self, candidates, uniqueness)
 
-    def steps(self, max_steps: int | None = None) -> "list[_grade.Step]":
+    def steps(self, max_steps: int | None = None, *, uniqueness: bool = True) -> "list[_grade.Step]":
         """The steps of a logical solve of the grid (see :func:`dlxnumba.sudoku.grading.steps`)."""
-        return _grade.steps(self, max_steps)
+        return _grade.steps(self, max_steps, uniqueness)

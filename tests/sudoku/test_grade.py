@@ -142,6 +142,7 @@ def test_technique_table_mirrors_the_kernel():
               "naked pair": logic.NAKED_PAIR, "hidden pair": logic.HIDDEN_PAIR,
               "naked triple": logic.NAKED_TRIPLE, "hidden triple": logic.HIDDEN_TRIPLE,
               "X-wing": logic.X_WING, "XY-wing": logic.XY_WING, "XYZ-wing": logic.XYZ_WING,
+              "unique rectangle": logic.UNIQUE_RECTANGLE,
               "naked quad": logic.NAKED_QUAD, "hidden quad": logic.HIDDEN_QUAD,
               "swordfish": logic.SWORDFISH, "jellyfish": logic.JELLYFISH,
               "simple coloring": logic.SIMPLE_COLORING, "X-chain": logic.X_CHAIN,

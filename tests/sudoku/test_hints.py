@@ -156,6 +156,19 @@ def verify_step(step: Step, grid: list[int], cand: list[set[int]], regions: dict
             assert elims == {(y, d) for y in empty if y not in colors and d in cand[y]
                              and any(sees(regions, y, c) for c in colors if colors[c] == 0)
                              and any(sees(regions, y, c) for c in colors if colors[c] == 1)}
+    elif t == "unique rectangle":
+        p, q, s_, r = step.cells
+        a, b = step.digits
+        n = int(round(len(grid) ** 0.5))
+        assert p // n == q // n and s_ // n == r // n and p % n == r % n and q % n == s_ % n
+        assert cand[p] == cand[q] == cand[r] == {a, b} and {a, b} < cand[s_]
+        corners = [p, q, s_, r]
+        for cells in regions.values():  # a region holds none, or two corners side by side
+            inside = [i for i in range(4) if corners[i] in cells]
+            assert inside in ([], [0, 1], [1, 2], [2, 3], [0, 3])
+        assert len({tuple(sorted(c for c in corners if c in cells))
+                    for name, cells in regions.items() if name.startswith("box") and set(cells) & set(corners)}) == 2
+        assert elims == {(s_, a), (s_, b)} & {(s_, d) for d in cand[s_]}
     elif t == "X-chain":
         (d,) = step.digits
         chain = step.cells
@@ -487,11 +500,31 @@ def test_xy_chain():
     assert elim_set(step) == {(cell("r1c9"), 1), (cell("r5c1"), 1)}
 
 
+def test_unique_rectangle():
+    m = marks_of(r1c1="12", r1c2="12", r5c1="12", r5c2="1234")
+    for d in (1, 2):  # no naked pairs left to find in row 1, box 1, column 1
+        m = without(m, d, (names(row(1)) | names(box(1)) | names(col(1))) - names(["r1c1", "r1c2", "r5c1"]))
+    step = hint_checked(m)
+    assert step.technique == "unique rectangle" and step.cell_names == ["r1c1", "r1c2", "r5c2", "r5c1"]
+    assert elim_set(step) == {(cell("r5c2"), 1), (cell("r5c2"), 2)}
+    assert str(step) == ("unique rectangle {1, 2}: r1c1, r1c2, r5c2, r5c1 (two solutions if r5c2 were 1 or 2): "
+                         "removes 1 from r5c2; 2 from r5c2")
+    # without the assumption of one solution, something else (or nothing)
+    other = Sudoku(EMPTY).hint(m, uniqueness=False)
+    assert other is None or other.technique != "unique rectangle"
+    # four corners in four boxes: no deadly pattern, no step
+    m4 = marks_of(r1c1="12", r1c5="12", r5c1="12", r5c5="1234")
+    for d in (1, 2):
+        m4 = without(m4, d, (names(row(1)) | names(col(1))) - names(["r1c1", "r1c5", "r5c1"]))
+    step4 = Sudoku(EMPTY).hint(m4)
+    assert step4 is None or step4.technique != "unique rectangle"
+
+
 def test_every_technique_has_a_position_here():
     """The hand-made positions above cover every technique of the table."""
     tested = {"full house", "hidden single", "naked single", "pointing", "claiming", "naked pair",
               "hidden pair", "naked triple", "hidden triple", "naked quad", "hidden quad", "X-wing",
-              "swordfish", "jellyfish", "XY-wing", "XYZ-wing", "simple coloring", "X-chain", "XY-chain"}
+              "swordfish", "jellyfish", "XY-wing", "XYZ-wing", "simple coloring", "X-chain", "XY-chain", "unique rectangle"}
     assert tested == {t.name for t in TECHNIQUES} - {"none", "beyond techniques"}
 
 
@@ -635,7 +668,7 @@ def test_steps_sound_on_puzzles_with_several_solutions(source, index, seed, blan
     for c in range(len(cur)):
         if cur[c]:
             cand[c] = set()
-    for step in puzzle.steps():
+    for step in puzzle.steps(uniqueness=False):  # the unique rectangle assumes one solution
         verify_step(step, cur, cand, regions)
         if step.placed is not None:
             c, d = step.placed
