@@ -260,3 +260,10 @@ def test_max_guesses_caps_each_copy():
     assert capped.level == full.level  # the technique scale does not depend on it
     with pytest.raises(SudokuError, match="max_guesses must be a positive integer, not 0"):
         grade(p, max_guesses=0)
+
+
+def test_a_puzzle_without_solution_rates_beyond():
+    p = "1.3..4.23.4..2.1"  # no clash among the givens, but no solution
+    assert Sudoku(p).count() == 0
+    g = grade(p, samples=3)
+    assert (g.level, g.solved) == ("beyond", False) and g.effort >= 0
