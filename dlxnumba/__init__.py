@@ -39,6 +39,10 @@ _WHERE = {
     "solve_many": "sudoku",
     "SudokuBatchResult": "sudoku",
     "sudoku_problem": "sudoku",
+    "grade": "sudoku",
+    "grade_many": "sudoku",
+    "Grade": "sudoku",
+    "GradeBatch": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -81,6 +85,7 @@ if TYPE_CHECKING:
     from .split import Split as Split
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
+    from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
 else:  # hidden from type checkers, so that a misspelt name is an error there
 
     def __getattr__(name: str):

@@ -34,7 +34,8 @@ Modules
 ``geometry`` (the vocabulary and the table), ``text`` (symbols, one grid of
 text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
 ``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
-``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches).
+``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches),
+``grading`` (difficulty on two scales, pencil marks, hints).
 
 Examples
 --------
@@ -50,6 +51,7 @@ Examples
 from ..errors import LimitReached, SudokuError  # noqa: F401
 from .encoding import sudoku_problem
 from .files import iter_puzzles, read_puzzles
+from .grading import LEVELS, TECHNIQUES, Grade, GradeBatch, Step, grade, grade_many
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku
 from .rules import is_solution
@@ -69,4 +71,11 @@ __all__ = [
     "is_solution",
     "Geometry",
     "geometry",
+    "grade",
+    "grade_many",
+    "Grade",
+    "GradeBatch",
+    "Step",
+    "LEVELS",
+    "TECHNIQUES",
 ]
