@@ -436,9 +436,14 @@ def variant_solutions_brute(puzzle_cells, n, box, kinds=(), region_map=None, lim
     for k in range(n * n):
         peers[k].discard(k)
 
+    # the cells a ban may tie to k: within two rows and two columns of it
+    near = [[q for q in range(n * n) if q != k and abs(q // n - k // n) <= 2 and abs(q % n - k % n) <= 2]
+            for k in range(n * n)]
+    bans = any(kind in kinds for kind in ("anti-knight", "anti-king", "non-consecutive"))
+
     def allowed(k, d):
-        return all(cells[q] != d for q in peers[k]) and not any(
-            cells[q] and variant_pair_banned(n, k, d, q, cells[q], kinds) for q in range(n * n) if q != k)
+        return all(cells[q] != d for q in peers[k]) and not (bans and any(
+            cells[q] and variant_pair_banned(n, k, d, q, cells[q], kinds) for q in near[k]))
 
     for k in range(n * n):
         if cells[k]:

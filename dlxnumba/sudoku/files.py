@@ -16,7 +16,7 @@ import math
 import os
 import sys
 from collections import Counter
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -207,7 +207,7 @@ class _Reader:
         self.count = 0  # entries in parts
         self.messages: list = []  # (entry number in parts, message)
         self.header: dict = {}  # the header lines (variant, regions): text and line number
-        self.variant = None  # the Variant the header declares, once read
+        self.variant: Any = None  # the Variant the header declares, once read
         if size is not None:
             self._set_size(size)
 
