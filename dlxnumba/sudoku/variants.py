@@ -329,6 +329,9 @@ class Variant:
         return True
 
 
+#: The classic rules (no variant), shared.
+CLASSIC = Variant()
+
 _PROBLEMS: dict = {}
 _LOCK = threading.Lock()
 
