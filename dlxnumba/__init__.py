@@ -39,6 +39,8 @@ _WHERE = {
     "solve_many": "sudoku",
     "SudokuBatchResult": "sudoku",
     "sudoku_problem": "sudoku",
+    "generate": "sudoku",
+    "generate_many": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -69,6 +71,7 @@ if TYPE_CHECKING:
     from .progress import Progress as Progress
     from .search import Search as Search, Stats as Stats
     from .sets import load_puzzles as load_puzzles, puzzle_path as puzzle_path, puzzle_sets as puzzle_sets
+    from .sudoku import generate as generate, generate_many as generate_many
     from .sudoku import (Status as Status, Sudoku as Sudoku, default_box as default_box,
                          is_solution as is_solution, iter_puzzles as iter_puzzles, read_puzzles as read_puzzles,
                          solve_many as solve_many, sudoku_problem as sudoku_problem,

@@ -11,6 +11,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.lanes`           many jobs on one template, one lane per thread
 :mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
 :mod:`.build`           the links of a large problem, in one pass
+:mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
 ======================  =====================================================
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
@@ -261,9 +262,9 @@ def _ensure_cache_dir() -> None:
 
 _ensure_cache_dir()
 
-from . import build, dance, lanes, search, sudoku  # noqa: E402  (they read the names above)
+from . import build, dance, generate, lanes, search, sudoku  # noqa: E402  (they read the names above)
 
-_DOMAIN = (build, dance, search, lanes, sudoku)
+_DOMAIN = (build, dance, search, lanes, sudoku, generate)
 _STAMP = "dlxnumba-kernels.stamp"
 
 

@@ -50,6 +50,7 @@ Examples
 from ..errors import LimitReached, SudokuError  # noqa: F401
 from .encoding import sudoku_problem
 from .files import iter_puzzles, read_puzzles
+from .generate import generate, generate_many
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku
 from .rules import is_solution
@@ -69,4 +70,6 @@ __all__ = [
     "is_solution",
     "Geometry",
     "geometry",
+    "generate",
+    "generate_many",
 ]
