@@ -41,6 +41,10 @@ _WHERE = {
     "sudoku_problem": "sudoku",
     "generate": "sudoku",
     "generate_many": "sudoku",
+    "grade": "sudoku",
+    "grade_many": "sudoku",
+    "Grade": "sudoku",
+    "GradeBatch": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -79,6 +83,7 @@ if TYPE_CHECKING:
     from .warmup import warm_up as warm_up
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
+    from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
 else:  # hidden from type checkers, so that a misspelt name is an error there
 
     def __getattr__(name: str):

@@ -1,10 +1,11 @@
-"""The command line: ``dlxnumba solve`` for Sudoku puzzles, ``dlxnumba cover`` for DLX text.
+"""The command line: ``dlxnumba solve`` for Sudoku puzzles, ``dlxnumba cover`` for DLX
+text, ``dlxnumba grade`` for the difficulty of Sudoku puzzles.
 
 Run it as ``dlxnumba ...`` or ``python -m dlxnumba ...``; ``--help`` on each
 command lists its options.  This package imports only the standard library (and
 the package's ``__version__``) at load time: numpy and the numba-backed modules
 are imported when a command runs.  One module per command (:mod:`.solve`,
-:mod:`.cover`), :mod:`.sources` for what ``solve`` reads, and :mod:`.common`
+:mod:`.cover`, :mod:`.grade`), :mod:`.sources` for what ``solve`` reads, and :mod:`.common`
 for what they share.
 
 Exit status
@@ -27,7 +28,7 @@ from __future__ import annotations
 import argparse
 
 from .. import __version__
-from . import cover, solve
+from . import cover, grade, solve
 from .common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK,  # noqa: F401 (re-exported)
                      EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _hold_std_descriptors, _quiet_stdout)
 
@@ -55,6 +56,7 @@ examples:
   generate | dlxnumba solve --stats           read stdin as it comes, summary on stderr
   dlxnumba solve 4.....8.5.3..........7...    a puzzle as an argument
   dlxnumba cover --names knuth.dlx            solutions as item names
+  dlxnumba grade top95                        difficulty of each puzzle, both scales
   python -m dlxnumba solve --help             options of one command
 
 exit status: 0 all solved, 1 some unsolved, 2 bad usage, input or output,
@@ -73,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
     solve.add_parser(commands)
     cover.add_parser(commands)
+    grade.add_parser(commands)
     return parser
 
 

@@ -12,6 +12,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
 :mod:`.build`           the links of a large problem, in one pass
 :mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
+:mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
 ======================  =====================================================
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
@@ -262,9 +263,9 @@ def _ensure_cache_dir() -> None:
 
 _ensure_cache_dir()
 
-from . import build, dance, generate, lanes, search, sudoku  # noqa: E402  (they read the names above)
+from . import build, dance, generate, lanes, logic, search, sudoku  # noqa: E402  (they read the names above)
 
-_DOMAIN = (build, dance, search, lanes, sudoku, generate)
+_DOMAIN = (build, dance, search, lanes, sudoku, logic, generate)
 _STAMP = "dlxnumba-kernels.stamp"
 
 

@@ -34,7 +34,8 @@ Modules
 ``geometry`` (the vocabulary and the table), ``text`` (symbols, one grid of
 text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
 ``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
-``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches).
+``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches),
+``grading`` (difficulty on two scales, pencil marks, hints).
 
 Examples
 --------
@@ -51,6 +52,7 @@ from ..errors import LimitReached, SudokuError  # noqa: F401
 from .encoding import sudoku_problem
 from .files import iter_puzzles, read_puzzles
 from .generate import generate, generate_many
+from .grading import LEVELS, TECHNIQUES, Grade, GradeBatch, Step, grade, grade_many
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku
 from .rules import is_solution
@@ -72,4 +74,11 @@ __all__ = [
     "geometry",
     "generate",
     "generate_many",
+    "grade",
+    "grade_many",
+    "Grade",
+    "GradeBatch",
+    "Step",
+    "LEVELS",
+    "TECHNIQUES",
 ]

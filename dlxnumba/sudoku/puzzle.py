@@ -11,6 +11,7 @@ from ..problem import ExactCover
 from ..progress import ProgressArg
 from ..search import Stats
 from . import display
+from . import grading as _grade
 from . import solve as _solve
 from .encoding import given_options, sudoku_problem
 from .geometry import Geometry, _check_box, _geometry, _size_of, default_box, geometry
@@ -225,3 +226,25 @@ class Sudoku:
         """True when the puzzle has exactly one solution."""
         return self.count(2, **kwargs) == 1
 
+
+    # -------------------------------------------------------- grading, hints
+
+    def grade(self, *, samples: int = _grade.SAMPLES, seed: int = 0, effort: bool = True) -> _grade.Grade:
+        """The difficulty on both scales, a :class:`~dlxnumba.sudoku.grading.Grade`
+        (see :func:`dlxnumba.sudoku.grading.grade`)."""
+        return _grade.grade(self, samples=samples, seed=seed, effort=effort)
+
+    def candidates(self) -> np.ndarray:
+        """The pencil marks: an (N, N, N) bool array, ``[row, col, d - 1]`` True
+        when digit ``d`` can go into the cell (see :func:`dlxnumba.sudoku.grading.candidates`)."""
+        return _grade.candidates(self)
+
+    def hint(self, candidates=None) -> "_grade.Step | None":
+        """The next logical step, a :class:`~dlxnumba.sudoku.grading.Step` (None
+        when the grid is full or no technique applies); ``candidates``: pencil
+        marks to start from instead of :meth:`candidates`."""
+        return _grade.hint(self, candidates)
+
+    def steps(self, max_steps: int | None = None) -> "list[_grade.Step]":
+        """The steps of a logical solve of the grid (see :func:`dlxnumba.sudoku.grading.steps`)."""
+        return _grade.steps(self, max_steps)

@@ -1,0 +1,1030 @@
+"""Logical Sudoku solving on candidate bitmasks: human techniques, one step at a
+time, and the fixed-rule guessing solver of the search-effort scale.
+
+The data
+--------
+A grid of ``n * n`` cells (``n <= 64``) is two arrays:
+
+* ``grid`` -- uint8, the digit of each cell, 0 when empty;
+* ``cand`` -- uint64, the *candidates* (pencil marks) of each empty cell: bit
+  ``d - 1`` is set when digit ``d`` may still go there.  A filled cell has
+  ``cand == 0``, so a union over a region's cells is a union over its empty
+  cells.
+
+The geometry comes in as a :data:`LogicTables` record, built over a list of
+*regions* (each ``n`` cells that hold every digit once): the rows, the
+columns, the boxes and any extra region a variant adds.  Nothing below assumes
+three regions per cell, except the fish, which are by definition about rows and
+columns (cell ``i * n + j`` is in row ``i`` and column ``j``).
+
+Techniques and steps
+--------------------
+A *step* is one application of one technique: either a placement (a digit in a
+cell) or a set of eliminations (candidates removed).  Each technique is a
+function ``t_...(tab, cand, grid, step, ...)`` that looks for its pattern and,
+when the pattern removes something, writes the step into a :data:`StepRecord`
+and returns 1 (0: not found; -1: the candidates contradict -- a cell with no
+candidate or a digit with no place in a region).  :func:`find_step` tries the
+techniques in the order of their numbers below, which is the order of their
+scores (easiest first), and :func:`apply_step` applies a step.
+:func:`solve_logic` repeats the two until the grid is full or no technique
+applies, and reports the hardest technique used and the number of steps.
+
+The technique numbers are mirrored, with names and scores, by the table in
+:mod:`dlxnumba.sudoku.grading` (a test keeps the two equal).
+
+Search effort
+-------------
+:func:`effort_one` solves a grid with one fixed rule: propagate naked and
+hidden singles; when they stall, branch on the empty cell with the fewest
+candidates (the first in cell order among equals), trying its digits in
+increasing order; count every digit tried at a branch (a *guess*) until the
+first solution, or the end of the tree.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit, prange
+
+from . import JIT, JIT_PARALLEL
+
+LogicTables = namedtuple("LogicTables", "n regions kind cell_ptr cell_reg peer_ptr peers pairs")
+LogicTables.__doc__ = """The geometry as the logical solver reads it: ``n``; ``regions``
+(int32 (R, n), the cells of each region); ``kind`` (int8 (R,): 0 row, 1 column,
+2 box, 3 other); the regions of each cell ``cell_reg[cell_ptr[c]:cell_ptr[c + 1]]``
+and its peers (the other cells of its regions, once each)
+``peers[peer_ptr[c]:peer_ptr[c + 1]]`` (int32); ``pairs`` (int32 (P, 3)): region
+``A``, region ``B`` (sharing at least two cells) and the technique (pointing or
+claiming) of locked candidates from ``A`` into ``B``."""
+
+StepRecord = namedtuple("StepRecord", "info cells digits elims")
+StepRecord.__doc__ = """One step: ``info`` (int64, slots I_*), the cells involved
+``cells[:info[I_NCELLS]]`` (int32), the digits involved ``digits[:info[I_NDIGITS]]``
+(int32) and the eliminations ``elims[:info[I_NELIMS]]`` (int32, ``cell * n + digit - 1``)."""
+
+# Slots of StepRecord.info.
+I_TECH = 0  # the technique
+I_CELL = 1  # the cell placed (-1 for eliminations)
+I_DIGIT = 2  # the digit placed (0 for eliminations)
+I_NCELLS = 3
+I_NDIGITS = 4
+I_NELIMS = 5
+I_REGION_A = 6  # the region of the pattern (-1: none)
+I_REGION_B = 7  # the second region (locked candidates), -1: none
+I_SPLIT = 8  # coloring: the first I_SPLIT cells have one color, the rest the other
+INFO_SIZE = 10
+
+# Techniques, easiest first (their scores grow in this order).
+T_NONE = 0
+FULL_HOUSE = 1
+HIDDEN_SINGLE = 2
+NAKED_SINGLE = 3
+POINTING = 4
+CLAIMING = 5
+NAKED_PAIR = 6
+HIDDEN_PAIR = 7
+NAKED_TRIPLE = 8
+HIDDEN_TRIPLE = 9
+X_WING = 10
+XY_WING = 11
+XYZ_WING = 12
+NAKED_QUAD = 13
+HIDDEN_QUAD = 14
+SWORDFISH = 15
+JELLYFISH = 16
+SIMPLE_COLORING = 17
+BEYOND = 18  # no technique applies: the grid needs guessing
+N_TECHNIQUES = 19
+
+# Kinds of region.
+K_ROW = 0
+K_COLUMN = 1
+K_BOX = 2
+K_OTHER = 3
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+# --------------------------------------------------------------------- bits
+
+@njit(**JIT)
+def popcount(x):
+    """The number of set bits of a uint64."""
+    x = x - ((x >> U1) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return np.int64((x * _H01) >> np.uint64(56))
+
+
+@njit(**JIT)
+def low_digit(x):
+    """The digit (1-based) of the lowest set bit of ``x != 0``."""
+    return popcount((x & (~x + U1)) - U1) + 1
+
+
+@njit(**JIT)
+def bit(d):
+    """The mask of digit ``d`` (1-based)."""
+    return U1 << np.uint64(d - 1)
+
+
+@njit(**JIT)
+def full_mask(n):
+    """The mask of all ``n`` digits."""
+    return _ALL >> np.uint64(64 - n)
+
+
+# --------------------------------------------------------------------- grid
+
+@njit(**JIT)
+def in_region(tab, cell, r):
+    """True when ``cell`` belongs to region ``r``."""
+    for k in range(tab.cell_ptr[cell], tab.cell_ptr[cell + 1]):
+        if tab.cell_reg[k] == r:
+            return True
+    return False
+
+
+@njit(**JIT)
+def sees(tab, a, b):
+    """True when the distinct cells ``a`` and ``b`` share a region."""
+    if a == b:
+        return False
+    for ka in range(tab.cell_ptr[a], tab.cell_ptr[a + 1]):
+        ra = tab.cell_reg[ka]
+        for kb in range(tab.cell_ptr[b], tab.cell_ptr[b + 1]):
+            if tab.cell_reg[kb] == ra:
+                return True
+    return False
+
+
+@njit(**JIT)
+def place(tab, cand, grid, cell, d):
+    """Write digit ``d`` into ``cell`` and remove it from the candidates of its peers."""
+    grid[cell] = d
+    cand[cell] = U0
+    keep = ~bit(d)
+    for k in range(tab.peer_ptr[cell], tab.peer_ptr[cell + 1]):
+        p = tab.peers[k]
+        cand[p] &= keep
+
+
+@njit(**JIT)
+def init_state(puzzle, tab, cand, grid):
+    """The grid and candidates of ``puzzle`` (uint8, 0 = empty): every digit that
+    no peer holds.  Returns False when two givens clash (then the state is
+    unspecified)."""
+    n = tab.n
+    full = full_mask(n)
+    for c in range(n * n):
+        grid[c] = 0
+        cand[c] = full
+    for c in range(n * n):
+        d = np.int64(puzzle[c])
+        if d != 0:
+            if (cand[c] & bit(d)) == U0:
+                return False
+            place(tab, cand, grid, c, d)
+    return True
+
+
+# --------------------------------------------------------------------- steps
+
+@njit(**JIT)
+def clear_step(step, tech):
+    info = step.info
+    for k in range(INFO_SIZE):
+        info[k] = 0
+    info[I_TECH] = tech
+    info[I_CELL] = -1
+    info[I_REGION_A] = -1
+    info[I_REGION_B] = -1
+
+
+@njit(**JIT)
+def add_cell(step, cell):
+    step.cells[step.info[I_NCELLS]] = cell
+    step.info[I_NCELLS] += 1
+
+
+@njit(**JIT)
+def add_digits(step, mask):
+    while mask != U0:
+        d = low_digit(mask)
+        mask ^= bit(d)
+        step.digits[step.info[I_NDIGITS]] = d
+        step.info[I_NDIGITS] += 1
+
+
+@njit(**JIT)
+def add_elims(step, n, cell, mask):
+    """Record the eliminations of the digits of ``mask`` from ``cell``."""
+    while mask != U0:
+        d = low_digit(mask)
+        mask ^= bit(d)
+        step.elims[step.info[I_NELIMS]] = cell * n + d - 1
+        step.info[I_NELIMS] += 1
+
+
+@njit(**JIT)
+def set_placement(step, tech, cell, d, region):
+    clear_step(step, tech)
+    step.info[I_CELL] = cell
+    step.info[I_DIGIT] = d
+    step.info[I_REGION_A] = region
+    add_cell(step, cell)
+    add_digits(step, bit(d))
+
+
+@njit(**JIT)
+def apply_step(tab, cand, grid, step):
+    """Carry out a step: its placement, or its eliminations."""
+    n = tab.n
+    if step.info[I_DIGIT] > 0:
+        place(tab, cand, grid, step.info[I_CELL], step.info[I_DIGIT])
+    for k in range(step.info[I_NELIMS]):
+        e = step.elims[k]
+        cand[e // n] &= ~bit(e % n + 1)
+
+
+@njit(**JIT)
+def next_combination(comb, k, m):
+    """Advance ``comb[:k]`` (increasing indices below ``m``) to the next
+    combination in lexicographic order; False after the last."""
+    i = k - 1
+    while i >= 0 and comb[i] == m - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    comb[i] += 1
+    for j in range(i + 1, k):
+        comb[j] = comb[j - 1] + 1
+    return True
+
+
+# ---------------------------------------------------------------- techniques
+
+@njit(**JIT)
+def check(tab, cand, grid):
+    """-1 when the candidates contradict: an empty cell without a candidate, or
+    a region where some digit has no place left; else 0."""
+    n = tab.n
+    full = full_mask(n)
+    for c in range(n * n):
+        if grid[c] == 0 and cand[c] == U0:
+            return -1
+    for r in range(tab.regions.shape[0]):
+        seen = U0
+        for x in tab.regions[r]:
+            seen |= cand[x]
+            if grid[x] != 0:
+                seen |= bit(grid[x])
+        if seen != full:
+            return -1
+    return 0
+
+
+@njit(**JIT)
+def t_full_house(tab, cand, grid, step):
+    """The last empty cell of a region."""
+    n = tab.n
+    full = full_mask(n)
+    for r in range(tab.regions.shape[0]):
+        empty = 0
+        last = -1
+        placed = U0
+        for x in tab.regions[r]:
+            if grid[x] == 0:
+                empty += 1
+                last = x
+            else:
+                placed |= bit(grid[x])
+        if empty == 1:
+            missing = full & ~placed
+            if (cand[last] & missing) != U0:
+                set_placement(step, FULL_HOUSE, last, low_digit(cand[last] & missing), r)
+                return 1
+    return 0
+
+
+@njit(**JIT)
+def t_hidden_single(tab, cand, grid, step):
+    """A digit with one place left in a region (boxes first, then the other regions)."""
+    R = tab.regions.shape[0]
+    for order in range(2):
+        for r in range(R):
+            if (tab.kind[r] == K_BOX) != (order == 0):
+                continue
+            once = U0
+            twice = U0
+            for x in tab.regions[r]:
+                twice |= once & cand[x]
+                once |= cand[x]
+            hidden = once & ~twice
+            if hidden != U0:
+                d = low_digit(hidden)
+                for x in tab.regions[r]:
+                    if (cand[x] & bit(d)) != U0:
+                        set_placement(step, HIDDEN_SINGLE, x, d, r)
+                        return 1
+    return 0
+
+
+@njit(**JIT)
+def t_naked_single(tab, cand, grid, step):
+    """A cell with one candidate left."""
+    for c in range(tab.n * tab.n):
+        if grid[c] == 0 and cand[c] != U0 and (cand[c] & (cand[c] - U1)) == U0:
+            set_placement(step, NAKED_SINGLE, c, low_digit(cand[c]), -1)
+            return 1
+    return 0
+
+
+@njit(**JIT)
+def t_locked(tab, cand, grid, step, tech):
+    """Locked candidates: a digit whose places in region A all lie in region B
+    leaves the rest of B (``tech`` POINTING: A a box; CLAIMING: A a line)."""
+    n = tab.n
+    for p in range(tab.pairs.shape[0]):
+        if tab.pairs[p, 2] != tech:
+            continue
+        a = tab.pairs[p, 0]
+        b = tab.pairs[p, 1]
+        inside = U0
+        outside = U0
+        for x in tab.regions[a]:
+            if in_region(tab, x, b):
+                inside |= cand[x]
+            else:
+                outside |= cand[x]
+        locked = inside & ~outside
+        if locked == U0:
+            continue
+        hit = U0
+        for y in tab.regions[b]:
+            if not in_region(tab, y, a):
+                hit |= cand[y] & locked
+        if hit == U0:
+            continue
+        d = low_digit(hit)
+        m = bit(d)
+        clear_step(step, tech)
+        step.info[I_REGION_A] = a
+        step.info[I_REGION_B] = b
+        add_digits(step, m)
+        for x in tab.regions[a]:
+            if (cand[x] & m) != U0:
+                add_cell(step, x)
+        for y in tab.regions[b]:
+            if (cand[y] & m) != U0 and not in_region(tab, y, a):
+                add_elims(step, n, y, m)
+        return 1
+    return 0
+
+
+@njit(**JIT)
+def t_naked_subset(tab, cand, grid, step, k, tech, scratch):
+    """Naked pair/triple/quad: ``k`` cells of a region whose candidates together
+    are ``k`` digits; those digits leave the region's other cells."""
+    n = tab.n
+    comb = np.zeros(4, np.int64)
+    for r in range(tab.regions.shape[0]):
+        cells = tab.regions[r]
+        m = 0
+        empty = 0
+        for x in cells:
+            if grid[x] == 0:
+                empty += 1
+                pc = popcount(cand[x])
+                if 2 <= pc <= k:
+                    scratch[m] = x
+                    m += 1
+        if m < k or empty <= k:
+            continue
+        for i in range(k):
+            comb[i] = i
+        while True:
+            union = U0
+            for i in range(k):
+                union |= cand[scratch[comb[i]]]
+            if popcount(union) == k:
+                hit = False
+                for x in cells:
+                    if grid[x] == 0 and (cand[x] & union) != U0:
+                        inside = False
+                        for i in range(k):
+                            inside |= scratch[comb[i]] == x
+                        if not inside:
+                            hit = True
+                if hit:
+                    clear_step(step, tech)
+                    step.info[I_REGION_A] = r
+                    add_digits(step, union)
+                    for i in range(k):
+                        add_cell(step, scratch[comb[i]])
+                    for x in cells:
+                        if grid[x] == 0 and (cand[x] & union) != U0:
+                            inside = False
+                            for i in range(k):
+                                inside |= scratch[comb[i]] == x
+                            if not inside:
+                                add_elims(step, n, x, cand[x] & union)
+                    return 1
+            if not next_combination(comb, k, m):
+                break
+    return 0
+
+
+@njit(**JIT)
+def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
+    """Hidden pair/triple/quad: ``k`` digits whose places in a region are ``k``
+    cells; the other digits leave those cells."""
+    n = tab.n
+    comb = np.zeros(4, np.int64)
+    for r in range(tab.regions.shape[0]):
+        cells = tab.regions[r]
+        for d in range(n):
+            pos[d] = U0
+        for i in range(n):
+            c = cand[cells[i]]
+            while c != U0:
+                d = low_digit(c)
+                c ^= bit(d)
+                pos[d - 1] |= U1 << np.uint64(i)
+        m = 0
+        open_digits = 0
+        for d in range(n):
+            pc = popcount(pos[d])
+            if pc > 0:
+                open_digits += 1
+            if 2 <= pc <= k:
+                scratch[m] = d
+                m += 1
+        if m < k or open_digits <= k:
+            continue
+        for i in range(k):
+            comb[i] = i
+        while True:
+            where = U0
+            digits = U0
+            for i in range(k):
+                where |= pos[scratch[comb[i]]]
+                digits |= bit(scratch[comb[i]] + 1)
+            if popcount(where) == k:
+                hit = False
+                for i in range(n):
+                    if (where >> np.uint64(i)) & U1 and (cand[cells[i]] & ~digits) != U0:
+                        hit = True
+                if hit:
+                    clear_step(step, tech)
+                    step.info[I_REGION_A] = r
+                    add_digits(step, digits)
+                    for i in range(n):
+                        if (where >> np.uint64(i)) & U1:
+                            add_cell(step, cells[i])
+                    for i in range(n):
+                        if (where >> np.uint64(i)) & U1:
+                            add_elims(step, n, cells[i], cand[cells[i]] & ~digits)
+                    return 1
+            if not next_combination(comb, k, m):
+                break
+    return 0
+
+
+@njit(**JIT)
+def _fish_cell(n, o, i, j):
+    """Cell at line ``i``, place ``j``: rows for ``o == 0``, columns for ``o == 1``."""
+    return i * n + j if o == 0 else j * n + i
+
+
+@njit(**JIT)
+def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
+    """X-wing (k=2), swordfish (3), jellyfish (4): ``k`` rows in which a digit's
+    places lie in ``k`` columns together; the digit leaves those columns'
+    other cells (and the same with rows and columns exchanged)."""
+    n = tab.n
+    comb = np.zeros(4, np.int64)
+    for o in range(2):
+        for d in range(1, n + 1):
+            m_d = bit(d)
+            m = 0
+            for i in range(n):
+                mask = U0
+                for j in range(n):
+                    if (cand[_fish_cell(n, o, i, j)] & m_d) != U0:
+                        mask |= U1 << np.uint64(j)
+                lines[i] = mask
+                pc = popcount(mask)
+                if 2 <= pc <= k:
+                    scratch[m] = i
+                    m += 1
+            if m < k:
+                continue
+            for i in range(k):
+                comb[i] = i
+            while True:
+                cover = U0
+                base = U0
+                for i in range(k):
+                    cover |= lines[scratch[comb[i]]]
+                    base |= U1 << np.uint64(scratch[comb[i]])
+                if popcount(cover) == k:
+                    hit = False
+                    for i in range(n):
+                        if ((base >> np.uint64(i)) & U1) == U0 and (lines[i] & cover) != U0:
+                            hit = True
+                    if hit:
+                        clear_step(step, tech)
+                        step.info[I_REGION_A] = o  # 0: base rows, 1: base columns
+                        add_digits(step, m_d)
+                        for i in range(n):
+                            if (base >> np.uint64(i)) & U1:
+                                for j in range(n):
+                                    if (lines[i] >> np.uint64(j)) & U1:
+                                        add_cell(step, _fish_cell(n, o, i, j))
+                        for i in range(n):
+                            if ((base >> np.uint64(i)) & U1) == U0:
+                                for j in range(n):
+                                    if (lines[i] & cover) >> np.uint64(j) & U1:
+                                        add_elims(step, n, _fish_cell(n, o, i, j), m_d)
+                        return 1
+                if not next_combination(comb, k, m):
+                    break
+    return 0
+
+
+@njit(**JIT)
+def t_xy_wing(tab, cand, grid, step, scratch):
+    """XY-wing: a pivot {x, y} seeing pincers {x, z} and {y, z}; z leaves every
+    cell that sees both pincers."""
+    n = tab.n
+    for p in range(n * n):
+        cp = cand[p]
+        if grid[p] != 0 or popcount(cp) != 2:
+            continue
+        m = 0
+        for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
+            q = tab.peers[k]
+            cq = cand[q]
+            if grid[q] == 0 and popcount(cq) == 2 and popcount(cq & cp) == 1:
+                scratch[m] = q
+                m += 1
+        for ia in range(m):
+            a = scratch[ia]
+            for ib in range(ia + 1, m):
+                b = scratch[ib]
+                ca = cand[a]
+                cb = cand[b]
+                z = ca & ~cp
+                if z != (cb & ~cp) or (ca & cp) == (cb & cp):
+                    continue
+                hit = False
+                for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
+                    c = tab.peers[k]
+                    if c != b and (cand[c] & z) != U0 and sees(tab, c, b):
+                        hit = True
+                if hit:
+                    clear_step(step, XY_WING)
+                    add_cell(step, p)
+                    add_cell(step, a)
+                    add_cell(step, b)
+                    add_digits(step, cp | z)
+                    for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
+                        c = tab.peers[k]
+                        if c != b and (cand[c] & z) != U0 and sees(tab, c, b):
+                            add_elims(step, n, c, z)
+                    return 1
+    return 0
+
+
+@njit(**JIT)
+def t_xyz_wing(tab, cand, grid, step, scratch):
+    """XYZ-wing: a pivot {x, y, z} seeing pincers {x, z} and {y, z}; z leaves
+    every cell that sees the pivot and both pincers."""
+    n = tab.n
+    for p in range(n * n):
+        cp = cand[p]
+        if grid[p] != 0 or popcount(cp) != 3:
+            continue
+        m = 0
+        for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
+            q = tab.peers[k]
+            cq = cand[q]
+            if grid[q] == 0 and popcount(cq) == 2 and (cq & ~cp) == U0:
+                scratch[m] = q
+                m += 1
+        for ia in range(m):
+            a = scratch[ia]
+            for ib in range(ia + 1, m):
+                b = scratch[ib]
+                if cand[a] == cand[b]:
+                    continue
+                z = cand[a] & cand[b]
+                hit = False
+                for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
+                    c = tab.peers[k]
+                    if c != a and c != b and (cand[c] & z) != U0 and sees(tab, c, a) and sees(tab, c, b):
+                        hit = True
+                if hit:
+                    clear_step(step, XYZ_WING)
+                    add_cell(step, p)
+                    add_cell(step, a)
+                    add_cell(step, b)
+                    add_digits(step, cp)
+                    for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
+                        c = tab.peers[k]
+                        if c != a and c != b and (cand[c] & z) != U0 and sees(tab, c, a) and sees(tab, c, b):
+                            add_elims(step, n, c, z)
+                    return 1
+    return 0
+
+
+@njit(**JIT)
+def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
+    """Simple coloring: the *conjugate pairs* of a digit (the two places it has
+    left in a region) link cells into chains whose cells alternate between two
+    colors, one of which holds the digit.  Two cells of one color in a region
+    (a *color wrap*): that color is false, the digit leaves all its cells.  A
+    cell that sees both colors (a *color trap*) loses the digit."""
+    n = tab.n
+    nn = n * n
+    R = tab.regions.shape[0]
+    for d in range(1, n + 1):
+        m_d = bit(d)
+        for r in range(R):
+            count[r] = 0
+            for x in tab.regions[r]:
+                if (cand[x] & m_d) != U0:
+                    if count[r] < 2:
+                        pair_cells[2 * r + count[r]] = x
+                    count[r] += 1
+        for c in range(nn):
+            color[c] = -1
+        comp = 0
+        for start in range(nn):
+            if color[start] != -1 or (cand[start] & m_d) == U0:
+                continue
+            linked = False
+            for k in range(tab.cell_ptr[start], tab.cell_ptr[start + 1]):
+                linked |= count[tab.cell_reg[k]] == 2
+            if not linked:
+                continue
+            # color the chain of ``start`` (colors 2 * comp and 2 * comp + 1)
+            c0 = 2 * comp
+            comp += 1
+            color[start] = c0
+            stack[0] = start
+            size = 1
+            top = 0
+            while top < size:
+                x = stack[top]
+                top += 1
+                for k in range(tab.cell_ptr[x], tab.cell_ptr[x + 1]):
+                    r = tab.cell_reg[k]
+                    if count[r] == 2:
+                        y = pair_cells[2 * r] if pair_cells[2 * r] != x else pair_cells[2 * r + 1]
+                        if color[y] == -1:
+                            color[y] = color[x] ^ 1
+                            stack[size] = y
+                            size += 1
+            # color wrap: two cells of one color see each other
+            wrong = -1
+            for i in range(size):
+                for j in range(i + 1, size):
+                    if color[stack[i]] == color[stack[j]] and sees(tab, stack[i], stack[j]):
+                        wrong = color[stack[i]]
+            hit = wrong >= 0
+            if not hit:  # color trap
+                for y in range(nn):
+                    if (cand[y] & m_d) != U0 and color[y] >> 1 != comp - 1:
+                        s0 = False
+                        s1 = False
+                        for i in range(size):
+                            if sees(tab, y, stack[i]):
+                                if color[stack[i]] == c0:
+                                    s0 = True
+                                else:
+                                    s1 = True
+                        if s0 and s1:
+                            hit = True
+                            break
+            if not hit:
+                continue
+            clear_step(step, SIMPLE_COLORING)
+            add_digits(step, m_d)
+            for want in range(2):
+                for i in range(size):
+                    if color[stack[i]] == c0 + want:
+                        add_cell(step, stack[i])
+                if want == 0:
+                    step.info[I_SPLIT] = step.info[I_NCELLS]
+            if wrong >= 0:
+                step.info[I_REGION_A] = wrong - c0  # which color is false (0: the first)
+                for i in range(size):
+                    if color[stack[i]] == wrong:
+                        add_elims(step, n, stack[i], m_d)
+            else:
+                for y in range(nn):
+                    if (cand[y] & m_d) != U0 and color[y] >> 1 != comp - 1:
+                        s0 = False
+                        s1 = False
+                        for i in range(size):
+                            if sees(tab, y, stack[i]):
+                                if color[stack[i]] == c0:
+                                    s0 = True
+                                else:
+                                    s1 = True
+                        if s0 and s1:
+                            add_elims(step, n, y, m_d)
+            return 1
+    return 0
+
+
+# ---------------------------------------------------------------- the solver
+
+@njit(**JIT)
+def find_step(tab, cand, grid, step, max_tech):
+    """Find the easiest step (techniques up to ``max_tech``) and write it into
+    ``step``; return its technique, T_NONE when none applies (or the grid is
+    full), -1 when the candidates contradict."""
+    n = tab.n
+    nn = n * n
+    full = True
+    for c in range(nn):
+        if grid[c] == 0:
+            full = False
+            break
+    if full:
+        return T_NONE
+    if check(tab, cand, grid) < 0:
+        return -1
+    R = tab.regions.shape[0]
+    scratch = np.empty(max(nn, 2 * R + 2), np.int32)
+    work = np.empty(max(n, 2), np.uint64)
+    for tech in range(1, min(max_tech, BEYOND - 1) + 1):
+        found = 0
+        if tech == FULL_HOUSE:
+            found = t_full_house(tab, cand, grid, step)
+        elif tech == HIDDEN_SINGLE:
+            found = t_hidden_single(tab, cand, grid, step)
+        elif tech == NAKED_SINGLE:
+            found = t_naked_single(tab, cand, grid, step)
+        elif tech == POINTING or tech == CLAIMING:
+            found = t_locked(tab, cand, grid, step, tech)
+        elif tech == NAKED_PAIR:
+            found = t_naked_subset(tab, cand, grid, step, 2, tech, scratch)
+        elif tech == NAKED_TRIPLE:
+            found = t_naked_subset(tab, cand, grid, step, 3, tech, scratch)
+        elif tech == NAKED_QUAD:
+            found = t_naked_subset(tab, cand, grid, step, 4, tech, scratch)
+        elif tech == HIDDEN_PAIR:
+            found = t_hidden_subset(tab, cand, grid, step, 2, tech, scratch, work)
+        elif tech == HIDDEN_TRIPLE:
+            found = t_hidden_subset(tab, cand, grid, step, 3, tech, scratch, work)
+        elif tech == HIDDEN_QUAD:
+            found = t_hidden_subset(tab, cand, grid, step, 4, tech, scratch, work)
+        elif tech == X_WING:
+            found = t_fish(tab, cand, grid, step, 2, tech, scratch, work)
+        elif tech == SWORDFISH:
+            found = t_fish(tab, cand, grid, step, 3, tech, scratch, work)
+        elif tech == JELLYFISH:
+            found = t_fish(tab, cand, grid, step, 4, tech, scratch, work)
+        elif tech == XY_WING:
+            found = t_xy_wing(tab, cand, grid, step, scratch)
+        elif tech == XYZ_WING:
+            found = t_xyz_wing(tab, cand, grid, step, scratch)
+        elif tech == SIMPLE_COLORING:
+            color = np.empty(nn, np.int32)
+            stack = np.empty(nn, np.int32)
+            count = np.empty(R, np.int32)
+            found = t_coloring(tab, cand, grid, step, color, stack, scratch, count)
+        if found != 0:
+            return tech if found > 0 else -1
+    return T_NONE
+
+
+@njit(**JIT)
+def new_step(n):
+    """A StepRecord large enough for any step of an ``n x n`` grid."""
+    nn = n * n
+    return StepRecord(np.zeros(INFO_SIZE, np.int64), np.zeros(nn, np.int32),
+                      np.zeros(max(n, 1), np.int32), np.zeros(nn * n, np.int32))
+
+
+@njit(**JIT)
+def solve_logic(tab, cand, grid, step, max_tech, counts):
+    """Apply steps until the grid is full or stuck; ``counts[t]`` += the steps
+    of technique ``t``.  Returns (hardest technique, steps, status) with status
+    1 solved, 0 stuck (hardest is then BEYOND), -1 contradiction."""
+    hardest = 0
+    steps = 0
+    t = 0
+    while True:
+        t = find_step(tab, cand, grid, step, max_tech)
+        if t <= 0:
+            break
+        apply_step(tab, cand, grid, step)
+        counts[t] += 1
+        steps += 1
+        if t > hardest:
+            hardest = t
+    if t < 0:
+        return BEYOND, steps, -1
+    for c in range(tab.n * tab.n):
+        if grid[c] == 0:
+            return BEYOND, steps, 0
+    return hardest, steps, 1
+
+
+# ----------------------------------------------------- entry points (Python)
+
+@njit(**JIT)
+def candidates_of(puzzle, tab):
+    """(cand, grid, ok) of a flat uint8 grid: the pencil marks of every empty cell."""
+    tab = LogicTables(*tab)
+    nn = tab.n * tab.n
+    cand = np.zeros(nn, np.uint64)
+    grid = np.zeros(nn, np.uint8)
+    ok = init_state(puzzle, tab, cand, grid)
+    return cand, grid, ok
+
+
+@njit(**JIT)
+def step_once(tab, cand, grid, step, max_tech, apply):
+    """Find the next step from ``cand``/``grid`` (records as plain tuples) and,
+    if ``apply``, carry it out; returns its technique (T_NONE: none, -1: the
+    candidates contradict)."""
+    tab = LogicTables(*tab)
+    step = StepRecord(*step)
+    t = find_step(tab, cand, grid, step, max_tech)
+    if t > 0 and apply:
+        apply_step(tab, cand, grid, step)
+    return t
+
+
+@njit(**JIT)
+def grade_range(puzzles, tab, max_tech, lo, stride, hardest, steps, status, counts, out):
+    """Grade puzzles ``lo, lo + stride, ...``: hardest technique, steps, status
+    (as :func:`solve_logic`; -2 when the givens clash), steps per technique
+    (``counts[i, t]``) and the grid the logic reached (``out[i]``)."""
+    n = tab.n
+    nn = n * n
+    cand = np.zeros(nn, np.uint64)
+    grid = np.zeros(nn, np.uint8)
+    step = new_step(n)
+    for i in range(lo, puzzles.shape[0], stride):
+        if not init_state(puzzles[i], tab, cand, grid):
+            hardest[i] = BEYOND
+            steps[i] = 0
+            status[i] = -2
+            continue
+        h, s, st = solve_logic(tab, cand, grid, step, max_tech, counts[i])
+        hardest[i] = h
+        steps[i] = s
+        status[i] = st
+        out[i, :] = grid
+
+
+@njit(**JIT)
+def grade_serial(puzzles, tab, max_tech, hardest, steps, status, counts, out):
+    grade_range(puzzles, LogicTables(*tab), max_tech, 0, 1, hardest, steps, status, counts, out)
+
+
+@njit(**JIT)
+def _grade_lane(k, lanes, puzzles, tab, max_tech, hardest, steps, status, counts, out):
+    grade_range(puzzles, LogicTables(*tab), max_tech, k, lanes, hardest, steps, status, counts, out)
+
+
+@njit(**JIT_PARALLEL)
+def grade_parallel(lanes, puzzles, tab, max_tech, hardest, steps, status, counts, out):
+    for k in prange(lanes):
+        _grade_lane(k, lanes, puzzles, tab, max_tech, hardest, steps, status, counts, out)
+
+
+# ------------------------------------------------------------ search effort
+
+@njit(**JIT)
+def propagate(tab, cand, grid):
+    """Naked and hidden singles until none is left; False on a contradiction."""
+    n = tab.n
+    nn = n * n
+    full = full_mask(n)
+    changed = True
+    while changed:
+        changed = False
+        for c in range(nn):
+            if grid[c] == 0:
+                m = cand[c]
+                if m == U0:
+                    return False
+                if (m & (m - U1)) == U0:
+                    place(tab, cand, grid, c, low_digit(m))
+                    changed = True
+        for r in range(tab.regions.shape[0]):
+            once = U0
+            twice = U0
+            placed = U0
+            for x in tab.regions[r]:
+                twice |= once & cand[x]
+                once |= cand[x]
+                if grid[x] != 0:
+                    placed |= bit(grid[x])
+            if (once | placed) != full:
+                return False
+            hidden = once & ~twice
+            while hidden != U0:
+                d = low_digit(hidden)
+                hidden ^= bit(d)
+                for x in tab.regions[r]:
+                    if (cand[x] & bit(d)) != U0:
+                        place(tab, cand, grid, x, d)
+                        changed = True
+                        break
+    return True
+
+
+@njit(**JIT)
+def effort_one(puzzle, tab, limit, cand, grid, saved_cand, saved_grid, branch_cell, branch_left):
+    """Guesses of the fixed-rule solver (see the module docstring) on one grid,
+    at most ``limit``; returns (guesses, solved)."""
+    n = tab.n
+    nn = n * n
+    if not init_state(puzzle, tab, cand, grid):
+        return 0, False
+    guesses = 0
+    level = 0
+    ok = propagate(tab, cand, grid)
+    while True:
+        if ok:
+            best = -1
+            fewest = n + 1
+            for c in range(nn):
+                if grid[c] == 0:
+                    pc = popcount(cand[c])
+                    if pc < fewest:
+                        fewest = pc
+                        best = c
+                        if pc <= 2:
+                            break
+            if best < 0:
+                return guesses, True
+            saved_cand[level, :] = cand
+            saved_grid[level, :] = grid
+            branch_cell[level] = best
+            branch_left[level] = cand[best]
+            level += 1
+        else:
+            while level > 0 and branch_left[level - 1] == U0:
+                level -= 1
+            if level == 0:
+                return guesses, False
+            cand[:] = saved_cand[level - 1]
+            grid[:] = saved_grid[level - 1]
+        if guesses >= limit:
+            return guesses, False
+        d = low_digit(branch_left[level - 1])
+        branch_left[level - 1] ^= bit(d)
+        guesses += 1
+        place(tab, cand, grid, branch_cell[level - 1], d)
+        ok = propagate(tab, cand, grid)
+
+
+@njit(**JIT)
+def effort_range(puzzles, tab, limit, lo, stride, guesses, solved):
+    """:func:`effort_one` for puzzles ``lo, lo + stride, ...``."""
+    n = tab.n
+    nn = n * n
+    cand = np.zeros(nn, np.uint64)
+    grid = np.zeros(nn, np.uint8)
+    saved_cand = np.zeros((nn + 1, nn), np.uint64)
+    saved_grid = np.zeros((nn + 1, nn), np.uint8)
+    branch_cell = np.zeros(nn + 1, np.int64)
+    branch_left = np.zeros(nn + 1, np.uint64)
+    for i in range(lo, puzzles.shape[0], stride):
+        g, ok = effort_one(puzzles[i], tab, limit, cand, grid, saved_cand, saved_grid,
+                           branch_cell, branch_left)
+        guesses[i] = g
+        solved[i] = ok
+
+
+@njit(**JIT)
+def effort_serial(puzzles, tab, limit, guesses, solved):
+    effort_range(puzzles, LogicTables(*tab), limit, 0, 1, guesses, solved)
+
+
+@njit(**JIT)
+def _effort_lane(k, lanes, puzzles, tab, limit, guesses, solved):
+    effort_range(puzzles, LogicTables(*tab), limit, k, lanes, guesses, solved)
+
+
+@njit(**JIT_PARALLEL)
+def effort_parallel(lanes, puzzles, tab, limit, guesses, solved):
+    for k in prange(lanes):
+        _effort_lane(k, lanes, puzzles, tab, limit, guesses, solved)

@@ -1,0 +1,640 @@
+"""How hard a Sudoku is, on two scales; pencil marks and hints.
+
+The two scales
+--------------
+*Technique score* (the human scale).  A logical solver fills the grid one
+*step* at a time, always with the easiest technique that does something (it
+places a digit or removes candidates).  The puzzle's score is the score of the
+hardest technique it needed, its *level* the level of that technique:
+
+===================  =====  ======  ==============================================
+technique            score  level   what it does
+===================  =====  ======  ==============================================
+full house            1.0   easy    the last empty cell of a region
+hidden single         1.5   easy    the only place left for a digit in a region
+naked single          2.0   easy    the only digit left in a cell
+pointing              2.5   medium  a digit of a box lies in one line: it leaves the rest of the line
+claiming              2.6   medium  a digit of a line lies in one box: it leaves the rest of the box
+naked pair            3.0   medium  2 cells of a region with 2 digits between them
+hidden pair           3.2   medium  2 digits of a region with 2 places between them
+naked triple          3.4   medium  3 cells, 3 digits
+hidden triple         3.6   medium  3 digits, 3 places
+X-wing                4.0   hard    a digit's places in 2 rows lie in 2 columns (or vice versa)
+XY-wing               4.2   hard    pivot {x,y}, pincers {x,z}, {y,z}: z leaves what sees both pincers
+XYZ-wing              4.4   hard    pivot {x,y,z}, pincers {x,z}, {y,z}: z leaves what sees all three
+naked quad            4.6   hard    4 cells, 4 digits
+hidden quad           4.8   hard    4 digits, 4 places
+swordfish             5.0   expert  an X-wing on 3 rows and 3 columns
+jellyfish             5.4   expert  an X-wing on 4 rows and 4 columns
+simple coloring       5.6   expert  chains of conjugate pairs of a digit: color wrap, color trap
+beyond techniques    10.0   beyond  none of the above applies: the grid needs guessing
+===================  =====  ======  ==============================================
+
+A full grid scores 0.0 (level ``easy``, hardest technique ``"none"``).  The
+techniques work on the regions of the grid's :class:`Geometry` (every box
+shape; extra regions take part in all but the fish, which are about rows and
+columns), so they are not hard-coded to 9x9; grids up to 64x64 (the
+candidates of a cell are the bits of one 64-bit word).
+
+*Search effort* (the machine scale, the method tdoku uses to rate puzzles).  A
+fixed-rule solver -- naked and hidden singles until they stall, then a branch
+on the empty cell with the fewest candidates (the first in row-major order
+among equals), its digits tried in increasing order -- counts its *guesses*
+(every digit it tries at a branch) until the first solution.  The count
+depends on the order of the digits and cells, so the puzzle is rated as the
+mean over ``samples`` random copies of it that are the same puzzle: digits
+relabeled, rows permuted within their bands and bands permuted, columns
+within their stacks and stacks permuted, and the grid transposed when the
+boxes are square.  The copies come from ``seed`` alone (the same for every
+puzzle of a batch), so a rating is deterministic.  A puzzle the singles solve
+rates 0.
+
+The scales in numbers (``python bench/grade_sets.py``; mean/median effort with
+the default 16 samples):
+
+The hint of a grid is the first step of the logical solver from its pencil
+marks (:func:`candidates`): a :class:`Step` names the technique, the cells
+and digits of the pattern, and the digit it places or the candidates it
+removes.
+
+Examples
+--------
+>>> from dlxnumba import Sudoku
+>>> s = Sudoku("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....")
+>>> g = s.grade()
+>>> g.level, g.hardest, g.score, g.solved, g.effort
+('beyond', 'beyond techniques', 10.0, False, 151.0)
+>>> e = Sudoku("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> e.grade().level, e.grade().hardest
+('easy', 'hidden single')
+>>> print(e.hint())
+hidden single: r2c2 = 6 (the only place for 6 in box 1)
+>>> e.candidates()[0, 1].nonzero()[0] + 1  # the pencil marks of r1c2
+array([4, 5, 7, 8])
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterator, NamedTuple
+
+import numpy as np
+
+from ..errors import SudokuError, plain
+from .geometry import Geometry, _check_box, _size_of, geometry
+from .rules import conflicts
+from .text import _grid_from
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .puzzle import Sudoku
+
+__all__ = ["TECHNIQUES", "LEVELS", "Technique", "Grade", "GradeBatch", "Step", "grade", "grade_many",
+           "candidates", "hint", "steps"]
+
+#: The levels, easiest first.
+LEVELS = ("easy", "medium", "hard", "expert", "beyond")
+
+#: Largest side the logical solver handles (a cell's candidates are one 64-bit word).
+MAX_LOGIC_N = 64
+
+#: Default number of random copies a search-effort rating averages over.
+SAMPLES = 16
+
+#: Guesses at which one copy's search stops (its count is then this number).
+MAX_GUESSES = 1_000_000
+
+
+class Technique(NamedTuple):
+    """A technique of the logical solver: its number (the kernel's), name, score and level."""
+
+    number: int
+    name: str
+    score: float
+    level: str
+
+
+#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.logic`), easiest first.
+TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate((
+    ("none", 0.0, "easy"),
+    ("full house", 1.0, "easy"),
+    ("hidden single", 1.5, "easy"),
+    ("naked single", 2.0, "easy"),
+    ("pointing", 2.5, "medium"),
+    ("claiming", 2.6, "medium"),
+    ("naked pair", 3.0, "medium"),
+    ("hidden pair", 3.2, "medium"),
+    ("naked triple", 3.4, "medium"),
+    ("hidden triple", 3.6, "medium"),
+    ("X-wing", 4.0, "hard"),
+    ("XY-wing", 4.2, "hard"),
+    ("XYZ-wing", 4.4, "hard"),
+    ("naked quad", 4.6, "hard"),
+    ("hidden quad", 4.8, "hard"),
+    ("swordfish", 5.0, "expert"),
+    ("jellyfish", 5.4, "expert"),
+    ("simple coloring", 5.6, "expert"),
+    ("beyond techniques", 10.0, "beyond"),
+)))
+
+_BY_NAME = {t.name: t for t in TECHNIQUES}
+_SCORES = np.array([t.score for t in TECHNIQUES])
+_LEVEL_OF = np.array([LEVELS.index(t.level) for t in TECHNIQUES], np.int8)
+
+
+def _kernels():
+    from ..kernels import logic
+
+    return logic
+
+
+# ------------------------------------------------------------------ tables
+
+@functools.lru_cache(maxsize=None)
+def _tables_of(g: Geometry) -> tuple:
+    """The :data:`~dlxnumba.kernels.logic.LogicTables` of a geometry, as a plain tuple.
+
+    Built from ``g.regions`` alone (a variant's extra regions take part): each
+    cell's regions and peers, and the pairs of regions that share two or more
+    cells (for locked candidates).
+    """
+    n = g.n
+    if n > MAX_LOGIC_N:
+        raise SudokuError(f"grading and hints handle grids up to {MAX_LOGIC_N}x{MAX_LOGIC_N}, not {n}x{n}")
+    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
+    R = len(regions)
+    kinds = {"row": 0, "column": 1, "box": 2}
+    kind = np.array([kinds.get(name.split(" ")[0], 3) for name in g.region_names[:R]]
+                    + [3] * (R - len(g.region_names)), np.int8)
+    member = np.zeros((R, n * n), bool)
+    member[np.repeat(np.arange(R), n), regions.ravel()] = True
+    cell_reg = [np.flatnonzero(member[:, c]) for c in range(n * n)]
+    cell_ptr = np.zeros(n * n + 1, np.int32)
+    cell_ptr[1:] = np.cumsum([len(r) for r in cell_reg])
+    peer_list = []
+    for c in range(n * n):
+        p = np.flatnonzero(member[cell_reg[c]].any(axis=0))
+        peer_list.append(p[p != c])
+    peer_ptr = np.zeros(n * n + 1, np.int32)
+    peer_ptr[1:] = np.cumsum([len(p) for p in peer_list])
+    shared = member.astype(np.int32) @ member.T.astype(np.int32)
+    logic = _kernels()
+    pairs = []
+    for tech in (logic.POINTING, logic.CLAIMING):
+        for a in range(R):
+            line = kind[a] in (0, 1)
+            if line != (tech == logic.CLAIMING):
+                continue
+            for b in range(R):
+                if a != b and 2 <= shared[a, b] < n:
+                    pairs.append((a, b, tech))
+    return (n, regions, kind, cell_ptr,
+            np.concatenate(cell_reg).astype(np.int32) if cell_reg else np.zeros(0, np.int32),
+            peer_ptr, np.concatenate(peer_list).astype(np.int32),
+            np.array(pairs, np.int32).reshape(-1, 3))
+
+
+# ------------------------------------------------------------------ results
+
+@dataclass(frozen=True)
+class Grade:
+    """The rating of one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
+
+    Attributes
+    ----------
+    score : float
+        The technique score: that of the hardest technique needed (10.0 when
+        the techniques cannot finish the grid).
+    level : str
+        One of :data:`LEVELS`: ``"easy"``, ``"medium"``, ``"hard"``,
+        ``"expert"``, ``"beyond"`` (needs guessing).
+    hardest : str
+        The name of the hardest technique needed (``"beyond techniques"`` when
+        stuck, ``"none"`` for a full grid).
+    steps : int
+        Steps of the logical solve (placements and eliminations), up to the
+        end or to where it got stuck.
+    effort : float or None
+        The search effort: mean guesses of the fixed-rule solver over the
+        random copies (None when not asked for).
+    solved : bool
+        True when the logical solve filled the grid.
+    techniques : dict
+        Steps per technique name, in order of the techniques.
+    """
+
+    score: float
+    level: str
+    hardest: str
+    steps: int
+    effort: float | None
+    solved: bool
+    techniques: dict = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        effort = "" if self.effort is None else f", effort {self.effort:.1f}"
+        return f"{self.level} (score {self.score:.1f}, {self.hardest}, {self.steps} steps{effort})"
+
+
+class GradeBatch:
+    """The ratings of a batch (what :func:`grade_many` returns), as arrays.
+
+    Attributes
+    ----------
+    score : ndarray, float64 (P,)
+    level : ndarray, int8 (P,)
+        Index into :data:`LEVELS` (``level_names`` has the names).
+    hardest : ndarray, int8 (P,)
+        Technique numbers (index into :data:`TECHNIQUES`).
+    steps : ndarray, int64 (P,)
+    effort : ndarray, float64 (P,)
+        NaN when the search effort was not asked for.
+    solved : ndarray, bool (P,)
+    counts : ndarray, int64 (P, T)
+        Steps per puzzle and technique number.
+    grids : ndarray, uint8 (P, N*N)
+        The grid each logical solve reached (complete where ``solved``).
+
+    Indexing gives a :class:`Grade`; ``len`` and iteration work as for a list.
+    """
+
+    def __init__(self, score, level, hardest, steps, effort, solved, counts, grids):
+        self.score, self.level, self.hardest, self.steps = score, level, hardest, steps
+        self.effort, self.solved, self.counts, self.grids = effort, solved, counts, grids
+
+    def __len__(self) -> int:
+        return len(self.score)
+
+    def __getitem__(self, i: int) -> Grade:
+        i = range(len(self))[i]  # IndexError and negative indices as a list
+        effort = float(self.effort[i])
+        return Grade(score=float(self.score[i]), level=LEVELS[self.level[i]],
+                     hardest=TECHNIQUES[self.hardest[i]].name, steps=int(self.steps[i]),
+                     effort=None if np.isnan(effort) else effort, solved=bool(self.solved[i]),
+                     techniques={t.name: int(c) for t, c in zip(TECHNIQUES, self.counts[i]) if c})
+
+    def __iter__(self) -> Iterator[Grade]:
+        return (self[i] for i in range(len(self)))
+
+    @property
+    def level_names(self) -> list[str]:
+        """The level of each puzzle, by name."""
+        return [LEVELS[k] for k in self.level]
+
+    def level_counts(self) -> dict[str, int]:
+        """Puzzles per level, every level listed (easiest first)."""
+        found = np.bincount(self.level.astype(np.int64), minlength=len(LEVELS))
+        return {name: int(c) for name, c in zip(LEVELS, found)}
+
+    def __repr__(self) -> str:
+        return f"<GradeBatch of {len(self)} puzzles: {self.level_counts()}>"
+
+
+# ------------------------------------------------------------------ grading
+
+def _check_samples(samples, seed) -> tuple[int, int]:
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 0:
+        raise SudokuError(f"samples must be a non-negative integer, not {plain(samples)}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise SudokuError(f"seed must be a non-negative integer, not {plain(seed)}")
+    return int(samples), int(seed)
+
+
+@functools.lru_cache(maxsize=64)
+def _copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``samples`` symmetries of the grid: cell sources (K, N*N) and digit maps (K, N+1).
+
+    Copy ``k`` of a puzzle ``p`` is ``maps[k][p[sources[k]]]``.  With extra
+    regions (``standard`` False) only the digits are relabeled.
+    """
+    r, c = box
+    rng = np.random.default_rng(seed)
+    sources = np.empty((samples, n * n), np.int64)
+    maps = np.zeros((samples, n + 1), np.uint8)
+    for k in range(samples):
+        maps[k, 1:] = rng.permutation(n) + 1
+        if not standard:
+            sources[k] = np.arange(n * n)
+            continue
+        rows = (rng.permutation(n // r)[:, None] * r + np.array([rng.permutation(r) for _ in range(n // r)])).ravel()
+        cols = (rng.permutation(n // c)[:, None] * c + np.array([rng.permutation(c) for _ in range(n // c)])).ravel()
+        src = rows[:, None] * n + cols[None, :]
+        if r == c and rng.random() < 0.5:
+            src = src.T
+        sources[k] = src.ravel()
+    return sources, maps
+
+
+def _threads(threads) -> int:
+    from ..batch import thread_count
+
+    return thread_count(threads, SudokuError)
+
+
+def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int) -> np.ndarray:
+    """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N)."""
+    P = len(arr)
+    if samples == 0 or P == 0:
+        return np.full(P, np.nan)
+    standard = len(g.regions) == 3 * g.n
+    sources, maps = _copies(g.n, g.box, standard, samples, seed)
+    copies = np.stack([maps[k][arr[:, sources[k]]] for k in range(samples)]).reshape(samples * P, -1)
+    guesses = np.zeros(len(copies), np.int64)
+    solved = np.zeros(len(copies), np.bool_)
+    logic = _kernels()
+    lanes = min(nthreads, len(copies))
+    if lanes > 1:
+        logic.effort_parallel(lanes, copies, tab, MAX_GUESSES, guesses, solved)
+    else:
+        logic.effort_serial(copies, tab, MAX_GUESSES, guesses, solved)
+    return guesses.reshape(samples, P).mean(axis=0)
+
+
+def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool) -> GradeBatch:
+    samples, seed = _check_samples(samples, seed)
+    nthreads = _threads(threads)
+    tab = _tables_of(g)
+    logic = _kernels()
+    P = len(arr)
+    hardest = np.zeros(P, np.int64)
+    steps = np.zeros(P, np.int64)
+    status = np.zeros(P, np.int64)
+    counts = np.zeros((P, len(TECHNIQUES)), np.int64)
+    grids = np.zeros_like(arr)
+    lanes = min(nthreads, P)
+    if lanes > 1:
+        logic.grade_parallel(lanes, arr, tab, logic.BEYOND, hardest, steps, status, counts, grids)
+    elif P:
+        logic.grade_serial(arr, tab, logic.BEYOND, hardest, steps, status, counts, grids)
+    clash = np.flatnonzero(status == -2)
+    if len(clash):
+        raise SudokuError(f"puzzle {int(clash[0])}: the givens break the rules")
+    efforts = _efforts(arr, g, tab, samples if effort else 0, seed, nthreads)
+    return GradeBatch(_SCORES[hardest], _LEVEL_OF[hardest], hardest.astype(np.int8), steps,
+                      efforts, status == 1, counts, grids)
+
+
+def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True) -> Grade:
+    """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
+
+    Parameters
+    ----------
+    puzzle : str, array_like or Sudoku
+        Anything :class:`Sudoku` accepts.
+    box : (int, int), optional
+        The box shape (by default that of a :class:`Sudoku`, else the squarest).
+    samples : int
+        Random copies the search effort averages over (0: no search effort).
+    seed : int
+        Seed of the copies: the same seed gives the same rating.
+    effort : bool
+        False skips the search effort (``Grade.effort`` is None).
+
+    Examples
+    --------
+    >>> from dlxnumba import grade
+    >>> g = grade("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> g.level, g.score, g.effort
+    ('easy', 1.5, 0.0)
+    """
+    if hasattr(puzzle, "boxed") and hasattr(puzzle, "box"):  # a Sudoku: checked already
+        cells = puzzle._cells
+        n = _size_of(cells.size)
+        box = _check_box(n, puzzle.box if box is None else box)
+    else:
+        cells = _grid_from(puzzle)
+        n = _size_of(cells.size)
+        box = _check_box(n, box)
+    g = geometry(n, box)
+    problems = conflicts(cells, g)
+    if problems:
+        raise SudokuError("the givens break the rules: " + "; ".join(problems))
+    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort)[0]
+
+
+def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
+               threads: int | None = None) -> GradeBatch:
+    """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
+
+    ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
+    array, or a list of strings or :class:`Sudoku`); one box shape per batch.
+    The other parameters as for :func:`grade`.  Unreadable puzzles and givens
+    that break the rules raise :class:`SudokuError` naming the first.
+
+    Examples
+    --------
+    >>> from dlxnumba import grade_many, load_puzzles
+    >>> r = grade_many(load_puzzles("easy50")[:5], threads=1)
+    >>> r.level_names, r.effort.tolist()
+    (['easy', 'easy', 'easy', 'easy', 'easy'], [0.0, 0.0, 0.0, 0.0, 0.0])
+    """
+    from .solve import _batch_array
+
+    if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):
+        raise SudokuError("grade_many takes a batch: pass a list or array of puzzles "
+                          "(for one puzzle, use grade(puzzle) or Sudoku(puzzle).grade())")
+    arr, bad, n, box, errors = _batch_array(puzzles, box)
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        raise SudokuError(errors[k] or f"puzzle {k}: unreadable")
+    if arr.size and int(arr.max()) > n:
+        k = int(np.flatnonzero((arr > n).any(axis=1))[0])
+        raise SudokuError(f"puzzle {k}: a cell holds a value outside 0..{n}")
+    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), samples, seed, threads, effort)
+
+
+# ------------------------------------------------------------------ pencil marks and hints
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the logical solver: what :meth:`Sudoku.hint` returns.
+
+    Attributes
+    ----------
+    technique : str
+        The name of the technique (one of :data:`TECHNIQUES`).
+    cells : tuple of int
+        The cells of the pattern (row-major numbers; ``cell_names`` has
+        ``r1c1`` names).  For simple coloring, the cells of the first color
+        come first (``split`` of them).
+    digits : tuple of int
+        The digits of the pattern.
+    placed : (cell, digit) or None
+        The digit the step writes, for the singles.
+    eliminations : tuple of (cell, digit)
+        The candidates the step removes (empty for a placement).
+    regions : tuple of str
+        The regions of the pattern (``"box 1"``, ``"row 3"``, ...), when it has any.
+    marks : tuple of tuple of int
+        The candidates of each cell of ``cells`` when the step was found.
+    """
+
+    technique: str
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    placed: tuple[int, int] | None
+    eliminations: tuple[tuple[int, int], ...]
+    regions: tuple[str, ...]
+    marks: tuple[tuple[int, ...], ...]
+    n: int = field(repr=False)
+    split: int = field(default=0, repr=False)
+    wrap: int = field(default=-1, repr=False)
+
+    @property
+    def score(self) -> float:
+        return _BY_NAME[self.technique].score
+
+    @property
+    def cell_names(self) -> list[str]:
+        return [_name(self.n, c) for c in self.cells]
+
+    def __str__(self) -> str:
+        return _describe(self)
+
+
+def _name(n: int, cell: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def _digits(ds) -> str:
+    return "{" + ", ".join(str(d) for d in ds) + "}"
+
+
+def _removals(step: Step) -> str:
+    """``removes 2 from r1c3, r1c8; 7 from r1c9``: the eliminations by digit."""
+    by_digit: dict[int, list[str]] = {}
+    for cell, d in step.eliminations:
+        by_digit.setdefault(d, []).append(_name(step.n, cell))
+    return "removes " + "; ".join(f"{d} from {', '.join(cs)}" for d, cs in sorted(by_digit.items()))
+
+
+def _describe(step: Step) -> str:
+    t, n = step.technique, step.n
+    names = step.cell_names
+    if step.placed is not None:
+        cell, d = step.placed
+        why = {"full house": f"the last empty cell of {step.regions[0]}" if step.regions else "",
+               "hidden single": f"the only place for {d} in {step.regions[0]}" if step.regions else "",
+               "naked single": "its only candidate"}[t]
+        return f"{t}: {_name(n, cell)} = {d} ({why})"
+    if t in ("pointing", "claiming"):
+        a, b = step.regions
+        return f"{t}: in {a}, {step.digits[0]} lies only in {b} ({', '.join(names)}): {_removals(step)}"
+    if t.startswith(("naked", "hidden")):
+        return f"{t} {_digits(step.digits)} in {step.regions[0]} ({', '.join(names)}): {_removals(step)}"
+    if t in ("X-wing", "swordfish", "jellyfish"):
+        rows = sorted({c // n + 1 for c in step.cells})
+        cols = sorted({c % n + 1 for c in step.cells})
+        base, cover = ("rows", "columns") if step.regions == ("rows",) else ("columns", "rows")
+        lines = {"rows": rows, "columns": cols}
+        return (f"{t} on {step.digits[0]}: {base} {', '.join(map(str, lines[base]))} and "
+                f"{cover} {', '.join(map(str, lines[cover]))} ({', '.join(names)}): {_removals(step)}")
+    if t in ("XY-wing", "XYZ-wing"):
+        pivot, a, b = (f"{nm} {_digits(m)}" for nm, m in zip(names, step.marks))
+        return f"{t}: pivot {pivot}, pincers {a} and {b}: {_removals(step)}"
+    if t == "simple coloring":
+        one, two = names[:step.split], names[step.split:]
+        kind = "color trap" if step.wrap < 0 else f"color wrap ({'first' if step.wrap == 0 else 'second'} color false)"
+        return (f"{t} on {step.digits[0]}, {kind}: colors {{{', '.join(one)}}} and "
+                f"{{{', '.join(two)}}}: {_removals(step)}")
+    return f"{t}: {_removals(step)}"  # pragma: no cover  (every technique is described above)
+
+
+def _step_of(rec: tuple, tech: int, cand: np.ndarray, g: Geometry) -> Step:
+    """A :class:`Step` from the kernel's step record (before it is applied to ``cand``)."""
+    logic = _kernels()
+    info, cells, digits, elims = rec
+    n = g.n
+    ncells, ndigits, nelims = int(info[logic.I_NCELLS]), int(info[logic.I_NDIGITS]), int(info[logic.I_NELIMS])
+    cs = tuple(int(c) for c in cells[:ncells])
+    regions: tuple[str, ...] = ()
+    name = TECHNIQUES[tech].name
+    if tech in (logic.X_WING, logic.SWORDFISH, logic.JELLYFISH):
+        regions = ("rows",) if info[logic.I_REGION_A] == 0 else ("columns",)
+    elif tech != logic.SIMPLE_COLORING:
+        regions = tuple(_region_name(g, int(info[k])) for k in (logic.I_REGION_A, logic.I_REGION_B)
+                        if info[k] >= 0)
+    bits = np.arange(n, dtype=np.uint64)
+    marks = tuple(tuple(int(d) + 1 for d in np.flatnonzero((cand[c] >> bits) & np.uint64(1))) for c in cs)
+    placed = (int(info[logic.I_CELL]), int(info[logic.I_DIGIT])) if info[logic.I_DIGIT] > 0 else None
+    return Step(technique=name, cells=cs, digits=tuple(int(d) for d in digits[:ndigits]), placed=placed,
+                eliminations=tuple((int(e) // n, int(e) % n + 1) for e in elims[:nelims]),
+                regions=regions, marks=marks, n=n, split=int(info[logic.I_SPLIT]),
+                wrap=int(info[logic.I_REGION_A]) if tech == logic.SIMPLE_COLORING else -1)
+
+
+def _region_name(g: Geometry, r: int) -> str:
+    return g.region_names[r] if r < len(g.region_names) else f"region {r + 1}"
+
+
+def _state(s: "Sudoku", marks=None) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """(cand, grid, tables) of a grid: its pencil marks, narrowed by ``marks``
+    ((N, N, N) bool) when given."""
+    g = s.geometry
+    tab = _tables_of(g)
+    cand, grid, ok = _kernels().candidates_of(np.ascontiguousarray(s._cells, np.uint8), tab)
+    if not ok:  # pragma: no cover  (a Sudoku's givens never clash)
+        raise SudokuError("the givens break the rules")
+    if marks is not None:
+        m = np.asarray(marks)
+        if m.shape != (g.n, g.n, g.n) or m.dtype != np.bool_:
+            raise SudokuError(f"candidates must be an ({g.n}, {g.n}, {g.n}) bool array, "
+                              f"not {m.dtype} of shape {m.shape}")
+        weights = np.uint64(1) << np.arange(g.n, dtype=np.uint64)
+        given = (m.reshape(g.n * g.n, g.n) * weights).sum(axis=1, dtype=np.uint64)
+        cand &= given
+    return cand, grid, tab
+
+
+def candidates(s: "Sudoku") -> np.ndarray:
+    """The pencil marks of a grid: an (N, N, N) bool array, ``[row, col, d - 1]``
+    True when digit ``d`` is not yet in any region of the cell (row, column,
+    box, ...); a filled cell has only its own digit.
+
+    >>> from dlxnumba import Sudoku
+    >>> c = Sudoku("12.. ..12 .... ....").candidates()
+    >>> c.shape, (c[0, 2].nonzero()[0] + 1).tolist(), c[0, 0].sum()
+    ((4, 4, 4), [3, 4], np.int64(1))
+    """
+    cand, grid, _ = _state(s)
+    n = s.n
+    out = ((cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    filled = np.flatnonzero(grid)
+    out[filled, grid[filled].astype(np.int64) - 1] = True
+    return out.reshape(n, n, n)
+
+
+def hint(s: "Sudoku", marks=None) -> Step | None:
+    """The next step of the logical solver from the grid's pencil marks (or
+    from ``marks``, an (N, N, N) bool array as :func:`candidates` gives, with
+    some candidates already removed); None when the grid is full or no
+    technique applies.  Raises SudokuError when the marks contradict (a cell
+    or a digit of a region without a place: the grid has no solution).
+    """
+    cand, grid, tab = _state(s, marks)
+    logic = _kernels()
+    rec = tuple(logic.new_step(s.n))
+    before = cand.copy()
+    t = logic.step_once(tab, cand, grid, rec, logic.BEYOND, False)
+    if t < 0:
+        raise SudokuError("the candidates contradict: some cell, or some digit of a region, has no place left")
+    return None if t == 0 else _step_of(rec, t, before, s.geometry)
+
+
+def steps(s: "Sudoku", max_steps: int | None = None) -> list[Step]:
+    """The steps of the logical solve from the grid, easiest technique first at
+    each step, until the grid is full or no technique applies."""
+    cand, grid, tab = _state(s)
+    logic = _kernels()
+    rec = tuple(logic.new_step(s.n))
+    out: list[Step] = []
+    g = s.geometry
+    while max_steps is None or len(out) < max_steps:
+        before = cand.copy()
+        t = logic.step_once(tab, cand, grid, rec, logic.BEYOND, True)
+        if t < 0:
+            raise SudokuError("the candidates contradict: the grid has no solution")
+        if t == 0:
+            break
+        out.append(_step_of(rec, t, before, g))
+    return out

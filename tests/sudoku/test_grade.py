@@ -1,0 +1,250 @@
+"""Grading on both scales: the table, the API, the search effort against a slow
+oracle, the copies being true symmetries, batches, threads, and the facts
+about the shipped sets (easy50 rates easier than top95 on both scales)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlxnumba
+from dlxnumba import Sudoku, SudokuError, grade, grade_many, load_puzzles, solve_many
+from dlxnumba.sudoku import LEVELS, TECHNIQUES, Grade, GradeBatch
+from dlxnumba.sudoku import grading
+from reference import sudoku_ok, sudoku_units
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+BEYOND = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
+
+
+# ----------------------------------------------------------------- oracle of the search effort
+
+def guesses_oracle(cells, n, box) -> tuple[int, bool]:
+    """The fixed-rule solver, slowly: naked and hidden singles, then a branch on
+    the first empty cell with the fewest candidates, digits in increasing order;
+    every digit tried at a branch is a guess; stops at the first solution."""
+    units = sudoku_units(n, box)
+    peers = [set().union(*(u for u in units if c in u)) - {c} for c in range(n * n)]
+    count = [0]
+
+    def place(grid, cand, c, d):
+        grid[c] = d
+        cand[c] = set()
+        for p in peers[c]:
+            cand[p].discard(d)
+
+    def propagate(grid, cand):
+        changed = True
+        while changed:
+            changed = False
+            for c in range(n * n):
+                if grid[c] == 0:
+                    if not cand[c]:
+                        return False
+                    if len(cand[c]) == 1:
+                        place(grid, cand, c, next(iter(cand[c])))
+                        changed = True
+            for u in units:
+                for d in range(1, n + 1):
+                    where = [c for c in u if d in cand[c]]
+                    if not where and d not in [grid[c] for c in u]:
+                        return False
+                    if len(where) == 1 and d in cand[where[0]]:
+                        place(grid, cand, where[0], d)
+                        changed = True
+        return True
+
+    def search(grid, cand):
+        if not propagate(grid, cand):
+            return False
+        empty = [c for c in range(n * n) if grid[c] == 0]
+        if not empty:
+            return True
+        best = min(empty, key=lambda c: len(cand[c]))  # the first among equals
+        for d in sorted(cand[best]):
+            count[0] += 1
+            g2, c2 = list(grid), [set(x) for x in cand]
+            place(g2, c2, best, d)
+            if search(g2, c2):
+                return True
+        return False
+
+    grid = [0] * (n * n)
+    cand = [set(range(1, n + 1)) for _ in range(n * n)]
+    for c, d in enumerate(cells):
+        if d:
+            place(grid, cand, c, int(d))
+    solved = search(grid, cand)
+    return count[0], solved
+
+
+def copies_of(puzzle: np.ndarray, n: int, box, samples: int, seed: int) -> np.ndarray:
+    sources, maps = grading._copies(n, box, True, samples, seed)
+    return np.stack([maps[k][puzzle[sources[k]]] for k in range(samples)])
+
+
+@pytest.mark.parametrize("name, count", [("hardest", 11), ("top95", 6), ("sudoku6", 10)])
+def test_effort_matches_the_oracle(name, count):
+    puzzles = load_puzzles(name)[:count]
+    s0 = Sudoku(puzzles[0])
+    n, box = s0.n, s0.box
+    for p in puzzles:
+        cells = Sudoku(p, box)._cells
+        copies = copies_of(cells, n, box, 3, 7)
+        expected = [guesses_oracle(c, n, box)[0] for c in copies]
+        got = grade(p, box, samples=3, seed=7)
+        assert got.effort == pytest.approx(np.mean(expected))
+
+
+def test_copies_are_symmetries():
+    """Each copy of a puzzle has one solution, the same copy of the puzzle's solution."""
+    for p in load_puzzles("hardest")[:4]:
+        s = Sudoku(p)
+        sol = s.solve()._cells
+        for box in [(3, 3)]:
+            sources, maps = grading._copies(9, box, True, 8, 3)
+            for k in range(8):
+                copy = maps[k][s._cells[sources[k]]]
+                copy_sol = maps[k][sol[sources[k]]]
+                assert sudoku_ok(copy_sol.tolist(), copy.tolist(), 9, box)
+                assert Sudoku(copy).count(2) == 1
+    for box in [(2, 3), (3, 2), (2, 4)]:  # boxes not square: no transposition
+        n = box[0] * box[1]
+        s = Sudoku(np.zeros(n * n, np.uint8), box)
+        sol = s.solve()._cells
+        sources, maps = grading._copies(n, box, True, 6, 1)
+        for k in range(6):
+            assert sudoku_ok(maps[k][sol[sources[k]]].tolist(), [0] * (n * n), n, box)
+
+
+def test_effort_is_deterministic_for_a_seed():
+    puzzles = load_puzzles("top95")[:10]
+    a = grade_many(puzzles, samples=4, seed=5, threads=1).effort
+    b = grade_many(puzzles, samples=4, seed=5, threads=1).effort
+    c = grade_many(puzzles, samples=4, seed=6, threads=1).effort
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    # a puzzle's rating does not depend on its batch
+    assert grade(puzzles[3], samples=4, seed=5).effort == a[3]
+
+
+# ----------------------------------------------------------------- the table and the result
+
+
+def test_technique_table_mirrors_the_kernel():
+    from dlxnumba.kernels import logic
+
+    assert len(TECHNIQUES) == logic.N_TECHNIQUES
+    assert [t.number for t in TECHNIQUES] == list(range(len(TECHNIQUES)))
+    kernel = {"full house": logic.FULL_HOUSE, "hidden single": logic.HIDDEN_SINGLE,
+              "naked single": logic.NAKED_SINGLE, "pointing": logic.POINTING, "claiming": logic.CLAIMING,
+              "naked pair": logic.NAKED_PAIR, "hidden pair": logic.HIDDEN_PAIR,
+              "naked triple": logic.NAKED_TRIPLE, "hidden triple": logic.HIDDEN_TRIPLE,
+              "X-wing": logic.X_WING, "XY-wing": logic.XY_WING, "XYZ-wing": logic.XYZ_WING,
+              "naked quad": logic.NAKED_QUAD, "hidden quad": logic.HIDDEN_QUAD,
+              "swordfish": logic.SWORDFISH, "jellyfish": logic.JELLYFISH,
+              "simple coloring": logic.SIMPLE_COLORING, "beyond techniques": logic.BEYOND}
+    assert {t.name: t.number for t in TECHNIQUES[1:]} == kernel
+    scores = [t.score for t in TECHNIQUES]
+    assert scores == sorted(scores) and len(set(scores)) == len(scores)
+    levels = [LEVELS.index(t.level) for t in TECHNIQUES]
+    assert levels == sorted(levels) and set(levels) == set(range(len(LEVELS)))
+
+
+def test_grade_of_an_easy_and_a_stuck_puzzle():
+    g = grade(EASY)
+    assert isinstance(g, Grade)
+    assert (g.level, g.hardest, g.score, g.solved, g.effort) == ("easy", "hidden single", 1.5, True, 0.0)
+    assert g.steps == EASY.count(".") == sum(g.techniques.values())
+    assert str(g) == f"easy (score 1.5, hidden single, {g.steps} steps, effort 0.0)"
+    b = Sudoku(BEYOND).grade()
+    assert (b.level, b.hardest, b.score, b.solved) == ("beyond", "beyond techniques", 10.0, False)
+    assert b.effort > 0 and b.steps < BEYOND.count(".")
+
+
+def test_grade_of_a_full_grid_and_without_effort():
+    full = Sudoku(EASY).solve()
+    g = full.grade()
+    assert (g.level, g.hardest, g.score, g.steps, g.effort, g.solved) == ("easy", "none", 0.0, 0, 0.0, True)
+    assert grade(EASY, effort=False).effort is None
+    assert grade(EASY, samples=0).effort is None
+
+
+def test_dlxnumba_grade_accepts_text_arrays_and_sudokus():
+    s = Sudoku(EASY)
+    assert grade(EASY) == grade(s) == grade(s.grid) == s.grade() == dlxnumba.grade(list(s._cells))
+
+
+def test_grade_many_equals_grade_one_by_one_and_threads_agree():
+    puzzles = load_puzzles("hardest") + load_puzzles("easy50")[:5]
+    r1 = grade_many(puzzles, samples=3, threads=1)
+    r2 = grade_many(puzzles, samples=3, threads=2)
+    assert isinstance(r1, GradeBatch) and len(r1) == len(puzzles)
+    for a, b in zip(r1, r2):
+        assert a == b
+    assert [grade(p, samples=3) for p in puzzles[:4]] == list(r1)[:4]
+    assert r1[-1] == r1[len(puzzles) - 1]
+    assert r1.level_names == [g.level for g in r1]
+    assert sum(r1.level_counts().values()) == len(puzzles) and list(r1.level_counts()) == list(LEVELS)
+    assert "GradeBatch of 16 puzzles" in repr(r1)
+    with pytest.raises(IndexError):
+        r1[len(puzzles)]
+
+
+def test_grade_many_of_arrays_and_an_empty_batch():
+    arr = np.array([Sudoku(p)._cells for p in load_puzzles("hardest")[:3]])
+    a = grade_many(arr, threads=1)
+    b = grade_many(arr.reshape(3, 9, 9), threads=1)
+    assert list(a) == list(b) == list(grade_many(load_puzzles("hardest")[:3], threads=1))
+    assert len(grade_many(np.zeros((0, 81), np.uint8), threads=1)) == 0
+
+
+@pytest.mark.parametrize("name, box", [("sudoku4", None), ("sudoku6", None), ("sudoku16", None)])
+def test_other_sizes(name, box):
+    puzzles = load_puzzles(name)[:20]
+    r = grade_many(puzzles, box=box, samples=2, threads=1)
+    sols, _ = solve_many(puzzles, threads=1)
+    assert np.array_equal(r.grids[r.solved], sols[r.solved])
+    assert (r.effort >= 0).all()
+
+
+def test_bad_input():
+    with pytest.raises(SudokuError, match="samples must be a non-negative integer, not -1"):
+        grade(EASY, samples=-1)
+    with pytest.raises(SudokuError, match="seed must be"):
+        grade(EASY, seed=1.5)
+    with pytest.raises(SudokuError, match="grade_many takes a batch"):
+        grade_many(EASY)
+    with pytest.raises(SudokuError, match="puzzle 1"):
+        grade_many([EASY, "11" + "." * 79])
+    with pytest.raises(SudokuError, match="puzzle 1"):
+        grade_many([EASY, "x" * 81])
+    with pytest.raises(SudokuError, match="break the rules"):
+        grade("11" + "." * 79)
+    with pytest.raises(SudokuError, match="up to 64x64"):
+        grade(np.zeros((81, 81), np.uint8))
+    with pytest.raises(SudokuError, match="threads"):
+        grade_many([EASY], threads=0)
+
+
+# ----------------------------------------------------------------- the shipped sets
+
+
+def test_easy50_rates_easier_than_top95_on_both_scales():
+    easy = grade_many(load_puzzles("easy50"), threads=1)
+    top = grade_many(load_puzzles("top95"), threads=1)
+    assert easy.score.mean() < top.score.mean()
+    assert easy.effort.mean() < top.effort.mean()
+    assert easy.level.mean() < top.level.mean()
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 94), st.integers(0, 2**31))
+def test_a_relabeled_copy_has_the_same_technique_grade(index, seed):
+    """Digits relabeled and rows, columns, bands, stacks permuted: the same puzzle
+    to a human, the same hardest technique (the solver looks at all regions,
+    digits and places; it may take other steps, never a harder technique)."""
+    s = Sudoku(load_puzzles("top95")[index])
+    copy = copies_of(s._cells, 9, (3, 3), 1, seed)[0]
+    assert grade(copy, effort=False).hardest == s.grade(effort=False).hardest
