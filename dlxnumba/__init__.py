@@ -45,6 +45,7 @@ _WHERE = {
     "grade_many": "sudoku",
     "Grade": "sudoku",
     "GradeBatch": "sudoku",
+    "Variant": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -84,6 +85,7 @@ if TYPE_CHECKING:
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
     from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
+    from .sudoku.variants import Variant as Variant
 else:  # hidden from type checkers, so that a misspelt name is an error there
 
     def __getattr__(name: str):

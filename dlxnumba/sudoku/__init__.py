@@ -35,7 +35,8 @@ Modules
 text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
 ``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
 ``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches),
-``grading`` (difficulty on two scales, pencil marks, hints).
+``grading`` (difficulty on two scales, pencil marks, hints),
+``variants`` (X, windoku, jigsaw, anti-knight, anti-king, non-consecutive).
 
 Examples
 --------
@@ -58,6 +59,7 @@ from .puzzle import Sudoku
 from .rules import is_solution
 from .solve import Status, SudokuBatchResult, solve_many
 from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
+from .variants import Variant
 
 __all__ = [
     "Sudoku",
@@ -81,4 +83,5 @@ __all__ = [
     "Step",
     "LEVELS",
     "TECHNIQUES",
+    "Variant",
 ]
