@@ -112,12 +112,19 @@ def popcount(x):
 
 
 @njit(**JIT)
-def _propagate(cand, queue, qn, full, peer_ptr, peers, regions):
+def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans):
     """Place every cell of ``queue[:qn]`` (each holds one candidate) and what
     follows: naked singles (a cell left with one candidate) and hidden singles
     (a digit left in one cell of a region).  False on a contradiction (a cell
-    or a region with no place left for a digit)."""
+    or a region with no place left for a digit).
+
+    ``bans`` is ``(ban_ptr, ban_cell, ban_mask)``: placing digit ``d`` in cell
+    ``c`` strikes ``ban_mask[k]`` from cell ``ban_cell[k]`` for ``k`` in
+    ``ban_ptr[c * n + d - 1] .. ban_ptr[c * n + d] - 1`` (bans between
+    different digits, e.g. non-consecutive; empty for most geometries)."""
     n = regions.shape[1]
+    ban_ptr, ban_cell, ban_mask = bans
+    has_bans = ban_cell.shape[0] > 0
     while True:
         while qn > 0:
             qn -= 1
@@ -131,11 +138,26 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions):
                     m &= ~d
                     cand[p] = m
                     rest = m & ~PLACED
-                    if rest == _U0 or m & PLACED:
+                    if rest == _U0:
                         return False
                     if rest & (rest - _U1) == _U0:
                         queue[qn] = p
                         qn += 1
+            if has_bans:
+                t = c * n + np.int64(trailing_zeros(d))
+                for k in range(ban_ptr[t], ban_ptr[t + 1]):
+                    p = ban_cell[k]
+                    m = cand[p]
+                    x = ban_mask[k]
+                    if m & x:
+                        m &= ~x
+                        cand[p] = m
+                        rest = m & ~PLACED
+                        if rest == _U0:
+                            return False
+                        if rest & (rest - _U1) == _U0 and not m & PLACED:
+                            queue[qn] = p
+                            qn += 1
         # hidden singles, region by region
         for r in range(regions.shape[0]):
             once = _U0
@@ -166,7 +188,7 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions):
 
 
 @njit(**JIT)
-def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, limit, rng, randomised,
+def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, limit, rng, randomised,
            node_budget, out, stop):
     """Count the solutions of the candidates ``stack[0]`` (already propagated,
     with no contradiction), up to ``limit``; the first is written to ``out``
@@ -268,13 +290,13 @@ def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, limit, r
             c = regions[-1 - c, trailing_zeros(b)]
             nxt[c] = _U1 << np.uint64(cell[level + nn + 1])
         queue[0] = c
-        if _propagate(nxt, queue, 1, full, peer_ptr, peers, regions):
+        if _propagate(nxt, queue, 1, full, peer_ptr, peers, regions, bans):
             level += 1
             fresh = True
 
 
 @njit(**JIT)
-def _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, strike_cell, strike_digit):
+def _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, strike_cell, strike_digit):
     """Candidates of the puzzle ``grid`` (0 = empty) into ``stack[0]``,
     propagated; with ``strike_digit`` struck from cell ``strike_cell``'s
     candidates (``strike_cell < 0``: nothing struck).  False on a contradiction."""
@@ -296,11 +318,11 @@ def _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, strike_cell, 
         if m & (m - _U1) == _U0:
             queue[qn] = strike_cell
             qn += 1
-    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions)
+    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans)
 
 
 @njit(**JIT)
-def count_solutions(grid, limit, peer_ptr, peers, regions, out):
+def count_solutions(grid, limit, peer_ptr, peers, regions, bans, out):
     """The number of solutions of ``grid`` (uint8, 0 = empty), up to ``limit``;
     the first written to ``out``.  For tests and Python callers."""
     n = regions.shape[1]
@@ -311,15 +333,15 @@ def count_solutions(grid, limit, peer_ptr, peers, regions, out):
     cell = np.zeros(2 * nn + 2, np.int64)
     rem = np.zeros(nn + 1, np.uint64)
     rng = np.zeros(1, np.uint64)
-    if not _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, -1, 0):
+    if not _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, -1, 0):
         return 0
-    return _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, limit, rng, False, 0, out,
+    return _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, limit, rng, False, 0, out,
                   np.zeros(1, np.int64))
 
 
 @njit(**JIT)
 def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_budget,
-         stack, queue, cell, rem, scratch, peer_ptr, peers, regions, stop):
+         stack, queue, cell, rem, scratch, peer_ptr, peers, regions, bans, stop):
     """One puzzle from the PRNG state ``rng``: a random full grid into
     ``solution``, then clue removal into ``puzzle``, orbit by orbit (the
     orbits are ``orbit_cells[orbit_ptr[o]:orbit_ptr[o + 1]]``), until no orbit
@@ -335,9 +357,9 @@ def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_
         puzzle[c] = 0
     found = False
     for _ in range(10):
-        if not _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, -1, 0):
+        if not _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, -1, 0):
             return -1
-        r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, 1, rng, True,
+        r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng, True,
                    fill_budget, solution, stop)
         if r == -2:
             return -2
@@ -370,14 +392,14 @@ def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_
             # unique iff no solution holds another digit in the removed cell
             c = orbit_cells[a]
             r = 0
-            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, c, solution[c]):
-                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, 1, rng,
+            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, c, solution[c]):
+                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng,
                            False, 0, scratch, stop)
             unique = r == 0
         else:
             r = 1
-            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, -1, 0):
-                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, 2, rng,
+            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, -1, 0):
+                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 2, rng,
                            False, 0, scratch, stop)
             unique = r == 1
         if r == -2:
@@ -392,7 +414,7 @@ def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_
 
 @njit(**JIT)
 def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-          lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, stop):
+          lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop):
     """Lane ``k`` of ``lanes``: its contiguous share of the rows ``i``.
 
     Row ``i`` is puzzle ``index[i]`` of the batch of ``seed``; it tries the
@@ -420,7 +442,7 @@ def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orb
                 break
             rng[0] = puzzle_state(seed, index[i], a)
             c = _one(rng, puzzles[i], solutions[i], order, orbit_ptr, orbit_cells, stop_clues,
-                     fill_budget, stack, queue, cell, rem, scratch, peer_ptr, peers, regions, stop)
+                     fill_budget, stack, queue, cell, rem, scratch, peer_ptr, peers, regions, bans, stop)
             if c == -2:
                 st = GEN_STOPPED
                 break
@@ -438,18 +460,18 @@ def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orb
 
 @njit(**JIT)
 def generate_serial(seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-                    lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, stop):
+                    lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop):
     """Generate the rows of ``puzzles`` on this thread; see :func:`_lane`."""
     return _lane(0, 1, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-                 lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, stop)
+                 lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop)
 
 
 @njit(**JIT_PARALLEL)
 def generate_parallel(lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr,
                       orbit_cells, lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers,
-                      regions, stop):
+                      regions, bans, stop):
     """:func:`generate_serial` on ``lanes`` threads, each a contiguous share of the rows."""
     for k in prange(lanes):
         _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-              lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, stop)
+              lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop)
     return 0

@@ -42,6 +42,7 @@ import numpy as np
 from ..errors import SudokuError, plain
 from .geometry import Geometry, _check_box, geometry
 from .puzzle import Sudoku
+from .variants import Variant
 
 __all__ = ["generate", "generate_many", "SYMMETRIES"]
 
@@ -71,19 +72,40 @@ POLL_SECONDS = 0.05
 
 
 @functools.lru_cache(maxsize=None)
-def _tables(g: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(peer_ptr, peers, regions)`` of a geometry, as the kernel reads them:
-    each cell's peers (the other cells of its regions), and the regions."""
+def _tables(g: Geometry, variant: Variant = Variant()) -> tuple:
+    """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
+    kernel reads them: each cell's peers (the other cells of its regions, and
+    the cells a same-digit ban ties it to), the regions, and the bans between
+    different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
+    + digit - 1`` (see :func:`dlxnumba.kernels.generate._propagate`)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
     for region in g.regions:
         member[np.ix_(region, region)] = True
+    pairs = variant.ban_pairs(g) if variant.bans else np.zeros((0, 4), np.int32)
+    same = pairs[pairs[:, 1] == pairs[:, 3]]
+    member[same[:, 0], same[:, 2]] = True
+    member[same[:, 2], same[:, 0]] = True
     np.fill_diagonal(member, False)
-    counts = member.sum(axis=1)
     ptr = np.zeros(n * n + 1, np.int32)
-    np.cumsum(counts, out=ptr[1:])
+    np.cumsum(member.sum(axis=1), out=ptr[1:])
     peers = np.nonzero(member)[1].astype(np.int32)  # row-major: cell by cell
-    return ptr, peers, np.ascontiguousarray(g.regions, dtype=np.int32)
+    # bans between different digits, both ways, one (cell, mask) per placing and cell
+    other = pairs[pairs[:, 1] != pairs[:, 3]]
+    masks: dict[tuple[int, int], int] = {}
+    for a, da, b, db in other.tolist():
+        key = (a * n + da - 1, b)
+        masks[key] = masks.get(key, 0) | 1 << (db - 1)
+        key = (b * n + db - 1, a)
+        masks[key] = masks.get(key, 0) | 1 << (da - 1)
+    keys = sorted(masks)
+    ban_ptr = np.zeros(n * n * n + 1, np.int64)
+    np.add.at(ban_ptr, np.array([k[0] + 1 for k in keys], np.int64), 1)
+    np.cumsum(ban_ptr, out=ban_ptr)
+    ban_cell = np.array([k[1] for k in keys], np.int64)
+    ban_mask = np.array([masks[k] for k in keys], np.uint64)
+    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
+    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask)
 
 
 @functools.lru_cache(maxsize=None)
@@ -210,13 +232,17 @@ def _timeout(timeout) -> float | None:
 class _Request:
     """A validated request: the tables and the filters, shared by every call."""
 
-    def __init__(self, box, seed, minimal, symmetric, clues, level, variant, max_attempts, timeout):
-        if variant is not None:
-            raise SudokuError(f"unknown variant {plain(variant)}: this build generates plain "
-                              f"Sudoku only (variant=None)")
+    def __init__(self, box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout):
+        self.variant = Variant.parse(variant, regions)
+        side = self.variant.side()
+        if box is None:
+            box = side if side is not None else (3, 3)
         self.box = _shape(box)
-        self.g = geometry(self.box[0] * self.box[1], self.box)
-        self.n = self.g.n
+        self.n = self.box[0] * self.box[1]
+        if side is not None and side != self.n:
+            raise SudokuError(f"the region map is for a {side}x{side} grid, but box "
+                              f"{self.box[0]}x{self.box[1]} makes a {self.n}x{self.n} grid")
+        self.g = self.variant.geometry(self.n, self.box) if self.variant else geometry(self.n, self.box)
         self.seed = _seed(seed)
         if not isinstance(minimal, (bool, np.bool_)):
             raise SudokuError(f"minimal must be True or False, not {plain(minimal)}")
@@ -224,27 +250,51 @@ class _Request:
         self.symmetric = _symmetry(symmetric)
         self.low, self.high = _clue_range(clues, self.g.cells, self.minimal)
         self.stop_clues = 0 if self.minimal else self.high
-        if level is not None:
-            raise SudokuError("level needs the grader, which this build does not have; "
-                              "ask for a clue range instead")
+        self.levels = _levels(level)
+        if self.levels is not None and self.variant:
+            raise SudokuError(f"level: the grader rates classic Sudoku only, not variant {str(self.variant)!r}")
         self.max_attempts = _positive("max_attempts", max_attempts, allow_none=True) or MAX_ATTEMPTS
         self.timeout = _timeout(timeout)
-        self.tables = _tables(self.g)
+        self.tables = _tables(self.g, self.variant)
         self.orbits = _orbits(self.n, self.symmetric)
 
     def describe(self) -> str:
         parts = [f"{self.n}x{self.n}"]
+        if self.variant:
+            parts.append(str(self.variant))
         if self.minimal:
             parts.append("minimal")
         if self.symmetric:
             parts.append(self.symmetric)
+        if self.levels is not None:
+            parts.append("/".join(self.levels))
         return " ".join(parts) + f" puzzle with {self.low}-{self.high} clues"
 
 
-def _run(req: _Request, index: np.ndarray, threads: int, deadline: float | None,
-         on_poll: Callable[[int], None] | None = None):
-    """Generate puzzles ``index`` (int64) of the request's batch; returns
-    ``(puzzles, solutions, clues, status, attempt)``.
+def _levels(level) -> tuple[str, ...] | None:
+    """``level`` (None, a level name or a sequence of names) as a tuple of names."""
+    if level is None:
+        return None
+    from .grading import LEVELS
+
+    names = (level,) if isinstance(level, str) else level
+    try:
+        names = tuple(names)
+    except TypeError:
+        names = (level,)
+    bad = [v for v in names if not isinstance(v, str) or v not in LEVELS]
+    if bad or not names:
+        raise SudokuError(f"level must be one of {', '.join(LEVELS)} (or a list of them), "
+                          f"not {plain(level)}")
+    return names
+
+
+def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads: int,
+         deadline: float | None, on_poll: Callable[[int], None] | None = None):
+    """Generate puzzles ``index`` (int64) of the request's batch, trying the
+    attempts from ``attempt0`` on (at most ``max_attempts``); returns
+    ``(puzzles, solutions, clues, status, attempt)`` (``attempt``: the last
+    attempt made).
 
     The kernel runs in a worker thread (it releases the GIL); this thread
     polls the clock, Ctrl-C and ``on_poll`` (given the rows done so far)
@@ -260,11 +310,12 @@ def _run(req: _Request, index: np.ndarray, threads: int, deadline: float | None,
     status = np.full(m, K.GEN_PENDING, np.int8)
     attempt = np.zeros(m, np.int64)
     stop = np.zeros(1, np.int64)
-    ptr, peers, regions = req.tables
+    ptr, peers, regions, bans = req.tables
     optr, ocells = req.orbits
+    attempt[:] = attempt0
     args = (np.uint64(req.seed), index, attempt, puzzles, solutions, clues, status, optr, ocells,
-            req.low, req.high, req.stop_clues, req.max_attempts, FILL_NODES_PER_CELL * nn,
-            ptr, peers, regions, stop)
+            req.low, req.high, req.stop_clues, max_attempts, FILL_NODES_PER_CELL * nn,
+            ptr, peers, regions, bans, stop)
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
 
     def work():
@@ -324,25 +375,76 @@ def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index:
 
 
 def _puzzles(req: _Request, first: int, count: int, threads: int,
-             on_poll: Callable[[int], None] | None = None) -> list[Sudoku]:
-    """Puzzles ``first .. first + count - 1`` of the request's batch."""
-    deadline = None if req.timeout is None else time.monotonic() + req.timeout
+             on_poll: Callable[[int], None] | None = None, deadline: float | None = None) -> list[Sudoku]:
+    """Puzzles ``first .. first + count - 1`` of the request's batch.
+
+    Without a level, the kernel tries the attempts of each puzzle itself until
+    one meets the clue range.  With a level, rounds: each puzzle still pending
+    gets its next ``k`` attempts at once (``k`` doubling from 4 to 256), the
+    grader rates them, and the first attempt in order that meets the request
+    is the puzzle -- the same one whatever the rounds and threads.
+    """
+    from ..kernels import generate as K
+
+    if deadline is None and req.timeout is not None:
+        deadline = time.monotonic() + req.timeout
     index = np.arange(first, first + count, dtype=np.int64)
-    puzzles, solutions, clues, status, attempt = _run(req, index, threads, deadline, on_poll)
-    _check_status(req, status, attempt, index)
-    return [Sudoku._trusted(puzzles[i], puzzles[i], req.box) for i in range(count)]
+    if req.levels is None:
+        puzzles, _, _, status, attempt = _run(req, index, 0, req.max_attempts, threads, deadline, on_poll)
+        _check_status(req, status, attempt, index)
+        return [Sudoku._trusted(puzzles[i], puzzles[i], req.box, req.variant) for i in range(count)]
+    from .grading import LEVELS, grade_many
+
+    wanted = np.array([LEVELS.index(v) for v in req.levels], np.int8)
+    result: list[Sudoku | None] = [None] * count
+    next_attempt = np.zeros(count, np.int64)
+    k = 4
+    while True:
+        pending = np.array([i for i in range(count) if result[i] is None], np.int64)
+        if pending.size == 0:
+            return [s for s in result if s is not None]
+        spent = next_attempt[pending] >= req.max_attempts
+        if spent.any():
+            i = int(pending[np.flatnonzero(spent)[0]])
+            raise SudokuError(f"no {req.describe()} in {req.max_attempts} attempts (puzzle {first + i} "
+                              f"of the batch); ask for another level, or raise max_attempts or timeout")
+        rows = np.repeat(pending, k)
+        tries = np.repeat(next_attempt[pending], k) + np.tile(np.arange(k), pending.size)
+        keep = tries < req.max_attempts
+        rows, tries = rows[keep], tries[keep]
+        done_before = count - pending.size
+        poll = None if on_poll is None else (lambda d: on_poll(done_before + d * pending.size // rows.size))
+        puzzles, _, _, status, _ = _run(req, first + rows, tries, 1, threads, deadline, poll)
+        if (status == K.GEN_STOPPED).any():
+            i = int(rows[np.flatnonzero(status == K.GEN_STOPPED)[0]])
+            raise SudokuError(f"no {req.describe()} within the timeout of {req.timeout} s "
+                              f"(puzzle {first + i} of the batch; {int(next_attempt[i])} attempts)")
+        if (status == K.GEN_FILL).any():
+            _check_status(req, status, tries, first + rows)
+        ok = np.flatnonzero(status == K.GEN_OK)
+        if ok.size:
+            levels = grade_many(puzzles[ok], req.box, effort=False, threads=threads).level
+            for j, lv in zip(ok.tolist(), levels.tolist()):
+                i = int(rows[j])
+                if result[i] is None and lv in wanted:
+                    result[i] = Sudoku._trusted(puzzles[j], puzzles[j], req.box)
+        next_attempt[pending] += k
+        k = min(2 * k, 256)
+        if deadline is not None and time.monotonic() >= deadline and any(r is None for r in result):
+            raise SudokuError(f"no {req.describe()} within the timeout of {req.timeout} s")
 
 
-def generate(box=(3, 3), seed=None, *, minimal: bool = True, symmetric=False, clues=None, level=None,
-             variant=None, max_attempts: int | None = None, timeout: float | None = None) -> Sudoku:
+def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clues=None, level=None,
+             variant=None, regions=None, max_attempts: int | None = None,
+             timeout: float | None = None) -> Sudoku:
     """A random puzzle with exactly one solution.
 
     Parameters
     ----------
-    box : (int, int) or int
+    box : (int, int) or int, optional
         Rows and columns of one box (the grid is ``rows * columns`` square);
         an integer is the side, with its default box (``9`` is ``(3, 3)``).
-        Grids up to 63x63.
+        Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
     seed : int, optional
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
         None draws a seed from the operating system.
@@ -359,8 +461,18 @@ def generate(box=(3, 3), seed=None, *, minimal: bool = True, symmetric=False, cl
         can be removed.
     clues : int, (int, int) or range, optional
         The clue counts to accept; attempts that miss are discarded.
-    level, variant : None
-        Reserved for the grader's levels and the variants.
+    level : str or sequence of str, optional
+        The grader's level (:data:`~dlxnumba.sudoku.LEVELS`: ``"easy"``,
+        ``"medium"``, ``"hard"``, ``"expert"``, ``"beyond"``), or several;
+        attempts whose :func:`~dlxnumba.grade` level differs are discarded.
+        Classic rules only.
+    variant : str or Variant, optional
+        Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
+        ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combinations
+        such as ``"x+anti-king"``; the puzzle is unique under those rules.
+    regions : str or array_like, optional
+        A jigsaw's region map (``n*n`` symbols, one per piece): its pieces
+        replace the boxes.
     max_attempts : int, optional
         Attempts per puzzle for a request that filters (default 10,000).
     timeout : float, optional
@@ -381,13 +493,19 @@ def generate(box=(3, 3), seed=None, *, minimal: bool = True, symmetric=False, cl
     True
     >>> int(generate(seed=5, minimal=False, clues=(30, 32)).givens.sum()) in (30, 31, 32)
     True
+    >>> x = generate(seed=6, variant="x")
+    >>> x.variant, x.count(2), Sudoku(str(x)).count(2)  # unique only with the diagonals
+    (Variant('x'), 1, 2)
+    >>> from dlxnumba import grade
+    >>> grade(generate(seed=3, level="hard")).level
+    'hard'
     """
-    req = _Request(box, seed, minimal, symmetric, clues, level, variant, max_attempts, timeout)
+    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
     return _puzzles(req, 0, 1, 1)[0]
 
 
-def generate_many(count: int, box=(3, 3), *, seed=None, minimal: bool = True, symmetric=False,
-                  clues=None, level=None, variant=None, threads: int | None = None,
+def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symmetric=False,
+                  clues=None, level=None, variant=None, regions=None, threads: int | None = None,
                   max_attempts: int | None = None, timeout: float | None = None) -> list[Sudoku]:
     """``count`` random puzzles, each with exactly one solution, on all threads.
 
@@ -407,5 +525,5 @@ def generate_many(count: int, box=(3, 3), *, seed=None, minimal: bool = True, sy
 
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
         raise SudokuError(f"count must be a non-negative integer, not {plain(count)}")
-    req = _Request(box, seed, minimal, symmetric, clues, level, variant, max_attempts, timeout)
+    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
     return _puzzles(req, 0, int(count), thread_count(threads, SudokuError))

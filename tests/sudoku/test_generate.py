@@ -39,7 +39,8 @@ def assert_minimal(s: Sudoku, orbits=None) -> None:
     for group in groups:
         smaller = cells.copy()
         smaller[list(group)] = 0
-        assert Sudoku(smaller, box=s.box).count(2) == 2, f"clues {list(group)} can be removed"
+        t = Sudoku._trusted(smaller, smaller, s.box, s.variant)
+        assert t.count(2) == 2, f"clues {list(group)} can be removed"
 
 
 # ------------------------------------------------------------- uniqueness
@@ -196,6 +197,11 @@ def test_impossible_request_is_an_error_not_a_hang():
     (dict(max_attempts=0), "max_attempts must be a positive integer"),
     (dict(timeout=-1), "timeout must be a non-negative number"),
     (dict(variant="nonsense"), "unknown variant 'nonsense'"),
+    (dict(variant="jigsaw"), "needs a region map"),
+    (dict(regions="AABB AABB CCDD CCDD", box=(3, 3)), "region map is for a 4x4 grid"),
+    (dict(level="hardest"), "level must be one of easy, medium"),
+    (dict(level=3), "level must be one of"),
+    (dict(level="hard", variant="x"), "classic Sudoku only"),
 ])
 def test_bad_arguments_are_named(kwargs, message):
     with pytest.raises(SudokuError, match=message):
@@ -236,9 +242,9 @@ def _bitmask_count(cells, box, limit):
     from dlxnumba.kernels.generate import count_solutions
 
     g = geometry(box[0] * box[1], box)
-    ptr, peers, regions = _tables(g)
+    ptr, peers, regions, bans = _tables(g)
     out = np.zeros(g.cells, np.uint8)
-    return int(count_solutions(np.asarray(cells, np.uint8), limit, ptr, peers, regions, out)), out
+    return int(count_solutions(np.asarray(cells, np.uint8), limit, ptr, peers, regions, bans, out)), out
 
 
 @pytest.mark.parametrize("name, box", [("top95", (3, 3)), ("sudoku16", (4, 4)), ("sudoku6-multi", (2, 3))])
@@ -275,3 +281,54 @@ def test_bitmask_solver_against_brute_force(seed, holes, box):
     want = len(sudoku_solutions_brute([int(d) for d in cells], n, box, limit=3))
     got, _ = _bitmask_count(cells, box, 3)
     assert got == want
+
+
+# --------------------------------------------------------------- variants
+
+@pytest.mark.parametrize("variant", ["x", "windoku", "anti-knight", "anti-king", "non-consecutive",
+                                     "x+anti-king"])
+def test_variants_unique_and_minimal(variant):
+    s = generate(seed=2, variant=variant)
+    assert str(s.variant) == variant
+    assert_unique(s)  # the DLX engine under the variant's rules
+    assert_minimal(s)
+    assert s == generate(seed=2, variant=variant)
+
+
+def test_variant_on_small_grid_against_brute_force():
+    # 4x4 X-Sudoku: a brute-force count with the diagonals as extra units
+    from tests.reference import sudoku_units
+
+    for seed in range(5):
+        s = generate((2, 2), seed=seed, variant="x")
+        cells = [int(d) for d in s.grid.reshape(-1)]
+        units = sudoku_units(4, (2, 2)) + [[0, 5, 10, 15], [3, 6, 9, 12]]
+        sols = [sol for sol in sudoku_solutions_brute(cells, 4, (2, 2))
+                if all(sorted(sol[k] for k in u) == [1, 2, 3, 4] for u in units)]
+        assert len(sols) == 1
+
+
+def test_jigsaw():
+    # the boxes, with two pairs of cells traded between neighbouring boxes
+    labels = [["ABCDEFGHI"[(r // 3) * 3 + c // 3] for c in range(9)] for r in range(9)]
+    for (r1, c1), (r2, c2) in [((2, 2), (2, 3)), ((5, 5), (6, 5))]:
+        labels[r1][c1], labels[r2][c2] = labels[r2][c2], labels[r1][c1]
+    regions = " ".join("".join(row) for row in labels)
+    s = generate(seed=4, regions=regions)
+    assert s.variant.region_map is not None and s.n == 9
+    assert_unique(s)
+    assert_minimal(s)
+
+
+def test_level():
+    from dlxnumba import grade
+
+    for level in ("easy", "hard"):
+        for s in generate_many(2, seed=21, level=level, threads=1):
+            assert grade(s).level == level
+            assert_unique(s)
+    both = generate_many(3, seed=5, level=("medium", "hard"), threads=2)
+    assert both == generate_many(3, seed=5, level=("medium", "hard"), threads=1)
+    assert all(grade(s).level in ("medium", "hard") for s in both)
+    with pytest.raises(SudokuError, match="no 9x9 minimal beyond puzzle with 0-81 clues in 3 attempts"):
+        generate(seed=1, level="beyond", max_attempts=3)
