@@ -309,15 +309,24 @@ def test_variant_on_small_grid_against_brute_force():
 
 
 def test_jigsaw():
-    # the boxes, with two pairs of cells traded between neighbouring boxes
+    # the boxes, with corner cells traded between diagonal neighbours
     labels = [["ABCDEFGHI"[(r // 3) * 3 + c // 3] for c in range(9)] for r in range(9)]
-    for (r1, c1), (r2, c2) in [((2, 2), (2, 3)), ((5, 5), (6, 5))]:
+    for (r1, c1), (r2, c2) in [((2, 2), (3, 3)), ((5, 5), (6, 6))]:
         labels[r1][c1], labels[r2][c2] = labels[r2][c2], labels[r1][c1]
     regions = " ".join("".join(row) for row in labels)
     s = generate(seed=4, regions=regions)
     assert s.variant.region_map is not None and s.n == 9
     assert_unique(s)
     assert_minimal(s)
+
+
+def test_geometry_without_solution_is_an_error():
+    # the boxes with two cells of one row traded: no grid fits (those two cells
+    # would need the same digit), which the fill search finds out within its budget
+    labels = [["ABCDEFGHI"[(r // 3) * 3 + c // 3] for c in range(9)] for r in range(9)]
+    labels[2][2], labels[2][3] = labels[2][3], labels[2][2]
+    with pytest.raises(SudokuError, match="no full 9x9 grid found"):
+        generate(seed=1, regions=" ".join("".join(row) for row in labels))
 
 
 def test_level():
