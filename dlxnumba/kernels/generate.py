@@ -383,14 +383,25 @@ def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_
     for k in range(m):
         if clues <= stop_clues:
             break
+        if stop[0] != 0:
+            return -2
         o = order[k]
         a = orbit_ptr[o]
         b = orbit_ptr[o + 1]
         for t in range(a, b):
             puzzle[orbit_cells[t]] = 0
         if b - a == 1:
-            # unique iff no solution holds another digit in the removed cell
+            # unique iff no solution holds another digit in the removed cell;
+            # at once when the clues among its peers hold every other digit
             c = orbit_cells[a]
+            seen = _U1 << np.uint64(solution[c] - 1)
+            for t in range(peer_ptr[c], peer_ptr[c + 1]):
+                d = puzzle[peers[t]]
+                if d != 0:
+                    seen |= _U1 << np.uint64(d - 1)
+            if seen == full:
+                clues -= 1
+                continue
             r = 0
             if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, c, solution[c]):
                 r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng,

@@ -152,8 +152,8 @@ def _shape(box) -> tuple[int, int]:
             raise SudokuError(f"box must be a pair of positive integers (rows, columns), not {plain(box)}")
         r, c = _check_box(int(r) * int(c), (r, c))
     n = r * c
-    if n < 2:
-        raise SudokuError(f"box {r}x{c} makes a 1x1 grid: nothing to generate")
+    if n < 4:
+        raise SudokuError(f"box {r}x{c} makes a {n}x{n} grid; the smallest Sudoku is 4x4")
     if n > MAX_GENERATE_N:
         raise SudokuError(f"box {r}x{c} makes a {n}x{n} grid; the generator makes grids up to "
                           f"{MAX_GENERATE_N}x{MAX_GENERATE_N}")

@@ -182,7 +182,8 @@ def test_impossible_request_is_an_error_not_a_hang():
     (dict(box=(0, 3)), "box must be a pair of positive integers"),
     (dict(box=(True, 3)), "box must be a pair of positive integers"),
     (dict(box=(8, 8)), "up to 63x63"),
-    (dict(box=1), "1x1"),
+    (dict(box=1), "box must be a pair|smallest"),
+    (dict(box=(1, 3)), "box 1x3 makes a 3x3 grid; the smallest Sudoku is 4x4"),
     (dict(seed=-1), "seed must be an integer from 0 to 2\\*\\*64 - 1"),
     (dict(seed=2**64), "seed must be"),
     (dict(seed=1.5), "seed must be"),
@@ -341,3 +342,11 @@ def test_level():
     assert all(grade(s).level in ("medium", "hard") for s in both)
     with pytest.raises(SudokuError, match="no 9x9 minimal beyond puzzle with 0-81 clues in 3 attempts"):
         generate(seed=1, level="beyond", max_attempts=3)
+
+
+def test_timeout_stops_a_long_generation():
+    # a minimal 25x25 takes minutes: the timeout reaches into the clue removal
+    with pytest.raises(SudokuError, match=r"no 25x25 minimal puzzle with 0-625 clues within the timeout of 0.5 s"):
+        generate((5, 5), seed=1, timeout=0.5)
+    with pytest.raises(SudokuError, match="within the timeout"):
+        generate_many(3, (4, 4), seed=1, timeout=0.01, threads=2)
