@@ -76,7 +76,6 @@ if TYPE_CHECKING:
     from .progress import Progress as Progress
     from .search import Search as Search, Stats as Stats
     from .sets import load_puzzles as load_puzzles, puzzle_path as puzzle_path, puzzle_sets as puzzle_sets
-    from .sudoku import generate as generate, generate_many as generate_many
     from .sudoku import (Status as Status, Sudoku as Sudoku, default_box as default_box,
                          is_solution as is_solution, iter_puzzles as iter_puzzles, read_puzzles as read_puzzles,
                          solve_many as solve_many, sudoku_problem as sudoku_problem,
@@ -84,6 +83,7 @@ if TYPE_CHECKING:
     from .warmup import warm_up as warm_up
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
+    from .sudoku.generate import generate as generate, generate_many as generate_many
     from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
     from .sudoku.variants import Variant as Variant
 else:  # hidden from type checkers, so that a misspelt name is an error there

@@ -36,11 +36,17 @@ arithmetic only, so a seed gives the same puzzle on every machine; puzzle
 ``(seed, i, a)``, so a batch does not depend on the number of threads.
 """
 
+from typing import Any
+
 import numpy as np
 from numba import njit, prange
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 
 from . import JIT, JIT_PARALLEL
+
+#: The index of the lowest set bit (LLVM's cttz); typed Any for mypy, which
+#: reads numba's intrinsic as a call that needs a typing context.
+trailing_zeros: Any = _trailing_zeros
 
 PLACED = np.uint64(1 << 63)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
