@@ -39,11 +39,12 @@ _WHERE = {
     "solve_many": "sudoku",
     "SudokuBatchResult": "sudoku",
     "sudoku_problem": "sudoku",
+    "generate": "sudoku",
+    "generate_many": "sudoku",
     "grade": "sudoku",
     "grade_many": "sudoku",
     "Grade": "sudoku",
     "GradeBatch": "sudoku",
-
     "Variant": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
@@ -87,8 +88,8 @@ if TYPE_CHECKING:
     from .split import Split as Split
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
+    from .sudoku.generate import generate as generate, generate_many as generate_many
     from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
-
     from .sudoku.variants import Variant as Variant
 else:  # hidden from type checkers, so that a misspelt name is an error there
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 
 from .. import __version__
-from . import cover, grade, solve
+from . import cover, generate, grade, solve
 from .common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK,  # noqa: F401 (re-exported)
                      EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _hold_std_descriptors, _quiet_stdout)
 
@@ -57,6 +57,7 @@ examples:
   dlxnumba solve 4.....8.5.3..........7...    a puzzle as an argument
   dlxnumba cover --names knuth.dlx            solutions as item names
   dlxnumba grade top95                        difficulty of each puzzle, both scales
+  dlxnumba generate -n 10 --seed 1            ten new minimal puzzles, one per line
   python -m dlxnumba solve --help             options of one command
 
 exit status: 0 all solved, 1 some unsolved, 2 bad usage, input or output,
@@ -76,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_parser(commands)
     cover.add_parser(commands)
     grade.add_parser(commands)
+    generate.add_parser(commands)
     return parser
 
 

@@ -13,6 +13,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.split`           splitting a search tree: expand a node, measure a subtree
 :mod:`.build`           the links of a large problem, in one pass
 :mod:`.cells`           dancing cells: SSXC1 over sparse sets (own docstring)
+:mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
 :mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
 ======================  =====================================================
 
@@ -313,10 +314,10 @@ def _ensure_cache_dir() -> None:
 
 _ensure_cache_dir()
 
-from . import build, dance, lanes, logic, search, split, sudoku  # noqa: E402  (they read the names above)
+from . import build, dance, generate, lanes, logic, search, split, sudoku  # noqa: E402  (they read the names above)
 from . import cells  # noqa: E402  (dancing cells)
 
-_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, cells)
+_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, generate, cells)
 _STAMP = "dlxnumba-kernels.stamp"
 
 

@@ -52,6 +52,7 @@ Examples
 from ..errors import LimitReached, SudokuError  # noqa: F401
 from .encoding import sudoku_problem
 from .files import iter_puzzles, read_puzzles
+from .generate import generate, generate_many
 from .grading import LEVELS, TECHNIQUES, Grade, GradeBatch, Step, grade, grade_many
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku
@@ -73,6 +74,8 @@ __all__ = [
     "is_solution",
     "Geometry",
     "geometry",
+    "generate",
+    "generate_many",
     "grade",
     "grade_many",
     "Grade",
@@ -80,6 +83,5 @@ __all__ = [
     "Step",
     "LEVELS",
     "TECHNIQUES",
-
     "Variant",
 ]

@@ -1,0 +1,188 @@
+"""``dlxnumba generate``: new puzzles with exactly one solution, one per line."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+
+from ..errors import SudokuError
+from ..errors import _OutputError as OutputError
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, _box, _closed, _error,
+                     _non_negative_int, _Output, _Progress, _progress_wanted, _seconds)
+
+HELP = "generate Sudoku puzzles with exactly one solution"
+
+DESCRIPTION = """\
+Generate Sudoku puzzles that have exactly one solution, one per line.
+
+Each puzzle is a random full grid with clues removed in random order while the
+puzzle stays unique; by default until no clue can go (a minimal puzzle).  The
+same --seed gives the same puzzles on every machine, with any --threads.
+"""
+
+EPILOG = """\
+output:
+  one puzzle per line, '.' for an empty cell (grids past 35x35: numbers
+  separated by spaces); a variant's puzzles follow a 'variant:' header (and
+  a jigsaw's 'regions:' line), as 'dlxnumba solve' reads them
+
+examples:
+  dlxnumba generate -n 10 --seed 1              ten minimal 9x9 puzzles
+  dlxnumba generate -n 5 --box 4x4              16x16 puzzles
+  dlxnumba generate -n 100 --level hard         rated by the grader
+  dlxnumba generate -n 3 --clues 24-26 --symmetric central
+  dlxnumba generate -n 2 --variant x            X-Sudoku (both diagonals)
+  dlxnumba generate -n 1000 -o new.txt && dlxnumba solve new.txt
+
+exit status:
+  0    every puzzle generated
+  1    the request could not be met within --max-attempts or --timeout (the
+       puzzles made so far are written)
+  2    bad usage, or output that cannot be written
+  130  interrupted by Ctrl-C (the puzzles made so far are written)
+  141  the reader of the output went away (e.g. "| head -1")
+"""
+
+#: The names of dlxnumba.sudoku.generate.SYMMETRIES (that module imports numpy,
+#: which the command line does not at load time; a test keeps the two equal).
+SYMMETRIES = ("central", "rotational", "mirror", "vertical", "diagonal", "antidiagonal", "dihedral")
+
+#: Seconds one call of the generator should take: the output is written after
+#: each call, so Ctrl-C loses at most about this much work.
+SLICE_SECONDS = 0.25
+#: Puzzles in the first call; later calls adapt their size to SLICE_SECONDS.
+FIRST_SLICE = 64
+
+
+def _clues(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:[-:]\s*(\d+)\s*)?", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a clue count or a range A-B such as 24-28")
+    low = int(m.group(1))
+    high = int(m.group(2)) if m.group(2) is not None else low
+    if low > high:
+        raise argparse.ArgumentTypeError(f"{text!r}: the range is empty (A must be at most B)")
+    return low, high
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < 2 ** 64:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 2**64 - 1")
+    return value
+
+
+def add_parser(commands) -> argparse.ArgumentParser:
+    """Add ``generate`` and its options to ``commands`` (an argparse sub-parsers object)."""
+    c = commands.add_parser("generate", help=HELP, description=DESCRIPTION, epilog=EPILOG,
+                            formatter_class=RAW_HELP)
+    c.add_argument("-n", "--count", type=_non_negative_int, default=1, metavar="COUNT",
+                   help="how many puzzles (default 1)")
+    c.add_argument("--seed", type=_seed, metavar="S",
+                   help="0 to 2**64-1: the same seed gives the same puzzles (default: a random seed, "
+                        "shown with --progress)")
+    c.add_argument("--box", type=_box, metavar="RxC", help="rows x columns of a box (default 3x3: 9x9 grids)")
+    c.add_argument("--level", metavar="L", action="append",
+                   help="a level of the grader: easy, medium, hard, expert, beyond (repeat for several)")
+    c.add_argument("--clues", type=_clues, metavar="A-B", help="accept only clue counts from A to B")
+    c.add_argument("--not-minimal", dest="minimal", action="store_false",
+                   help="stop removing clues at the top of --clues instead of at a minimal puzzle")
+    c.add_argument("--symmetric", metavar="K", choices=SYMMETRIES,
+                   help="clue symmetry: " + ", ".join(SYMMETRIES))
+    c.add_argument("--variant", metavar="V",
+                   help="extra rules: x, windoku, anti-knight, anti-king, non-consecutive, or "
+                        "combinations such as x+anti-king")
+    c.add_argument("--regions", metavar="MAP",
+                   help="a jigsaw's region map: n*n symbols, one per piece (its pieces replace the boxes)")
+    c.add_argument("--threads", type=_non_negative_int, metavar="N",
+                   help="threads to use (default: all)")
+    c.add_argument("--max-attempts", type=_non_negative_int, metavar="N",
+                   help="attempts per puzzle for --clues or --level (default 10000)")
+    c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit for the whole run")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE instead of standard output")
+    c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress bar on stderr (default: when stderr is a terminal and COUNT >= 1000)")
+    c.set_defaults(run=run, command_parser=c, validate=validate)
+    return c
+
+
+def validate(args) -> None:
+    """Usage errors that argparse cannot see (argparse's format, exit status 2)."""
+    p = args.command_parser
+    if args.threads == 0:
+        p.error("argument --threads: 0 is not positive")
+    if args.max_attempts == 0:
+        p.error("argument --max-attempts: 0 is not positive")
+    if not args.minimal and args.clues is None:
+        p.error("--not-minimal needs --clues A-B (removal stops at B clues)")
+
+
+def run(args) -> int:
+    """Run ``dlxnumba generate`` with parsed ``args``; return the exit status."""
+    from ..sudoku.generate import _puzzles, _Request
+    from ..sudoku.variants import to_text
+
+    wants_bar = _progress_wanted(args.progress) if args.progress is not None else \
+        (_progress_wanted(None) and args.count >= 1000)
+    if args.progress and _closed(sys.stderr):
+        return EXIT_USAGE
+    level = None if args.level is None else tuple(args.level)
+    try:
+        req = _Request(args.box, args.seed, args.minimal, args.symmetric, args.clues, level,
+                       args.variant, args.regions, args.max_attempts, args.timeout)
+        from ..batch import thread_count
+
+        threads = thread_count(args.threads, SudokuError)
+    except SudokuError as e:
+        return _error(e)
+    progress = _Progress(sys.stderr, wants_bar)
+    if wants_bar and args.seed is None:
+        progress.draw(f"seed {req.seed}")
+        progress.stream.write("\n")
+        progress.drawn = 0
+    try:
+        out = _Output(args.output, progress)
+    except OutputError as e:
+        return _error(e)
+    deadline = None if req.timeout is None else time.monotonic() + req.timeout
+    header = to_text("", req.variant).rstrip("\n") if req.variant else ""
+    code = EXIT_INTERRUPTED
+    done = 0
+    try:
+        if header:
+            out.write(header + "\n")
+        size = FIRST_SLICE
+        while done < args.count:
+            size = max(1, min(size, args.count - done))
+            t0 = time.perf_counter()
+            base = done
+            batch = _puzzles(req, done, size, threads, lambda k: progress.update(base + k, args.count),
+                             deadline)
+            elapsed = time.perf_counter() - t0
+            out.write("".join(f"{s}\n" for s in batch))
+            done += len(batch)
+            progress.update(done, args.count)
+            # the next call: about SLICE_SECONDS of work
+            size = int(min(max(size * SLICE_SECONDS / max(elapsed, 1e-6), 1), 4 * size + 1))
+        code = EXIT_OK
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    except SudokuError as e:  # the request could not be met within the budget
+        progress.clear()
+        _error(e)
+        code = EXIT_UNSOLVED
+    except OutputError as e:
+        code = _error(e)
+    finally:
+        progress.clear()
+        try:
+            out.close()
+        except OutputError as e:
+            if code != EXIT_USAGE:
+                code = _error(e)
+    return code

@@ -1,0 +1,494 @@
+"""Generating puzzles: a seeded PRNG, a bitmask solver over any regions, clue removal.
+
+The generator makes a puzzle in two steps, both here, in compiled code:
+
+1. a random full grid: a search over an empty grid that tries the digits of
+   each branching cell in random order (:func:`_solve` with an ``rng``);
+2. clue removal: the cells (or the orbits of cells, for a symmetric puzzle) in
+   random order, each removed if the puzzle stays unique, else put back.  One
+   pass makes the puzzle *minimal*: a clue that could not go at some point
+   cannot go later either (fewer clues never mean fewer solutions).
+
+Uniqueness is checked by a dedicated solver on candidate bitmasks (rather than
+the dancing links of :mod:`.sudoku`): it is what makes ~80 checks per puzzle
+cheap enough, and the tests check it against the DLX engine.  When one cell
+``c`` of a unique puzzle with solution ``G`` is removed, the puzzle is still
+unique exactly when no solution has a digit other than ``G[c]`` in ``c``: one
+search for a single solution with ``G[c]`` struck from ``c``'s candidates,
+instead of a count to two.
+
+The geometry
+------------
+``n`` digits, ``n * n`` cells; digit ``d`` is bit ``d - 1`` of a uint64
+*candidate mask* (so ``n <= 63``); bit 63 (``PLACED``) marks a cell whose digit
+has been propagated to its peers.  ``peer_ptr``/``peers`` (int32, CSR) list,
+for each cell, the cells that may not hold the same digit (its regions' cells,
+and any pairwise bans); ``regions`` (int32, ``(R, n)``) lists the regions that
+hold every digit exactly once, for hidden singles.  Any geometry given as such
+tables works: the boxes of any shape, extra regions, jigsaw maps, bans.
+
+The PRNG
+--------
+SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit counter stepped by the
+golden-ratio constant and mixed by two xor-shift-multiply rounds.  Integer
+arithmetic only, so a seed gives the same puzzle on every machine; puzzle
+``i`` of a batch, attempt ``a``, starts from its own state derived from
+``(seed, i, a)``, so a batch does not depend on the number of threads.
+"""
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+
+from . import JIT, JIT_PARALLEL
+
+#: The index of the lowest set bit (LLVM's cttz); typed Any for mypy, which
+#: reads numba's intrinsic as a call that needs a typing context.
+trailing_zeros: Any = _trailing_zeros
+
+PLACED = np.uint64(1 << 63)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+
+# Statuses of one generated puzzle.
+GEN_OK = 0  # a puzzle meeting the request
+GEN_ATTEMPTS = 1  # no attempt met the clue range
+GEN_FILL = 2  # no full grid within the node budget (a geometry with no solution, or a hard one)
+GEN_STOPPED = 3  # stopped from outside (a timeout, Ctrl-C) before it was done
+GEN_PENDING = 4  # not started
+
+
+@njit(**JIT)
+def mix64(z):
+    """SplitMix64's output function: a bijection of uint64 that scrambles every bit."""
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(**JIT)
+def next_u64(rng):
+    """The next 64 random bits of the SplitMix64 state ``rng[0]`` (a uint64 array)."""
+    s = rng[0] + _GOLDEN
+    rng[0] = s
+    return mix64(s)
+
+
+@njit(**JIT)
+def below(rng, k):
+    """A random integer in ``[0, k)`` (``k >= 1``), by Lemire's multiply-shift
+    with rejection (no modulo bias)."""
+    bound = np.uint64(k)
+    threshold = (_U0 - bound) % bound  # 2**64 mod k
+    while True:
+        x = next_u64(rng)
+        # the high 64 bits of x * bound, in four 32-bit products
+        lo_x = x & np.uint64(0xFFFFFFFF)
+        hi_x = x >> np.uint64(32)
+        t = lo_x * bound
+        low = t & np.uint64(0xFFFFFFFF)
+        t = hi_x * bound + (t >> np.uint64(32))
+        # x * bound = (t << 32) + low, as a 96-bit number: high 64 bits and low 64 bits
+        high = t >> np.uint64(32)
+        low64 = ((t & np.uint64(0xFFFFFFFF)) << np.uint64(32)) | low
+        if low64 >= threshold:
+            return np.int64(high)
+
+
+@njit(**JIT)
+def puzzle_state(seed, index, attempt):
+    """The PRNG state of attempt ``attempt`` at puzzle ``index`` of the batch of ``seed``."""
+    s = mix64(np.uint64(seed) + _GOLDEN)
+    s = mix64(s ^ (np.uint64(index) * _M1 + _GOLDEN))
+    return mix64(s ^ (np.uint64(attempt) * _M2 + _U1))
+
+
+@njit(**JIT)
+def popcount(x):
+    """The number of set bits of a uint64."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(**JIT)
+def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans):
+    """Place every cell of ``queue[:qn]`` (each holds one candidate) and what
+    follows: naked singles (a cell left with one candidate) and hidden singles
+    (a digit left in one cell of a region).  False on a contradiction (a cell
+    or a region with no place left for a digit).
+
+    ``bans`` is ``(ban_ptr, ban_cell, ban_mask)``: placing digit ``d`` in cell
+    ``c`` strikes ``ban_mask[k]`` from cell ``ban_cell[k]`` for ``k`` in
+    ``ban_ptr[c * n + d - 1] .. ban_ptr[c * n + d] - 1`` (bans between
+    different digits, e.g. non-consecutive; empty for most geometries)."""
+    n = regions.shape[1]
+    ban_ptr, ban_cell, ban_mask = bans
+    has_bans = ban_cell.shape[0] > 0
+    while True:
+        while qn > 0:
+            qn -= 1
+            c = queue[qn]
+            d = cand[c]
+            cand[c] = d | PLACED
+            for k in range(peer_ptr[c], peer_ptr[c + 1]):
+                p = peers[k]
+                m = cand[p]
+                if m & d:
+                    m &= ~d
+                    cand[p] = m
+                    rest = m & ~PLACED
+                    if rest == _U0:
+                        return False
+                    if rest & (rest - _U1) == _U0:
+                        queue[qn] = p
+                        qn += 1
+            if has_bans:
+                t = c * n + np.int64(trailing_zeros(d))
+                for k in range(ban_ptr[t], ban_ptr[t + 1]):
+                    p = ban_cell[k]
+                    m = cand[p]
+                    x = ban_mask[k]
+                    if m & x:
+                        m &= ~x
+                        cand[p] = m
+                        rest = m & ~PLACED
+                        if rest == _U0:
+                            return False
+                        if rest & (rest - _U1) == _U0 and not m & PLACED:
+                            queue[qn] = p
+                            qn += 1
+        # hidden singles, region by region
+        for r in range(regions.shape[0]):
+            once = _U0
+            twice = _U0
+            for k in range(n):
+                m = cand[regions[r, k]] & ~PLACED
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            only = once & ~twice
+            if only == _U0:
+                continue
+            for k in range(n):
+                c = regions[r, k]
+                m = cand[c]
+                if m & PLACED:
+                    continue
+                h = m & only
+                if h != _U0 and h != m:
+                    if h & (h - _U1):
+                        return False  # two digits that must both go into this cell
+                    cand[c] = h
+                    queue[qn] = c
+                    qn += 1
+        if qn == 0:
+            return True
+
+
+@njit(**JIT)
+def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, limit, rng, randomised,
+           node_budget, out, stop):
+    """Count the solutions of the candidates ``stack[0]`` (already propagated,
+    with no contradiction), up to ``limit``; the first is written to ``out``
+    (uint8 digits).  Returns the count, or -1 when ``node_budget`` nodes were
+    spent first (``node_budget <= 0``: no budget), or -2 when another thread
+    set ``stop[0]`` (polled every 1024 nodes).
+
+    Branching, as DLX's minimum-length rule on the Sudoku items would: a cell
+    with the fewest candidates, unless it has more than two and some digit has
+    only two places left in a region; then those two places.  The branches
+    are tried in order, or in random order when ``randomised``.  At level
+    ``l``, ``cell[l]`` is the branching cell (``>= 0``), or ``-1 - r`` for
+    region ``r``, whose digit is kept in ``cell[l + nn + 1]``; ``rem[l]``
+    holds the branches not yet tried (digits of the cell, or places in the region).
+    """
+    n = regions.shape[1]
+    count = 0
+    nodes = 0
+    level = 0
+    fresh = True  # stack[level] is a new node: choose how to branch
+    while True:
+        if fresh:
+            nodes += 1
+            if node_budget > 0 and nodes > node_budget:
+                return -1
+            if nodes & 1023 == 0 and stop[0] != 0:
+                return -2
+            cur = stack[level]
+            best = -1
+            best_k = 65
+            for c in range(nn):
+                m = cur[c]
+                if m & PLACED:
+                    continue
+                k = popcount(m)
+                if k < best_k:
+                    best_k = k
+                    best = c
+                    if k == 2:
+                        break
+            if best < 0:  # every cell placed: a solution
+                if count == 0:
+                    for c in range(nn):
+                        out[c] = np.uint8(trailing_zeros(cur[c] & ~PLACED) + 1)
+                count += 1
+                if count >= limit:
+                    return count
+                level -= 1
+            else:
+                cell[level] = best
+                rem[level] = cur[best]
+                if best_k > 2:
+                    # a digit with two places in a region?
+                    for r in range(regions.shape[0]):
+                        t1 = _U0
+                        t2 = _U0
+                        t3 = _U0
+                        for k in range(n):
+                            m = cur[regions[r, k]]
+                            if m & PLACED:
+                                continue
+                            t3 |= t2 & m
+                            t2 |= t1 & m
+                            t1 |= m
+                        two = t2 & ~t3
+                        if two != _U0:
+                            d = two & (_U0 - two)
+                            places = _U0
+                            for k in range(n):
+                                if cur[regions[r, k]] & d:
+                                    places |= _U1 << np.uint64(k)
+                            cell[level] = -1 - r
+                            cell[level + nn + 1] = np.int64(trailing_zeros(d))
+                            rem[level] = places
+                            break
+        fresh = False
+        if level < 0:
+            return count
+        m = rem[level]
+        if m == _U0:  # backup
+            level -= 1
+            if level < 0:
+                return count
+            continue
+        if randomised:
+            j = below(rng, popcount(m))
+            for _ in range(j):
+                m &= m - _U1
+        b = m & (_U0 - m)  # the lowest remaining bit
+        rem[level] &= ~b
+        nxt = stack[level + 1]
+        cur = stack[level]
+        for c in range(nn):
+            nxt[c] = cur[c]
+        c = cell[level]
+        if c >= 0:
+            nxt[c] = b
+        else:
+            c = regions[-1 - c, trailing_zeros(b)]
+            nxt[c] = _U1 << np.uint64(cell[level + nn + 1])
+        queue[0] = c
+        if _propagate(nxt, queue, 1, full, peer_ptr, peers, regions, bans):
+            level += 1
+            fresh = True
+
+
+@njit(**JIT)
+def _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, strike_cell, strike_digit):
+    """Candidates of the puzzle ``grid`` (0 = empty) into ``stack[0]``,
+    propagated; with ``strike_digit`` struck from cell ``strike_cell``'s
+    candidates (``strike_cell < 0``: nothing struck).  False on a contradiction."""
+    cur = stack[0]
+    qn = 0
+    for c in range(nn):
+        d = grid[c]
+        if d != 0:
+            cur[c] = _U1 << np.uint64(d - 1)
+            queue[qn] = c
+            qn += 1
+        else:
+            cur[c] = full
+    if strike_cell >= 0:
+        m = cur[strike_cell] & ~(_U1 << np.uint64(strike_digit - 1))
+        if m == _U0:
+            return False
+        cur[strike_cell] = m
+        if m & (m - _U1) == _U0:
+            queue[qn] = strike_cell
+            qn += 1
+    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans)
+
+
+@njit(**JIT)
+def count_solutions(grid, limit, peer_ptr, peers, regions, bans, out):
+    """The number of solutions of ``grid`` (uint8, 0 = empty), up to ``limit``;
+    the first written to ``out``.  For tests and Python callers."""
+    n = regions.shape[1]
+    nn = grid.shape[0]
+    full = (_U1 << np.uint64(n)) - _U1
+    stack = np.zeros((nn + 1, nn), np.uint64)
+    queue = np.zeros(nn, np.int64)
+    cell = np.zeros(2 * nn + 2, np.int64)
+    rem = np.zeros(nn + 1, np.uint64)
+    rng = np.zeros(1, np.uint64)
+    if not _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, -1, 0):
+        return 0
+    return _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, limit, rng, False, 0, out,
+                  np.zeros(1, np.int64))
+
+
+@njit(**JIT)
+def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_budget,
+         stack, queue, cell, rem, scratch, peer_ptr, peers, regions, bans, stop):
+    """One puzzle from the PRNG state ``rng``: a random full grid into
+    ``solution``, then clue removal into ``puzzle``, orbit by orbit (the
+    orbits are ``orbit_cells[orbit_ptr[o]:orbit_ptr[o + 1]]``), until no orbit
+    can go or at most ``stop_clues`` clues are left.  Returns the number of
+    clues; -1 when no full grid was found in ten tries of ``fill_budget``
+    nodes each; -2 when ``stop[0]`` was set.  ``scratch`` (uint8, ``n * n``)
+    receives the solutions the uniqueness checks find (never read)."""
+    n = regions.shape[1]
+    nn = puzzle.shape[0]
+    full = (_U1 << np.uint64(n)) - _U1
+    # 1. a random full grid
+    for c in range(nn):
+        puzzle[c] = 0
+    found = False
+    for _ in range(10):
+        if not _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, -1, 0):
+            return -1
+        r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng, True,
+                   fill_budget, solution, stop)
+        if r == -2:
+            return -2
+        if r == 1:
+            found = True
+            break
+    if not found:
+        return -1
+    for c in range(nn):
+        puzzle[c] = solution[c]
+    clues = nn
+    # 2. the orbits in random order (Fisher-Yates)
+    m = orbit_ptr.shape[0] - 1
+    for k in range(m):
+        order[k] = k
+    for k in range(m - 1, 0, -1):
+        j = below(rng, k + 1)
+        t = order[k]
+        order[k] = order[j]
+        order[j] = t
+    for k in range(m):
+        if clues <= stop_clues:
+            break
+        if stop[0] != 0:
+            return -2
+        o = order[k]
+        a = orbit_ptr[o]
+        b = orbit_ptr[o + 1]
+        for t in range(a, b):
+            puzzle[orbit_cells[t]] = 0
+        if b - a == 1:
+            # unique iff no solution holds another digit in the removed cell;
+            # at once when the clues among its peers hold every other digit
+            c = orbit_cells[a]
+            seen = _U1 << np.uint64(solution[c] - 1)
+            for t in range(peer_ptr[c], peer_ptr[c + 1]):
+                d = puzzle[peers[t]]
+                if d != 0:
+                    seen |= _U1 << np.uint64(d - 1)
+            if seen == full:
+                clues -= 1
+                continue
+            r = 0
+            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, c, solution[c]):
+                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng,
+                           False, 0, scratch, stop)
+            unique = r == 0
+        else:
+            r = 1
+            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, -1, 0):
+                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 2, rng,
+                           False, 0, scratch, stop)
+            unique = r == 1
+        if r == -2:
+            return -2
+        if unique:
+            clues -= b - a
+        else:
+            for t in range(a, b):
+                puzzle[orbit_cells[t]] = solution[orbit_cells[t]]
+    return clues
+
+
+@njit(**JIT)
+def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
+          lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop):
+    """Lane ``k`` of ``lanes``: its contiguous share of the rows ``i``.
+
+    Row ``i`` is puzzle ``index[i]`` of the batch of ``seed``; it tries the
+    attempts ``attempt[i], attempt[i] + 1, ...`` (each from its own PRNG
+    state), at most ``max_attempts``, until its clue count is in ``[lo, hi]``,
+    and leaves in ``attempt[i]`` the last attempt made and in ``status[i]``
+    one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set)."""
+    m, nn = puzzles.shape
+    stack = np.zeros((nn + 1, nn), np.uint64)
+    queue = np.zeros(nn, np.int64)
+    cell = np.zeros(2 * nn + 2, np.int64)
+    rem = np.zeros(nn + 1, np.uint64)
+    scratch = np.zeros(nn, np.uint8)
+    order = np.zeros(orbit_ptr.shape[0], np.int64)
+    rng = np.zeros(1, np.uint64)
+    for i in range(m * k // lanes, m * (k + 1) // lanes):
+        if stop[0] != 0:
+            status[i] = GEN_STOPPED
+            continue
+        st = GEN_ATTEMPTS
+        a = attempt[i]
+        for a in range(attempt[i], attempt[i] + max_attempts):
+            if stop[0] != 0:
+                st = GEN_STOPPED
+                break
+            rng[0] = puzzle_state(seed, index[i], a)
+            c = _one(rng, puzzles[i], solutions[i], order, orbit_ptr, orbit_cells, stop_clues,
+                     fill_budget, stack, queue, cell, rem, scratch, peer_ptr, peers, regions, bans, stop)
+            if c == -2:
+                st = GEN_STOPPED
+                break
+            if c < 0:
+                st = GEN_FILL
+                break
+            clues[i] = c
+            if lo <= c <= hi:
+                st = GEN_OK
+                break
+        attempt[i] = a
+        status[i] = st
+    return 0
+
+
+@njit(**JIT)
+def generate_serial(seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
+                    lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop):
+    """Generate the rows of ``puzzles`` on this thread; see :func:`_lane`."""
+    return _lane(0, 1, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
+                 lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop)
+
+
+@njit(**JIT_PARALLEL)
+def generate_parallel(lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr,
+                      orbit_cells, lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers,
+                      regions, bans, stop):
+    """:func:`generate_serial` on ``lanes`` threads, each a contiguous share of the rows."""
+    for k in prange(lanes):
+        _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
+              lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop)
+    return 0

@@ -1,0 +1,529 @@
+"""Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
+
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.generate`):
+
+1. a random full grid, by a search that tries each branching cell's digits in
+   random order;
+2. the cells in random order (with ``symmetric``, the *orbits* of cells under
+   the symmetry), each removed if the puzzle keeps exactly one solution and
+   put back otherwise.  One pass leaves a *minimal* puzzle: no clue (no orbit)
+   can be removed without losing uniqueness.
+
+Every random choice comes from SplitMix64, an integer PRNG seeded from
+``(seed, puzzle number, attempt)``: a seed gives the same puzzles on every
+machine, with any number of threads.
+
+Requests that filter (a clue range, a level) try one attempt after another,
+each from its own seed, up to ``max_attempts`` per puzzle and within
+``timeout`` seconds; when the budget runs out first, :class:`SudokuError`
+says what could not be met (never a hang).
+
+Examples
+--------
+>>> s = generate(seed=1)
+>>> s.is_unique(), s == generate(seed=1)
+(True, True)
+>>> t = generate((2, 3), seed=7, symmetric="central")
+>>> g = t.givens
+>>> bool((g == g[::-1, ::-1]).all()), t.n
+(True, 6)
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+import threading
+import time
+from typing import Callable
+
+import numpy as np
+
+from ..errors import SudokuError, plain
+from .geometry import Geometry, _check_box, geometry
+from .puzzle import Sudoku
+from .variants import Variant
+
+__all__ = ["generate", "generate_many", "SYMMETRIES"]
+
+#: The clue symmetries: each name lists the maps of a cell ``(row, col)`` of an
+#: ``n x n`` grid (``m = n - 1``) that keep the clue pattern.
+SYMMETRIES: dict[str, tuple[Callable[[int, int, int], tuple[int, int]], ...]] = {
+    "central": (lambda r, c, m: (m - r, m - c),),                       # 180-degree turn
+    "rotational": (lambda r, c, m: (c, m - r),),                        # 90-degree turn
+    "mirror": (lambda r, c, m: (r, m - c),),                            # left-right
+    "vertical": (lambda r, c, m: (m - r, c),),                          # top-bottom
+    "diagonal": (lambda r, c, m: (c, r),),                              # main diagonal
+    "antidiagonal": (lambda r, c, m: (m - c, m - r),),                  # the other diagonal
+    "dihedral": (lambda r, c, m: (c, m - r), lambda r, c, m: (r, m - c)),  # all eight
+}
+
+#: Largest side: a cell's candidates are the bits of a uint64.
+MAX_GENERATE_N = 63
+#: Default attempts per puzzle for a request that filters (clues, level).
+MAX_ATTEMPTS = 10_000
+#: Nodes of one try at a random full grid (per cell of the grid).
+FILL_NODES_PER_CELL = 100
+#: Seconds between looks at the clock, Ctrl-C and the progress report.
+POLL_SECONDS = 0.05
+
+
+# ------------------------------------------------------------------ tables
+
+
+@functools.lru_cache(maxsize=None)
+def _tables(g: Geometry, variant: Variant = Variant()) -> tuple:
+    """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
+    kernel reads them: each cell's peers (the other cells of its regions, and
+    the cells a same-digit ban ties it to), the regions, and the bans between
+    different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
+    + digit - 1`` (see :func:`dlxnumba.kernels.generate._propagate`)."""
+    n = g.n
+    member = np.zeros((n * n, n * n), bool)
+    for region in g.regions:
+        member[np.ix_(region, region)] = True
+    pairs = variant.ban_pairs(g) if variant.bans else np.zeros((0, 4), np.int32)
+    same = pairs[pairs[:, 1] == pairs[:, 3]]
+    member[same[:, 0], same[:, 2]] = True
+    member[same[:, 2], same[:, 0]] = True
+    np.fill_diagonal(member, False)
+    ptr = np.zeros(n * n + 1, np.int32)
+    np.cumsum(member.sum(axis=1), out=ptr[1:])
+    peers = np.nonzero(member)[1].astype(np.int32)  # row-major: cell by cell
+    # bans between different digits, both ways, one (cell, mask) per placing and cell
+    other = pairs[pairs[:, 1] != pairs[:, 3]]
+    masks: dict[tuple[int, int], int] = {}
+    for a, da, b, db in other.tolist():
+        key = (a * n + da - 1, b)
+        masks[key] = masks.get(key, 0) | 1 << (db - 1)
+        key = (b * n + db - 1, a)
+        masks[key] = masks.get(key, 0) | 1 << (da - 1)
+    keys = sorted(masks)
+    ban_ptr = np.zeros(n * n * n + 1, np.int64)
+    np.add.at(ban_ptr, np.array([k[0] + 1 for k in keys], np.int64), 1)
+    np.cumsum(ban_ptr, out=ban_ptr)
+    ban_cell = np.array([k[1] for k in keys], np.int64)
+    ban_mask = np.array([masks[k] for k in keys], np.uint64)
+    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
+    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask)
+
+
+@functools.lru_cache(maxsize=None)
+def _orbits(n: int, symmetric: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """``(orbit_ptr, orbit_cells)``: the cells grouped into orbits under the
+    symmetry (one cell each without one), in order of their smallest cell."""
+    maps = SYMMETRIES[symmetric] if symmetric else ()
+    seen = np.zeros(n * n, bool)
+    ptr = [0]
+    cells: list[int] = []
+    for start in range(n * n):
+        if seen[start]:
+            continue
+        orbit = {start}
+        frontier = [start]
+        while frontier:
+            cell = frontier.pop()
+            for f in maps:
+                r, c = f(cell // n, cell % n, n - 1)
+                image = r * n + c
+                if image not in orbit:
+                    orbit.add(image)
+                    frontier.append(image)
+        for cell in sorted(orbit):
+            seen[cell] = True
+            cells.append(cell)
+        ptr.append(len(cells))
+    return np.array(ptr, np.int64), np.array(cells, np.int64)
+
+
+# --------------------------------------------------------------- arguments
+
+
+def _shape(box) -> tuple[int, int]:
+    """``box`` as ``(rows, columns)``; an integer side takes its default box."""
+    if isinstance(box, (int, np.integer)) and not isinstance(box, bool):
+        r, c = _check_box(int(box), None)
+    else:
+        try:
+            r, c = box
+        except (TypeError, ValueError):
+            raise SudokuError(f"box must be a pair (rows, columns) or a side, not {plain(box)}") from None
+        if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1 for v in (r, c)):
+            raise SudokuError(f"box must be a pair of positive integers (rows, columns), not {plain(box)}")
+        r, c = _check_box(int(r) * int(c), (r, c))
+    n = r * c
+    if n < 4:
+        raise SudokuError(f"box {r}x{c} makes a {n}x{n} grid; the smallest Sudoku is 4x4")
+    if n > MAX_GENERATE_N:
+        raise SudokuError(f"box {r}x{c} makes a {n}x{n} grid; the generator makes grids up to "
+                          f"{MAX_GENERATE_N}x{MAX_GENERATE_N}")
+    return r, c
+
+
+def _seed(seed) -> int:
+    """``seed`` as an integer in ``[0, 2**64)``; None draws one from the OS."""
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2 ** 64:
+        raise SudokuError(f"seed must be an integer from 0 to 2**64 - 1, or None, not {plain(seed)}")
+    return int(seed)
+
+
+def _symmetry(symmetric) -> str | None:
+    if symmetric is None or symmetric is False:
+        return None
+    if symmetric is True:
+        return "central"
+    if isinstance(symmetric, str) and symmetric in SYMMETRIES:
+        return symmetric
+    raise SudokuError(f"symmetric must be False, True (central) or one of {', '.join(SYMMETRIES)}, "
+                      f"not {plain(symmetric)}")
+
+
+def _clue_range(clues, cells: int, minimal: bool) -> tuple[int, int]:
+    """``clues`` (None, an int, a pair ``(low, high)`` or a range) as ``(low, high)``."""
+    if clues is None:
+        if not minimal:
+            raise SudokuError("minimal=False needs clues=(low, high): the clue count at which "
+                              "removal stops")
+        return 0, cells
+    if isinstance(clues, range):
+        if clues.step != 1 or len(clues) == 0:
+            raise SudokuError(f"clues must be a non-empty range with step 1, not {clues!r}")
+        low, high = clues.start, clues.stop - 1
+    elif isinstance(clues, (int, np.integer)) and not isinstance(clues, bool):
+        low = high = int(clues)
+    else:
+        try:
+            low, high = clues
+        except (TypeError, ValueError):
+            raise SudokuError(f"clues must be a count, a pair (low, high) or a range, "
+                              f"not {plain(clues)}") from None
+        if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (low, high)):
+            raise SudokuError(f"clues must be a pair of integers (low, high), not {plain(clues)}")
+        low, high = int(low), int(high)
+    if not 0 <= low <= high <= cells:
+        raise SudokuError(f"clues {low}-{high} is not a range within 0-{cells} "
+                          f"(the cells of the grid)")
+    return low, high
+
+
+def _positive(name: str, value, allow_none: bool = True):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise SudokuError(f"{name} must be a positive integer{' or None' if allow_none else ''}, "
+                          f"not {plain(value)}")
+    return int(value)
+
+
+def _timeout(timeout) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) \
+            or not timeout >= 0:
+        raise SudokuError(f"timeout must be a non-negative number of seconds or None, not {plain(timeout)}")
+    return float(timeout)
+
+
+# -------------------------------------------------------------------- runs
+
+
+class _Request:
+    """A validated request: the tables and the filters, shared by every call."""
+
+    def __init__(self, box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout):
+        self.variant = Variant.parse(variant, regions)
+        side = self.variant.side()
+        if box is None:
+            box = side if side is not None else (3, 3)
+        self.box = _shape(box)
+        self.n = self.box[0] * self.box[1]
+        if side is not None and side != self.n:
+            raise SudokuError(f"the region map is for a {side}x{side} grid, but box "
+                              f"{self.box[0]}x{self.box[1]} makes a {self.n}x{self.n} grid")
+        self.g = self.variant.geometry(self.n, self.box) if self.variant else geometry(self.n, self.box)
+        self.seed = _seed(seed)
+        if not isinstance(minimal, (bool, np.bool_)):
+            raise SudokuError(f"minimal must be True or False, not {plain(minimal)}")
+        self.minimal = bool(minimal)
+        self.symmetric = _symmetry(symmetric)
+        self.low, self.high = _clue_range(clues, self.g.cells, self.minimal)
+        self.stop_clues = 0 if self.minimal else self.high
+        self.levels = _levels(level)
+        if self.levels is not None and self.variant:
+            raise SudokuError(f"level: the grader rates classic Sudoku only, not variant {str(self.variant)!r}")
+        self.max_attempts = _positive("max_attempts", max_attempts, allow_none=True) or MAX_ATTEMPTS
+        self.timeout = _timeout(timeout)
+        self.tables = _tables(self.g, self.variant)
+        self.orbits = _orbits(self.n, self.symmetric)
+
+    def describe(self) -> str:
+        parts = [f"{self.n}x{self.n}"]
+        if self.variant:
+            parts.append(str(self.variant))
+        if self.minimal:
+            parts.append("minimal")
+        if self.symmetric:
+            parts.append(self.symmetric)
+        if self.levels is not None:
+            parts.append("/".join(self.levels))
+        return " ".join(parts) + f" puzzle with {self.low}-{self.high} clues"
+
+
+def _levels(level) -> tuple[str, ...] | None:
+    """``level`` (None, a level name or a sequence of names) as a tuple of names."""
+    if level is None:
+        return None
+    from .grading import LEVELS
+
+    names = (level,) if isinstance(level, str) else level
+    try:
+        names = tuple(names)
+    except TypeError:
+        names = (level,)
+    bad = [v for v in names if not isinstance(v, str) or v not in LEVELS]
+    if bad or not names:
+        raise SudokuError(f"level must be one of {', '.join(LEVELS)} (or a list of them), "
+                          f"not {plain(level)}")
+    return names
+
+
+def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads: int,
+         deadline: float | None, on_poll: Callable[[int], None] | None = None):
+    """Generate puzzles ``index`` (int64) of the request's batch, trying the
+    attempts from ``attempt0`` on (at most ``max_attempts``); returns
+    ``(puzzles, solutions, clues, status, attempt)`` (``attempt``: the last
+    attempt made).
+
+    The kernel runs in a worker thread (it releases the GIL); this thread
+    polls the clock, Ctrl-C and ``on_poll`` (given the rows done so far)
+    every :data:`POLL_SECONDS` and stops the kernel through a flag.
+    """
+    from ..kernels import generate as K
+
+    m = index.size
+    nn = req.g.cells
+    puzzles = np.zeros((m, nn), np.uint8)
+    solutions = np.zeros((m, nn), np.uint8)
+    clues = np.zeros(m, np.int64)
+    status = np.full(m, K.GEN_PENDING, np.int8)
+    attempt = np.zeros(m, np.int64)
+    stop = np.zeros(1, np.int64)
+    ptr, peers, regions, bans = req.tables
+    optr, ocells = req.orbits
+    attempt[:] = attempt0
+    args = (np.uint64(req.seed), index, attempt, puzzles, solutions, clues, status, optr, ocells,
+            req.low, req.high, req.stop_clues, max_attempts, FILL_NODES_PER_CELL * nn,
+            ptr, peers, regions, bans, stop)
+    lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
+
+    def work():
+        if lanes == 1:
+            K.generate_serial(*args)
+        else:
+            K.generate_parallel(lanes, *args)
+
+    if m == 0:
+        return puzzles, solutions, clues, status, attempt
+    errors: list[BaseException] = []
+
+    def guarded():
+        try:
+            work()
+        except BaseException as e:  # pragma: no cover (a compiled kernel that fails)
+            errors.append(e)
+
+    worker = threading.Thread(target=guarded, name="dlxnumba-generate", daemon=True)
+    worker.start()
+    try:
+        while True:
+            worker.join(POLL_SECONDS)
+            if not worker.is_alive():
+                break
+            if deadline is not None and time.monotonic() >= deadline:
+                stop[0] = 1
+            if on_poll is not None:
+                on_poll(int(np.count_nonzero(status != K.GEN_PENDING)))
+    except BaseException:  # Ctrl-C (or an error in on_poll): stop the kernel, then go on raising
+        stop[0] = 1
+        worker.join()
+        raise
+    if errors:  # pragma: no cover
+        raise errors[0]
+    return puzzles, solutions, clues, status, attempt
+
+
+def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index: np.ndarray) -> None:
+    """SudokuError for the first puzzle that could not be made."""
+    from ..kernels import generate as K
+
+    bad = np.flatnonzero(status != K.GEN_OK)
+    if bad.size == 0:
+        return
+    i = int(bad[0])
+    st = int(status[i])
+    what = req.describe()
+    if st == K.GEN_STOPPED:
+        raise SudokuError(f"no {what} within the timeout of {req.timeout} s "
+                          f"(puzzle {int(index[i])} of the batch; {int(attempt[i]) + 1} attempts)")
+    if st == K.GEN_FILL:
+        raise SudokuError(f"no full {req.n}x{req.n} grid found for box {req.box[0]}x{req.box[1]} "
+                          f"within the search budget")
+    raise SudokuError(f"no {what} in {req.max_attempts} attempts (puzzle {int(index[i])} of the batch); "
+                      f"widen the clue range, or raise max_attempts or timeout")
+
+
+def _puzzles(req: _Request, first: int, count: int, threads: int,
+             on_poll: Callable[[int], None] | None = None, deadline: float | None = None) -> list[Sudoku]:
+    """Puzzles ``first .. first + count - 1`` of the request's batch.
+
+    Without a level, the kernel tries the attempts of each puzzle itself until
+    one meets the clue range.  With a level, rounds: each puzzle still pending
+    gets its next ``k`` attempts at once (``k`` doubling from 4 to 256), the
+    grader rates them, and the first attempt in order that meets the request
+    is the puzzle -- the same one whatever the rounds and threads.
+    """
+    from ..kernels import generate as K
+
+    if deadline is None and req.timeout is not None:
+        deadline = time.monotonic() + req.timeout
+    index = np.arange(first, first + count, dtype=np.int64)
+    if req.levels is None:
+        puzzles, _, _, status, attempt = _run(req, index, 0, req.max_attempts, threads, deadline, on_poll)
+        _check_status(req, status, attempt, index)
+        return [Sudoku._trusted(puzzles[i], puzzles[i], req.box, req.variant) for i in range(count)]
+    from .grading import LEVELS, grade_many
+
+    wanted = np.array([LEVELS.index(v) for v in req.levels], np.int8)
+    result: list[Sudoku | None] = [None] * count
+    next_attempt = np.zeros(count, np.int64)
+    k = 4
+    while True:
+        pending = np.array([i for i in range(count) if result[i] is None], np.int64)
+        if pending.size == 0:
+            return [s for s in result if s is not None]
+        spent = next_attempt[pending] >= req.max_attempts
+        if spent.any():
+            i = int(pending[np.flatnonzero(spent)[0]])
+            raise SudokuError(f"no {req.describe()} in {req.max_attempts} attempts (puzzle {first + i} "
+                              f"of the batch); ask for another level, or raise max_attempts or timeout")
+        rows = np.repeat(pending, k)
+        tries = np.repeat(next_attempt[pending], k) + np.tile(np.arange(k), pending.size)
+        keep = tries < req.max_attempts
+        rows, tries = rows[keep], tries[keep]
+        done_before = count - pending.size
+        poll = None if on_poll is None else (lambda d: on_poll(done_before + d * pending.size // rows.size))
+        puzzles, _, _, status, _ = _run(req, first + rows, tries, 1, threads, deadline, poll)
+        if (status == K.GEN_STOPPED).any():
+            i = int(rows[np.flatnonzero(status == K.GEN_STOPPED)[0]])
+            raise SudokuError(f"no {req.describe()} within the timeout of {req.timeout} s "
+                              f"(puzzle {first + i} of the batch; {int(next_attempt[i])} attempts)")
+        if (status == K.GEN_FILL).any():
+            _check_status(req, status, tries, first + rows)
+        ok = np.flatnonzero(status == K.GEN_OK)
+        if ok.size:
+            levels = grade_many(puzzles[ok], req.box, effort=False, threads=threads).level
+            for j, lv in zip(ok.tolist(), levels.tolist()):
+                i = int(rows[j])
+                if result[i] is None and lv in wanted:
+                    result[i] = Sudoku._trusted(puzzles[j], puzzles[j], req.box)
+        next_attempt[pending] += k
+        k = min(2 * k, 256)
+        if deadline is not None and time.monotonic() >= deadline and any(r is None for r in result):
+            raise SudokuError(f"no {req.describe()} within the timeout of {req.timeout} s")
+
+
+def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clues=None, level=None,
+             variant=None, regions=None, max_attempts: int | None = None,
+             timeout: float | None = None) -> Sudoku:
+    """A random puzzle with exactly one solution.
+
+    Parameters
+    ----------
+    box : (int, int) or int, optional
+        Rows and columns of one box (the grid is ``rows * columns`` square);
+        an integer is the side, with its default box (``9`` is ``(3, 3)``).
+        Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
+    seed : int, optional
+        0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
+        None draws a seed from the operating system.
+    minimal : bool
+        True (default): remove clues until none can go without losing
+        uniqueness.  False: stop as soon as the clue count is at most the top
+        of ``clues`` (which is then required).
+    symmetric : bool or str
+        The clue pattern's symmetry: False (none), True or ``"central"``
+        (180-degree turn), ``"rotational"`` (90-degree), ``"mirror"``
+        (left-right), ``"vertical"`` (top-bottom), ``"diagonal"``,
+        ``"antidiagonal"``, ``"dihedral"`` (all eight).  Clues are removed an
+        orbit at a time, so with a symmetry ``minimal`` means that no orbit
+        can be removed.
+    clues : int, (int, int) or range, optional
+        The clue counts to accept; attempts that miss are discarded.
+    level : str or sequence of str, optional
+        The grader's level (:data:`~dlxnumba.sudoku.LEVELS`: ``"easy"``,
+        ``"medium"``, ``"hard"``, ``"expert"``, ``"beyond"``), or several;
+        attempts whose :func:`~dlxnumba.grade` level differs are discarded.
+        Classic rules only.
+    variant : str or Variant, optional
+        Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
+        ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combinations
+        such as ``"x+anti-king"``; the puzzle is unique under those rules.
+    regions : str or array_like, optional
+        A jigsaw's region map (``n*n`` symbols, one per piece): its pieces
+        replace the boxes.
+    max_attempts : int, optional
+        Attempts per puzzle for a request that filters (default 10,000).
+    timeout : float, optional
+        Seconds before giving up.
+
+    Raises
+    ------
+    SudokuError
+        Bad arguments (the message names the one), or a request that could
+        not be met within ``max_attempts`` or ``timeout``.
+
+    Examples
+    --------
+    >>> s = generate(seed=2024)
+    >>> s.count(2), s == generate(seed=2024), s == generate(seed=2025)
+    (1, True, False)
+    >>> len(generate(4, seed=3).givens.nonzero()[0]) <= 16
+    True
+    >>> int(generate(seed=5, minimal=False, clues=(30, 32)).givens.sum()) in (30, 31, 32)
+    True
+    >>> x = generate(seed=6, variant="x")
+    >>> x.variant, x.count(2), Sudoku(str(x)).count(2)  # unique only with the diagonals
+    (Variant('x'), 1, 2)
+    >>> from dlxnumba import grade
+    >>> grade(generate(seed=3, level="hard")).level
+    'hard'
+    """
+    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
+    return _puzzles(req, 0, 1, 1)[0]
+
+
+def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symmetric=False,
+                  clues=None, level=None, variant=None, regions=None, threads: int | None = None,
+                  max_attempts: int | None = None, timeout: float | None = None) -> list[Sudoku]:
+    """``count`` random puzzles, each with exactly one solution, on all threads.
+
+    The arguments are those of :func:`generate`.  Puzzle ``i`` depends only on
+    ``seed`` and ``i`` (not on ``threads``), and ``generate_many(1, ...,
+    seed=s)[0] == generate(..., seed=s)``.
+
+    Examples
+    --------
+    >>> batch = generate_many(4, seed=11, threads=2)
+    >>> batch == generate_many(4, seed=11, threads=1), batch[0] == generate(seed=11)
+    (True, True)
+    >>> all(s.is_unique() for s in batch), len(set(batch))
+    (True, 4)
+    """
+    from ..batch import thread_count
+
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
+        raise SudokuError(f"count must be a non-negative integer, not {plain(count)}")
+    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
+    return _puzzles(req, 0, int(count), thread_count(threads, SudokuError))

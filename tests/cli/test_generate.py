@@ -1,0 +1,119 @@
+"""``dlxnumba generate``: new puzzles on the command line (in process, through main(argv))."""
+
+import importlib
+
+import numpy as np
+import pytest
+
+from command_line import run
+from dlxnumba import Sudoku, grade
+from dlxnumba.cli import generate as cli_generate
+from dlxnumba.sudoku.generate import SYMMETRIES
+
+
+def _unique(lines, **kwargs):
+    for line in lines:
+        s = Sudoku(line, **kwargs)
+        assert s.count(2) == 1, line
+    return lines
+
+
+def test_generate_count_seed_and_determinism(capsys):
+    code, out, err = run(capsys, "generate", "-n", "5", "--seed", "42")
+    assert (code, err) == (0, "")
+    lines = _unique(out.splitlines())
+    assert len(lines) == 5 and len(set(lines)) == 5 and all(len(x) == 81 for x in lines)
+    assert run(capsys, "generate", "-n", "5", "--seed", "42", "--threads", "1")[1] == out
+    assert run(capsys, "generate", "-n", "5", "--seed", "43")[1] != out
+    # the same puzzles as the API, in chunks or not
+    from dlxnumba import generate_many
+    assert lines == [str(s) for s in generate_many(5, seed=42)]
+
+
+def test_generate_chunks_give_the_same_puzzles(capsys, monkeypatch):
+    monkeypatch.setattr(cli_generate, "FIRST_SLICE", 2)
+    monkeypatch.setattr(cli_generate, "SLICE_SECONDS", 1e-9)  # every later call: one puzzle
+    code, out, _ = run(capsys, "generate", "-n", "7", "--seed", "9")
+    monkeypatch.undo()
+    assert code == 0 and out == run(capsys, "generate", "-n", "7", "--seed", "9")[1]
+
+
+def test_generate_options(capsys, tmp_path):
+    code, out, _ = run(capsys, "generate", "-n", "2", "--seed", "1", "--box", "2x3")
+    assert code == 0 and all(len(x) == 36 for x in _unique(out.splitlines(), box=(2, 3)))
+    code, out, _ = run(capsys, "generate", "-n", "3", "--seed", "1", "--clues", "26-27", "--symmetric", "central")
+    for line in _unique(out.splitlines()):
+        g = Sudoku(line).givens
+        assert 26 <= g.sum() <= 27 and np.array_equal(g, g[::-1, ::-1])
+    code, out, _ = run(capsys, "generate", "-n", "1", "--seed", "1", "--clues", "40", "--not-minimal")
+    assert code == 0 and Sudoku(out.strip()).givens.sum() == 40
+    code, out, _ = run(capsys, "generate", "-n", "2", "--seed", "3", "--level", "hard")
+    assert code == 0 and [grade(x).level for x in out.split()] == ["hard", "hard"]
+    path = tmp_path / "new.txt"
+    code, out, _ = run(capsys, "generate", "-n", "3", "--seed", "1", "-o", path)
+    assert (code, out) == (0, "") and len(_unique(path.read_text().splitlines())) == 3
+
+
+def test_generate_variant_has_a_header(capsys):
+    code, out, _ = run(capsys, "generate", "-n", "2", "--seed", "1", "--variant", "x")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "variant: x" and len(lines) == 3
+    _unique(lines[1:], variant="x")
+    regions = "AABB AABB CCDD CCDD"
+    code, out, _ = run(capsys, "generate", "-n", "1", "--seed", "1", "--regions", regions)
+    lines = out.splitlines()
+    assert lines[:2] == ["variant: jigsaw", "regions: AABBAABBCCDDCCDD"]
+    _unique(lines[2:], regions=regions)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--clues", "30-20"], "the range is empty"),
+    (["--clues", "x"], "is not a clue count"),
+    (["--threads", "0"], "--threads: 0 is not positive"),
+    (["--not-minimal"], "--not-minimal needs --clues"),
+    (["--symmetric", "spiral"], "invalid choice: 'spiral'"),
+    (["--seed", "-1"], "--seed"),
+    (["--box", "8x8"], "up to 63x63"),
+    (["--level", "impossible"], "level must be one of easy"),
+    (["--variant", "knight"], "unknown variant 'knight'"),
+    (["--clues", "90"], "clues 90-90 is not a range within 0-81"),
+])
+def test_generate_bad_usage(capsys, argv, message):
+    code, out, err = run(capsys, "generate", *argv)
+    assert code == 2 and out == "" and message in err
+
+
+def test_generate_budget_is_status_1_with_a_message(capsys):
+    code, out, err = run(capsys, "generate", "-n", "2", "--seed", "1", "--clues", "17", "--max-attempts", "3")
+    assert code == 1 and out == ""
+    assert "no 9x9 minimal puzzle with 17-17 clues in 3 attempts" in err
+    code, out, err = run(capsys, "generate", "-n", "1", "--seed", "1", "--clues", "17", "--timeout", "0.2")
+    assert code == 1 and "within the timeout" in err
+
+
+def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
+    gen = importlib.import_module("dlxnumba.sudoku.generate")  # (the attribute is the function)
+    real = gen._puzzles
+    calls = []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(gen, "_puzzles", interrupted)
+    monkeypatch.setattr(cli_generate, "FIRST_SLICE", 3)
+    code, out, _ = run(capsys, "generate", "-n", "10", "--seed", "5")
+    assert code == 130 and len(_unique(out.splitlines())) == 3
+
+
+def test_generate_progress(capsys):
+    code, out, err = run(capsys, "generate", "-n", "3", "--seed", "1", "--progress")
+    assert code == 0 and len(out.splitlines()) == 3 and "3/3" in err
+    code, out, err = run(capsys, "generate", "-n", "3", "--progress")
+    assert code == 0 and "seed " in err  # a random seed is shown, to repeat the run
+
+
+def test_symmetry_names_match_the_api():
+    assert cli_generate.SYMMETRIES == tuple(SYMMETRIES)
