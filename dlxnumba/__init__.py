@@ -39,6 +39,7 @@ _WHERE = {
     "solve_many": "sudoku",
     "SudokuBatchResult": "sudoku",
     "sudoku_problem": "sudoku",
+    "Variant": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -76,6 +77,7 @@ if TYPE_CHECKING:
     from .warmup import warm_up as warm_up
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
+    from .sudoku.variants import Variant as Variant
 else:  # hidden from type checkers, so that a misspelt name is an error there
 
     def __getattr__(name: str):

@@ -415,6 +415,9 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     BatchResult
     """
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
+    if problem.has_colors or problem.has_bounds:
+        raise ExactCoverError("batches of problems with colors or multiplicities are not supported: "
+                              "search each job with problem.search(given=...)")
     progress = reporter(progress)
     progress_interval = check_interval(progress_interval)
     nthreads = thread_count(threads)

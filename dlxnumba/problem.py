@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Hashable, Iterable, Iterator, Sequence
 
 import numpy as np
@@ -35,11 +35,15 @@ class _Template:
     length: np.ndarray
     first_node: np.ndarray
     width: int  # 4: four-node blocks, 0: spacers (see the kernels' layout notes)
+    #: the color of each node (int32, aligned with ``top``; 0: none), or None
+    #: when no option has a color
+    color: np.ndarray | None = None
 
     @property
     def nbytes(self) -> int:
-        return sum(a.nbytes for a in (self.llink, self.rlink, self.top, self.ulink, self.dlink,
-                                      self.length, self.first_node))
+        extra = 0 if self.color is None else self.color.nbytes
+        return extra + sum(a.nbytes for a in (self.llink, self.rlink, self.top, self.ulink, self.dlink,
+                                              self.length, self.first_node))
 
 
 def links_fit(n_items: int, n_options: int, total: int, width: int) -> bool:
@@ -63,19 +67,35 @@ def links_fit(n_items: int, n_options: int, total: int, width: int) -> bool:
 _BUILD_IN_KERNEL = 1 << 20
 
 
-def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> _Template:
+def build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
+                 opt_colors: np.ndarray | None = None, spacers: bool = False) -> _Template:
     """Build the dancing-links arrays for options in CSR form (vectorized numpy).
 
     ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s items, numbered
     from 0.  See :mod:`dlxnumba.kernels` for the layout: four-node blocks
-    when every option has four items, spacers otherwise.
+    when every option has four items, spacers otherwise (always with
+    ``spacers=True``, as colors and multiplicities need).  ``opt_colors``
+    (aligned with ``opt_items``) gives the template a ``color`` per node.
     """
+    t = _build_arrays(n_items, n_primary, opt_ptr, opt_items, spacers or opt_colors is not None)
+    if opt_colors is None:
+        return t
+    m = len(opt_ptr) - 1
+    total = int(opt_ptr[-1])
+    color = np.zeros(t.top.size, np.int32)
+    owner = np.repeat(np.arange(m, dtype=np.int64), np.diff(opt_ptr))
+    color[int(n_items) + 2 + np.arange(total, dtype=np.int64) + owner] = opt_colors
+    return replace(t, color=color)
+
+
+def _build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
+                  spacers: bool) -> _Template:
     n = int(n_items)
     n1 = int(n_primary)
     m = len(opt_ptr) - 1
     total = int(opt_ptr[-1])
     counts = np.diff(opt_ptr)
-    width = 4 if m > 0 and bool((counts == 4).all()) else 0
+    width = 4 if m > 0 and not spacers and bool((counts == 4).all()) else 0
     if width:
         base = (n + 4) & ~3  # the first multiple of 4 past the item headers
         size = base + total
@@ -241,6 +261,163 @@ def _read_only(a: np.ndarray) -> np.ndarray:
     return np.frombuffer(np.ascontiguousarray(a).tobytes(), a.dtype).reshape(a.shape)
 
 
+def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    return (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+
+
+def _check_colors(n1: int, names: tuple, ptr: np.ndarray, items: np.ndarray, opt_colors,
+                  color_names) -> tuple[np.ndarray | None, tuple]:
+    """The validated (read-only int32 colors or None, color names) of a problem."""
+    if isinstance(color_names, (str, bytes)):
+        raise ExactCoverError(f"color_names must be a sequence of names, not the string {color_names!r}")
+    try:
+        cnames = tuple(color_names)
+    except TypeError:
+        raise ExactCoverError(f"color_names must be a sequence of names, not {plain(color_names)}") from None
+    seen: dict = {}
+    for k, c in enumerate(cnames):
+        try:
+            first = seen.setdefault(c, k)
+        except TypeError:
+            raise ExactCoverError(f"color {k + 1}: name {plain(c)} is not hashable") from None
+        if first != k:
+            raise ExactCoverError(f"colors {first + 1} and {k + 1} are both named {plain(c)}")
+    if opt_colors is None:
+        if cnames:
+            raise ExactCoverError("color_names given without opt_colors")
+        return None, ()
+    raw = _integers(opt_colors, "opt_colors")
+    if raw.size != items.size:
+        raise ExactCoverError(f"opt_colors has {raw.size} entries; it must have one per entry of "
+                              f"opt_items ({items.size})")
+    if raw.size and (raw.min() < 0 or raw.max() > len(cnames)):
+        k = int(np.flatnonzero((raw < 0) | (raw > len(cnames)))[0])
+        j = int(np.searchsorted(ptr, k, side="right")) - 1
+        raise ExactCoverError(f"option {j} gives item {plain(names[items[k]])} color number {int(raw[k])} "
+                              f"(opt_colors[{k}]); colors are numbered 1 to {len(cnames)}, 0 for none")
+    colors = raw.astype(np.int32)
+    on_primary = np.flatnonzero((colors != 0) & (items < n1))
+    if on_primary.size:
+        k = int(on_primary[0])
+        j = int(np.searchsorted(ptr, k, side="right")) - 1
+        raise ExactCoverError(f"option {j}: primary item {plain(names[items[k]])} cannot have a color "
+                              f"({plain(cnames[colors[k] - 1])}); only secondary items take colors")
+    if not colors.any():
+        return None, ()
+    return _read_only(colors), cnames
+
+
+#: The largest bound of a primary item (the kernels count in int32).
+MAX_BOUND = 1 << 30
+
+
+def _check_bounds(n1: int, names: tuple, lower, upper) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """The validated read-only int32 (lower, upper) bounds, or (None, None) when all are 1:1."""
+    if lower is None and upper is None:
+        return None, None
+    arrays = []
+    for a, what, default in ((lower, "lower", 1), (upper, "upper", 1)):
+        if a is None:
+            arrays.append(np.full(n1, default, np.int64))
+            continue
+        v = _integers(a, what)
+        if v.size != n1:
+            raise ExactCoverError(f"{what} has {v.size} entries; it must have one per primary item ({n1})")
+        arrays.append(v.astype(np.int64))
+    lo, hi = arrays
+    for i in range(n1):  # (a plain loop: bounds are rare and few)
+        u, v = int(lo[i]), int(hi[i])
+        if u < 0 or v < 1 or u > v or v > MAX_BOUND:
+            why = ("the upper bound is zero" if v == 0 else "the lower bound exceeds the upper bound"
+                   if u > v else f"bounds must lie between 0 and {MAX_BOUND}")
+            raise ExactCoverError(f"primary item {plain(names[i])} has bounds {u}:{v}: {why}")
+    if bool((lo == 1).all() and (hi == 1).all()):
+        return None, None
+    return _read_only(lo.astype(np.int32)), _read_only(hi.astype(np.int32))
+
+
+def _entry(entry, index: dict, secset) -> tuple[Hashable, Hashable] | None:
+    """(item, color) when an option's ``entry`` is a colored item; None when it is
+    (or may be) an item name.  See :meth:`ExactCover.from_options`."""
+    try:
+        if entry in index:
+            return None
+    except TypeError:
+        return None  # reported as an unhashable name by the caller
+    if isinstance(entry, str):
+        item, sep, color = entry.rpartition(":")
+        if not sep:
+            return None
+        return item, color
+    if type(entry) is tuple and len(entry) == 2:
+        return entry[0], entry[1]
+    return None
+
+
+def _color_on_primary(j: int, entry, colored) -> None:
+    raise ExactCoverError(f"option {j}: {plain(entry)} gives primary item {plain(colored[0])} the color "
+                          f"{plain(colored[1])}; only secondary items take colors (to name an item "
+                          f"{plain(entry)}, list it in primary=)")
+
+
+def _colored(j: int, entry, index: dict, n1: int, color_index: dict) -> tuple[int, int]:
+    """(item number, color number) of the colored entry ``entry`` of option ``j``,
+    or ExactCoverError: an unknown item, a color on a primary item."""
+    colored = _entry(entry, index, ())
+    if colored is not None:
+        try:
+            i = index.get(colored[0])
+        except TypeError:
+            i = None
+        if i is not None:
+            if i < n1:
+                _color_on_primary(j, entry, colored)
+            if colored[1] == "":
+                raise ExactCoverError(f"option {j}: {plain(entry)} gives item {plain(colored[0])} an "
+                                      "empty color")
+            try:
+                k = color_index.setdefault(colored[1], len(color_index) + 1)
+            except TypeError:
+                raise ExactCoverError(f"option {j}: color {plain(colored[1])} of item {plain(colored[0])} "
+                                      "is not hashable") from None
+            return i, k
+    raise ExactCoverError(f"option {j}: unknown item {plain(entry)}")
+
+
+def _bounds(bounds, index: dict, n1: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """The (lower, upper) arrays of the ``bounds=`` argument of from_options."""
+    if bounds is None:
+        return None, None
+    try:
+        pairs = list(bounds.items())
+    except AttributeError:
+        raise ExactCoverError(f"bounds must be a mapping {{primary item: v or (u, v)}}, "
+                              f"not {plain(bounds)}") from None
+    lower = np.ones(n1, np.int64)
+    upper = np.ones(n1, np.int64)
+    for name, b in pairs:
+        try:
+            i = index[name]
+        except (KeyError, TypeError):
+            raise ExactCoverError(f"bounds name an unknown item {plain(name)}") from None
+        if i >= n1:
+            raise ExactCoverError(f"bounds are given for secondary item {plain(name)}; only primary "
+                                  "items have bounds")
+        if isinstance(b, (int, np.integer)) and not isinstance(b, bool):
+            u = v = b
+        elif isinstance(b, (tuple, list)) and len(b) == 2 and all(
+                isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in b):
+            u, v = b
+        else:
+            raise ExactCoverError(f"the bounds of item {plain(name)} must be an integer v or a pair "
+                                  f"(u, v) of integers, not {plain(b)}")
+        if not (-1 << 40) < u < (1 << 40) or not (-1 << 40) < v < (1 << 40):
+            raise ExactCoverError(f"primary item {plain(name)} has bounds {int(u)}:{int(v)}: bounds "
+                                  f"must lie between 0 and {MAX_BOUND}")
+        lower[i], upper[i] = u, v
+    return lower, upper
+
+
 class ExactCover:
     """An exact-cover problem: choose options that cover every primary item
     exactly once and every secondary item at most once.
@@ -272,14 +449,18 @@ class ExactCover:
     [0, 3, 4]
     """
 
-    __slots__ = ("_names", "_n_primary", "_opt_ptr", "_opt_items", "_tmpl", "_index", "_local",
-                 "_lock", "_hash", "__weakref__")
+    __slots__ = ("_names", "_n_primary", "_opt_ptr", "_opt_items", "_opt_colors", "_color_names",
+                 "_lower", "_upper", "_tmpl", "_index", "_local", "_lock", "_hash", "__weakref__")
     # the slots, set once through object.__setattr__ (the class is immutable);
     # _tmpl, _index and _hash are filled on first use
     _names: tuple[Hashable, ...]
     _n_primary: int
     _opt_ptr: np.ndarray
     _opt_items: np.ndarray
+    _opt_colors: np.ndarray | None  # None: no option has a color
+    _color_names: tuple[Hashable, ...]
+    _lower: np.ndarray | None  # None: every primary item has bounds 1:1
+    _upper: np.ndarray | None
     _tmpl: _Template | None
     _index: dict[Hashable, int] | None
     _local: threading.local
@@ -287,12 +468,23 @@ class ExactCover:
     _hash: int | None
 
     def __init__(self, n_primary: int, item_names: Sequence[Hashable],
-                 opt_ptr: np.ndarray, opt_items: np.ndarray):
+                 opt_ptr: np.ndarray, opt_items: np.ndarray, opt_colors: np.ndarray | None = None,
+                 color_names: Sequence[Hashable] = (), lower: np.ndarray | None = None,
+                 upper: np.ndarray | None = None):
         """Low-level constructor over CSR arrays (validated); prefer the ``from_*`` methods.
 
         ``opt_items[opt_ptr[j]:opt_ptr[j+1]]`` are option ``j``'s item numbers,
         counted from 0 with the ``n_primary`` primary items first; the names
         must be distinct and hashable.
+
+        Colors (Knuth's DLX2): ``opt_colors``, aligned with ``opt_items``, gives
+        each entry a color number, ``0`` for none and ``k >= 1`` for
+        ``color_names[k - 1]`` (distinct, hashable); only secondary items take
+        colors.  Multiplicities (DLX3): primary item ``i`` must be covered at
+        least ``lower[i]`` and at most ``upper[i]`` times (integer arrays of
+        length ``n_primary``, ``0 <= lower <= upper``, ``upper >= 1``; by
+        default 1 and 1).  Arrays that say nothing (no color, all bounds 1:1)
+        are dropped: such a problem equals the plain one.
         """
         if isinstance(item_names, (str, bytes)):
             raise ExactCoverError(f"item_names must be a sequence of names, not the string {item_names!r}")
@@ -322,12 +514,18 @@ class ExactCover:
         if twice is not None:
             j, i = twice
             raise ExactCoverError(f"option {j} lists item {i} ({plain(names[i])}) twice")
+        colors, cnames = _check_colors(int(n_primary), names, ptr, items, opt_colors, color_names)
+        lo, hi = _check_bounds(int(n_primary), names, lower, upper)
         ptr, items = _read_only(ptr), _read_only(items)
         _set = object.__setattr__
         _set(self, "_names", names)
         _set(self, "_n_primary", int(n_primary))
         _set(self, "_opt_ptr", ptr)
         _set(self, "_opt_items", items)
+        _set(self, "_opt_colors", colors)
+        _set(self, "_color_names", cnames)
+        _set(self, "_lower", lo)
+        _set(self, "_upper", hi)
         _set(self, "_tmpl", None)
         _set(self, "_index", None)
         _set(self, "_local", threading.local())
@@ -341,7 +539,8 @@ class ExactCover:
         raise AttributeError(f"ExactCover is immutable: cannot delete {name!r}")
 
     def __reduce__(self):
-        return (type(self), (self._n_primary, self._names, self._opt_ptr, self._opt_items))
+        return (type(self), (self._n_primary, self._names, self._opt_ptr, self._opt_items,
+                             self._opt_colors, self._color_names, self._lower, self._upper))
 
     # ----------------------------------------------------------------- building
 
@@ -413,21 +612,42 @@ class ExactCover:
 
     @classmethod
     def from_options(cls, options: Iterable[Iterable[Hashable]], primary: Iterable[Hashable] | None = None,
-                     secondary: Iterable[Hashable] = ()) -> "ExactCover":
+                     secondary: Iterable[Hashable] = (), bounds=None) -> "ExactCover":
         """A problem from options given as iterables of item names.
 
         Parameters
         ----------
         options : iterable of iterables of hashable
             Each option lists the names of its items, each at most once; a
-            string stands for the names in it separated by white space.
+            string stands for the names in it separated by white space.  A
+            secondary item may carry a color (see below).
         primary : iterable of hashable, optional
             The primary items, in order.  By default every item named in an
             option and not declared secondary, in order of first appearance.
             A string stands for the names in it separated by white space, as
             in an option: ``"A B C"`` is three items, ``"ABC"`` one.
         secondary : iterable of hashable
-            The secondary items (covered at most once); a string as for ``primary``.
+            The secondary items (covered at most once, unless colored); a
+            string as for ``primary``.
+        bounds : mapping, optional
+            Multiplicities (Knuth's DLX3): ``{name: v}`` or ``{name: (u, v)}``
+            asks that primary item ``name`` be covered at least ``u`` and at
+            most ``v`` times (``v`` alone: exactly ``v``); ``0 <= u <= v``,
+            ``v >= 1``.  Other primary items keep bounds 1:1.
+
+        Colors (Knuth's DLX2)
+        ---------------------
+        An entry of an option that is not the name of an item is read as a
+        *colored* secondary item when it is a pair ``(X, A)`` or a string
+        ``"X:A"`` (split at its last ``:``, so an item named ``"a:b"`` takes
+        color ``A`` as ``"a:b:A"``) and ``X`` is a secondary item: the option
+        gives ``X`` the color ``A``.  A solution may then contain any number
+        of options that give ``X`` the same color, but an option that names
+        ``X`` without a color excludes every other use of ``X`` (its color
+        is its own).  An entry that is an item name is always that item; an
+        entry ``(X, A)`` or ``"X:A"`` whose ``X`` is a primary item is an
+        error (list the odd name in ``primary=`` to make it an item).  Colors
+        are numbered in order of first appearance (:attr:`color_names`).
 
         Examples
         --------
@@ -436,6 +656,20 @@ class ExactCover:
         [[0, 1], [2, 3]]
         >>> ExactCover.from_options(["A D", "B C", "A B", "C D"], primary="A B C D").count()
         2
+
+        DLX2's example: options ``A C X:1 Y:1`` and ``B X:1`` share ``X``.
+
+        >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"],
+        ...                             secondary="X Y")
+        >>> s = p.solve(); s, p.colors_of(s)
+        ([1, 2], {'X': '1', 'Y': '1'})
+
+        DLX3's example: ``C`` is covered two or three times.
+
+        >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "C X:0", "B X:1", "C Y:1"],
+        ...                             secondary="X Y", bounds={"C": (2, 3)})
+        >>> p.solve()
+        [1, 3, 4]
         """
         if isinstance(options, (str, bytes)):
             raise ExactCoverError(f"options must be an iterable of options, not the string {options!r}")
@@ -491,27 +725,46 @@ class ExactCover:
                         raise ExactCoverError(f"option {j}: item name {plain(name)} "
                                               "is not hashable") from None
                     if not known:
+                        colored = _entry(name, index, secset)
+                        if colored is not None:
+                            try:
+                                if colored[0] in secset:
+                                    continue
+                                if colored[0] in index:
+                                    _color_on_primary(j, name, colored)
+                            except TypeError:
+                                pass  # an unhashable part: then the entry is a name
                         declare(name, "primary")
             n1 = len(names)
         for name in sec:
             declare(name, "secondary")
         opt_ptr = np.zeros(len(opts) + 1, np.int64)
         flat = array("i")  # 4 bytes an entry (a list of ints takes about 36)
+        colors: array | None = None  # made at the first colored entry
+        color_index: dict = {}
         for j, opt in enumerate(opts):
             seen = set()
             for name in opt:
+                k = 0
                 try:
                     i = index[name]
                 except KeyError:
-                    raise ExactCoverError(f"option {j}: unknown item {plain(name)}") from None
+                    i, k = _colored(j, name, index, n1, color_index)
                 except TypeError:
                     raise ExactCoverError(f"option {j}: item name {plain(name)} is not hashable") from None
                 if i in seen:
-                    raise ExactCoverError(f"option {j}: item {plain(name)} appears twice")
+                    raise ExactCoverError(f"option {j}: item {plain(names[i])} appears twice")
                 seen.add(i)
                 flat.append(i)
+                if k and colors is None:
+                    colors = array("i", bytes(4 * (len(flat) - 1)))
+                if colors is not None:
+                    colors.append(k)
             opt_ptr[j + 1] = len(flat)
-        p = cls(n1, names, opt_ptr, np.frombuffer(flat, np.int32) if flat else np.zeros(0, np.int32))
+        lower, upper = _bounds(bounds, index, n1)
+        p = cls(n1, names, opt_ptr, np.frombuffer(flat, np.int32) if flat else np.zeros(0, np.int32),
+                None if colors is None else np.frombuffer(colors, np.int32), list(color_index),
+                lower, upper)
         object.__setattr__(p, "_index", index)
         return p
 
@@ -524,13 +777,16 @@ class ExactCover:
         from .io.dlx import parse_dlx
 
         t = parse_dlx(source)
-        return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items)
+        return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items, t.opt_colors, t.color_names,
+                   t.lower, t.upper)
 
     def to_dlx(self) -> str:
-        """This problem in Knuth's DLX1 text format (see :mod:`dlxnumba.io.dlx`)."""
+        """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's,
+        with DLX2's ``item:color`` entries and DLX3's ``u:v|item`` bounds when it has them."""
         from .io.dlx import format_dlx
 
-        return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items)
+        return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items,
+                          self._opt_colors, self._color_names, self._lower, self._upper)
 
     # ---------------------------------------------------------------- accessors
 
@@ -574,6 +830,74 @@ class ExactCover:
         """The options' item numbers, option after option (int32, read-only)."""
         return self._opt_items
 
+    @property
+    def has_colors(self) -> bool:
+        """True when some option gives a secondary item a color (Knuth's XCC problems)."""
+        return self._opt_colors is not None
+
+    @property
+    def has_bounds(self) -> bool:
+        """True when some primary item has bounds other than 1:1 (Knuth's MCC problems)."""
+        return self._lower is not None
+
+    @property
+    def opt_colors(self) -> np.ndarray:
+        """The color number of each entry of :attr:`opt_items` (int32, read-only):
+        ``0`` for none, ``k >= 1`` for ``color_names[k - 1]``.  All zeros
+        without colors."""
+        c = self._opt_colors
+        return _read_only(np.zeros(self._opt_items.size, np.int32)) if c is None else c
+
+    @property
+    def color_names(self) -> list:
+        """The names of the colors: color number ``k`` is ``color_names[k - 1]``."""
+        return list(self._color_names)
+
+    @property
+    def lower(self) -> np.ndarray:
+        """Each primary item's lower bound (int32, read-only; all ones without multiplicities)."""
+        a = self._lower
+        return _read_only(np.ones(self._n_primary, np.int32)) if a is None else a
+
+    @property
+    def upper(self) -> np.ndarray:
+        """Each primary item's upper bound (int32, read-only; all ones without multiplicities)."""
+        a = self._upper
+        return _read_only(np.ones(self._n_primary, np.int32)) if a is None else a
+
+    def option_colors(self, j: int | np.integer) -> list:
+        """The color name of each item of option ``j`` (None where it has none),
+        aligned with :meth:`option`."""
+        self._check_option_index(j)
+        c = self._opt_colors
+        if c is None:
+            return [None] * int(self._opt_ptr[j + 1] - self._opt_ptr[j])
+        return [None if k == 0 else self._color_names[k - 1]
+                for k in c[self._opt_ptr[j]: self._opt_ptr[j + 1]].tolist()]
+
+    def colors_of(self, solution) -> dict:
+        """The colors that the options of ``solution`` give the secondary items:
+        ``{item name: color name}``.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options([["A", "X:red"], ["B", "X:red"], ["B", "X:blue"]],
+        ...                             secondary=["X"])
+        >>> s = p.solve(); s, p.colors_of(s)
+        ([0, 1], {'X': 'red'})
+        """
+        options = self._option_list(solution, "solution must be a list of option indices")
+        out: dict = {}
+        c = self._opt_colors
+        if c is None:
+            return out
+        for j in options:
+            a, b = int(self._opt_ptr[j]), int(self._opt_ptr[j + 1])
+            for i, k in zip(self._opt_items[a:b].tolist(), c[a:b].tolist()):
+                if k:
+                    out[self._names[i]] = self._color_names[k - 1]
+        return out
+
     def option(self, j: int | np.integer) -> list[int]:
         """Item numbers (0-based, primary first) of option ``j``."""
         self._check_option_index(j)
@@ -615,20 +939,31 @@ class ExactCover:
             raise ExactCoverError(f"unknown item {plain(name)}") from None
 
     def __repr__(self) -> str:
+        extra = ""
+        if self._opt_colors is not None:
+            extra += f", {len(self._color_names)} colors"
+        if self._lower is not None:
+            extra += ", multiplicities"
         return (f"ExactCover({self.n_primary} primary + {self.n_items - self.n_primary} "
-                f"secondary items, {self.n_options} options, {int(self._opt_ptr[-1])} nodes)")
+                f"secondary items, {self.n_options} options, {int(self._opt_ptr[-1])} nodes{extra})")
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, ExactCover):
             return NotImplemented
         return (self._n_primary == other._n_primary and self._names == other._names
                 and np.array_equal(self._opt_ptr, other._opt_ptr)
-                and np.array_equal(self._opt_items, other._opt_items))
+                and np.array_equal(self._opt_items, other._opt_items)
+                and self._color_names == other._color_names
+                and _same(self._opt_colors, other._opt_colors)
+                and _same(self._lower, other._lower) and _same(self._upper, other._upper))
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = hash((self._n_primary, self._names, self._opt_ptr.tobytes(), self._opt_items.tobytes()))
+            extra = tuple(None if a is None else a.tobytes()
+                          for a in (self._opt_colors, self._lower, self._upper))
+            h = hash((self._n_primary, self._names, self._opt_ptr.tobytes(), self._opt_items.tobytes(),
+                      self._color_names) + extra)
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -648,7 +983,8 @@ class ExactCover:
             with self._lock:
                 t = self._tmpl
                 if t is None:
-                    t = build_arrays(self.n_items, self.n_primary, self._opt_ptr, self._opt_items)
+                    t = build_arrays(self.n_items, self.n_primary, self._opt_ptr, self._opt_items,
+                                     self._opt_colors, spacers=self._lower is not None)
                     object.__setattr__(self, "_tmpl", t)
         return t
 
@@ -684,6 +1020,37 @@ class ExactCover:
                 return (f"given options {k} ({self._option_text(k)}) and {j} ({self._option_text(j)}) "
                         f"conflict: both contain {what}")
         return f"given option {j} conflicts with the other given options"
+
+    def _check_given_together(self, given: np.ndarray) -> None:
+        """ExactCoverError unless the options ``given`` can be in one solution of a
+        problem with colors or bounds: no primary item covered more than its
+        upper bound, no secondary item used by two options unless both give it
+        the same color."""
+        n1 = self._n_primary
+        upper = self.upper
+        colors = self.opt_colors
+        count: dict = {}
+        use: dict = {}  # secondary item -> (first option using it, its color)
+        for j in given.tolist():
+            a, b = int(self._opt_ptr[j]), int(self._opt_ptr[j + 1])
+            for i, k in zip(self._opt_items[a:b].tolist(), colors[a:b].tolist()):
+                name = plain(self._names[i])
+                if i < n1:
+                    count[i] = count.get(i, 0) + 1
+                    if count[i] > upper[i]:
+                        raise ExactCoverError(f"the given options cover item {name} {count[i]} times; "
+                                              f"its upper bound is {int(upper[i])}")
+                elif i in use:
+                    j0, k0 = use[i]
+                    if k == 0 or k0 == 0 or k != k0:
+                        if j0 == j:
+                            raise ExactCoverError(f"given option {j} is listed twice")
+                        raise ExactCoverError(
+                            f"given options {j0} ({self._option_text(j0)}) and {j} ({self._option_text(j)}) "
+                            f"conflict: both contain item {name}"
+                            + ("" if k == 0 or k0 == 0 else " with different colors"))
+                else:
+                    use[i] = (j, k)
 
     def _option_text(self, j: int, most: int = 8) -> str:
         """The item names of option ``j`` for a message (the first ``most`` of a long one)."""

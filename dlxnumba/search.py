@@ -29,7 +29,8 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError, LimitReached, plain
-from .kernels.search import SEARCH, apply_given, chosen_options
+from .kernels.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
+                             chosen_options_m, search_bounds, search_colors)
 from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,10 +50,12 @@ _STATUS_ORDER = ("none", "complete", "limit", "running", "max_nodes", "timeout",
 
 @dataclass
 class Stats:
-    """Statistics of one search, with the definitions of Knuth's DLX1.
+    """Statistics of one search, with the definitions of Knuth's DLX1 (DLX2, DLX3).
 
     ``nodes`` counts the levels entered plus the solutions found; ``updates``
     counts item covers plus node hides (uncovering counts nothing);
+    ``cleansings`` (problems with colors) counts DLX2's purifications and the
+    options they find agreeing, which need no more testing;
     ``max_level`` is the deepest level entered (level 0 is the first choice);
     ``profile[k]`` is the number of nodes at level ``k``.  ``status`` is
     ``"running"``, ``"complete"`` (the tree was exhausted), ``"limit"`` (stopped
@@ -78,6 +81,7 @@ class Stats:
     seconds: float = 0.0
     status: str = "running"
     profile: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
+    cleansings: int = 0
 
     @property
     def updates_per_second(self) -> float:
@@ -93,7 +97,7 @@ class Stats:
         status = max(self.status, other.status, key=_STATUS_ORDER.index)
         return Stats(self.solutions + other.solutions, self.nodes + other.nodes,
                      self.updates + other.updates, max(self.max_level, other.max_level),
-                     self.seconds + other.seconds, status, profile)
+                     self.seconds + other.seconds, status, profile, self.cleansings + other.cleansings)
 
     def __radd__(self, other) -> "Stats":
         if isinstance(other, int) and other == 0:  # the start of sum()
@@ -104,9 +108,10 @@ class Stats:
         if not isinstance(other, Stats):
             return NotImplemented
         return (self.solutions, self.nodes, self.updates, self.max_level, self.seconds,
-                self.status) == (other.solutions, other.nodes, other.updates, other.max_level,
-                                 other.seconds, other.status) and np.array_equal(self.profile,
-                                                                                 other.profile)
+                self.status, self.cleansings) == (other.solutions, other.nodes, other.updates,
+                                                  other.max_level, other.seconds, other.status,
+                                                  other.cleansings) and np.array_equal(self.profile,
+                                                                                       other.profile)
 
 
 def check_limits(stop_at, max_nodes, timeout,
@@ -207,9 +212,23 @@ class Search:
         u = np.uint32
         #: the links (a plain tuple in kernels.Links order)
         self.links = (llink.view(u), rlink.view(u), t.top, ulink.view(u), dlink.view(u), length)
-        depth = problem.n_primary + 1
+        #: "plain" (Algorithm X), "colors" (C) or "bounds" (M, with or without colors)
+        self.kind = "bounds" if problem.has_bounds else "colors" if problem.has_colors else "plain"
+        n1 = problem.n_primary
+        # Algorithm M may also spend a level on each item's null move
+        depth = n1 + 1 + (problem.n_options if self.kind == "bounds" else 0)
         #: where the search stands (a plain tuple in kernels.Cursor order)
         self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
+        color = np.zeros(t.top.size, np.int32) if t.color is None else t.color.copy()
+        #: the colors of the nodes (purify writes them), with colors
+        self.color = color
+        if self.kind == "bounds":
+            bound = np.zeros(n1 + 1, np.int32)
+            bound[1:] = problem.upper
+            slack = np.zeros(n1 + 1, np.int32)
+            slack[1:] = problem.upper - problem.lower
+            #: Algorithm M's arrays (a plain tuple in kernels.Bounds order)
+            self.bounds = (color, bound, slack, np.zeros(depth, np.int32))
         self.stats = Stats(profile=self.cursor[1])
         self._found = 0
         if self.given.size and np.unique(self.given).size < self.given.size:
@@ -218,15 +237,31 @@ class Search:
         if prepare is not None:
             if not prepare(self.links, t.first_node):
                 raise ExactCoverError("the given options conflict")
+        elif self.given.size and self.kind != "plain":
+            problem._check_given_together(self.given)
+            if self.kind == "colors":
+                apply_given_colors(self.given, t.first_node, n1, self.links, color)
+            else:
+                apply_given_bounds(self.given, t.first_node, self.links, self.bounds)
         elif self.given.size:
             bad = apply_given(self.given, t.first_node, t.width, self.links)
             if bad >= 0:
                 raise ExactCoverError(problem._describe_conflict(self.given, bad))
         # compiled (or loaded) before any clock starts: seconds and timeouts count searching only
-        kernel = SEARCH[self.width]
+        kernel, args = self._kernel(1, 1, 1)
         if kernel not in _READY:
-            ready(kernel, (problem.n_primary, self.links, self.cursor, self.stop_at, 1, 1, 1))
+            ready(kernel, args)
         self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
+
+    def _kernel(self, solution_stop, node_stop, update_stop) -> tuple:
+        """The search kernel of this kind of problem and its arguments."""
+        if self.kind == "plain":
+            return SEARCH[self.width], (self.problem.n_primary, self.links, self.cursor, self.stop_at,
+                                        solution_stop, node_stop, update_stop)
+        if self.kind == "colors":
+            return search_colors, (self.problem.n_primary, self.links, self.color, self.cursor, self.stop_at,
+                                   solution_stop, node_stop, update_stop)
+        return search_bounds, (self.links, self.bounds, self.cursor, solution_stop, node_stop, update_stop)
 
     # ------------------------------------------------------------------ state
 
@@ -275,6 +310,7 @@ class Search:
         s.updates = int(st[K.UPDATES])
         s.solutions = int(st[K.SOLUTIONS])
         s.max_level = int(st[K.MAX_LEVEL])
+        s.cleansings = int(st[K.CLEANSINGS])
         s.seconds += time.perf_counter() - started
 
     # ---------------------------------------------------------------- driving
@@ -291,8 +327,6 @@ class Search:
         deadline = self.deadline
         last_report = started
         node_cap = _NO_LIMIT if self.max_nodes is None else self.max_nodes
-        kernel = SEARCH[self.width]
-        n1 = self.problem.n_primary
         try:
             if st[K.PHASE] == K.PH_START and node_cap == 0:
                 # a budget of nothing: not even a search that needs no level (no primary item)
@@ -302,8 +336,8 @@ class Search:
                 self.stats.status = "timeout"
                 raise LimitReached("timeout", self.stats, None)
             while True:
-                ret = kernel(n1, self.links, self.cursor, self.stop_at, solution_stop, node_cap,
-                             st[K.UPDATES] + SLICE_UPDATES)
+                kernel, args = self._kernel(solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
+                ret = kernel(*args)
                 if ret != K.RET_PAUSED:
                     self.stats.status = "complete" if ret == K.RET_DONE else "running"
                     return ret
@@ -335,6 +369,10 @@ class Search:
     def solution(self) -> list[int]:
         """The options of the solution just visited, givens included, sorted."""
         level = int(self.state[K.LEVEL])
+        if self.kind == "bounds":  # the moves are choice[0..level-1], null moves among them
+            out = np.empty(max(level, 0), np.int32)
+            k = chosen_options_m(self.cursor[0], level, self.top, out)
+            return sorted(self.given.tolist() + out[:k].tolist())
         out = np.empty(max(level + 1, 0), np.int32)
         if level >= 0:
             chosen_options(self.cursor[0], level, self.width, self.top, self.first_node, out)

@@ -339,3 +339,126 @@ def solutions_with_given(options, n_primary, n_items, given) -> set[frozenset[in
     keep = [j for j, opt in enumerate(options) if j in given or not (set(opt) & used)]
     sub = solutions_by_backtracking([options[j] for j in keep], n_primary, n_items)
     return {frozenset(keep[j] for j in s) for s in sub}
+
+
+# ---------------------------------------------------------------------------
+# Sudoku variants.  A variant is given plainly, without the package: ``kinds``,
+# a collection of the names "x", "windoku", "anti-knight", "anti-king",
+# "non-consecutive"; ``region_map``, None or ``n * n`` labels (any hashables,
+# row-major) whose equal labels form the pieces that replace the boxes.
+# ---------------------------------------------------------------------------
+
+
+def variant_units(n, box, kinds=(), region_map=None) -> list[list[int]]:
+    """Every all-different unit of a variant grid, as lists of cell numbers.
+
+    Rows and columns; the boxes, or the pieces of ``region_map``; with "x"
+    both main diagonals; with "windoku" the windows: boxes of the box's shape
+    whose top-left cell is at row ``1 + k * (r + 1)`` and column
+    ``1 + m * (c + 1)`` (0-based), for every ``k``, ``m`` that leaves at least
+    one free row below and one free column to the right of the window.
+    """
+    r, c = box
+    units = sudoku_units(n, box)[:2 * n]
+    if region_map is None:
+        units += sudoku_units(n, box)[2 * n:]
+    else:
+        labels = list(region_map)
+        for lab in dict.fromkeys(labels):
+            units.append([k for k in range(n * n) if labels[k] == lab])
+    if "x" in kinds:
+        units.append([i * (n + 1) for i in range(n)])
+        units.append([(i + 1) * (n - 1) for i in range(n)])
+    if "windoku" in kinds:
+        top = 1
+        while top + r <= n - 1:
+            left = 1
+            while left + c <= n - 1:
+                units.append([(top + i) * n + left + j for i in range(r) for j in range(c)])
+                left += c + 1
+            top += r + 1
+    return units
+
+
+def variant_pair_banned(n, a, da, b, db, kinds) -> bool:
+    """Whether digit ``da`` in cell ``a`` and ``db`` in cell ``b`` break a ban of ``kinds``."""
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    dr, dc = abs(ra - rb), abs(ca - cb)
+    if "anti-knight" in kinds and {dr, dc} == {1, 2} and da == db:
+        return True
+    if "anti-king" in kinds and max(dr, dc) == 1 and da == db:
+        return True
+    if "non-consecutive" in kinds and dr + dc == 1 and abs(da - db) == 1:
+        return True
+    return False
+
+
+def variant_ok(solution_cells, puzzle_cells, n, box, kinds=(), region_map=None) -> bool:
+    """Whether ``solution_cells`` is a complete grid of the variant that keeps the givens.
+
+    Every unit of :func:`variant_units` holds each of ``1..n`` exactly once,
+    no two cells break a ban (every pair of cells is tried), and every
+    nonzero cell of ``puzzle_cells`` (None: no givens) is kept.
+    """
+    sol = _sudoku_cells(solution_cells, n)
+    if sol is None:
+        return False
+    want = list(range(1, n + 1))
+    if any(sorted(sol[k] for k in unit) != want for unit in variant_units(n, box, kinds, region_map)):
+        return False
+    for a in range(n * n):
+        for b in range(a + 1, n * n):
+            if variant_pair_banned(n, a, sol[a], b, sol[b], kinds):
+                return False
+    if puzzle_cells is not None:
+        puz = _sudoku_cells(puzzle_cells, n)
+        if puz is None or any(g != 0 and g != s for g, s in zip(puz, sol)):
+            return False
+    return True
+
+
+def variant_solutions_brute(puzzle_cells, n, box, kinds=(), region_map=None, limit=None) -> list[tuple[int, ...]]:
+    """Every completion of a variant puzzle (at most ``limit``), by plain backtracking.
+
+    As :func:`sudoku_solutions_brute`: empty cells in row-major order, digits
+    in increasing order, a digit allowed when no unit-mate holds it and no
+    filled cell bans it; givens that break a rule leave no solution.
+    """
+    cells = _sudoku_cells(puzzle_cells, n)
+    assert cells is not None, "wrong number of cells"
+    peers = [set() for _ in range(n * n)]
+    for unit in variant_units(n, box, kinds, region_map):
+        for k in unit:
+            peers[k].update(unit)
+    for k in range(n * n):
+        peers[k].discard(k)
+
+    def allowed(k, d):
+        return all(cells[q] != d for q in peers[k]) and not any(
+            cells[q] and variant_pair_banned(n, k, d, q, cells[q], kinds) for q in range(n * n) if q != k)
+
+    for k in range(n * n):
+        if cells[k]:
+            d, cells[k] = cells[k], 0
+            ok = allowed(k, d)
+            cells[k] = d
+            if not ok:
+                return []
+    empty = [k for k in range(n * n) if cells[k] == 0]
+    found: list[tuple[int, ...]] = []
+
+    def fill(e):
+        if limit is not None and len(found) >= limit:
+            return
+        if e == len(empty):
+            found.append(tuple(cells))
+            return
+        k = empty[e]
+        for d in range(1, n + 1):
+            if allowed(k, d):
+                cells[k] = d
+                fill(e + 1)
+                cells[k] = 0
+
+    fill(0)
+    return found

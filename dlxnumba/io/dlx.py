@@ -1,4 +1,4 @@
-"""Knuth's DLX1 text format, read and write.
+"""Knuth's DLX text format (of his programs DLX1, DLX2 and DLX3), read and write.
 
 The format of Knuth's program DLX1:
 
@@ -10,8 +10,21 @@ The format of Knuth's program DLX1:
 * Every following line is one option: the names of its items.
 
 Item names are runs of printable characters other than ``|`` and ``:``
-(DLX1 also limits them to 8 characters; we do not).  ``:`` is DLX2's color
-syntax, which DLX1 and this reader do not accept.
+(DLX1 also limits them to 8 characters; we do not).
+
+Colors (DLX2): in an option, ``X:A`` names the secondary item ``X`` with the
+color ``A`` (any run of printable characters other than ``|`` and ``:``;
+DLX2 allows one character only, we allow more).  A color on a primary item,
+an empty color or a second ``:`` is an error naming the line.
+
+Multiplicities (DLX3): on the item line, a primary item written ``u:v|X`` is
+covered at least ``u`` and at most ``v`` times, ``v|X`` exactly ``v`` times
+(decimal integers, ``0 <= u <= v``, ``v >= 1``); plain ``X`` is ``1:1``.
+
+DLX2 and DLX3 drop an option that names no primary item, with a warning; so
+does this reader, with one :class:`UserWarning` naming the lines, in a text
+that has colors or bounds.  (Such an option can never be chosen; a DLX1
+text keeps it, so that option numbers follow the lines.)
 
 The text is UTF-8; a leading byte-order mark is ignored, and lines may end
 with ``\n``, ``\r\n`` or a lone ``\r``.  Bytes that are not UTF-8, or control
@@ -52,8 +65,9 @@ import codecs
 import errno
 import os
 import re
+import warnings
 from array import array
-from typing import Hashable, Iterator, NamedTuple, Sequence
+from typing import Hashable, Iterator, NamedTuple, NoReturn, Sequence
 
 import numpy as np
 
@@ -66,13 +80,21 @@ class DLXText(NamedTuple):
     """What a DLX text holds: the items and the options in CSR form.
 
     ``opt_items[opt_ptr[j]:opt_ptr[j + 1]]`` are option ``j``'s item numbers,
-    counted from 0 with the ``n_primary`` primary items first.
+    counted from 0 with the ``n_primary`` primary items first.  With colors,
+    ``opt_colors`` (int32, aligned with ``opt_items``) holds each entry's
+    color number (0: none, ``k``: ``color_names[k - 1]``); with bounds,
+    ``lower`` and ``upper`` (int32, one per primary item) hold them.  Each is
+    None (``color_names`` empty) when the text has none.
     """
 
     n_primary: int
     item_names: list
     opt_ptr: np.ndarray
     opt_items: np.ndarray
+    opt_colors: np.ndarray | None = None
+    color_names: list = []
+    lower: np.ndarray | None = None
+    upper: np.ndarray | None = None
 
 
 def _read_text(source) -> tuple[str, str]:
@@ -183,29 +205,87 @@ def _show(tok: str, most: int = 40) -> str:
     return f"{tok[:most]!r}... ({len(tok):,} characters)"
 
 
-def _check_name(tok: str, where: str, line: str) -> None:
+def _check_name(tok: str, where: str, line: str, what: str = "item name") -> None:
     if ":" in tok:
-        raise DLXFormatError(f"{where}: {_show(tok)} uses DLX2's item:color syntax, which DLX1 does not accept")
+        raise DLXFormatError(f"{where}: {what} {_show(tok)} contains ':' (an item's color is "
+                             "written item:color in an option; bounds u:v|item on the item line)")
     if "|" in tok:
-        raise DLXFormatError(f"{where}: item name {_show(tok)} contains '|'")
+        raise DLXFormatError(f"{where}: {what} {_show(tok)} contains '|'")
     bad = _NOT_IN_NAME.search(tok)
     if bad:
         ch = bad.group()
         column = line.find(tok) + bad.start() + 1
         kind = "a NUL character" if ch == "\x00" else (
             "a lone surrogate" if "\ud800" <= ch <= "\udfff" else "a control character")
-        raise DLXFormatError(f"{where}, column {column}: item name {_show(tok)} holds {kind} "
+        raise DLXFormatError(f"{where}, column {column}: {what} {_show(tok)} holds {kind} "
                              f"(U+{ord(ch):04X}); is this a binary file?")
 
 
-def _bad_option(toks: list, index: dict, where: str, items_line: int, line: str) -> DLXFormatError:
-    """The error for an option line that names an item not on the item line."""
+#: DLX3's bounds before a primary item's name: ``u:v|name`` or ``v|name``.
+_BOUNDS = re.compile(r"(?:([0-9]+):)?([0-9]+)\|(.*)\Z", re.S)
+
+
+def _bounds_of(tok: str, where: str, line: str, secondary: bool) -> tuple[str, int, int]:
+    """(name, u, v) of an item-line token, or DLXFormatError naming what is wrong."""
+    m = _BOUNDS.match(tok)
+    if m is None:
+        if tok.startswith("|") or tok.endswith("|"):
+            raise DLXFormatError(f"{where}: {_show(tok)}: write the '|' between the primary and the "
+                                 "secondary items apart, with white space around it")
+        raise DLXFormatError(f"{where}: {_show(tok)} is not an item name or bounds u:v|item "
+                             "(decimal u and v)")
+    name = m.group(3)
+    if secondary:
+        raise DLXFormatError(f"{where}: secondary item {_show(name)} cannot have bounds ({_show(tok)})")
+    if not name:
+        raise DLXFormatError(f"{where}: bounds {_show(tok)} name no item")
+    _check_name(name, where, line)
+    v = int(m.group(2))
+    u = v if m.group(1) is None else int(m.group(1))
+    if v == 0:
+        raise DLXFormatError(f"{where}: item {_show(name)} has upper bound zero ({_show(tok)})")
+    if u > v:
+        raise DLXFormatError(f"{where}: item {_show(name)}: the lower bound exceeds the upper bound "
+                             f"({_show(tok)})")
+    if v > _MAX_BOUND:
+        raise DLXFormatError(f"{where}: item {_show(name)}: bounds above {_MAX_BOUND} are not supported "
+                             f"({_show(tok)})")
+    return name, u, v
+
+
+_MAX_BOUND = 1 << 30
+
+
+def _colored_entries(toks: list, index: dict, n_primary: int, colors: dict, where: str, items_line: int,
+                     line: str) -> tuple[list, list]:
+    """The item and color numbers of an option line that has a colored entry (or
+    an unknown item: then DLXFormatError)."""
+    items, cols = [], []
     for tok in toks:
-        if tok not in index:
-            _check_name(tok, where, line)
-            return DLXFormatError(f"{where}: unknown item {_show(tok)} (not on the item line, "
-                                  f"line {items_line})")
-    raise AssertionError("every item of the option is known")
+        i = index.get(tok)
+        k = 0
+        if i is None:
+            name, sep, color = tok.partition(":")
+            i = index.get(name) if sep else None
+            if i is None:
+                _check_name(name if sep else tok, where, line)
+                _unknown(name if sep else tok, where, items_line)
+            if i < n_primary:
+                raise DLXFormatError(f"{where}: {_show(tok)}: primary item {_show(name)} cannot have "
+                                     "a color")
+            if not color:
+                raise DLXFormatError(f"{where}: {_show(tok)}: the color after ':' is missing")
+            if ":" in color:
+                raise DLXFormatError(f"{where}: {_show(tok)}: write one color, item:color")
+            _check_name(color, where, line, "color")
+            k = colors.setdefault(color, len(colors) + 1)
+        items.append(i)
+        cols.append(k)
+    return items, cols
+
+
+def _unknown(tok: str, where: str, items_line: int) -> NoReturn:
+    raise DLXFormatError(f"{where}: unknown item {_show(tok)} (not on the item line, line {items_line})")
 
 
 def parse_dlx(source) -> DLXText:
@@ -231,12 +311,17 @@ def parse_dlx(source) -> DLXText:
     index: dict[str, int] = {}
     names: list[str] = []
     n_primary = None
+    bounds: dict[int, tuple[int, int]] = {}
     for tok in toks:
         if tok == "|":
             if n_primary is not None:
                 raise DLXFormatError(f"{where}: the item line has more than one '|'")
             n_primary = len(names)
             continue
+        if "|" in tok:
+            tok, u, v = _bounds_of(tok, where, line, n_primary is not None)
+            if (u, v) != (1, 1):
+                bounds[len(names)] = (u, v)
         _check_name(tok, where, line)
         if tok in index:
             raise DLXFormatError(f"{where}: item {_show(tok)} is named twice")
@@ -246,62 +331,140 @@ def parse_dlx(source) -> DLXText:
         n_primary = len(names)
     if not names:
         raise DLXFormatError(f"{where}: the item line names no items")
-    # The options: item numbers into a 4-byte array, sizes into another.
+    # The options: item numbers into a 4-byte array, sizes into another; the
+    # colors (from the first colored entry on) into a third.
     flat = array("i")
     sizes = array("i")
+    lines_of = array("i")  # the line of each option (for the warning about dropped ones)
+    colors: dict[str, int] = {}
+    col: array | None = None
     extend, add, get = flat.extend, sizes.append, index.__getitem__
     for line in lines:
         lineno += 1
         toks = line.split()
         if not toks or toks[0][0] == "|":
             continue  # blank line or comment
+        k = len(toks)
+        before = len(flat)
         try:
             extend(map(get, toks))
+            if col is not None:
+                col.extend(bytes(4 * k))
         except KeyError:
-            raise _bad_option(toks, index, f"{origin}, line {lineno}", items_line, line) from None
-        k = len(toks)
-        if k > 1 and len(set(toks)) != k:
-            seen: set = set()
-            for tok in toks:  # the first item listed twice
-                if tok in seen:
-                    break
-                seen.add(tok)
-            raise DLXFormatError(f"{origin}, line {lineno}: item {_show(tok)} appears twice in this option")
+            del flat[before:]
+            its, cols = _colored_entries(toks, index, n_primary, colors, f"{origin}, line {lineno}",
+                                         items_line, line)
+            if len(set(its)) != k:
+                seen: set = set()
+                for tok, i in zip(toks, its):  # the first item listed twice
+                    if i in seen:
+                        break
+                    seen.add(i)
+                raise DLXFormatError(f"{origin}, line {lineno}: item {_show(names[i])} appears twice "
+                                     "in this option")
+            extend(its)
+            if col is None:
+                col = array("i", bytes(4 * before))
+            col.extend(cols)
+        else:
+            if k > 1 and len(set(toks)) != k:
+                seen = set()
+                for tok in toks:  # the first item listed twice
+                    if tok in seen:
+                        break
+                    seen.add(tok)
+                raise DLXFormatError(f"{origin}, line {lineno}: item {_show(tok)} appears twice in this option")
         add(k)
+        lines_of.append(lineno)
     opt_ptr = np.zeros(len(sizes) + 1, np.int64)
     if sizes:
         np.cumsum(np.frombuffer(sizes, np.int32), out=opt_ptr[1:])
     opt_items = np.frombuffer(flat, np.int32) if flat else np.zeros(0, np.int32)
-    return DLXText(n_primary, names, opt_ptr, opt_items)
+    opt_colors = None if col is None else np.frombuffer(col, np.int32)
+    lower = upper = None
+    if bounds:
+        lower = np.ones(n_primary, np.int32)
+        upper = np.ones(n_primary, np.int32)
+        for i, (u, v) in bounds.items():
+            lower[i], upper[i] = u, v
+    if opt_colors is not None or bounds:
+        opt_ptr, opt_items, opt_colors = _drop_secondary_only(opt_ptr, opt_items, opt_colors, n_primary,
+                                                              lines_of, origin)
+    return DLXText(n_primary, names, opt_ptr, opt_items, opt_colors, list(colors), lower, upper)
 
 
-def _token(name, j: int) -> str:
+def _drop_secondary_only(ptr: np.ndarray, items: np.ndarray, colors: np.ndarray | None, n_primary: int,
+                         lines_of: array, origin: str):
+    """The options without those that name no primary item, as DLX2 and DLX3 drop them (with a warning)."""
+    m = ptr.size - 1
+    if m == 0:
+        return ptr, items, colors
+    counts = np.diff(ptr)
+    owner = np.repeat(np.arange(m), counts)
+    has = np.zeros(m, bool)
+    has[owner[items < n_primary]] = True
+    if has.all():
+        return ptr, items, colors
+    drop = np.flatnonzero(~has)
+    lines = np.frombuffer(lines_of, np.int32)[drop].tolist()
+    shown = ", ".join(map(str, lines[:10])) + (", ..." if len(lines) > 10 else "")
+    warnings.warn(f"{origin}: {len(lines)} option{'s' if len(lines) > 1 else ''} with no primary item "
+                  f"ignored, as DLX2 and DLX3 do (line{'s' if len(lines) > 1 else ''} {shown})",
+                  UserWarning, stacklevel=3)
+    keep = has[owner]
+    new_ptr = np.zeros(int(has.sum()) + 1, np.int64)
+    np.cumsum(counts[has], out=new_ptr[1:])
+    return new_ptr, items[keep], None if colors is None else colors[keep]
+
+
+def _token(name, j: int, what: str = "item") -> str:
     tok = str(name)
     if not tok or any(ch.isspace() for ch in tok) or "|" in tok or ":" in tok or _NOT_IN_NAME.search(tok):
         raise ExactCoverError(
-            f"item {j} ({_show(tok)}) cannot be written in DLX format: names must be non-empty "
+            f"{what} {j} ({_show(tok)}) cannot be written in DLX format: names must be non-empty "
             "and free of white space, control characters, '|' and ':'")
     return tok
 
 
 def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarray,
-               opt_items: np.ndarray) -> str:
-    """The DLX1 text of a problem in CSR form: item line, then one option per line."""
+               opt_items: np.ndarray, opt_colors: np.ndarray | None = None,
+               color_names: Sequence[Hashable] = (), lower: np.ndarray | None = None,
+               upper: np.ndarray | None = None) -> str:
+    """The DLX text of a problem in CSR form: item line, then one option per line.
+
+    Colors are written ``item:color`` and bounds ``u:v|item`` (``v|item`` when
+    ``u == v``), as :func:`parse_dlx` reads them.
+    """
     toks = [_token(nm, j) for j, nm in enumerate(item_names)]
     if len(set(toks)) != len(toks):
         raise ExactCoverError("item names are not distinct once written as text")
     if n_primary == 0:
         raise ExactCoverError("DLX format needs at least one primary item: "
                               "an item line starting with '|' is a comment")
-    head = " ".join(toks[:n_primary])
+    heads = toks[:n_primary]
+    if lower is not None and upper is not None:
+        for i, (u, v) in enumerate(zip(np.asarray(lower).tolist(), np.asarray(upper).tolist())):
+            if (u, v) != (1, 1):
+                heads[i] = f"{v}|{heads[i]}" if u == v else f"{u}:{v}|{heads[i]}"
+    head = " ".join(heads)
     if n_primary < len(toks):
         head += " | " + " ".join(toks[n_primary:])
     lines = [head]
     ptr = opt_ptr
     items = opt_items
+    if opt_colors is not None:
+        ctoks = [_token(c, k + 1, "color") for k, c in enumerate(color_names)]
+        if len(set(ctoks)) != len(ctoks):
+            raise ExactCoverError("color names are not distinct once written as text")
+        cols = np.asarray(opt_colors)
     for j in range(len(ptr) - 1):
         if ptr[j] == ptr[j + 1]:
             raise ExactCoverError(f"option {j} has no items: the DLX format cannot write it "
                                   "(a blank line is skipped when read back)")
-        lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]))
+        if opt_colors is None:
+            lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]))
+        else:
+            lines.append(" ".join(f"{toks[i]}:{ctoks[k - 1]}" if k else toks[i]
+                                  for i, k in zip(items[ptr[j]: ptr[j + 1]].tolist(),
+                                                  cols[ptr[j]: ptr[j + 1]].tolist())))
     return "\n".join(lines) + "\n"

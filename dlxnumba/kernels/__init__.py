@@ -172,6 +172,12 @@ SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
 ``puzzles`` (uint8, 0 = empty), with ``n`` digits and the geometry's flat
 ``cell_regions`` (int32, three regions a cell); ``limit`` as in :data:`Jobs`."""
 
+Bounds = namedtuple("Bounds", "color bound slack tweak")
+Bounds.__doc__ = """What Algorithm M (multiplicities) adds to a search: int32 ``color``
+(per node, as for colors), ``bound`` (per item ``0..N1``: how many more
+options may cover it; private), ``slack`` (upper minus lower bound; shared,
+read-only) and ``tweak`` (per level: the first node tweaked, 0 for none)."""
+
 SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
 SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`Results`, with
 the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
@@ -186,6 +192,7 @@ UPDATES = 3  # covers + hides so far (DLX1's ``updates``)
 SOLUTIONS = 4  # solutions visited so far
 MAX_LEVEL = 5  # deepest level entered
 ACTIVE = 6  # active primary items (kept only with more than 64 primary items)
+CLEANSINGS = 7  # DLX2's cleansings (with colors)
 STATE_SIZE = 8
 
 PH_START = 0  # nothing done yet
@@ -201,6 +208,10 @@ RET_PAUSED = 2
 # Layouts of the options (``width``).
 SPACERS = 0
 BLOCKS = 4
+
+# Kinds of the exact-cover search (``colored``).
+PLAIN = 0  # Algorithm X (DLX1)
+COLORS = 1  # Algorithm C (DLX2): colored secondary items
 
 # Slots of a lane vector (see :mod:`.lanes`).
 LANE_CUR = 0  # job in hand (valid while LANE_ACTIVE)

@@ -37,7 +37,7 @@ from numba.extending import intrinsic, overload
 
 from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL, NODES,
                RET_DONE, RET_SOLUTION, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
-               ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, SudokuJobs,
+               ST_NO_SOLUTION, ST_SOLVED, UPDATES, PLAIN, Cursor, Jobs, Links, Results, SudokuJobs,
                SudokuResults)
 from .search import _apply_given, _search, chosen_options
 from .sudoku import record_grid, sudoku_links
@@ -178,7 +178,7 @@ def _lane(width, n1, jobs, template, first_node, links, cursor, lane, counter,
             lane[LANE_FOUND] = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = _search(n1, width, links, cursor, stop_at, lane[LANE_FOUND] + 1, node_budget,
+        ret = _search(n1, width, PLAIN, links, links.top, cursor, stop_at, lane[LANE_FOUND] + 1, node_budget,
                       before + (work_budget - work))
         work += state[UPDATES] - before
         found = lane[LANE_FOUND]

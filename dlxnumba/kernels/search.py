@@ -1,32 +1,53 @@
-"""The search loop (Algorithm X, DLX1's steps), givens and chosen options.
+"""The search loops (Algorithms X and C, DLX1's and DLX2's steps; Algorithm M,
+DLX3's), givens and chosen options.
 
-:func:`_search` is the one loop.  It is compiled once per layout through
-:func:`search_spacers` and :func:`search_blocks`, which pass ``width`` as a
-constant; :data:`SEARCH` maps a layout to its entry point.  The lanes of
-:mod:`.lanes` run the same loop.
+:func:`_search` is the loop of exact covers, with or without colors.  It is
+compiled once per layout and per kind through :func:`search_spacers`,
+:func:`search_blocks` and :func:`search_colors`, which pass ``width`` and
+``colored`` as constants; :data:`SEARCH` maps a layout to its plain entry
+point.  The lanes of :mod:`.lanes` run the same loop.  :func:`_search_m` is
+Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 """
 
 import numpy as np
 from numba import njit
 
-from . import (_U0, _U1, ACTIVE, BLOCKS, COVERED, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
-               PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES,
-               Cursor, Links)
-from .dance import apply_option, cover, cover_others, option_of, primary_others, uncover, uncover_others
+from . import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COLORS, COVERED, JIT, JIT_INNER, LEVEL, MAX_LEVEL,
+               NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, PLAIN, RET_DONE, RET_PAUSED,
+               RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES, Bounds, Cursor, Links)
+from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, hide_c, option_of, primary_others,
+                    purify, tweak, uncover, uncover_c, uncover_others, uncover_others_c, unpurify, untweak)
 
 
 @njit(**JIT)
 def search_spacers(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for the spacer layout; records as plain tuples."""
-    return _search(n1, SPACERS, Links(*links), Cursor(*cursor), stop_at, solution_stop, node_stop,
-                   update_stop)
+    links = Links(*links)
+    # (the plain search reads no colors: top stands in for the array)
+    return _search(n1, SPACERS, PLAIN, links, links.top, Cursor(*cursor), stop_at, solution_stop,
+                   node_stop, update_stop)
 
 
 @njit(**JIT)
 def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for four-node blocks; records as plain tuples."""
-    return _search(n1, BLOCKS, Links(*links), Cursor(*cursor), stop_at, solution_stop, node_stop,
-                   update_stop)
+    links = Links(*links)
+    return _search(n1, BLOCKS, PLAIN, links, links.top, Cursor(*cursor), stop_at, solution_stop,
+                   node_stop, update_stop)
+
+
+@njit(**JIT)
+def search_colors(n1, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
+    """:func:`_search` with colors (DLX2's Algorithm C; spacers); records as plain tuples."""
+    return _search(n1, SPACERS, COLORS, Links(*links), color, Cursor(*cursor), stop_at, solution_stop,
+                   node_stop, update_stop)
+
+
+@njit(**JIT)
+def search_bounds(links, bounds, cursor, solution_stop, node_stop, update_stop):
+    """:func:`_search_m` (DLX3's Algorithm M; spacers); records as plain tuples."""
+    return _search_m(Links(*links), Bounds(*bounds), Cursor(*cursor), solution_stop, node_stop,
+                     update_stop)
 
 
 #: The entry point of the search for each layout.
@@ -117,13 +138,17 @@ def count_active(n1, length):
 
 
 @njit(**JIT_INNER)
-def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_stop):
+def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
     ``n1`` is the number of primary items; ``width`` the layout of the options
-    (a compile-time constant); ``links`` a :data:`Links` record, ``cursor`` a
+    and ``colored`` the kind (``PLAIN`` or ``COLORS``: compile-time
+    constants); ``links`` a :data:`Links` record, ``color`` the nodes' colors
+    (read only when ``colored``; written by purify), ``cursor`` a
     :data:`Cursor` whose ``choice`` and ``profile`` have at least ``n1 + 1``
-    entries.
+    entries.  With colors, an item is covered and uncovered by DLX2's rules
+    (:func:`.dance.cover_c`, purify and unpurify), and ``state[CLEANSINGS]``
+    counts DLX2's cleansings.
 
     Returns ``RET_SOLUTION`` when the number of solutions reaches
     ``solution_stop`` (``choice[0..state[LEVEL]]`` then holds the chosen
@@ -140,6 +165,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     sols = state[SOLUTIONS]
     maxl = state[MAX_LEVEL]
     active = state[ACTIVE]
+    cleansings = state[CLEANSINGS]
     best = _U0
     oo = _U0
     ret = RET_DONE
@@ -175,7 +201,10 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             if level > maxl:
                 maxl = level
             best = choose(n1, active, stop_at, llink, rlink, length)
-            updates += cover(best, width, links)
+            if colored == COLORS:
+                updates += cover_c(best, links, color)
+            else:
+                updates += cover(best, width, links)
             active -= 1
             oo = dlink[best]
             choice[np.uint64(level)] = oo
@@ -185,7 +214,12 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             if oo == best:
                 step = 2
                 continue
-            updates += cover_others(oo, width, links)
+            if colored == COLORS:
+                u, cl = cover_others_c(oo, links, color)
+                updates += u
+                cleansings += cl
+            else:
+                updates += cover_others(oo, width, links)
             if n1 > SMALL:  # (choose() reads the count only then)
                 active -= primary_others(oo, n1, width, top, ulink)
             if rlink[0] == 0:
@@ -202,7 +236,10 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
                 step = 0
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
-            uncover(best, width, links)
+            if colored == COLORS:
+                uncover_c(best, True, links, color)
+            else:
+                uncover(best, width, links)
             active += 1
             if level == 0:
                 phase = PH_DONE
@@ -214,7 +251,10 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            uncover_others(oo, width, links)
+            if colored == COLORS:
+                uncover_others_c(oo, links, color)
+            else:
+                uncover_others(oo, width, links)
             if n1 > SMALL:
                 active += primary_others(oo, n1, width, top, ulink)
             oo = dlink[oo]
@@ -228,6 +268,7 @@ def _search(n1, width, links, cursor, stop_at, solution_stop, node_stop, update_
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
     state[ACTIVE] = active
+    state[CLEANSINGS] = cleansings
     return ret
 
 
@@ -260,3 +301,280 @@ def chosen_options(choice, level, width, top, first_node, out):
     for i in range(level + 1):
         out[i] = option_of(choice[i], width, top, first_node)
     return level + 1
+
+
+#: The score of a search with no active item left (a solution): DLX3's ``infty``.
+_NO_SCORE = np.int64(1) << 40
+
+
+@njit(inline="always", **JIT_INNER)
+def choose_m(rlink, length, bound, slack):
+    """DLX3's branching item and its score: the active item of least branching
+    degree ``length + s - bound + 1`` (``s`` the smaller of slack and bound);
+    among equals the one of smaller ``s``, then of greater length, then the
+    leftmost.  The score is ``_NO_SCORE`` when no item is active."""
+    score = _NO_SCORE
+    best = _U0
+    best_s = np.int64(0)
+    best_l = np.int64(0)
+    k = rlink[0]
+    while k != 0:
+        s = np.int64(slack[k])
+        b = np.int64(bound[k])
+        if s > b:
+            s = b
+        lk = np.int64(length[k])
+        t = lk + s - b + 1
+        if t <= score:
+            if t < score or s < best_s or (s == best_s and lk > best_l):
+                score = t
+                best = k
+                best_s = s
+                best_l = lk
+        k = rlink[k]
+    return best, score
+
+
+@njit(**JIT_INNER)
+def _search_m(links, bounds, cursor, solution_stop, node_stop, update_stop):
+    """Run (or resume) Algorithm M (DLX3: bounds on the primary items, colors on
+    the secondary ones) until a stop condition; return a RET_* code.
+
+    The steps and counts are DLX3's: forward (enter a level, choose the item
+    of least branching degree; a level with no active item is a solution, one
+    whose degree is not positive a dead end), advance (try the next option of
+    the item, *tweaking* the one before it out of the list; past the last,
+    the null move that leaves the item's count where it is), backup and
+    backdown.  ``choice[level]`` holds the node tried at each level, or the
+    item's header for the null move; ``bounds.tweak[level]`` the first node
+    tweaked there.  At a solution, ``choice[0..state[LEVEL] - 1]`` are the
+    moves.  Updates count covers, hides and tweaks; cleansings as DLX2.
+    """
+    llink, rlink, top, ulink, dlink, length = links
+    color, bound, slack, first_tweak = bounds
+    choice, profile, state = cursor
+    level = state[LEVEL]
+    phase = state[PHASE]
+    nodes = state[NODES]
+    updates = state[UPDATES]
+    sols = state[SOLUTIONS]
+    maxl = state[MAX_LEVEL]
+    cleansings = state[CLEANSINGS]
+    best = _U0
+    cur = _U0
+    ret = RET_DONE
+    step = 0  # 0 forward, 1 advance, 2 backup, 3 backdown, 4 leave
+
+    if phase == PH_DONE:
+        return RET_DONE
+    if phase == PH_RECOVER:
+        step = 3
+
+    while step != 4:
+        if step == 0:
+            # forward: enter a level and choose the item to branch on
+            if nodes >= node_stop or updates >= update_stop:
+                phase = PH_FORWARD
+                ret = RET_PAUSED
+                break
+            nodes += 1
+            profile[np.uint64(level)] += 1
+            if level > maxl:
+                maxl = level
+            best, score = choose_m(rlink, length, bound, slack)
+            if score <= 0:
+                step = 3  # too few options left in the item
+                continue
+            if score == _NO_SCORE:
+                # visit a solution: the moves of choice[0..level-1]
+                sols += 1
+                if sols >= solution_stop:
+                    phase = PH_RECOVER
+                    ret = RET_SOLUTION
+                    break
+                step = 3
+                continue
+            cur = dlink[best]
+            choice[np.uint64(level)] = cur
+            first_tweak[np.uint64(level)] = 0
+            bound[best] -= 1
+            if bound[best] == 0 and slack[best] == 0:
+                updates += cover_c(best, links, color)
+            else:
+                first_tweak[np.uint64(level)] = cur
+                if bound[best] == 0:
+                    updates += cover_c(best, links, color)
+            step = 1
+        elif step == 1:
+            # advance: try node cur's option, or the null move, or back up
+            b = bound[best]
+            if b == 0 and slack[best] == 0:
+                if cur == best:
+                    step = 2
+                    continue
+            elif length[best] <= b - slack[best]:
+                step = 2
+                continue
+            elif cur != best:
+                updates += tweak(cur, b != 0, links, color)
+            elif b != 0:
+                # the null move: deactivate best
+                left_ = llink[best]
+                right_ = rlink[best]
+                rlink[left_] = right_
+                llink[right_] = left_
+            if cur != best:
+                # cover or partially cover the other items of cur's option
+                pp = cur
+                while True:
+                    pp = pp + _U1
+                    if top[pp] <= 0:
+                        pp = ulink[pp]
+                    if pp == cur:
+                        break
+                    cc = np.uint32(top[pp])
+                    k = color[pp]
+                    if cc <= n1_of(slack):
+                        bound[cc] -= 1
+                        if bound[cc] == 0:
+                            updates += cover_c(cc, links, color)
+                    elif k == 0:
+                        updates += cover_c(cc, links, color)
+                    elif k > 0:
+                        u, cl = purify(pp, links, color)
+                        updates += u
+                        cleansings += cl
+            level += 1
+            step = 0
+        elif step == 2:
+            # backup: restore the original state of best
+            if bound[best] == 0 and slack[best] == 0:
+                uncover_c(best, True, links, color)
+            else:
+                untweak(best, np.uint32(first_tweak[np.uint64(level)]), bound[best] != 0, links, color)
+            bound[best] += 1
+            step = 3
+        else:
+            # backdown: return to the level above
+            if level == 0:
+                phase = PH_DONE
+                ret = RET_DONE
+                break
+            level -= 1
+            cur = np.uint32(choice[np.uint64(level)])
+            if top[cur] <= 0:
+                # the null move: reactivate the item (cur is its header)
+                best = cur
+                left_ = llink[best]
+                right_ = rlink[best]
+                rlink[left_] = best
+                llink[right_] = best
+                step = 2
+                continue
+            best = np.uint32(top[cur])
+            # uncover or partially uncover the other items of cur's option
+            pp = cur
+            while True:
+                pp = pp - _U1
+                if top[pp] <= 0:
+                    pp = dlink[pp]
+                if pp == cur:
+                    break
+                cc = np.uint32(top[pp])
+                k = color[pp]
+                if cc <= n1_of(slack):
+                    if bound[cc] == 0:
+                        uncover_c(cc, True, links, color)
+                    bound[cc] += 1
+                elif k == 0:
+                    uncover_c(cc, True, links, color)
+                elif k > 0:
+                    unpurify(pp, links, color)
+            cur = dlink[cur]
+            choice[np.uint64(level)] = cur
+            step = 1
+
+    state[LEVEL] = level
+    state[PHASE] = phase
+    state[NODES] = nodes
+    state[UPDATES] = updates
+    state[SOLUTIONS] = sols
+    state[MAX_LEVEL] = maxl
+    state[CLEANSINGS] = cleansings
+    return ret
+
+
+@njit(inline="always", **JIT_INNER)
+def n1_of(slack):
+    """The number of primary items: ``slack`` has one entry per item ``0..N1``."""
+    return np.uint32(slack.shape[0] - 1)
+
+
+@njit(**JIT)
+def chosen_options_m(choice, level, top, out):
+    """Write the option numbers of Algorithm M's moves ``choice[0..level-1]``
+    into ``out``, skipping null moves (an item's header); return how many."""
+    k = 0
+    for i in range(level):
+        x = np.uint32(choice[i])
+        if top[x] > 0:
+            out[k] = option_of(x, SPACERS, top, top)
+            k += 1
+    return k
+
+
+@njit(**JIT)
+def apply_given_colors(given, first_node, n1, links, color):
+    """Force the options ``given`` (compatible: the caller checked) into a
+    search with colors, as if each were chosen: cover its first primary item
+    and then cover or purify the others (an option with no primary item
+    covers or purifies all of its items).  Updates are not counted."""
+    links = Links(*links)
+    top = links.top
+    for g in range(given.shape[0]):
+        x0 = np.uint32(first_node[np.int64(given[g])])
+        pivot = x0
+        while top[pivot] > n1:
+            pivot += _U1
+        if top[pivot] > 0:
+            cover_c(np.uint32(top[pivot]), links, color)
+            cover_others_c(pivot, links, color)
+        else:  # no primary item: its first node is settled too
+            cover_others_c(x0, links, color)
+            k = color[x0]
+            if k == 0:
+                cover_c(np.uint32(top[x0]), links, color)
+            elif k > 0:
+                purify(x0, links, color)
+
+
+@njit(**JIT)
+def apply_given_bounds(given, first_node, links, bounds):
+    """Force the options ``given`` (compatible: the caller checked) into a
+    search with multiplicities: take each option out of every list (as a
+    tweak does), count it against its primary items' bounds (covering an item
+    whose bound reaches 0) and cover or purify its secondary items."""
+    links = Links(*links)
+    color, bound, slack, first_tweak = bounds
+    top, ulink = links.top, links.ulink
+    n1 = np.uint32(slack.shape[0] - 1)
+    for g in range(given.shape[0]):
+        x0 = np.uint32(first_node[np.int64(given[g])])
+        tweak(x0, True, links, color)
+        pp = x0
+        while True:
+            cc = np.uint32(top[pp])
+            k = color[pp]
+            if cc <= n1:
+                bound[cc] -= 1
+                if bound[cc] == 0:
+                    cover_c(cc, links, color)
+            elif k == 0:
+                cover_c(cc, links, color)
+            elif k > 0:
+                purify(pp, links, color)
+            pp = pp + _U1
+            if top[pp] <= 0:
+                pp = ulink[pp]
+            if pp == x0:
+                break

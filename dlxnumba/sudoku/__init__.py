@@ -34,7 +34,8 @@ Modules
 ``geometry`` (the vocabulary and the table), ``text`` (symbols, one grid of
 text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
 ``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
-``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches).
+``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches),
+``variants`` (X, windoku, jigsaw, anti-knight, anti-king, non-consecutive).
 
 Examples
 --------
@@ -55,6 +56,7 @@ from .puzzle import Sudoku
 from .rules import is_solution
 from .solve import Status, SudokuBatchResult, solve_many
 from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
+from .variants import Variant
 
 __all__ = [
     "Sudoku",
@@ -69,4 +71,5 @@ __all__ = [
     "is_solution",
     "Geometry",
     "geometry",
+    "Variant",
 ]

@@ -1,7 +1,11 @@
 """Pictures of a grid: text with box borders, and an HTML table (Jupyter).
 
 Both draw the box borders where the :class:`~.geometry.Geometry` says a box
-starts (``box_top``, ``box_left``).
+starts (``box_top``, ``box_left``), or, for a jigsaw, between cells of two
+pieces of its region map.  A variant's other rules are drawn too: the HTML
+table strikes the diagonals of an X through their cells and shades the
+windows of a windoku; the text picture names the extra regions and the bans
+on a line below the grid, and the HTML table in its caption.
 
 Examples
 --------
@@ -13,6 +17,17 @@ Examples
 ----+----
 2 1 | 4 3
 4 3 | 2 1
+>>> from dlxnumba.sudoku.variants import Variant
+>>> v = Variant.parse("x+anti-king", regions="AAAB ABBB CCCD CDDD")
+>>> print(boxed(cells, v.geometry(4), v))
+1 2 3|4
+ +-+-+
+3|4 1 2
+-+-+-+-
+2 1 4|3
+ +-+-+
+4|3 2 1
+x: diagonal r1c1-r4c4, anti-diagonal r1c4-r4c1; anti-king: no two cells a king's move apart hold the same digit
 """
 
 from __future__ import annotations
@@ -23,6 +38,7 @@ import numpy as np
 
 from .geometry import Geometry
 from .text import MAX_TEXT_N, _symbol
+from .variants import Variant
 
 # Colours of the HTML table.  Each is a theme variable of JupyterLab with a fallback
 # for light pages, and every cell paints its own background: the grid follows a
@@ -40,7 +56,15 @@ RULE = "var(--jp-border-color1, #bbb)"
 #: thick lines around the boxes and the grid
 BOX_RULE = "var(--jp-content-font-color1, #222)"
 
+#: the lines of an X's diagonals, and the windows of a windoku
+MARK = "var(--jp-warn-color1, #c77)"
+WINDOW = "var(--jp-layout-color2, #e4ecf7)"
+
 _THICK = f"2px solid {BOX_RULE}"
+#: what a ban forbids, for the legend
+RULES = {"anti-knight": "no two cells a knight's move apart hold the same digit",
+         "anti-king": "no two cells a king's move apart hold the same digit",
+         "non-consecutive": "no two orthogonal neighbours hold consecutive digits"}
 
 
 def _bands(starts: np.ndarray) -> list[tuple[int, int]]:
@@ -49,8 +73,68 @@ def _bands(starts: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(first, first[1:] + [len(starts)]))
 
 
-def boxed(cells: np.ndarray, geo: Geometry) -> str:
-    """A text picture of the grid with box borders, for ``print``."""
+def legend(geo: Geometry, variant: Variant | None) -> str:
+    """One line naming a variant's extra regions and bans ('' for the classic rules)."""
+    if not variant:
+        return ""
+    parts = []
+    if geo.extra:
+        named: dict[str, list[str]] = {}
+        for name, cells in geo.extra_regions:
+            kind = "x" if "diagonal" in name else "windoku"
+            named.setdefault(kind, []).append(f"{name.split()[0] if kind == 'x' else ''}"
+                                              f"{' ' if kind == 'x' else ''}{_span(geo.n, cells)}")
+        parts += [f"{kind}: {', '.join(spans)}" if kind == "x" else f"windoku: windows {', '.join(spans)}"
+                  for kind, spans in named.items()]
+    parts += [f"{kind}: {RULES[kind]}" for kind in variant.bans]
+    return "; ".join(parts)
+
+
+def _span(n: int, cells) -> str:
+    """A region's cells in short: ``r1c1-r9c9`` (a diagonal) or ``r2-4c2-4`` (a window)."""
+    rows = [c // n + 1 for c in cells]
+    cols = [c % n + 1 for c in cells]
+    if len(set(rows)) == len(rows) and len(set(cols)) == len(cols):  # a diagonal
+        first, last = min(cells), max(cells)
+        return f"r{first // n + 1}c{first % n + 1}-r{last // n + 1}c{last % n + 1}"
+    return f"r{min(rows)}-{max(rows)}c{min(cols)}-{max(cols)}"
+
+
+def boxed(cells: np.ndarray, geo: Geometry, variant: Variant | None = None) -> str:
+    """A text picture of the grid with box borders (or a jigsaw's piece borders), for ``print``."""
+    text = _jigsaw_text(cells, geo) if geo.region_map is not None else _boxed(cells, geo)
+    more = legend(geo, variant)
+    return text + ("\n" + more if more else "")
+
+
+def _jigsaw_text(cells: np.ndarray, geo: Geometry) -> str:
+    """The grid with ``|`` and ``-`` between cells of two pieces (``+`` where borders meet)."""
+    n = geo.n
+    width = 1 if n <= MAX_TEXT_N else len(str(n))
+    piece = geo.region_map.reshape(n, n)
+    grid = cells.reshape(n, n)
+    lines = []
+    for i in range(n):
+        if i:
+            under = [piece[i - 1, j] != piece[i, j] for j in range(n)]
+            seg = []
+            for j in range(n):
+                seg.append(("-" if under[j] else " ") * width)
+                if j < n - 1:
+                    meet = (under[j] or under[j + 1] or piece[i - 1, j] != piece[i - 1, j + 1]
+                            or piece[i, j] != piece[i, j + 1])
+                    seg.append("+" if meet else " ")
+            lines.append("".join(seg).rstrip())
+        row = []
+        for j in range(n):
+            row.append(_symbol(int(grid[i, j])).rjust(width))
+            if j < n - 1:
+                row.append("|" if piece[i, j] != piece[i, j + 1] else " ")
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def _boxed(cells: np.ndarray, geo: Geometry) -> str:
     n = geo.n
     width = 1 if n <= MAX_TEXT_N else len(str(n))
     bands = _bands(geo.box_left)
@@ -65,7 +149,7 @@ def boxed(cells: np.ndarray, geo: Geometry) -> str:
     return "\n".join(lines)
 
 
-def html_table(cells: np.ndarray, givens: np.ndarray, geo: Geometry) -> str:
+def html_table(cells: np.ndarray, givens: np.ndarray, geo: Geometry, variant: Variant | None = None) -> str:
     """An HTML table of the grid: boxes outlined, givens bold, filled cells blue.
 
     The colours are JupyterLab's theme variables with light fallbacks
@@ -75,35 +159,68 @@ def html_table(cells: np.ndarray, givens: np.ndarray, geo: Geometry) -> str:
     >>> from dlxnumba.sudoku import geometry
     >>> html_table(np.zeros(16, np.uint8), np.zeros(16, bool), geometry(4)).count("<td")
     16
+    >>> v = Variant.parse("x")
+    >>> t = html_table(np.zeros(16, np.uint8), np.zeros(16, bool), v.geometry(4), v)
+    >>> t.count("linear-gradient"), "<caption" in t
+    (8, True)
     """
     n = geo.n
     size = 28 if n <= 9 else 22 if n <= 16 else 18
     grid = cells.reshape(n, n)
     given = givens.reshape(n, n)
+    paint = _paint(geo)
     rows = []
     for i in range(n):
-        tds = [_td(int(grid[i, j]), bool(given[i, j]), _borders(geo, i, j), size) for j in range(n)]
+        tds = [_td(int(grid[i, j]), bool(given[i, j]), _borders(geo, i, j), size, paint.get(i * n + j))
+               for j in range(n)]
         rows.append("<tr>" + "".join(tds) + "</tr>")
+    more = legend(geo, variant)
+    caption = (f'<caption style="caption-side:bottom;font-size:11px;color:{INK}">'
+               f"{html.escape(more)}</caption>" if more else "")
     return ('<table class="dlxnumba-sudoku" style="border-collapse:collapse;'
             f"background:{PAPER};color:{INK};"
-            f'font-family:monospace;font-size:{size * 0.6:.0f}px">' + "".join(rows) + "</table>")
+            f'font-family:monospace;font-size:{size * 0.6:.0f}px">' + caption + "".join(rows) + "</table>")
+
+
+def _paint(geo: Geometry) -> dict[int, str]:
+    """The background of each cell of an extra region: a line through the cells of
+    a diagonal, a shade over a window."""
+    layers: dict[int, list[str]] = {}
+    base: dict[int, str] = {}
+    for name, cells in geo.extra_regions:
+        if "diagonal" in name:
+            way = "to bottom left" if name.startswith("anti") else "to bottom right"
+            line = f"linear-gradient({way},transparent 47%,{MARK} 48%,{MARK} 52%,transparent 53%)"
+            for c in cells:
+                layers.setdefault(c, []).append(line)
+        else:
+            for c in cells:
+                base[c] = WINDOW
+    return {c: ",".join(layers.get(c, []) + [base.get(c, PAPER)]) for c in set(layers) | set(base)}
 
 
 def _borders(geo: Geometry, i: int, j: int) -> list[str]:
-    """The thick borders of cell ``(i, j)``: where a box starts, and the outline."""
+    """The thick borders of cell ``(i, j)``: where a box (a piece) starts, and the outline."""
     last = geo.n - 1
-    edges = (("top", geo.box_top[i]), ("left", geo.box_left[j]), ("bottom", i == last), ("right", j == last))
+    if geo.region_map is not None:
+        piece = geo.region_map.reshape(geo.n, geo.n)
+        p = piece[i, j]
+        edges = (("top", i == 0 or piece[i - 1, j] != p), ("left", j == 0 or piece[i, j - 1] != p),
+                 ("bottom", i == last), ("right", j == last))
+    else:
+        edges = (("top", geo.box_top[i]), ("left", geo.box_left[j]), ("bottom", i == last),
+                 ("right", j == last))
     return [f"border-{side}:{_THICK}" for side, thick in edges if thick]
 
 
-def _td(d: int, given: bool, borders: list[str], size: int) -> str:
+def _td(d: int, given: bool, borders: list[str], size: int, background: str | None = None) -> str:
     """One cell of the table: digit ``d`` (0 = empty).
 
     Every cell sets its background (a notebook's own table styles, such as
     striped rows, would show through otherwise) and its colour.
     """
     style = [f"width:{size}px;height:{size}px;text-align:center;padding:0",
-             f"border:1px solid {RULE}", *borders, f"background:{PAPER}"]
+             f"border:1px solid {RULE}", *borders, f"background:{background or PAPER}"]
     if d and given:
         style.append(f"font-weight:bold;color:{INK}")
     elif d:

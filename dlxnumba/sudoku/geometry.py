@@ -21,6 +21,14 @@ Geometry(n=6, box=(2, 3))
 [[0, 1, 2, 3, 4, 5], [0, 6, 12, 18, 24, 30], [0, 1, 2, 6, 7, 8]]
 >>> [g.region_names[u] for u in g.cell_regions[9]], g.cell_name(9)
 (['row 2', 'column 4', 'box 2'], 'r2c4')
+
+Variants (:mod:`.variants`) grow the table: a *region map* replaces the
+boxes by irregular *pieces* (jigsaw), and *extra* regions (diagonals,
+windows) follow the ``3n`` regions of every grid.
+
+>>> x = geometry(4, extra=(("diagonal", (0, 5, 10, 15)),))
+>>> x, x.regions[-1].tolist(), x.extra_of(5)
+(Geometry(n=4, box=(2, 2), extra=1), [0, 5, 10, 15], [12])
 """
 
 from __future__ import annotations
@@ -172,23 +180,107 @@ class Geometry:
     box_left: np.ndarray = field(repr=False)
     #: ``cell_regions`` flattened (``3 * cell + k``), as the compiled kernels read it
     flat_cell_regions: np.ndarray = field(repr=False)
+    #: the piece of each cell (int32, ``n*n``) when a region map replaces the
+    #: boxes (jigsaw), else None; regions ``2n..3n-1`` are then the pieces
+    region_map: np.ndarray | None = field(default=None, repr=False)
+    #: the number of extra regions (diagonals, windows), the last rows of ``regions``
+    extra: int = 0
+    #: ``(name, cells)`` of each extra region, as given to :func:`geometry`
+    extra_regions: tuple = field(default=(), repr=False)
+
+    def __repr__(self) -> str:
+        more = (", region_map=..." if self.region_map is not None else "") + (
+            f", extra={self.extra}" if self.extra else "")
+        return f"Geometry(n={self.n}, box={self.box}{more})"
 
     def cell_name(self, cell: int) -> str:
         """The name ``r{row}c{col}`` (1-based) of a cell number."""
         return cell_name(self.n, cell)
 
+    def extra_of(self, cell: int) -> list[int]:
+        """The extra regions (their numbers in ``regions``) that hold ``cell``."""
+        first = 3 * self.n
+        return [first + k for k, (_, cells) in enumerate(self.extra_regions) if cell in cells]
+
+    @property
+    def plain(self) -> bool:
+        """True for the rows, columns and boxes alone (no region map, no extra region)."""
+        return self.region_map is None and not self.extra
+
     def __reduce__(self):
-        return geometry, (self.n, self.box)
+        if self.plain:
+            return geometry, (self.n, self.box)
+        rm = None if self.region_map is None else tuple(self.region_map.tolist())
+        return _rebuild, (self.n, self.box, rm, self.extra_regions)
 
 
-def geometry(n: int, box=None) -> Geometry:
+def geometry(n: int, box=None, *, region_map=None, extra=()) -> Geometry:
     """The :class:`Geometry` of an ``n x n`` grid (``box`` None: :func:`default_box`).
+
+    ``region_map``: the piece (0..n-1) of each cell, replacing the boxes
+    (jigsaw; checked: every piece has ``n`` cells -- pieces need not be
+    connected); ``extra``: ``(name, cells)`` pairs, more all-different regions
+    of ``n`` cells each.  Build these through :mod:`.variants`, which checks
+    its input and names the place of a fault.
 
     >>> geometry(9) is geometry(9, (3, 3))
     True
     """
-    r, c = _check_box(n, box)
-    return _geometry(n, r, c)
+    if region_map is None and not extra:
+        r, c = _check_box(n, box)
+        return _geometry(n, r, c)
+    n = _side(n)
+    if region_map is None:
+        r, c = _check_box(n, box)
+    else:
+        r, c = _check_box(n, box) if box is not None else _box_or_band(n)
+        region_map = tuple(int(v) for v in np.asarray(region_map).reshape(-1).tolist())
+    extra = tuple((str(name), tuple(int(v) for v in cells)) for name, cells in extra)
+    return _variant_geometry(n, r, c, region_map, extra)
+
+
+def _box_or_band(n: int) -> tuple[int, int]:
+    """The default box shape, or ``(1, n)`` for a side with none (a prime: a jigsaw needs no boxes)."""
+    try:
+        return _default_box(n)
+    except SudokuError:
+        return 1, n
+
+
+def _rebuild(n, box, region_map, extra) -> Geometry:
+    return geometry(n, box, region_map=region_map, extra=extra)
+
+
+@functools.lru_cache(maxsize=256)
+def _variant_geometry(n: int, r: int, c: int, region_map: tuple | None, extra: tuple) -> Geometry:
+    """A shape with a region map and/or extra regions (cached per distinct input)."""
+    base = _geometry(n, r, c)
+    regions = base.regions
+    cell_regions = base.cell_regions
+    names = list(base.region_names)
+    rmap = None
+    if region_map is not None:
+        rmap = np.asarray(region_map, np.int32)
+        if rmap.shape != (n * n,) or rmap.min() < 0 or rmap.max() >= n or np.any(np.bincount(rmap, minlength=n) != n):
+            raise SudokuError(f"a region map of a {n}x{n} grid must give each of its {n * n} cells "
+                              f"one of {n} pieces of {n} cells each")
+        cell_regions = cell_regions.copy()
+        cell_regions[:, 2] = 2 * n + rmap
+        pieces = np.argsort(rmap, kind="stable").reshape(n, n).astype(np.int32)
+        regions = np.concatenate([regions[:2 * n], pieces])
+        names[2 * n:] = [f"piece {k + 1}" for k in range(n)]
+    if extra:
+        cells = np.array([sorted(cells) for _, cells in extra], np.int32).reshape(len(extra), -1)
+        if cells.shape[1] != n or cells.min() < 0 or cells.max() >= n * n or any(
+                len(set(row)) != n for row in cells.tolist()):
+            raise SudokuError(f"every extra region of a {n}x{n} grid must hold {n} distinct cells")
+        regions = np.concatenate([regions, cells])
+        names += [name for name, _ in extra]
+    return Geometry(
+        n=n, box=(r, c), cells=n * n, regions=_frozen(regions), region_names=tuple(names),
+        cell_regions=_frozen(cell_regions), flat_cell_regions=_frozen(cell_regions.reshape(-1)),
+        box_top=base.box_top, box_left=base.box_left,
+        region_map=None if rmap is None else _frozen(rmap), extra=len(extra), extra_regions=extra)
 
 
 @functools.lru_cache(maxsize=None)

@@ -16,6 +16,7 @@ from .encoding import given_options, sudoku_problem
 from .geometry import Geometry, _check_box, _geometry, _size_of, default_box, geometry
 from .rules import conflicts
 from .text import MAX_TEXT_N, _grid_from, _symbol
+from .variants import Variant, has_header, parse as _parse_variant
 
 
 class Sudoku:
@@ -30,6 +31,14 @@ class Sudoku:
     box : (int, int), optional
         Rows and columns of one box; by default the squarest shape, wider than
         tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
+    variant : str or Variant, optional
+        Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
+        ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combined
+        with ``+``; by default those of ``puzzle`` when it is a Sudoku, or of
+        the ``variant:`` header of its text, else the classic rules.
+    regions : str or array_like, optional
+        A jigsaw's region map (``n*n`` labels, one piece per label), replacing
+        the boxes; see also :meth:`jigsaw`.
 
     Raises
     ------
@@ -59,22 +68,43 @@ class Sudoku:
     True
     >>> Sudoku("12.. ..12 .... ....").count()
     12
+    >>> Sudoku("12.. ..12 .... ....", variant="x")
+    Sudoku('12....12........', variant='x')
     """
 
+    #: The extra rules (classic: a false Variant); kept by solutions and pickles.
+    variant: Variant = Variant()
     n: int
     box: tuple[int, int]
     _cells: np.ndarray  # flat, read-only
     _puzzle: np.ndarray  # the givens, flat, read-only
     _stats: Stats | tuple | None  # a tuple: Stats' raw arguments (see stats)
 
-    def __init__(self, puzzle, box=None):
+    def __init__(self, puzzle, box=None, *, variant=None, regions=None):
+        if variant is None and regions is None:
+            if isinstance(puzzle, Sudoku):
+                variant = puzzle.variant
+            elif isinstance(puzzle, str) and has_header(puzzle):
+                puzzle, variant = _parse_variant(puzzle)
         cells = _grid_from(puzzle)
         n = _size_of(cells.size)
         if box is None and isinstance(puzzle, Sudoku):
             box = puzzle.box
         self.n = n
-        self.box = _check_box(n, box)
-        problems = conflicts(cells, _geometry(n, *self.box))
+        if variant is not None or regions is not None:
+            v = Variant.parse(variant, regions)
+            if v:
+                geo = v.geometry(n, box)
+                self.variant, self.box = v, geo.box
+                problems = v.conflicts(cells, geo)
+                if problems:
+                    raise SudokuError("the givens break the rules: " + "; ".join(problems))
+                variant = v
+            else:
+                variant = None
+        if variant is None:
+            self.box = _check_box(n, box)
+            problems = conflicts(cells, _geometry(n, *self.box))
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
         self._cells = cells
@@ -83,12 +113,15 @@ class Sudoku:
         self._stats = None
 
     @classmethod
-    def _trusted(cls, cells: np.ndarray, givens: np.ndarray, box: tuple[int, int]) -> "Sudoku":
+    def _trusted(cls, cells: np.ndarray, givens: np.ndarray, box: tuple[int, int],
+                 variant: Variant | None = None) -> "Sudoku":
         """A grid of ``cells`` whose puzzle had ``givens`` (both flat uint8, read by
         the solver, so not checked again), e.g. a solution of a batch."""
         s = cls.__new__(cls)
         s.n = _size_of(cells.size)
         s.box = box
+        if variant:
+            s.variant = variant
         s._cells = cells
         s._cells.flags.writeable = False
         s._puzzle = givens
@@ -101,6 +134,7 @@ class Sudoku:
         s = Sudoku.__new__(Sudoku)
         s.n = self.n
         s.box = self.box
+        s.variant = self.variant
         s._cells = cells
         s._cells.flags.writeable = False
         s._puzzle = self._puzzle
@@ -109,9 +143,20 @@ class Sudoku:
 
     # ---------------------------------------------------------------- views
 
+    @classmethod
+    def jigsaw(cls, puzzle, regions, variant=None) -> "Sudoku":
+        """A jigsaw Sudoku: ``regions`` (a region map, ``n*n`` labels) replaces the boxes.
+
+        >>> Sudoku.jigsaw("1... .... .... ....", "AAAB ABBB CCCD CDDD").count()
+        36
+        """
+        return cls(puzzle, variant=variant, regions=regions)
+
     @property
     def geometry(self) -> Geometry:
         """The :class:`~dlxnumba.sudoku.Geometry` (regions, boxes) of this grid's shape."""
+        if self.variant:
+            return self.variant.geometry(self.n, self.box)
         return geometry(self.n, self.box)
 
     @property
@@ -157,7 +202,11 @@ class Sudoku:
             default = default_box(self.n)
         except SudokuError:  # a prime side: the box was given, (1, n) or (n, 1)
             default = None
-        box = "" if self.box == default else f", box={self.box}"
+        box = "" if self.box == default or self.variant.region_map is not None else f", box={self.box}"
+        if self.variant:
+            kinds = "+".join(k for k in self.variant.kinds if k != "jigsaw")
+            box += (f", variant={kinds!r}" if kinds else "") + (
+                f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "")
         return f"Sudoku({str(self)!r}{box})"
 
     def __format__(self, spec: str) -> str:
@@ -166,15 +215,15 @@ class Sudoku:
         return format(str(self), spec)
 
     def __eq__(self, other) -> bool:
-        return (isinstance(other, Sudoku) and self.box == other.box
+        return (isinstance(other, Sudoku) and self.box == other.box and self.variant == other.variant
                 and np.array_equal(self._cells, other._cells))
 
     def __hash__(self) -> int:
-        return hash((self.box, self._cells.tobytes()))
+        return hash((self.box, self._cells.tobytes()) + ((self.variant,) if self.variant else ()))
 
     def boxed(self) -> str:
         """A text picture with box borders, for ``print``."""
-        return display.boxed(self._cells, self.geometry)
+        return display.boxed(self._cells, self.geometry, self.variant)
 
     def show(self, file=None) -> None:
         """Print :meth:`boxed`."""
@@ -182,13 +231,18 @@ class Sudoku:
 
     def _repr_html_(self) -> str:
         """An HTML table, for Jupyter: givens bold, filled cells blue."""
-        return display.html_table(self._cells, self._puzzle != 0, self.geometry)
+        return display.html_table(self._cells, self._puzzle != 0, self.geometry, self.variant)
 
     # --------------------------------------------------------------- solving
 
     def to_problem(self) -> tuple[ExactCover, list[tuple[int, int, int]], list[int]]:
         """The encoding: ``(problem, key, given)`` with ``given`` the givens' options."""
-        p, key = sudoku_problem(self.n, self.box)
+        if self.variant:
+            p = self.variant.problem(self.n, self.box)
+            n = self.n
+            key = [(j // (n * n), (j // n) % n, j % n + 1) for j in range(n ** 3)]
+        else:
+            p, key = sudoku_problem(self.n, self.box)
         return p, key, given_options(self._cells, self.n).tolist()
 
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,

@@ -39,6 +39,7 @@ from .encoding import _encoding, decode, given_options
 from .geometry import _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
 from .text import _grid_from
+from .variants import Variant, decode_all, generic_search, solve_batch
 
 if TYPE_CHECKING:  # pragma: no cover
     from .puzzle import Sudoku
@@ -59,21 +60,22 @@ class _Shape:
 
     _cache: dict = {}
 
-    def __init__(self, n: int, box: tuple[int, int]):
+    def __init__(self, n: int, box: tuple[int, int], variant: Variant | None = None):
         self.n = n
-        self.problem = _encoding(n, *box)
+        # a variant here is a plain jigsaw: its pieces replace the boxes, four items per option
+        self.problem = _encoding(n, *box) if variant is None else variant.problem(n, box)
         self.template = self.problem._template()
         assert self.template.width == K.BLOCKS  # the builder links up four-node blocks
-        self.cell_regions = geometry(n, box).flat_cell_regions
+        self.cell_regions = (geometry(n, box) if variant is None else variant.geometry(n, box)).flat_cell_regions
         self.n1 = self.problem.n_primary
         self.depth = self.n1 + 1
 
     @classmethod
-    def of(cls, n: int, box: tuple[int, int]) -> "_Shape":
-        key = (n, box)
+    def of(cls, n: int, box: tuple[int, int], variant: Variant | None = None) -> "_Shape":
+        key = (n, box) if variant is None else (n, box, variant)
         s = cls._cache.get(key)
         if s is None:
-            s = cls._cache[key] = cls(n, box)
+            s = cls._cache[key] = cls(n, box, variant)
         return s
 
     def run(self, puzzles: np.ndarray, limit: np.ndarray, results: tuple) -> B.Run:
@@ -124,10 +126,11 @@ def _one(puzzle: "Sudoku") -> _One:
         cache = _LOCAL.ones
     except AttributeError:
         cache = _LOCAL.ones = {}
-    key = (puzzle.n, puzzle.box)
+    v = puzzle.variant
+    key = (puzzle.n, puzzle.box, v) if v.kinds else (puzzle.n, puzzle.box)
     one = cache.get(key)
     if one is None or one.w.busy:  # busy: re-entered, e.g. from a progress callback
-        one = _One(_Shape.of(puzzle.n, puzzle.box))
+        one = _One(_Shape.of(puzzle.n, puzzle.box, v if v.kinds else None))
         cache.setdefault(key, one)
     one.puzzle[0] = puzzle._cells  # a writable copy: one compiled signature for all callers
     return one
@@ -190,6 +193,16 @@ def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_no
 def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progress=None,
               progress_interval=0.5) -> "Sudoku | None":
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
+    if puzzle.variant.kinds and not puzzle.variant.fast:
+        search = _generic(puzzle, stop_at, max_nodes, timeout, progress, progress_interval)
+        try:
+            sol = search.next()
+        except LimitReached as e:
+            e.found = None
+            raise
+        if sol is not None:
+            search.stats.status = "limit"
+        return None if sol is None else puzzle._with_cells(decode(sol, puzzle.n))
     if max_nodes is None and timeout is None and progress is None and (stop_at == 1 or stop_at == 0) \
             and type(stop_at) is int and progress_interval == 0.5:
         # the per-puzzle path, kept lean: Stats are made on first use
@@ -215,6 +228,16 @@ def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progres
     return _first(puzzle, one)
 
 
+def _generic(puzzle: "Sudoku", stop_at, max_nodes, timeout, progress, progress_interval) -> Search:
+    """A variant whose options are longer than four items: a resumable search on the generic engine."""
+    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
+    progress = reporter(progress, SudokuError)
+    progress_interval = check_interval(progress_interval, SudokuError)
+    search = generic_search(puzzle, stop_at, max_nodes, timeout, progress, progress_interval)
+    puzzle._stats = search.stats
+    return search
+
+
 def _first(puzzle: "Sudoku", one: _One) -> "Sudoku | None":
     """The first solution the run found, as a Sudoku, or None."""
     return puzzle._with_cells(one.results[4][0].copy()) if one.results[1][0] else None
@@ -230,6 +253,8 @@ def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progre
     if limit == 0:
         puzzle._stats = Stats(status="limit")
         return 0
+    if puzzle.variant.kinds and not puzzle.variant.fast:
+        return _generic(puzzle, stop_at, max_nodes, timeout, progress, progress_interval).count(limit)
     target = B.NO_LIMIT if limit is None else min(int(limit), B.NO_LIMIT)
     one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress, progress_interval)
     stats = _outcome(puzzle, one, seconds, True, max_nodes)
@@ -245,7 +270,11 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
     progress = reporter(progress, SudokuError)
     progress_interval = check_interval(progress_interval, SudokuError)
-    shape = _Shape.of(puzzle.n, puzzle.box)
+    v = puzzle.variant
+    if v.kinds and not v.fast:
+        return decode_all(puzzle, _generic(puzzle, stop_at, max_nodes, timeout, progress,
+                                           progress_interval).solutions(limit))
+    shape = _Shape.of(puzzle.n, puzzle.box, v if v.kinds else None)
     cells = puzzle._cells.copy()
 
     def prepare(links: tuple, first_node: np.ndarray) -> bool:
@@ -263,8 +292,10 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
 # ---------------------------------------------------------------------------
 
 
-def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
-    """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors."""
+def _batch_array(puzzles, box, variants: dict | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
+    """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors
+    (``variants``: filled with variant -> first puzzle that has it)."""
     errors: list[str | None] = []
     n: int | None
     if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
@@ -315,6 +346,8 @@ def _batch_array(puzzles, box) -> tuple[np.ndarray, np.ndarray, int, tuple[int, 
         errors.append(None)
         if not isinstance(item, str) and _is_sudoku(item):  # (strings first: the common case, fast)
             boxes.setdefault(item.box, k)
+            if variants is not None:
+                variants.setdefault(item.variant, k)
     if n is None:  # nothing readable (every row is INVALID, or none): an array's shape, box=, else 9
         pair = box if isinstance(box, tuple) and len(box) == 2 else None
         n = _array_side(puzzles) or (
@@ -367,7 +400,7 @@ def _batch_box(n: int, box, boxes: dict) -> tuple[int, int]:
 def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None, stop_at: int = 1,
                max_nodes: int | None = None, timeout: float | None = None,
                progress: ProgressArg = None, progress_interval: float = 0.5,
-               return_stats: bool = False) -> SudokuBatchResult:
+               return_stats: bool = False, variant=None) -> SudokuBatchResult:
     """Solve a batch of puzzles in compiled code, optionally on several threads.
 
     Parameters
@@ -401,6 +434,11 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         The box shape of every puzzle; by default that of the :class:`Sudoku`
         objects among the puzzles, else the default shape.  A batch is solved
         with one shape: puzzles of another shape are refused (SudokuError).
+    variant : str or Variant, optional
+        The variant of every puzzle (``"x"``, ``"windoku"``, ``"anti-knight"``,
+        ... or a :class:`~dlxnumba.sudoku.variants.Variant`, e.g. a jigsaw's);
+        by default that of the :class:`Sudoku` objects among the puzzles, else
+        the classic rules.  A batch is solved with one variant.
 
     Returns
     -------
@@ -431,7 +469,12 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use Sudoku(puzzle).solve())")
     t0 = time.perf_counter()
-    arr, bad, n, box, errors = _batch_array(puzzles, box)
+    v = None if variant is None else Variant.parse(variant)
+    if v is not None and v.region_map is not None and box is None:
+        box = v.geometry(v.side() or 0).box
+    seen: dict = {}
+    arr, bad, n, box, errors = _batch_array(puzzles, box, seen)
+    v = _batch_variant(v, seen)
     if (max_nodes == 0 or timeout == 0) and arr.size:  # no lane runs: digits past N are caught here
         bad = bad | (arr > n).any(axis=1)
     any_bad = bool(bad.any())
@@ -439,7 +482,15 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         arr = arr.copy() if not arr.flags.writeable or arr is puzzles else arr
         arr[bad, 0] = n + 1  # the lanes reject these at once (INVALID), without a search
     nthreads = B.thread_count(threads, SudokuError)
-    shape = _Shape.of(n, box)
+    if v.kinds:
+        v.geometry(n, box)  # a region map of another size, a windoku without room: SudokuError
+    if v.kinds and not v.fast:
+        status, count, nodes, updates, out, seconds = solve_batch(
+            arr, bad, n, box, v, min(int(limit), B.NO_LIMIT), nthreads, stop_at, max_nodes, timeout, progress,
+            progress_interval)
+        return SudokuBatchResult(out, status, count, nodes, updates, seconds, arr, n, box, errors, return_stats,
+                                 variant=v)
+    shape = _Shape.of(n, box, v if v.kinds else None)
     results = _results(len(arr), n * n)
     run = shape.run(arr, np.full(len(arr), min(int(limit), B.NO_LIMIT), np.int64), results)
     lanes_n = B.lanes_for(nthreads, len(arr))
@@ -451,7 +502,23 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         status[bad] = K.ST_INVALID
         out[bad] = 0
     return SudokuBatchResult(out, status, results[1], results[2], results[3],
-                             time.perf_counter() - t0 - compiling, arr, n, box, errors, return_stats)
+                             time.perf_counter() - t0 - compiling, arr, n, box, errors, return_stats,
+                             variant=v)
+
+
+def _batch_variant(variant: Variant | None, seen: dict) -> Variant:
+    """The one variant of a batch: ``variant``, else that of its Sudoku objects, else classic."""
+    if variant is not None:
+        for other, k in seen.items():
+            if other != variant:
+                raise SudokuError(f"puzzle {k} is a {other} Sudoku, but variant={variant.name!r}; "
+                                  "a batch is solved with one variant")
+        return variant
+    if len(seen) > 1:
+        (a, i), (b, j) = list(seen.items())[:2]
+        raise SudokuError(f"puzzle {i} is a {a} Sudoku and puzzle {j} a {b} one; a batch is solved "
+                          "with one variant (solve_many once per variant)")
+    return next(iter(seen)) if seen else Variant()
 
 
 class SudokuBatchResult(tuple):
@@ -505,22 +572,25 @@ class SudokuBatchResult(tuple):
     _puzzles: np.ndarray
     _errors: list[str | None]
     _explained: bool
+    variant: Variant
 
     def __new__(cls, solutions, status, count, nodes, updates, seconds, puzzles, n, box, errors,
-                return_stats=False):
+                return_stats=False, variant=None):
         info = None
         if return_stats:
             info = {"nodes": nodes, "updates": updates, "count": count, "seconds": seconds, "errors": None}
         self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
         vars(self).update(solutions=solutions, status=status, count=count, nodes=nodes, updates=updates,
-                          seconds=seconds, n=n, box=box, _puzzles=puzzles, _errors=errors, _explained=False)
+                          seconds=seconds, n=n, box=box, _puzzles=puzzles, _errors=errors, _explained=False,
+                          variant=variant if variant is not None else Variant())
         if info is not None:
             info["errors"] = self.errors
         return self
 
     def __reduce__(self):
         return (_rebuild_batch, (self.solutions, self.status, self.count, self.nodes, self.updates,
-                                 self.seconds, self._puzzles, self.n, self.box, self.errors, len(self) == 3))
+                                 self.seconds, self._puzzles, self.n, self.box, self.errors, len(self) == 3,
+                                 self.variant))
 
     def __repr__(self) -> str:
         values, counts = np.unique(self.status, return_counts=True)
@@ -536,7 +606,7 @@ class SudokuBatchResult(tuple):
     def errors(self) -> list[str | None]:
         """Why each INVALID puzzle is invalid (a message naming it), else None."""
         if not self._explained:
-            _explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors)
+            _explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors, self.variant)
             self._explained = True
         return self._errors
 
@@ -546,7 +616,7 @@ class SudokuBatchResult(tuple):
         if self.status[i] == K.ST_INVALID:
             return None
         cells = self._puzzles[i].copy()
-        return _grid(cells, cells, self.box)
+        return _grid(cells, cells, self.box, self.variant)
 
     def sudoku(self, i: int) -> Sudoku | None:
         """Solution ``i`` as a :class:`Sudoku` that remembers its puzzle (its givens
@@ -554,7 +624,7 @@ class SudokuBatchResult(tuple):
         i = self._index(i)
         if not self.count[i]:
             return None
-        return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box)
+        return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box, self.variant)
 
     def sudokus(self) -> list[Sudoku | None]:
         """:meth:`sudoku` of every puzzle, in input order."""
@@ -569,12 +639,12 @@ class SudokuBatchResult(tuple):
         return int(i) % size
 
 
-def _grid(cells: np.ndarray, givens: np.ndarray, box: tuple[int, int]) -> "Sudoku":
+def _grid(cells: np.ndarray, givens: np.ndarray, box: tuple[int, int], variant: Variant | None = None) -> "Sudoku":
     """A :class:`Sudoku` of ``cells`` (read by the solver) whose puzzle had ``givens``."""
     # From the package: the module that defines Sudoku solves through this one.
     from . import Sudoku
 
-    return Sudoku._trusted(cells, givens, box)
+    return Sudoku._trusted(cells, givens, box, variant)
 
 
 def _rebuild_batch(*args) -> SudokuBatchResult:
@@ -583,7 +653,8 @@ def _rebuild_batch(*args) -> SudokuBatchResult:
     return r
 
 
-def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: list) -> None:
+def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: list,
+                     variant: Variant | None = None) -> None:
     """A message for each INVALID puzzle that was readable (a digit too large, a broken rule)."""
     for k in np.flatnonzero(status == K.ST_INVALID).tolist():
         if errors[k] is None:
@@ -592,7 +663,8 @@ def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: l
                 c = int(big[0])
                 errors[k] = f"puzzle {k}: cell {cell_name(n, c)} holds {arr[k, c]}; digits must be 0 to {n}"
             else:
-                problems = conflicts(arr[k], geometry(n, box))
+                problems = (variant.conflicts(arr[k], variant.geometry(n, box)) if variant
+                            else conflicts(arr[k], geometry(n, box)))
                 errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(problems)
 
 

@@ -206,8 +206,8 @@ def test_names_are_any_printable_tokens():
     ("| c\n\nA B A\nA B\n", 3, "twice"),  # item named twice on the item line
     ("A B | C\nA\nB\nC | D\n", 4, "|"),  # a bar inside an option
     ("A | B | C\nA\n", 1, "more than one '|'"),  # two bars on the item line
-    ("A B | C\nA C:x\n", 2, "color"),  # DLX2 color syntax in an option
-    ("| c\nA:1 B\nA:1\n", 2, "color"),  # ... and on the item line
+    ("A B | C\nA:x C\n", 2, "primary item 'A' cannot have a color"),  # a color on a primary item
+    ("| c\nA:1 B\nA\n", 2, "contains ':'"),  # a colon on the item line
 ])
 def test_errors_name_the_line(text, line, fragment):
     with pytest.raises(DLXFormatError) as e:
