@@ -355,8 +355,8 @@ def _entry(entry, index: dict, secset) -> tuple[Hashable, Hashable] | None:
 
 
 def _color_on_primary(j: int, entry, colored) -> None:
-    raise ExactCoverError(f"option {j}: {plain(entry)} gives primary item {plain(colored[0])} the color "
-                          f"{plain(colored[1])}; only secondary items take colors (to name an item "
+    raise ExactCoverError(f"option {j}: {plain(entry)}: primary item {plain(colored[0])} cannot have a color "
+                          f"({plain(colored[1])}); only secondary items take colors (to name an item "
                           f"{plain(entry)}, list it in primary=)")
 
 
@@ -1037,7 +1037,14 @@ class ExactCover:
                 name = plain(self._names[i])
                 if i < n1:
                     count[i] = count.get(i, 0) + 1
-                    if count[i] > upper[i]:
+                    if count[i] == 1:
+                        use[i] = (j, 0)
+                    elif count[i] > upper[i]:
+                        j0 = use[i][0]
+                        if upper[i] == 1:
+                            raise ExactCoverError(
+                                f"given options {j0} ({self._option_text(j0)}) and {j} "
+                                f"({self._option_text(j)}) conflict: both contain item {name}")
                         raise ExactCoverError(f"the given options cover item {name} {count[i]} times; "
                                               f"its upper bound is {int(upper[i])}")
                 elif i in use:

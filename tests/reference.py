@@ -462,3 +462,60 @@ def variant_solutions_brute(puzzle_cells, n, box, kinds=(), region_map=None, lim
 
     fill(0)
     return found
+
+
+# ---------------------------------------------------------------------------
+# Colors (Knuth's DLX2) and multiplicities (DLX3)
+# ---------------------------------------------------------------------------
+#
+# ``colors`` runs beside ``options``: ``colors[j][k]`` is the color of the
+# ``k``-th item of option ``j``, 0 for none (only secondary items have one).
+# ``lower`` and ``upper`` (None: all 1) bound how often each primary item is
+# covered.  A secondary item may be used by any number of chosen options that
+# all give it one color; an uncolored use of it admits no other use at all.
+
+
+def is_colored_cover(options, colors, n_primary, n_items, chosen, lower=None, upper=None) -> bool:
+    """Whether the distinct option numbers ``chosen`` form a solution: every
+    chosen option holds a primary item, each primary item ``i`` is covered
+    between ``lower[i]`` and ``upper[i]`` times (1 and 1 by default), and the
+    uses of each secondary item agree on one color or are a single uncolored
+    one."""
+    chosen = list(chosen)
+    if len(set(chosen)) != len(chosen):
+        return False
+    if not all(isinstance(j, int) and 0 <= j < len(options) for j in chosen):
+        return False
+    lower = [1] * n_primary if lower is None else list(lower)
+    upper = [1] * n_primary if upper is None else list(upper)
+    times = [0] * n_items
+    uses: dict = {}
+    for j in chosen:
+        if not _has_primary(options[j], n_primary):
+            return False
+        for i, c in zip(options[j], colors[j]):
+            times[i] += 1
+            if i >= n_primary:
+                uses.setdefault(i, []).append(c)
+    if not all(lower[i] <= times[i] <= upper[i] for i in range(n_primary)):
+        return False
+    for used in uses.values():
+        if 0 in used:
+            if len(used) > 1:
+                return False
+        elif len(set(used)) > 1:
+            return False
+    return True
+
+
+def colored_solutions_by_subsets(options, colors, n_primary, n_items, lower=None,
+                                 upper=None) -> set[frozenset[int]]:
+    """Every solution of a problem with colors and bounds, by trying every subset
+    of the options that hold a primary item.  Keep it to about 12 options."""
+    candidates = [j for j, opt in enumerate(options) if _has_primary(opt, n_primary)]
+    found = set()
+    for size in range(len(candidates) + 1):
+        for subset in combinations(candidates, size):
+            if is_colored_cover(options, colors, n_primary, n_items, subset, lower, upper):
+                found.add(frozenset(subset))
+    return found

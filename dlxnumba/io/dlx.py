@@ -349,7 +349,7 @@ def parse_dlx(source) -> DLXText:
         try:
             extend(map(get, toks))
             if col is not None:
-                col.extend(bytes(4 * k))
+                col.frombytes(bytes(4 * k))
         except KeyError:
             del flat[before:]
             its, cols = _colored_entries(toks, index, n_primary, colors, f"{origin}, line {lineno}",

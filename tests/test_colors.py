@@ -1,0 +1,359 @@
+"""Colors (Knuth's Algorithm C, his program DLX2): the representation, the search,
+the DLX text, against DLX2's own figures and a brute-force oracle."""
+
+from __future__ import annotations
+
+import pickle
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlxnumba.search as search_module
+from dlxnumba import ExactCover, ExactCoverError, LimitReached
+from dlxnumba.errors import DLXFormatError
+from tests.reference import colored_solutions_by_subsets, is_colored_cover
+
+GOLDEN = Path("/work/shared/golden")
+HERE = Path(__file__).parent / "golden"
+
+
+def golden(name: str) -> Path:
+    """A golden DLX file: the copy beside the tests (the shared folder when it is newer)."""
+    return HERE / name
+
+
+def read_quietly(path) -> ExactCover:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return ExactCover.from_dlx(path)
+
+
+def as_lists(p: ExactCover):
+    """(options, colors, n_primary, n_items) of ``p`` for the oracles: colors as
+    numbers per entry (0 for none)."""
+    options = [p.option(j) for j in range(p.n_options)]
+    c = p.opt_colors
+    colors = [c[p.opt_ptr[j]: p.opt_ptr[j + 1]].tolist() for j in range(p.n_options)]
+    return options, colors, p.n_primary, p.n_items
+
+
+def verify(p: ExactCover, solution) -> bool:
+    options, colors, n1, n = as_lists(p)
+    lower = upper = None
+    if p.has_bounds:
+        lower, upper = p.lower.tolist(), p.upper.tolist()
+    return is_colored_cover(options, colors, n1, n, solution, lower, upper)
+
+
+# ---------------------------------------------------------------------------
+# DLX2's figures (../shared/golden.md)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, solutions, nodes, updates, cleansings", [
+    ("toy2.dlx", 1, 3, 9, 3),
+    ("debruijn135.dlx", 160, 2325, 105879, 18184),
+])
+def test_dlx2_figures(name, solutions, nodes, updates, cleansings):
+    p = read_quietly(golden(name))
+    found = list(p.solutions(stop_at=0))
+    s = p.stats
+    assert (len(found), s.nodes, s.updates, s.cleansings) == (solutions, nodes, updates, cleansings)
+    assert all(verify(p, sol) for sol in found)
+    assert len({frozenset(sol) for sol in found}) == len(found)
+    # count() runs the same search
+    assert p.count(stop_at=0) == solutions
+    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (nodes, updates, cleansings)
+
+
+def test_golden_copies_match_the_shared_files():
+    if not GOLDEN.is_dir():
+        pytest.skip("no shared golden folder on this machine")
+    for name in ("toy2.dlx", "toy3.dlx", "debruijn135.dlx", "queendom4_6.dlx"):
+        assert (HERE / name).read_bytes() == (GOLDEN / name).read_bytes()
+
+
+def test_toy2_solution_is_dlx2s():
+    """DLX2's introduction: the unique solution is 'A C X:1 Y:1' and 'B X:1'; the
+    option 'X:0 Y:1' (no primary item) is dropped with a warning."""
+    with pytest.warns(UserWarning, match=r"line 5"):
+        p = ExactCover.from_dlx(golden("toy2.dlx"))
+    assert p.n_options == 3
+    (sol,) = p.solutions()
+    assert sorted(p.option_names(sol)) == [("A", "C", "X", "Y"), ("B", "X")]
+    assert p.colors_of(sol) == {"X": "1", "Y": "1"}
+
+
+def test_debruijn_solutions_are_de_bruijn_cycles():
+    """Independent check of the 160 solutions: the option of each position p<k>
+    fixes the bits x<k>..x<k+4> by colors; reading the 25 bits x0..x24 around the
+    cycle must give every 5-bit window of weight 1..3 (25 of them) exactly once."""
+    p = read_quietly(golden("debruijn135.dlx"))
+    cycles = set()
+    for sol in p.solutions():
+        colors = p.colors_of(sol)
+        bits = [int(colors[f"x{k}"]) for k in range(25)]
+        windows = [tuple(bits[(k + d) % 25] for d in range(5)) for k in range(25)]
+        assert len(set(windows)) == 25
+        assert all(1 <= sum(w) <= 3 for w in windows)
+        cycles.add(tuple(bits))
+    assert len(cycles) == 160
+
+
+# ---------------------------------------------------------------------------
+# The representation
+# ---------------------------------------------------------------------------
+
+
+def dlx2_example() -> ExactCover:
+    return ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"], secondary="X Y")
+
+
+def test_from_options_strings_and_pairs_agree():
+    a = dlx2_example()
+    b = ExactCover.from_options([["A", "B", ("X", "0"), ("Y", "0")], ["A", "C", ("X", "1"), ("Y", "1")],
+                                 ["B", ("X", "1")], ["C", ("Y", "1")]], secondary=["X", "Y"])
+    assert a == b and hash(a) == hash(b)
+    assert a.color_names == ["0", "1"]
+    assert a.opt_colors.tolist() == [0, 0, 1, 1, 0, 0, 2, 2, 0, 2, 0, 2]
+    assert a.option_colors(1) == [None, None, "1", "1"]
+    assert a.has_colors and not a.has_bounds
+
+
+def test_colors_change_equality_and_pickle_keeps_them():
+    a = dlx2_example()
+    plain = ExactCover.from_options(["A B X Y", "A C X Y", "B X", "C Y"], secondary="X Y")
+    assert a != plain
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert pickle.loads(pickle.dumps(a)).solve() == a.solve() == [1, 2]
+
+
+def test_plain_problem_has_no_colors():
+    p = ExactCover.from_options(["a b", "a", "b"])
+    assert not p.has_colors and p.opt_colors.tolist() == [0, 0, 0, 0] and p.color_names == []
+    assert p.colors_of([1, 2]) == {}
+    # all-zero colors are no colors: the same problem
+    q = ExactCover(p.n_primary, p.item_names, p.opt_ptr, p.opt_items, np.zeros(4, np.int32), ())
+    assert q == p and not q.has_colors
+
+
+def test_colored_item_names_with_colons_and_tuples():
+    # "a:b:red" is item "a:b" with color "red"; a tuple name is an item when declared
+    p = ExactCover.from_options([["P", "a:b:red"], ["Q", ("a:b", "red"), (1, 2)]],
+                                secondary=["a:b", (1, 2)])
+    assert p.option_colors(0) == [None, "red"] and p.option_colors(1) == [None, "red", None]
+    assert p.count() == 1
+    # an entry that is an item's name is that item, never a colored one
+    q = ExactCover.from_options([["P", "x:1"], ["P", "x"]], primary=["P"], secondary=["x", "x:1"])
+    assert not q.has_colors
+
+
+def test_uncolored_use_excludes_every_other_use():
+    """Documented meaning: an option naming X without a color may not share X
+    with any other option, colored or not."""
+    p = ExactCover.from_options([["A", "X"], ["B", "X:r"], ["B"], ["A", "X:r"], ["C", "X:r"], ["C"]],
+                                secondary=["X"])
+    got = {frozenset(s) for s in p.solutions()}
+    options, colors, n1, n = as_lists(p)
+    assert got == colored_solutions_by_subsets(options, colors, n1, n)
+    assert frozenset({0, 1, 4}) not in got and frozenset({0, 2, 5}) in got and frozenset({3, 1, 4}) in got
+
+
+@pytest.mark.parametrize("build, fragment", [
+    (lambda: ExactCover.from_options([["A:red"]], primary=["A"]), "primary item 'A' cannot have a color"),
+    (lambda: ExactCover.from_options([["A", ("A", 1)]], primary=["A"]), "primary item 'A'"),
+    (lambda: ExactCover.from_options([["A", "Z:red"]], primary=["A"], secondary=["X"]), "unknown item 'Z:red'"),
+    (lambda: ExactCover.from_options([["A", "X:"]], primary=["A"], secondary=["X"]), "empty color"),
+    (lambda: ExactCover.from_options([["A", "X:r", "X:s"]], primary=["A"], secondary=["X"]), "twice"),
+    (lambda: ExactCover.from_options([["A", "X", "X:s"]], primary=["A"], secondary=["X"]), "twice"),
+    (lambda: ExactCover.from_options([["A", ("X", [1])]], primary=["A"], secondary=["X"]), "not hashable"),
+    (lambda: ExactCover(1, ["A", "X"], [0, 2], [0, 1], [0, 2], ["r"]), "color number 2"),
+    (lambda: ExactCover(1, ["A", "X"], [0, 2], [0, 1], [1, 0], ["r"]), "primary item 'A' cannot"),
+    (lambda: ExactCover(1, ["A", "X"], [0, 2], [0, 1], [0, 1, 0], ["r"]), "one per entry"),
+    (lambda: ExactCover(1, ["A", "X"], [0, 2], [0, 1], [0, 1], ["r", "r"]), "both named 'r'"),
+    (lambda: ExactCover(1, ["A", "X"], [0, 2], [0, 1], None, ["r"]), "without opt_colors"),
+], ids=["primary-string", "primary-pair", "unknown", "empty-color", "two-colors", "colored-and-not",
+        "unhashable-color", "color-number", "array-on-primary", "array-length", "color-names-twice",
+        "names-without-colors"])
+def test_bad_colors_are_refused(build, fragment):
+    with pytest.raises(ExactCoverError, match=fragment):
+        build()
+
+
+def test_colors_of_a_solution():
+    p = dlx2_example()
+    assert p.colors_of([1, 2]) == {"X": "1", "Y": "1"}
+    assert p.colors_of([3]) == {"Y": "1"}
+    with pytest.raises(ExactCoverError):
+        p.colors_of([7])
+
+
+# ---------------------------------------------------------------------------
+# The search against the oracle
+# ---------------------------------------------------------------------------
+
+
+@st.composite
+def colored_problems(draw, max_items=7, max_options=11, n_colors=3):
+    """(options, colors, n_primary, n_items): colors only on secondary items."""
+    n_items = draw(st.integers(1, max_items))
+    n_primary = draw(st.integers(1, n_items))
+    option = st.lists(st.integers(0, n_items - 1), unique=True, min_size=1, max_size=min(n_items, 4))
+    options = draw(st.lists(option, max_size=max_options))
+    colors = [[draw(st.integers(0, n_colors)) if i >= n_primary else 0 for i in opt] for opt in options]
+    return options, colors, n_primary, n_items
+
+
+def build(prob, **kwargs) -> ExactCover:
+    options, colors, n1, n = prob
+    ptr = np.cumsum([0] + [len(o) for o in options])
+    flat = [i for o in options for i in o]
+    order: dict = {}  # colors numbered by first appearance, as the DLX reader numbers them
+    cflat = [order.setdefault(c, len(order) + 1) if c else 0 for cs in colors for c in cs]
+    names = [f"c{k}" for k in order]
+    return ExactCover(n1, [f"i{i}" for i in range(n)], ptr, np.array(flat, np.int64),
+                      np.array(cflat, np.int64) if any(cflat) else None, names if any(cflat) else (), **kwargs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(colored_problems(), st.sampled_from([0, 1]))
+def test_same_solutions_as_the_oracle(prob, stop_at):
+    p = build(prob)
+    options, colors, n1, n = prob
+    found = list(p.solutions(stop_at=stop_at))
+    assert len(set(map(frozenset, found))) == len(found)
+    assert {frozenset(s) for s in found} == colored_solutions_by_subsets(options, colors, n1, n)
+    assert p.count(stop_at=stop_at) == len(found)
+
+
+def link_arrays(s) -> list:
+    return [a.copy() for a in (s.llink, s.rlink, s.ulink, s.dlink, s.length, s.color)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(colored_problems(), st.sampled_from([0, 1]))
+def test_links_and_colors_restored_after_a_full_search(prob, stop_at):
+    p = build(prob)
+    s = p.search(stop_at=stop_at)
+    before = link_arrays(s)
+    s.count()
+    assert s.done
+    for a, b in zip(before, link_arrays(s)):
+        assert np.array_equal(a, b)
+
+
+def run_in_node_slices(p, budget, stop_at):
+    """Every solution and the final stats of a search advanced ``budget`` nodes at a time."""
+    s = p.search(stop_at=stop_at, max_nodes=budget)
+    found = []
+    while True:
+        try:
+            sol = s.next()
+        except LimitReached:
+            s.max_nodes += budget
+            continue
+        if sol is None:
+            return found, s.stats
+        found.append(sol)
+
+
+@settings(max_examples=60, deadline=None)
+@given(colored_problems(), st.integers(1, 4), st.integers(1, 6), st.sampled_from([0, 1]))
+def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
+    p = build(prob)
+    whole = list(p.solutions(stop_at=stop_at))
+    w = p.stats
+    found, s = run_in_node_slices(p, budget, stop_at)
+    assert found == whole
+    assert (s.nodes, s.updates, s.cleansings, s.solutions) == (w.nodes, w.updates, w.cleansings, w.solutions)
+    old = search_module.SLICE_UPDATES
+    search_module.SLICE_UPDATES = slice_updates
+    try:
+        assert list(p.solutions(stop_at=stop_at)) == whole
+    finally:
+        search_module.SLICE_UPDATES = old
+    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (w.nodes, w.updates, w.cleansings)
+
+
+@settings(max_examples=80, deadline=None)
+@given(colored_problems(), st.data())
+def test_given_options_with_colors(prob, data):
+    p = build(prob)
+    options, colors, n1, n = prob
+    with_primary = [j for j, o in enumerate(options) if any(i < n1 for i in o)]
+    if not with_primary:
+        return
+    chosen = data.draw(st.lists(st.sampled_from(with_primary), unique=True, max_size=3))
+    expect = {s for s in colored_solutions_by_subsets(options, colors, n1, n) if set(chosen) <= s}
+    together = is_colored_cover(options, colors, n1, n, chosen, [0] * n1, [1] * n1)
+    if not together:
+        with pytest.raises(ExactCoverError, match="conflict"):
+            p.search(given=chosen)
+        return
+    assert {frozenset(s) for s in p.solutions(given=chosen)} == expect
+
+
+def test_a_conflicting_given_is_named():
+    p = dlx2_example()
+    with pytest.raises(ExactCoverError, match="given options 0 .* and 1 .* conflict: both contain item 'A'"):
+        p.solve(given=[0, 1])
+    with pytest.raises(ExactCoverError, match="different colors"):
+        p.solve(given=[0, 3])  # Y:0 and Y:1
+    assert p.solve(given=[2]) == [1, 2]
+
+
+def test_batches_of_colored_problems_are_refused_clearly():
+    with pytest.raises(ExactCoverError, match="colors or multiplicities"):
+        dlx2_example().batch([[], [2]])
+
+
+# ---------------------------------------------------------------------------
+# DLX2 text
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(colored_problems())
+def test_dlx_text_round_trip(prob):
+    options, colors, n1, n = prob
+    keep = [j for j, o in enumerate(options) if any(i < n1 for i in o)]
+    p = build(([options[j] for j in keep], [colors[j] for j in keep], n1, n))
+    q = ExactCover.from_dlx(p.to_dlx())
+    assert q == p
+    assert q.to_dlx() == p.to_dlx()
+
+
+def test_options_without_primary_items_are_dropped_with_a_warning():
+    text = "A | X Y\nA X:r\nX:r Y\n| comment\nY:s\nA Y\n"
+    with pytest.warns(UserWarning, match=r"2 options with no primary item ignored.*lines 3, 5"):
+        p = ExactCover.from_dlx(text)
+    assert p.option_names(list(range(p.n_options))) == [("A", "X"), ("A", "Y")]
+    # a DLX1 text (no colors, no bounds) keeps them, as before
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert ExactCover.from_dlx("A | X\nA\nX\n").n_options == 2
+
+
+@pytest.mark.parametrize("text, line, fragment", [
+    ("A | X\nA:r\n", 2, "primary item 'A' cannot have a color"),
+    ("A | X\nA X:\n", 2, "color after ':' is missing"),
+    ("A | X\nA X:r:s\n", 2, "one color"),
+    ("A | X\n\nA Z:r\n", 3, "unknown item 'Z'"),
+    ("A | X\nA X:r X:s\n", 2, "'X' appears twice"),
+    ("A | X\nA X X:s\n", 2, "'X' appears twice"),
+    ("A | X\nA X:r|s\n", 2, "color 'r|s' contains '|'"),
+], ids=["primary", "empty", "two-colons", "unknown", "two-colors", "colored-and-not", "bar"])
+def test_bad_color_syntax_names_the_line(text, line, fragment):
+    with pytest.raises(DLXFormatError) as e:
+        ExactCover.from_dlx(text)
+    assert f"line {line}" in str(e.value) and fragment in str(e.value)
+
+
+def test_colors_that_cannot_be_written_are_refused():
+    p = ExactCover.from_options([["A", ("X", "two words")]], secondary=["X"])
+    with pytest.raises(ExactCoverError, match="color 1"):
+        p.to_dlx()
