@@ -39,6 +39,9 @@ class Sudoku:
     regions : str or array_like, optional
         A jigsaw's region map (``n*n`` labels, one piece per label), replacing
         the boxes; see also :meth:`jigsaw`.
+    cages : str or list of (sum, cells), optional
+        A killer's cages (:mod:`~dlxnumba.sudoku.killer`): a cage map and
+        sums as text, or ``(sum, cells)`` pairs; see also :meth:`killer`.
 
     Raises
     ------
@@ -80,8 +83,8 @@ class Sudoku:
     _puzzle: np.ndarray  # the givens, flat, read-only
     _stats: Stats | tuple | None  # a tuple: Stats' raw arguments (see stats)
 
-    def __init__(self, puzzle, box=None, *, variant=None, regions=None):
-        if variant is None and regions is None:
+    def __init__(self, puzzle, box=None, *, variant=None, regions=None, cages=None):
+        if variant is None and regions is None and cages is None:
             if isinstance(puzzle, Sudoku):
                 variant = puzzle.variant
             elif isinstance(puzzle, str) and has_header(puzzle):
@@ -91,8 +94,8 @@ class Sudoku:
         if box is None and isinstance(puzzle, Sudoku):
             box = puzzle.box
         self.n = n
-        if variant is not None or regions is not None:
-            v = Variant.parse(variant, regions)
+        if variant is not None or regions is not None or cages is not None:
+            v = Variant.parse(variant, regions, cages, n)
             if v:
                 geo = v.geometry(n, box)
                 self.variant, self.box = v, geo.box
@@ -152,6 +155,17 @@ class Sudoku:
         """
         return cls(puzzle, variant=variant, regions=regions)
 
+    @classmethod
+    def killer(cls, puzzle, cages, variant=None, box=None) -> "Sudoku":
+        """A killer Sudoku: ``cages`` (a cage map and sums, or ``(sum, cells)`` pairs,
+        see :mod:`~dlxnumba.sudoku.killer`) add cages with sums to the rules.
+
+        >>> s = Sudoku.killer("........ ........", [(3, ["r1c1", "r1c2"]), (4, [(3, 2), (3, 3)])])
+        >>> s.count(), s.variant.cages.text()
+        (4, 'AA.. .... .... ..BB A=3 B=4')
+        """
+        return cls(puzzle, box, variant=variant, cages=cages)
+
     @property
     def geometry(self) -> Geometry:
         """The :class:`~dlxnumba.sudoku.Geometry` (regions, boxes) of this grid's shape."""
@@ -205,8 +219,10 @@ class Sudoku:
         box = "" if self.box == default or self.variant.region_map is not None else f", box={self.box}"
         if self.variant:
             kinds = "+".join(k for k in self.variant.kinds if k != "jigsaw")
+            kinds = "+".join(k for k in kinds.split("+") if k != "killer")
             box += (f", variant={kinds!r}" if kinds else "") + (
-                f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "")
+                f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "") + (
+                f", cages={self.variant.cages.text()!r}" if self.variant.cages is not None else "")
         return f"Sudoku({str(self)!r}{box})"
 
     def __format__(self, spec: str) -> str:
