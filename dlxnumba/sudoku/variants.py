@@ -78,6 +78,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Iterator
 
@@ -86,7 +87,7 @@ import numpy as np
 from ..errors import SudokuError, plain
 from ..problem import ExactCover
 from .geometry import Geometry, cell_name, geometry
-from .killer import Cages, cached_problem
+from .killer import Cages, cached_problem, run_jobs
 from .text import _symbol
 
 #: The kinds, in their canonical order.
@@ -593,10 +594,14 @@ def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant,
     p = variant.problem(n, box)
     over = (arr > n).any(axis=1) if arr.size else np.zeros(0, bool)
     invalid = bad | over
+    if variant.cages is not None:  # givens that no digits can complete to a cage's sum, as Sudoku() refuses
+        invalid = invalid | np.array([not invalid[k] and bool(variant.cages.conflicts(arr[k]))
+                                      for k in range(len(arr))], bool).reshape(-1)
     jobs = [given_options(np.zeros(0, np.uint8), n) if invalid[k] else given_options(arr[k], n)
             for k in range(len(arr))]
-    r = run_batch(p, jobs, limit, threads=threads, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                  progress=progress, progress_interval=progress_interval)
+    run = run_jobs if p.has_colors else functools.partial(run_batch, threads=threads)  # (a killer's colors)
+    r = run(p, jobs, limit, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+            progress=progress, progress_interval=progress_interval)
     status = r.status.astype(np.int8)
     count, nodes, updates = r.count, r.nodes, r.updates
     grids = np.zeros((len(arr), n * n), np.uint8)
