@@ -330,8 +330,8 @@ def _checked(n: int, sums: list[int], cells: list[list[int]], names: list[str]) 
             raise SudokuError(f"{what}: {size} cells, but a cage holds distinct digits, so at most {n}")
         lo, hi = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
         if not lo <= total <= hi:
-            raise SudokuError(f"{what}: {size} distinct digit{'s' if size > 1 else ''} of 1..{n} add up to "
-                              f"{lo} to {hi}, not {total}")
+            makes = f"{size} distinct digits of 1..{n} add up to" if size > 1 else f"a digit of 1..{n} is"
+            raise SudokuError(f"{what}: {makes} {lo} to {hi}, not {total}")
         for c in where:
             if c in owner:
                 j = owner[c]
