@@ -50,6 +50,8 @@ _WHERE = {
     "pentominoes": "encodings",
     "pentomino_grid": "encodings",
     "pentomino_picture": "encodings",
+    "word_rectangles": "encodings",
+    "word_rectangle": "encodings",
     "warm_up": "warmup",
 }
 
@@ -62,7 +64,8 @@ if TYPE_CHECKING:
     from .batch import BatchResult as BatchResult, run_batch as run_batch
     from .encodings import (langford as langford, langford_sequence as langford_sequence,
                             pentomino_grid as pentomino_grid, pentomino_picture as pentomino_picture,
-                            pentominoes as pentominoes, queens as queens, queens_columns as queens_columns)
+                            pentominoes as pentominoes, queens as queens, queens_columns as queens_columns,
+                            word_rectangle as word_rectangle, word_rectangles as word_rectangles)
     from .errors import (DLXFormatError as DLXFormatError, EncodingError as EncodingError,
                          ExactCoverError as ExactCoverError, InputError as InputError,
                          LimitReached as LimitReached, SudokuError as SudokuError)

@@ -1,4 +1,5 @@
-"""Classic exact-cover encodings: n queens, Langford pairs, pentomino rectangles.
+"""Classic exact-cover encodings: n queens, Langford pairs, pentomino rectangles,
+and word rectangles (a problem with colors).
 
 Each encoder returns ``(problem, key)``: ``problem`` is an :class:`ExactCover`
 and ``key[j]`` is a plain description of option ``j`` (documented with each
@@ -40,6 +41,8 @@ __all__ = [
     "pentominoes",
     "pentomino_grid",
     "pentomino_picture",
+    "word_rectangles",
+    "word_rectangle",
 ]
 
 
@@ -683,3 +686,145 @@ def pentomino_picture(solution, key) -> str:
     VVVPP
     """
     return "\n".join("".join(row) for row in pentomino_grid(solution, key))
+
+
+# ---------------------------------------------------------------------------
+# Word rectangles (colors)
+# ---------------------------------------------------------------------------
+
+
+def _words(words, name: str) -> list[str]:
+    """``words`` as a list of distinct non-empty strings of one length, or EncodingError."""
+    if isinstance(words, (str, bytes)):
+        raise EncodingError(f"{name} must be a list of words, not the string {words!r}")
+    try:
+        out = list(words)
+    except TypeError:
+        raise EncodingError(f"{name} must be a list of words, not {plain(words)}") from None
+    if not out:
+        raise EncodingError(f"{name} is empty: a word rectangle needs words")
+    seen: set = set()
+    for w in out:
+        if not isinstance(w, str) or not w:
+            raise EncodingError(f"{name} holds {plain(w)}, not a non-empty string")
+        if len(w) != len(out[0]):
+            raise EncodingError(f"{name} mixes lengths: {out[0]!r} has {len(out[0])} letters, "
+                                f"{w!r} {len(w)}")
+        if w in seen:
+            raise EncodingError(f"{name} lists {w!r} twice")
+        seen.add(w)
+    return out
+
+
+def word_rectangles(row_words, column_words, distinct: bool = False
+                    ) -> tuple[ExactCover, list[tuple[str, int, str]]]:
+    """Word rectangles: fill an ``m x n`` grid with letters so that every row is
+    one of ``row_words`` (``n`` letters each) and every column one of
+    ``column_words`` (``m`` letters each).  A problem with colors (Knuth,
+    TAOCP 7.2.2.1): the letters are the colors of the cells.
+
+    Parameters
+    ----------
+    row_words, column_words : lists of str
+        Distinct words; all rows words have one length ``n``, all column words
+        one length ``m``.  (The same list for both, with ``m == n``, gives the
+        word squares.)
+    distinct : bool
+        No word may appear twice in the rectangle (as two rows, two columns,
+        or a row and a column): each word is then a secondary item of every
+        option that places it.
+
+    Returns
+    -------
+    problem : ExactCover
+        Primary items ``r0 .. r{m-1}`` (the rows) and ``c0 .. c{n-1}`` (the
+        columns); secondary items ``x{i}_{j}`` (the cells), each given a
+        letter as its color, and with ``distinct`` the words ``w_<word>``.
+        Options: for each row ``i`` and row word ``w``,
+        ``r{i} x{i}_0:w[0] ... x{i}_{n-1}:w[n-1]``, then the same for the
+        columns.
+    key : list of (str, int, str)
+        ``key[j] == ("row", i, w)`` or ``("column", j, w)``: option ``j``
+        writes the word ``w`` into that row or column.
+
+    Examples
+    --------
+    >>> problem, key = word_rectangles(["cat", "ore", "tea"], ["co", "ar", "te", "ta"])
+    >>> [word_rectangle(s, key) for s in problem.solutions()]
+    [['cat', 'ore']]
+    >>> problem.colors_of(problem.solve())["x1_2"]
+    'e'
+    """
+    rows = _words(row_words, "row_words")
+    cols = _words(column_words, "column_words")
+    if not isinstance(distinct, (bool, np.bool_)):
+        raise EncodingError(f"distinct must be True or False, not {plain(distinct)}")
+    m, n = len(cols[0]), len(rows[0])
+    names: list = [f"r{i}" for i in range(m)] + [f"c{j}" for j in range(n)]
+    names += [f"x{i}_{j}" for i in range(m) for j in range(n)]
+    word_item: dict = {}
+    if distinct:
+        for w in rows + cols:
+            word_item.setdefault(w, len(names) + len(word_item))
+        names += [f"w_{w}" for w in word_item]
+    n_options = m * len(rows) + n * len(cols)
+    total = n_options * (1 + max(m, n) + distinct)
+    _check_fits("word_rectangles()", len(names), n_options, total, 0)
+    letters: dict = {}
+    items: list[int] = []
+    colors: list[int] = []
+    ptr = [0]
+    key: list[tuple[str, int, str]] = []
+    cell0 = m + n
+    for kind, count, words in (("row", m, rows), ("column", n, cols)):
+        for a in range(count):
+            for w in words:
+                items.append(a if kind == "row" else m + a)
+                colors.append(0)
+                for b, letter in enumerate(w):
+                    items.append(cell0 + (a * n + b if kind == "row" else b * n + a))
+                    colors.append(letters.setdefault(letter, len(letters) + 1))
+                if distinct:
+                    items.append(word_item[w])
+                    colors.append(0)
+                ptr.append(len(items))
+                key.append((kind, a, w))
+    problem = ExactCover(m + n, names, np.array(ptr, np.int64), np.array(items, np.int32),
+                         np.array(colors, np.int32), list(letters))
+    return problem, key
+
+
+@_reads_key("word_rectangles")
+def word_rectangle(solution, key) -> list[str]:
+    """The rows of a solution of :func:`word_rectangles`, as strings.
+
+    Raises :class:`EncodingError` naming the fault when ``solution`` is not a
+    solution: a row or column filled twice or not at all, or two words that
+    disagree on a cell.
+
+    Examples
+    --------
+    >>> problem, key = word_rectangles(["ab", "cd"], ["ac", "bd"])
+    >>> word_rectangle(problem.solve(), key)
+    ['ab', 'cd']
+    """
+    options = _options_of(solution, key, "word_rectangles")
+    m = 1 + max(a for kind, a, _ in key if kind == "row")
+    n = 1 + max(a for kind, a, _ in key if kind == "column")
+    grid: dict = {}
+    placed: dict = {}
+    for j in options:
+        kind, a, w = key[j]
+        other = placed.setdefault((kind, a), j)
+        if other != j:
+            raise EncodingError(f"options {other} and {j} both fill {kind} {a}")
+        for b, letter in enumerate(w):
+            cell = (a, b) if kind == "row" else (b, a)
+            if grid.setdefault(cell, letter) != letter:
+                raise EncodingError(f"option {j} writes {letter!r} into row {cell[0]}, column {cell[1]}, "
+                                    f"which holds {grid[cell]!r}")
+    for kind, count in (("row", m), ("column", n)):
+        for a in range(count):
+            if (kind, a) not in placed:
+                raise EncodingError(f"no option of the solution fills {kind} {a}")
+    return ["".join(grid[i, j] for j in range(n)) for i in range(m)]

@@ -320,17 +320,18 @@ def _check_bounds(n1: int, names: tuple, lower, upper) -> tuple[np.ndarray | Non
         if a is None:
             arrays.append(np.full(n1, default, np.int64))
             continue
-        v = _integers(a, what)
-        if v.size != n1:
-            raise ExactCoverError(f"{what} has {v.size} entries; it must have one per primary item ({n1})")
-        arrays.append(v.astype(np.int64))
+        raw = _integers(a, what)
+        if raw.size != n1:
+            raise ExactCoverError(f"{what} has {raw.size} entries; it must have one per primary item ({n1})")
+        arrays.append(raw.astype(np.int64))
     lo, hi = arrays
-    for i in range(n1):  # (a plain loop: bounds are rare and few)
+    bad = np.flatnonzero((lo < 0) | (hi < 1) | (lo > hi) | (hi > MAX_BOUND))
+    if bad.size:
+        i = int(bad[0])
         u, v = int(lo[i]), int(hi[i])
-        if u < 0 or v < 1 or u > v or v > MAX_BOUND:
-            why = ("the upper bound is zero" if v == 0 else "the lower bound exceeds the upper bound"
-                   if u > v else f"bounds must lie between 0 and {MAX_BOUND}")
-            raise ExactCoverError(f"primary item {plain(names[i])} has bounds {u}:{v}: {why}")
+        why = ("the upper bound is zero" if v == 0 else "the lower bound exceeds the upper bound"
+               if u > v else f"bounds must lie between 0 and {MAX_BOUND}")
+        raise ExactCoverError(f"primary item {plain(names[i])} has bounds {u}:{v}: {why}")
     if bool((lo == 1).all() and (hi == 1).all()):
         return None, None
     return _read_only(lo.astype(np.int32)), _read_only(hi.astype(np.int32))

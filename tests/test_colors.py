@@ -357,3 +357,69 @@ def test_colors_that_cannot_be_written_are_refused():
     p = ExactCover.from_options([["A", ("X", "two words")]], secondary=["X"])
     with pytest.raises(ExactCoverError, match="color 1"):
         p.to_dlx()
+
+
+# ---------------------------------------------------------------------------
+# The shipped encoding that needs colors: word rectangles
+# ---------------------------------------------------------------------------
+
+THREE = ["bit", "ice", "ten", "cat", "ore", "tea", "ape", "pea", "ace", "tan", "net", "ant", "eat", "ate",
+         "oat", "toe", "one", "eon", "arc", "car", "ear", "era", "are", "pit", "tip", "tie"]
+TWO = ["co", "ar", "te", "ta", "at", "an", "ne", "oe", "pa", "ea", "it", "ti", "ao", "tn"]
+
+
+def rectangles_by_brute_force(rows, cols, distinct=False) -> set[tuple[str, ...]]:
+    """Every choice of one row word per row whose columns are column words."""
+    from itertools import product
+
+    m, colset = len(cols[0]), set(cols)
+    out = set()
+    for choice in product(rows, repeat=m):
+        columns = ["".join(w[j] for w in choice) for j in range(len(rows[0]))]
+        if all(c in colset for c in columns):
+            if distinct and len(set(choice) | set(columns)) < len(choice) + len(columns):
+                continue
+            out.add(choice)
+    return out
+
+
+@pytest.mark.parametrize("rows, cols", [(THREE, TWO), (THREE, THREE), (TWO, THREE), (TWO, TWO)],
+                         ids=["2x3", "3x3", "3x2", "2x2"])
+@pytest.mark.parametrize("distinct", [False, True])
+def test_word_rectangles_match_brute_force(rows, cols, distinct):
+    from dlxnumba import word_rectangle, word_rectangles
+
+    p, key = word_rectangles(rows, cols, distinct=distinct)
+    assert p.has_colors
+    got = [tuple(word_rectangle(s, key)) for s in p.solutions()]
+    assert len(set(got)) == len(got)
+    assert set(got) == rectangles_by_brute_force(rows, cols, distinct)
+    assert p.count(stop_at=0) == len(got)
+
+
+def test_word_square_known_answer():
+    """'bit / ice / ten' reads the same down as across: a word square."""
+    from dlxnumba import word_rectangle, word_rectangles
+
+    p, key = word_rectangles(THREE, THREE)
+    squares = [word_rectangle(s, key) for s in p.solutions()]
+    assert ["bit", "ice", "ten"] in squares
+    for sq in squares:  # checked independently of the decoder's own checks
+        assert all(w in THREE for w in sq)
+        assert all("".join(w[j] for w in sq) in THREE for j in range(3))
+    p, key = word_rectangles(THREE, THREE, distinct=True)
+    assert ["bit", "ice", "ten"] not in [word_rectangle(s, key) for s in p.solutions()]
+
+
+def test_word_rectangles_text_round_trip_and_bad_input():
+    from dlxnumba import EncodingError, word_rectangle, word_rectangles
+
+    p, key = word_rectangles(["cat", "ore", "tea"], ["co", "ar", "te", "ta"], distinct=True)
+    assert ExactCover.from_dlx(p.to_dlx()) == p
+    for bad in ([], ["ab", "abc"], ["ab", "ab"], "abc", [1, 2], ["", "a"]):
+        with pytest.raises(EncodingError):
+            word_rectangles(bad, ["ab"])
+    with pytest.raises(EncodingError, match="both fill row 0"):
+        word_rectangle([0, 1], key)
+    with pytest.raises(EncodingError, match="no option of the solution fills"):
+        word_rectangle([0], key)

@@ -52,6 +52,11 @@ work too.  Lines of 16, 25, 36 or 49 cells are one-line puzzles (4x4 ...
 7x7) unless the first of them hold digits too large for those: then they
 are the rows of a grid that wide.  --size or --box settles the size.
 
+Variants: --variant NAME solves every puzzle with extra rules (x, windoku,
+anti-knight, anti-king, non-consecutive, combined with '+'; jigsaw with
+--regions MAP, a region map of N*N letters).  A file may declare its variant
+at its top instead, with the lines 'variant: NAME' and 'regions: MAP'.
+
 Every puzzle gives one result, in input order, nothing dropped.  A result is
 one of the statuses SOLVED, NO_SOLUTION, INVALID (unreadable, wrong size, or
 the givens break a rule; the reason is given), MULTIPLE (with --unique or
@@ -82,6 +87,7 @@ examples:
   generate-puzzles | dlxnumba solve --format json
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
   dlxnumba solve --box 2x3 six-by-six.txt
+  dlxnumba solve --variant x+anti-knight puzzles.txt
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
 
 exit status:
@@ -129,6 +135,12 @@ def add_parser(commands) -> argparse.ArgumentParser:
     s.add_argument("--box", type=_box, metavar="RxC",
                    help="box shape, ROWSxCOLUMNS, e.g. 2x3 for 6x6 grids "
                         "(default: the squarest shape, wider than tall); implies --size")
+    s.add_argument("--variant", metavar="NAME",
+                   help="extra rules for every puzzle: x, windoku, anti-knight, anti-king, "
+                        "non-consecutive, jigsaw (with --regions), combined with '+' (default: "
+                        "the file's 'variant:' line, else classic)")
+    s.add_argument("--regions", metavar="MAP",
+                   help="a jigsaw's region map: N*N letters, one piece per letter (row-major)")
     s.add_argument("--max-nodes", type=_non_negative_int, metavar="N",
                    help="search-node budget per puzzle (BUDGET when spent)")
     s.add_argument("--timeout", type=_seconds, metavar="SECONDS",
@@ -159,6 +171,21 @@ def validate(args) -> None:
                   "puzzles written as text are 4x4 to 61x61")
         if args.size is not None and args.size != r * c:
             error(f"argument --size: {args.size} does not match --box {r}x{c} ({r * c}x{r * c} grids)")
+    args.variant_rules = None
+    if args.variant is not None or args.regions is not None:
+        from ..errors import SudokuError
+        from ..sudoku.variants import Variant
+
+        try:
+            v = args.variant_rules = Variant.parse(args.variant, args.regions)
+            side = v.side()
+            if side is not None:
+                v.geometry(side, args.box)  # a box that does not fit, a windoku without room
+                if args.size is not None and args.size != side:
+                    error(f"argument --regions: a {side}x{side} region map for --size {args.size}")
+                args.size = side
+        except SudokuError as e:
+            error(f"argument --{'regions' if 'region map' in str(e) else 'variant'}: {e}")
 
 
 def run(args) -> int:
@@ -230,6 +257,7 @@ class _SolveRun:
                               first_slice=FIRST_SLICE, max_slice=CHUNK_SIZE,
                               slice_seconds=SLICE_SECONDS, warm_up_puzzles=WARM_UP_PUZZLES)
         self.results = _Results(S, np, args.format, args.box, out)
+        self.results.variant = self.solver.variant
         self.read = 0  # puzzles read (and handed to the solver) so far
         self.unreadable = 0  # among them, entries that could not be read
         self.first_error = None  # why the first of those could not
@@ -290,6 +318,8 @@ class _SolveRun:
             threshold = 1 if inp.streams else self.chunk_size
             for lines in _byte_lines(lambda size: inp.read(size, self.solver.remaining()), inp.name):
                 reader.feed(lines)
+                if reader.variant is not None and reader.variant != self.solver.variant:
+                    self.declared(reader.variant, inp.name)
                 self.drain(reader, threshold)
                 if reader.error is not None or self.stopped:
                     break
@@ -301,6 +331,16 @@ class _SolveRun:
                 raise InputError(str(reader.error))
         finally:
             inp.close()
+
+    def declared(self, variant, name: str) -> None:
+        """A file's ``variant:`` header: its puzzles are solved with it (unless --variant says otherwise)."""
+        if self.args.variant_rules is not None:
+            raise InputError(f"{name}: the file declares 'variant: {variant}', but --variant gives "
+                             f"'{self.args.variant_rules}'")
+        if self.read:
+            raise InputError(f"{name}: the file declares 'variant: {variant}', but the puzzles of the "
+                             "inputs before it were classic; solve them in separate runs")
+        self.solver.variant = self.results.variant = variant
 
     def drain(self, reader, threshold: int) -> None:
         """Solve what the reader has, in chunks, while it has ``threshold`` puzzles or more."""
@@ -454,6 +494,7 @@ class _Solver:
         self.np = np
         self.args = args
         self.box = args.box
+        self.variant = args.variant_rules  # a Variant, or None: classic (or the file's header)
         self.limit = 2 if args.unique else 1
         self.deadline = None
         self.show = show  # show(done): redraw the progress bar
@@ -495,10 +536,11 @@ class _Solver:
         S, np = self.S, self.np
         try:
             if self.args.count:
-                S.Sudoku(puzzle, box=self.box).count(1, max_nodes=1)
+                S.Sudoku(puzzle, box=self.box, variant=self.variant).count(1, max_nodes=1)
             else:
                 batch = np.repeat(puzzle[None, :], self.warm_up_puzzles, axis=0)
-                S.solve_many(batch, threads=self.args.threads, box=self.box, max_nodes=1)
+                S.solve_many(batch, threads=self.args.threads, box=self.box, max_nodes=1,
+                             variant=self.variant)
         except (SudokuError, LimitReached):
             pass  # the real work reports it
         self.warm = True
@@ -530,6 +572,7 @@ class _Solver:
                     self.show(done + p.done)
 
                 s, st, info = S.solve_many(cells[idx], self.args.threads, self.limit, box=self.box,
+                                           variant=self.variant,
                                            max_nodes=self.args.max_nodes, timeout=left,
                                            progress=report if self.reporting else None,
                                            progress_interval=REDRAW_SECONDS, return_stats=True)
@@ -556,7 +599,7 @@ class _Solver:
         --limit, so that a count of exactly the limit is told from a larger one."""
         S, limit = self.S, self.args.limit
         try:
-            puzzle = S.Sudoku(cells, box=self.box)
+            puzzle = S.Sudoku(cells, box=self.box, variant=self.variant)
         except SudokuError:
             return  # INVALID; _Results.write finds the reason
         left = self.remaining()
@@ -592,6 +635,7 @@ class _Results:
         self.S = S
         self.fmt = fmt
         self.box = box
+        self.variant = None  # set with the solver's
         self.out = out
         self.names = {int(s): s.name for s in S.Status}
         self.symbols = np.frombuffer(("." + S.SYMBOLS).encode("ascii"), np.uint8)
@@ -618,7 +662,7 @@ class _Results:
     def reason(self, cells) -> str:
         """Why the batch solver called a readable puzzle INVALID."""
         try:
-            self.S.Sudoku(cells, box=self.box)
+            self.S.Sudoku(cells, box=self.box, variant=self.variant)
         except ValueError as e:
             return str(e)
         return "the givens break the rules"
@@ -684,7 +728,7 @@ class _Results:
             else:
                 head += f", more than {n} solution{many}"
         grid = sol if name == "SOLVED" and count is None else cells
-        return f"{head}\n{self.S.Sudoku(grid, box=self.box).boxed()}\n\n"
+        return f"{head}\n{self.S.Sudoku(grid, box=self.box, variant=self.variant).boxed()}\n\n"
 
 
 class _Tally:

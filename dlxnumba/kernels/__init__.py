@@ -63,6 +63,26 @@ Covering item ``c`` removes it from the item list and *hides* every option in
 its list: each of the option's other nodes leaves its own item's vertical list
 (``length`` drops).  Uncovering undoes this in exactly the reverse order.
 
+Colors (Knuth's DLX2) -- array ``color`` of length ``Z``, aligned with ``top``:
+    ``color[x]`` is the color number that node ``x``'s option gives its
+    (secondary) item, ``0`` for none; spacers and headers hold ``0``.  Each
+    search has its own copy, because *purifying* writes it: when a chosen
+    option gives item ``c`` the color ``x``, every other option in ``c``'s list
+    whose color differs (or is none) is hidden, and every one whose color is
+    ``x`` is *cleansed*: its node's color becomes ``-1`` until the purification
+    is undone.  A cleansed node is never hidden again (its item is settled and
+    no step reads its list), and choosing its option neither covers nor
+    purifies that item.  A problem with colors is always linked with spacers.
+
+Multiplicities (Knuth's DLX3) -- the :data:`Bounds` record:
+    ``bound[i]`` (items ``0..N1``, private) is how many more chosen options may
+    still cover primary item ``i`` (its upper bound at the start) and
+    ``slack[i]`` its upper minus its lower bound (read-only).  An item is
+    covered when its bound reaches 0; before that, branching on it *tweaks*
+    each option tried out of the lists (DLX3's new dance step), and
+    ``tweak[level]`` remembers the first node tweaked so that ``untweak``
+    can restore the list in one pass.  Algorithm M's loop is :func:`.search._search_m`.
+
 The search
 ----------
 One loop, :func:`.search._search`, with DLX1's named steps (forward, advance,
@@ -74,7 +94,12 @@ solution or when a node/update budget is spent, and a later call continues
 exactly where it stopped.
 
 Counters follow DLX1: a *node* is counted each time a level is entered and for
-each solution; an *update* each time an item is covered or a node hidden.
+each solution; an *update* each time an item is covered or a node hidden (by a
+cover, a purification or a tweak); with colors, a *cleansing* (DLX2) for each
+purification and each node it cleanses (``state[CLEANSINGS]``).  The kind of
+search (``PLAIN`` or ``COLORS``) reaches :func:`.search._search` as a
+compile-time constant, like the layout, so a plain search runs the same
+machine code as before colors existed.
 Branching takes the active primary item of minimum length, leftmost among
 equals; the scan stops early at an item of length ``<= stop_at`` (``0`` is
 DLX1's rule, ``1`` is the common "forced move" shortcut).  DLX1 finds it by
@@ -104,6 +129,8 @@ touches one definition rather than every signature:
 * :data:`Links` -- ``llink, rlink, top, ulink, dlink, length``: the links of
   one search (``top`` is shared and read-only; the others are private).
 * :data:`Cursor` -- ``choice, profile, state``: where a search stands.
+* :data:`Bounds` -- ``color, bound, slack, tweak``: what Algorithm M adds
+  (the colored exact-cover search takes ``color`` alone, after ``links``).
 * :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch, and
   :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids (see
   :mod:`.lanes`).  The lanes are compiled once per record type: the type of

@@ -117,6 +117,7 @@ def _jigsaw_text(cells: np.ndarray, geo: Geometry) -> str:
     """The grid with ``|`` and ``-`` between cells of two pieces (``+`` where borders meet)."""
     n = geo.n
     width = 1 if n <= MAX_TEXT_N else len(str(n))
+    assert geo.region_map is not None
     piece = geo.region_map.reshape(n, n)
     grid = cells.reshape(n, n)
     lines = []

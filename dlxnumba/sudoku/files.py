@@ -16,7 +16,7 @@ import math
 import os
 import sys
 from collections import Counter
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -206,6 +206,8 @@ class _Reader:
         self.parts: list = []  # (digit bytes, or None for a bad entry; entries)
         self.count = 0  # entries in parts
         self.messages: list = []  # (entry number in parts, message)
+        self.header: dict = {}  # the header lines (variant, regions): text and line number
+        self.variant: Any = None  # the Variant the header declares, once read
         if size is not None:
             self._set_size(size)
 
@@ -396,6 +398,9 @@ class _Reader:
             cells, text = None, ""
         else:
             text = raw.decode("utf-8", "replace")
+            if text[:9].lstrip().lower().startswith(("variant:", "regions:")):
+                self._header(lineno, text)
+                return
             if _is_separator(text):
                 if self.grids is None:
                     if self.pending:
@@ -411,6 +416,34 @@ class _Reader:
             self._settle(False)
         else:
             self._entry_line(lineno, cells, text)
+
+    def _header(self, lineno: int, text: str) -> None:
+        """A ``variant:`` or ``regions:`` line: before the first puzzle only (see :mod:`.variants`)."""
+        from .variants import Variant
+
+        key, value = text.split(":", 1)
+        key = key.strip().lower()
+        where = f"{self.name}, line {lineno}"
+        if self.grids is not None or self.pending:
+            raise SudokuError(f"{where}: a '{key}:' line after the first puzzle; "
+                              "the variant of a file is declared once, at its top")
+        if key in self.header:
+            raise SudokuError(f"{where}: a second '{key}:' line")
+        self.header[key] = (value.strip(), lineno)
+        try:
+            spec = self.header.get("variant", (None, 0))[0]
+            regions = self.header.get("regions", (None, 0))[0]
+            if spec is not None and "jigsaw" in spec.lower() and regions is None:
+                return  # the map may follow on the next line
+            self.variant = Variant.parse(spec, regions)
+        except SudokuError as e:
+            raise SudokuError(f"{where}: {e}") from None
+        if self.variant.region_map is not None:
+            side = self.variant.side()
+            if self.n is not None and side != self.n:
+                raise SudokuError(f"{where}: a region map of {side}x{side} cells for {self.n}x{self.n} puzzles")
+            if self.n is None:
+                self._set_size(side)
 
     def _rows(self, lines: list) -> None:
         """Lines of a file of one-line puzzles: well-formed runs parsed at once."""
@@ -488,7 +521,7 @@ def _check_size(size) -> None:
 
 
 def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
-                 errors: list | None = None) -> Iterator[np.ndarray]:
+                 errors: list | None = None, header: dict | None = None) -> Iterator[np.ndarray]:
     """Read puzzles from a path, ``"-"`` (stdin) or a file object, in chunks.
 
     Yields (k, N*N) uint8 arrays of at most ``chunk_size`` puzzles, reading the
@@ -497,7 +530,11 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
     :class:`SudokuError` naming the file and line (after the chunks before it),
     unless ``errors`` is a list: then the entry becomes a row of zeros and
     ``(index, message)`` is appended to ``errors`` (``index`` counts puzzles
-    from 0 across chunks).
+    from 0 across chunks).  A file of variant puzzles declares its
+    :class:`~dlxnumba.sudoku.variants.Variant` at its top (``variant: x``, and
+    for a jigsaw ``regions: <n*n letters>``): pass a dict as ``header`` to
+    receive it as ``header["variant"]``; without one such a file is refused
+    (solved as classic puzzles, its answers would be wrong).
 
     >>> import io
     >>> text = "1234341221434321  12..............  x".replace("  ", chr(10))
@@ -522,9 +559,22 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
         offset += len(out)
         return out
 
+    def declared() -> None:
+        if reader.variant is not None:
+            if header is None:
+                line = min(k for _, k in reader.header.values())
+                raise SudokuError(f"{name}, line {line}: the file declares 'variant: {reader.variant}'; "
+                                  "pass header={} to read it (and solve its puzzles with that variant)")
+            header["variant"] = reader.variant
+        elif "variant" in reader.header:
+            raise SudokuError(f"{name}, line {reader.header['variant'][1]}: 'variant: jigsaw' needs a "
+                              "'regions:' line")
+
     try:
         for lines in _byte_lines(read, name):
             reader.feed(lines)
+            if reader.header:
+                declared()
             # a chunk waits until the size is known: every chunk has the width of the file's puzzles
             while reader.count >= chunk_size and reader.n is not None:
                 yield drain(chunk_size)
@@ -541,7 +591,8 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
             close()
 
 
-def read_puzzles(source, size: int | None = None, errors: list | None = None) -> np.ndarray:
+def read_puzzles(source, size: int | None = None, errors: list | None = None,
+                 header: dict | None = None) -> np.ndarray:
     """Read a file of puzzles into an (n, N*N) uint8 array (0 = empty).
 
     Formats: one puzzle per line (any symbols :class:`Sudoku` accepts), or
@@ -560,12 +611,19 @@ def read_puzzles(source, size: int | None = None, errors: list | None = None) ->
     reads as such even when it has exactly sixteen lines.  Give ``size`` (the
     N of N x N grids) to settle the size yourself.
 
+    Variant puzzles: header lines at the top, ``variant: NAME`` (and, for a
+    jigsaw, ``regions: <n*n letters>``), declare the variant of every puzzle
+    of the file; ``header`` (a dict) receives it (see :func:`iter_puzzles`).
+
     >>> import io
     >>> read_puzzles(io.StringIO("Grid 01\\n12..\\n..12\\n....\\n....\\n")).shape
     (1, 16)
+    >>> header = {}
+    >>> read_puzzles(io.StringIO("variant: x\\n1...............\\n"), header=header).shape, header
+    ((1, 16), {'variant': Variant('x')})
     """
     _check_size(size)
-    chunks = list(iter_puzzles(source, chunk_size=1 << 30, size=size, errors=errors))
+    chunks = list(iter_puzzles(source, chunk_size=1 << 30, size=size, errors=errors, header=header))
     if not chunks:
         return np.zeros((0, (size or 9) ** 2), np.uint8)
     return np.concatenate(chunks)

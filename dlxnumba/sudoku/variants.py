@@ -78,16 +78,15 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import threading
-from typing import Iterator
+from typing import Iterator, cast
 
 import numpy as np
 
 from ..errors import SudokuError, plain
 from ..problem import ExactCover
 from .geometry import Geometry, cell_name, geometry
-from .killer import Cages, cached_problem, run_jobs
+from .killer import Cages, cached_problem
 from .text import _symbol
 
 #: The kinds, in their canonical order.
@@ -129,6 +128,7 @@ class Variant:
     region_map: tuple[int, ...] | None
     #: a killer's cages (:class:`~.killer.Cages`), else None
     cages: Cages | None
+    _hash: int
 
     def __init__(self, kinds=(), region_map=None, cages=None):
         more = ({"jigsaw"} if region_map is not None else set()) | ({"killer"} if cages is not None else set())
@@ -341,7 +341,7 @@ def _isqrt(k: int) -> int:
 
 def _regions_of(geo: Geometry) -> list[set[int]]:
     """The set of regions of each cell (extra regions included)."""
-    sets = [set() for _ in range(geo.cells)]
+    sets: list[set[int]] = [set() for _ in range(geo.cells)]
     for u, region in enumerate(geo.regions.tolist()):
         for cell in region:
             sets[cell].add(u)
@@ -460,7 +460,7 @@ def parse_region_map(regions) -> tuple[int, ...]:
     wrong = [k for k in range(n) if counts[k] != n]
     if wrong:
         name = list(number)
-        described = []
+        described: list[str] = []
         for k in wrong[:3]:
             cells = [cell_name(n, c) for c in range(size) if pieces[c] == k]
             shown = ", ".join(cells[:8]) + (", ..." if len(cells) > 8 else "")
@@ -508,10 +508,10 @@ def parse(text: str) -> tuple[str, Variant]:
             rest = line.split(":", 1)[1].strip()
             k += 1
             if not rest:  # the map on the next lines: as many cells as the grid after it
-                body = [ln for ln in lines[k:]]
-                total = sum(len("".join(ln.split())) for ln in body)
+                total = sum(len("".join(ln.split())) for ln in lines[k:])
                 side = _isqrt(total // 2)
-                need, got = side * side, []
+                need = side * side
+                got: list[str] = []
                 while k < len(lines) and sum(len(g) for g in got) < need:
                     got.append("".join(lines[k].split()))
                     k += 1
@@ -599,9 +599,8 @@ def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant,
                                       for k in range(len(arr))], bool).reshape(-1)
     jobs = [given_options(np.zeros(0, np.uint8), n) if invalid[k] else given_options(arr[k], n)
             for k in range(len(arr))]
-    run = run_jobs if p.has_colors else functools.partial(run_batch, threads=threads)  # (a killer's colors)
-    r = run(p, jobs, limit, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-            progress=progress, progress_interval=progress_interval)
+    r = run_batch(p, cast(list, jobs), limit, threads=threads, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                  progress=progress, progress_interval=progress_interval)
     status = r.status.astype(np.int8)
     count, nodes, updates = r.count, r.nodes, r.updates
     grids = np.zeros((len(arr), n * n), np.uint8)
