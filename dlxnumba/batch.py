@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 import numpy as np
 
 from . import kernels as K
-from .errors import ExactCoverError, plain
+from .errors import ExactCoverError, LimitReached, plain
 from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU, note_parallel_launch
 from .progress import Progress, ProgressArg, Reporter, check_interval, reporter
 from .search import Stats, check_limits, ready
@@ -415,14 +415,14 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     BatchResult
     """
     stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
-    if problem.has_colors or problem.has_bounds:
-        raise ExactCoverError("batches of problems with colors or multiplicities are not supported: "
-                              "search each job with problem.search(given=...)")
     progress = reporter(progress)
     progress_interval = check_interval(progress_interval)
     nthreads = thread_count(threads)
     t0 = time.perf_counter()
     ptr, flat, limits, given = _job_arrays(problem, jobs, limit)
+    if problem.has_colors or problem.has_bounds:
+        return _run_searches(problem, given, limits, nthreads, stop_at, max_nodes, timeout, progress,
+                             progress_interval, t0)
     n_jobs = len(limits)
     t = problem._template()
     depth = problem.n_primary + 1
@@ -499,3 +499,91 @@ def drive_reporting(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_node
         return drive(run, w, lanes_n, stop_at, max_nodes, timeout, report, progress_interval, work_slice)
     finally:
         progress.close(lambda: batch_report(run, w, lanes_n, started, unit))
+
+
+# ---------------------------------------------------------------------------
+# Batches of problems with colors or bounds
+# ---------------------------------------------------------------------------
+
+
+def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthreads: int, stop_at: int,
+                  max_nodes: int | None, timeout: float | None, progress: Reporter | None,
+                  progress_interval: float, t0: float) -> BatchResult:
+    """A batch of a problem with colors or bounds: one :class:`~dlxnumba.search.Search`
+    per job (the compiled lanes run plain problems only), on ``nthreads`` Python
+    threads (the search kernels release the GIL).  Statuses, counts, first
+    solutions, budgets (``max_nodes`` per job, ``timeout`` for the batch) and
+    errors as the lanes give them."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .search import Search
+
+    n_jobs = len(given)
+    status = np.full(n_jobs, K.ST_BUDGET, np.int8)
+    count = np.zeros(n_jobs, np.int64)
+    nodes = np.zeros(n_jobs, np.int64)
+    updates = np.zeros(n_jobs, np.int64)
+    first: list = [None] * n_jobs
+    errors: list = [None] * n_jobs
+    for i, g in enumerate(given):
+        if g.size and np.unique(g).size < g.size:
+            status[i] = K.ST_INVALID
+            errors[i] = _conflict(problem, g)
+    if max_nodes == 0 or timeout == 0 or n_jobs == 0:
+        return BatchResult(status, count, nodes, updates, first, time.perf_counter() - t0, errors)
+    compile_start = time.perf_counter()
+    Search(problem)  # compiles (or loads) the kernel before any clock starts
+    compiling = time.perf_counter() - compile_start
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    lock = threading.Lock()
+    finished = [0, compile_start]  # jobs done, time of the last report
+
+    def one(i: int) -> None:
+        if status[i] == K.ST_INVALID:
+            return
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return  # BUDGET
+        try:
+            s = Search(problem, given[i], stop_at=stop_at, max_nodes=max_nodes, timeout=left)
+        except ExactCoverError as e:
+            status[i] = K.ST_INVALID
+            errors[i] = str(e)
+            return
+        try:
+            sol = s.next()
+            if sol is not None:
+                first[i] = sol
+                s.count(int(limits[i]))
+            found = s.stats.solutions
+            status[i] = (K.ST_NO_SOLUTION if found == 0 else K.ST_SOLVED if found == 1
+                         else K.ST_MULTIPLE)
+        except LimitReached:
+            found = s.stats.solutions
+        count[i] = found
+        nodes[i] = s.stats.nodes
+        updates[i] = s.stats.updates
+        if progress is not None:
+            with lock:
+                finished[0] += 1
+                now = time.perf_counter()
+                if now - finished[1] >= progress_interval:
+                    finished[1] = now
+                    progress(_searches_report(finished[0], status, count, nodes, updates, t0, compiling))
+
+    try:
+        if nthreads > 1 and n_jobs > 1:
+            with ThreadPoolExecutor(min(nthreads, n_jobs)) as pool:
+                list(pool.map(one, range(n_jobs)))
+        else:
+            for i in range(n_jobs):
+                one(i)
+    finally:
+        if progress is not None:
+            progress.close(lambda: _searches_report(n_jobs, status, count, nodes, updates, t0, compiling))
+    return BatchResult(status, count, nodes, updates, first, time.perf_counter() - t0 - compiling, errors)
+
+
+def _searches_report(done: int, status, count, nodes, updates, t0: float, compiling: float) -> Progress:
+    return Progress.of_jobs(done, len(status), time.perf_counter() - t0 - compiling, int(nodes.sum()),
+                            int(updates.sum()), int(count.sum()), "jobs")

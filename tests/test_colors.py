@@ -306,9 +306,50 @@ def test_a_conflicting_given_is_named():
     assert p.solve(given=[2]) == [1, 2]
 
 
-def test_batches_of_colored_problems_are_refused_clearly():
-    with pytest.raises(ExactCoverError, match="colors or multiplicities"):
-        dlx2_example().batch([[], [2]])
+def test_batches_of_colored_problems():
+    from dlxnumba import Status
+
+    p = dlx2_example()
+    for threads in (1, 2):
+        r = p.batch([[], [2], [0, 1], [0, 3], [3], [0]], limit=2, threads=threads)
+        assert r.statuses == [Status.SOLVED, Status.SOLVED, Status.INVALID, Status.INVALID, Status.NO_SOLUTION,
+                              Status.NO_SOLUTION]
+        assert r.first == [[1, 2], [1, 2], None, None, None, None]
+        assert "different colors" in r.errors[3] and r.errors[0] is None
+        assert r.count.tolist() == [1, 1, 0, 0, 0, 0]
+    r = p.batch([[], [2]], max_nodes=0)
+    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+
+
+def check_batch_against_searches(p, jobs, limit):
+    """Each job of a batch gives what its own search gives (and every first solution verifies)."""
+    from dlxnumba import Status
+
+    r = p.batch(jobs, limit=limit, threads=2)
+    assert len(r) == len(jobs)
+    for i, job in enumerate(jobs):
+        try:
+            sols = list(p.solutions(given=job))
+        except ExactCoverError:
+            assert r.statuses[i] == Status.INVALID and r.first[i] is None and r.errors[i]
+            continue
+        want = min(len(sols), limit)
+        assert r.count[i] == want
+        assert r.first[i] == (sols[0] if sols else None)
+        assert r.statuses[i] == (Status.NO_SOLUTION if not sols else Status.SOLVED if want == 1
+                                 else Status.MULTIPLE)
+        if r.first[i] is not None and all(any(k < p.n_primary for k in p.option(j)) for j in job):
+            assert verify(p, r.first[i])
+
+
+@settings(max_examples=40, deadline=None)
+@given(colored_problems(), st.data(), st.integers(1, 3))
+def test_batch_equals_searches(prob, data, limit):
+    p = build(prob)
+    if not p.n_options or not p.has_colors:  # (plain problems: tests/test_batch.py)
+        return
+    jobs = data.draw(st.lists(st.lists(st.integers(0, p.n_options - 1), max_size=2), max_size=6))
+    check_batch_against_searches(p, jobs, limit)
 
 
 # ---------------------------------------------------------------------------

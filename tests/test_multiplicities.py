@@ -15,7 +15,8 @@ import dlxnumba.search as search_module
 from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
 from tests.reference import colored_solutions_by_subsets, is_colored_cover
-from tests.test_colors import as_lists, colored_problems, golden, link_arrays, read_quietly, run_in_node_slices
+from tests.test_colors import (as_lists, check_batch_against_searches, colored_problems, golden, link_arrays,
+                               read_quietly, run_in_node_slices)
 
 
 def verify(p: ExactCover, solution) -> bool:
@@ -224,7 +225,20 @@ def test_a_given_past_the_upper_bound_is_named():
     assert sorted(p.solutions(given=[1])) == [[0, 1], [1], [1, 2]]
 
 
-def test_batches_with_bounds_are_refused_clearly():
-    p = ExactCover.from_options(["A", "A B"], bounds={"A": (1, 2)})
-    with pytest.raises(ExactCoverError, match="colors or multiplicities"):
-        p.batch([[]])
+@settings(max_examples=40, deadline=None)
+@given(bounded_problems(), st.data(), st.integers(1, 3))
+def test_batch_equals_searches(prob, data, limit):
+    p = build(prob)
+    if not p.n_options or not (p.has_colors or p.has_bounds):  # (plain problems: tests/test_batch.py)
+        return
+    jobs = data.draw(st.lists(st.lists(st.integers(0, p.n_options - 1), max_size=2), max_size=6))
+    check_batch_against_searches(p, jobs, limit)
+
+
+def test_batch_budget_per_job():
+    from dlxnumba import Status
+
+    p = read_quietly(golden("queendom4_6.dlx"))
+    r = p.batch([[], [0]], limit=10**6, max_nodes=50, threads=1)
+    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+    assert all(n <= 50 + c for n, c in zip(r.nodes.tolist(), r.count.tolist()))
