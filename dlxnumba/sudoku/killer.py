@@ -266,9 +266,10 @@ class Cages:
             if not _can_sum(free, empty, rest):
                 given = ", ".join(f"{cell_name(self.n, c)}={_symbol(d)}" for c, d in zip(where, got) if d)
                 if empty:
+                    fits = (f"no {empty} distinct unused digits add up to {rest}" if empty > 1
+                            else f"no unused digit is {rest}")
                     out.append(f"the givens {given} of {self.name(k)} leave {rest} for its {empty} other "
-                               f"cell{'s' if empty > 1 else ''}, and no {empty} distinct unused digit"
-                               f"{'s' if empty > 1 else ''} add up to {rest}")
+                               f"cell{'s' if empty > 1 else ''}, and {fits}")
                 else:
                     out.append(f"the digits of {self.name(k)} add up to {sum(filled)}, not {total}")
         return out

@@ -345,3 +345,38 @@ def test_big_cages_stay_small():
     assert t is not None and killer_ok(digits(t), [0] * 81, 9, (3, 3), [(a, b) for a, b in rows])
     assert killer.count_sets(9, 4, 20) == 12 == len(killer.digit_sets(9, 4, 20))
     assert all(sum(x) == 20 and len(set(x)) == 4 for x in killer.digit_sets(9, 4, 20))
+
+
+# ---------------------------------------------------------------------------
+# Files and the command line
+# ---------------------------------------------------------------------------
+
+
+def test_puzzle_files_and_command_line(tmp_path, capsys):
+    import io
+
+    from command_line import run, write
+
+    from dlxnumba import read_puzzles
+
+    header: dict = {}
+    text = "variant: killer\ncages: " + UK_2022 + "\n" + "." * 81 + "\n" + UK_2022_SOLUTION[:40] + "." * 41 + "\n"
+    arr = read_puzzles(io.StringIO(text), header=header)
+    assert arr.shape == (2, 81) and header["variant"] == Sudoku.killer("." * 81, UK_2022).variant
+    split = "cages: " + UK_2022.split(" A=")[0] + "\nsums: A=" + UK_2022.split(" A=")[1] + "\n" + "." * 81 + "\n"
+    header2: dict = {}
+    read_puzzles(io.StringIO(split), header=header2)
+    assert header2 == header
+    with pytest.raises(SudokuError, match="line 1: 'variant: killer' needs a 'cages:' line"):
+        read_puzzles(io.StringIO("variant: killer\n" + "." * 81 + "\n"), header={})
+    with pytest.raises(SudokuError, match=r"line 2: cage 'A' \(sum 30; r1c1\): a digit of 1..4 is 1 to 4, not 30"):
+        read_puzzles(io.StringIO("variant: killer\ncages: A... .... .... .... A=30\n" + "." * 16 + "\n"), header={})
+    path = write(tmp_path, text)
+    code, out, err = run(capsys, "solve", path)
+    assert code == 0 and out.split() == [UK_2022_SOLUTION] * 2
+    plain_file = write(tmp_path, "1...............\n3...............\n", "small.txt")
+    code, out, err = run(capsys, "solve", "--variant", "killer", "--cages", SMALL, plain_file)
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == "1243431231242431" and "cage A (sum 3; r1c1, r1c2)" in lines[1]
+    code, out, err = run(capsys, "solve", "--cages", "AABB CDDB A=3", plain_file)
+    assert code == 2 and "argument --cages: cage map" in err
