@@ -135,6 +135,7 @@ class Cages:
     n: int
     sums: tuple[int, ...]
     cells: tuple[tuple[int, ...], ...]
+    _hash: int
 
     def __init__(self, n: int, sums, cells):
         pairs = sorted(zip((int(s) for s in sums), (tuple(sorted(int(c) for c in cs)) for cs in cells)),
@@ -395,7 +396,7 @@ def _can_sum(digits: list[int], k: int, total: int) -> bool:
         return total == 0
     if k > len(digits) or total <= 0:
         return False
-    reach = [set() for _ in range(k + 1)]  # reach[m]: sums of m distinct digits seen so far
+    reach: list[set[int]] = [set() for _ in range(k + 1)]  # reach[m]: sums of m distinct digits seen so far
     reach[0].add(0)
     for d in digits:
         for m in range(min(k, len(digits)), 0, -1):
@@ -558,12 +559,12 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
 
 
 @functools.lru_cache(maxsize=32)
-def cached_problem(variant, n: int, box: tuple[int, int]) -> ExactCover:
-    """The exact-cover problem of a killer variant's empty grid (the last 32 built are kept)."""
-    from .variants import _build_problem
-
+def cached_problem(variant, n: int, box: tuple[int, int], build) -> ExactCover:
+    """The exact-cover problem of a killer variant's empty grid (the last 32 built
+    are kept): ``build(geometry, bans, ban_kinds)`` makes the problem of its other
+    rules, to which the cages are added."""
     geo = variant.geometry(n, box)
-    base = _build_problem(geo, variant.ban_pairs(geo), variant.bans)
+    base = build(geo, variant.ban_pairs(geo), variant.bans)
     p = killer_problem(base, geo, variant.cages)
     p._template()
     return p

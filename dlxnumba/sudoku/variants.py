@@ -296,7 +296,7 @@ class Variant:
         """The exact-cover problem of the empty grid (built once per process)."""
         geo = self.geometry(n, box)
         if self.cages is not None:  # one problem per puzzle's cages: a bounded cache
-            return cached_problem(self, n, geo.box)
+            return cached_problem(self, n, geo.box, _build_problem)
         key = (self, n, geo.box)
         p = _PROBLEMS.get(key)
         if p is None:
