@@ -380,3 +380,23 @@ def test_puzzle_files_and_command_line(tmp_path, capsys):
     assert code == 1 and lines[0] == "1243431231242431" and "cage A (sum 3; r1c1, r1c2)" in lines[1]
     code, out, err = run(capsys, "solve", "--cages", "AABB CDDB A=3", plain_file)
     assert code == 2 and "argument --cages: cage map" in err
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(
+    st.text(alphabet="AB.C= 0123456789x,\n", max_size=40),
+    st.lists(st.tuples(st.one_of(st.integers(-3, 12), st.floats(), st.text(max_size=3)),
+                       st.lists(st.one_of(st.integers(-2, 17), st.text(alphabet="rc0123459", max_size=5),
+                                          st.tuples(st.integers(-1, 4), st.integers(-1, 4))), max_size=5)),
+             max_size=4)))
+def test_any_cages_parse_or_name_the_fault(cages):
+    """Whatever the cages, Sudoku() accepts them (and solves against the brute
+    force) or raises SudokuError."""
+    try:
+        s = Sudoku("." * 16, cages=cages)
+    except SudokuError as e:
+        assert str(e)
+        return
+    c = plain_cages(s.variant.cages)
+    assert all(len(w) <= 4 for _, w in c)
+    assert s.count() == len(killer_solutions_brute([0] * 16, 4, (2, 2), c))
