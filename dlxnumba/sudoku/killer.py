@@ -483,7 +483,6 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
     names = list(base.item_names[:p1]) + [f"cage{cages.label(k)}" for k in range(n_cages)]
     names += base.item_names[p1:]
     shift = n_cages  # base's secondary items move past the cage items
-    first = len(names)
     # the new secondary items: per colors-form cell, then n per sets-form cage
     cell_item = np.full(nn, -1, np.int64)
     set_item = np.full(n_cages, -1, np.int64)
@@ -496,10 +495,9 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
         else:
             set_item[k] = len(names)
             names += [f"cage{cages.label(k)}.{_symbol(d)}" for d in range(1, n + 1)]
-    del first
     ptr, items = base.opt_ptr, base.opt_items.astype(np.int64)
     items = np.where(items >= p1, items + shift, items)
-    base_colors = base.opt_colors if base.has_colors else np.zeros(items.size, np.int64)
+    base_colors = base.opt_colors.astype(np.int64)
     # the placing options, each with at most one more entry
     n_opt = n ** 3
     opt = np.arange(n_opt, dtype=np.int64)
@@ -511,25 +509,13 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
     extra_color[colored] = digit[colored]
     in_set = (cage_of[cell] >= 0) & ~colored
     extra_item[in_set] = set_item[cage_of[cell[in_set]]] + digit[in_set] - 1
-    lengths = np.diff(ptr) + (extra_item >= 0)
-    out_items: list[np.ndarray] = []
-    out_colors: list[np.ndarray] = []
-    # placing options: base entries, then the extra one
-    starts = ptr[:-1]
-    flat = np.empty(int(lengths.sum()), np.int64)
-    flat_c = np.zeros(flat.size, np.int64)
-    new_ptr = np.zeros(n_opt + 1, np.int64)
-    np.cumsum(lengths, out=new_ptr[1:])
-    for j in range(n_opt):  # (n^3 short copies: cheap next to the search)
-        a, b = int(starts[j]), int(ptr[j + 1])
-        o = int(new_ptr[j])
-        flat[o:o + b - a] = items[a:b]
-        flat_c[o:o + b - a] = base_colors[a:b]
-        if extra_item[j] >= 0:
-            flat[o + b - a] = extra_item[j]
-            flat_c[o + b - a] = extra_color[j]
-    out_items.append(flat)
-    out_colors.append(flat_c)
+    # placing options: base entries, then the extra one (a stable sort by option keeps that order)
+    owner = np.repeat(opt, np.diff(ptr))
+    has = extra_item >= 0
+    order = np.argsort(np.concatenate([owner, opt[has]]), kind="stable")
+    lengths = np.diff(ptr) + has
+    out_items: list[np.ndarray] = [np.concatenate([items, extra_item[has]])[order]]
+    out_colors: list[np.ndarray] = [np.concatenate([base_colors, extra_color[has]])[order]]
     lens = [lengths]
     for k, (total, where) in enumerate(cages):
         item = p1 + k
