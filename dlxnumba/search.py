@@ -219,8 +219,10 @@ class Search:
         depth = n1 + 1 + (problem.n_options if self.kind == "bounds" else 0)
         #: where the search stands (a plain tuple in kernels.Cursor order)
         self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
-        color = np.zeros(t.top.size, np.int32) if t.color is None else t.color.copy()
-        #: the colors of the nodes (purify writes them), with colors
+        color = t.top  # (never read by a plain search)
+        if self.kind != "plain":
+            color = np.zeros(t.top.size, np.int32) if t.color is None else t.color.copy()
+        #: the colors of the nodes (purify writes them); a plain search has none to read
         self.color = color
         if self.kind == "bounds":
             bound = np.zeros(n1 + 1, np.int32)

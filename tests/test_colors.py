@@ -464,3 +464,28 @@ def test_word_rectangles_text_round_trip_and_bad_input():
         word_rectangle([0, 1], key)
     with pytest.raises(EncodingError, match="no option of the solution fills"):
         word_rectangle([0], key)
+
+
+@settings(max_examples=80, deadline=None)
+@given(colored_problems(), st.data())
+def test_from_options_in_any_spelling_equals_the_arrays(prob, data):
+    """Each colored entry spelt at random as a pair or an "X:A" string, each
+    option as a list, a tuple or a string: the same problem as the CSR arrays."""
+    options, colors, n1, n = prob
+    p = build(prob)
+    names = p.item_names
+    spelt = []
+    for opt, cols in zip(options, colors):
+        entries = []
+        for i, c in zip(opt, p.option_colors(len(spelt))):
+            if c is None:
+                entries.append(names[i])
+            elif data.draw(st.booleans()):
+                entries.append((names[i], c))
+            else:
+                entries.append(f"{names[i]}:{c}")
+        form = data.draw(st.sampled_from(["list", "tuple", "string"]))
+        spelt.append(" ".join(map(str, entries)) if form == "string" and all(isinstance(e, str) for e in entries)
+                     else tuple(entries) if form == "tuple" else entries)
+    q = ExactCover.from_options(spelt, primary=names[:n1], secondary=names[n1:])
+    assert q == p

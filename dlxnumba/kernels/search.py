@@ -268,7 +268,8 @@ def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, no
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
     state[ACTIVE] = active
-    state[CLEANSINGS] = cleansings
+    if colored == COLORS:
+        state[CLEANSINGS] = cleansings
     return ret
 
 

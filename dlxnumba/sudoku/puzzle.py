@@ -16,7 +16,11 @@ from .encoding import given_options, sudoku_problem
 from .geometry import Geometry, _check_box, _geometry, _size_of, default_box, geometry
 from .rules import conflicts
 from .text import MAX_TEXT_N, _grid_from, _symbol
-from .variants import Variant, has_header, parse as _parse_variant
+from .variants import CLASSIC, Variant, has_header, parse as _parse_variant
+
+
+#: First characters of a text that may start with a variant header (``variant:``, ``regions:``)
+_HEAD = frozenset("vVrR \t\r\n")
 
 
 class Sudoku:
@@ -76,7 +80,7 @@ class Sudoku:
     """
 
     #: The extra rules (classic: a false Variant); kept by solutions and pickles.
-    variant: Variant = Variant()
+    variant: Variant = CLASSIC
     n: int
     box: tuple[int, int]
     _cells: np.ndarray  # flat, read-only
@@ -87,7 +91,7 @@ class Sudoku:
         if variant is None and regions is None and cages is None:
             if isinstance(puzzle, Sudoku):
                 variant = puzzle.variant
-            elif isinstance(puzzle, str) and has_header(puzzle):
+            elif isinstance(puzzle, str) and puzzle[:1] in _HEAD and has_header(puzzle):
                 puzzle, variant = _parse_variant(puzzle)
         cells = _grid_from(puzzle)
         n = _size_of(cells.size)

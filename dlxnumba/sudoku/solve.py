@@ -39,7 +39,7 @@ from .encoding import _encoding, decode, given_options
 from .geometry import _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
 from .text import _grid_from
-from .variants import Variant, decode_all, generic_search, solve_batch
+from .variants import CLASSIC, Variant, decode_all, generic_search, solve_batch
 
 if TYPE_CHECKING:  # pragma: no cover
     from .puzzle import Sudoku
@@ -518,7 +518,7 @@ def _batch_variant(variant: Variant | None, seen: dict) -> Variant:
         (a, i), (b, j) = list(seen.items())[:2]
         raise SudokuError(f"puzzle {i} is a {a} Sudoku and puzzle {j} a {b} one; a batch is solved "
                           "with one variant (solve_many once per variant)")
-    return next(iter(seen)) if seen else Variant()
+    return next(iter(seen)) if seen else CLASSIC
 
 
 class SudokuBatchResult(tuple):
@@ -582,7 +582,7 @@ class SudokuBatchResult(tuple):
         self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
         vars(self).update(solutions=solutions, status=status, count=count, nodes=nodes, updates=updates,
                           seconds=seconds, n=n, box=box, _puzzles=puzzles, _errors=errors, _explained=False,
-                          variant=variant if variant is not None else Variant())
+                          variant=variant if variant is not None else CLASSIC)
         if info is not None:
             info["errors"] = self.errors
         return self

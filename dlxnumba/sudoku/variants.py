@@ -328,6 +328,35 @@ class Variant:
             out += self.cages.conflicts(cells)
         return out
 
+    def is_solution(self, grid, puzzle=None, box=None) -> bool:
+        """True when ``grid`` is complete and keeps every rule of this variant (and the
+        givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n`` and no
+        ban of :meth:`ban_pairs` is broken.  Reads the tables only, not the solver.
+
+        >>> v = Variant.parse("x")
+        >>> v.is_solution("1234341243212143"), v.is_solution("1234341221434321")
+        (True, False)
+        """
+        from .text import _grid_from
+
+        cells = _grid_from(grid)
+        n = _isqrt(cells.size)
+        geo = self.geometry(n, box if box is not None else getattr(grid, "box", None))
+        held = np.sort(cells[geo.regions], axis=1)
+        if not np.array_equal(held, np.broadcast_to(np.arange(1, n + 1), held.shape)):
+            return False
+        bans = self.ban_pairs(geo)
+        if bans.size and np.any((cells[bans[:, 0]] == bans[:, 1]) & (cells[bans[:, 2]] == bans[:, 3])):
+            return False
+        if puzzle is not None:
+            p = _grid_from(puzzle)
+            if p.size != cells.size or np.any((p != 0) & (p != cells)):
+                return False
+        return True
+
+
+#: The classic rules (no variant), shared.
+CLASSIC = Variant()
 
 _PROBLEMS: dict = {}
 _LOCK = threading.Lock()

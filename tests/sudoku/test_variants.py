@@ -84,6 +84,8 @@ def test_published(name, spec, regions, puzzle, published):
     assert s.count() == 1
     t = s.solve()
     assert str(t) == published
+    assert s.variant.is_solution(published, puzzle) and not Variant.parse("x+windoku+anti-king").is_solution(
+        published) or spec == "x+windoku"
     assert t.variant == s.variant and t.variant.name == spec
     sols = list(s.solutions())
     assert [str(u) for u in sols] == [published]
@@ -369,3 +371,36 @@ def test_pictures_show_the_variant():
     text = j.boxed()
     assert text.splitlines()[0] == "1 . .|." and "anti-king: no two cells a king's move apart" in text
     assert "<caption" in j._repr_html_()
+
+
+# ---------------------------------------------------------------------------
+# Files and the command line
+# ---------------------------------------------------------------------------
+
+
+def test_files_and_command_line(tmp_path, capsys):
+    from command_line import run, write
+
+    from dlxnumba import read_puzzles
+
+    path = write(tmp_path, "# two X puzzles\nvariant: x\n1...............\n11..............\n")
+    header: dict = {}
+    assert read_puzzles(path, header=header).shape == (2, 16) and header["variant"] == "x"
+    with pytest.raises(SudokuError, match="line 2: the file declares 'variant: x'; pass header"):
+        read_puzzles(path)
+    code, out, err = run(capsys, "solve", path)
+    lines = out.split()
+    assert code == 1 and variant_ok(_cells(lines[0]), _cells("1" + "." * 15), 4, (2, 2), ("x",))
+    assert "INVALID" in out and "1 appears 2 times in row 1" in out
+    code, out, _ = run(capsys, "solve", "--variant", "jigsaw", "--regions", "AAAB ABBB CCCD CDDD", "--count",
+                       "1" + "." * 15)
+    assert code == 0 and out.split() == ["36"]
+    code, out, _ = run(capsys, "solve", "--variant", "anti-knight", "--format", "grid", "1" + "." * 15)
+    assert "anti-knight: no two cells a knight's move apart" in out
+    code, _, err = run(capsys, "solve", "--variant", "windoku", path)
+    assert code == 2 and "declares 'variant: x', but --variant gives 'windoku'" in err
+    code, _, err = run(capsys, "solve", "--variant", "killer", "1" + "." * 15)
+    assert code == 2 and "argument --variant: unknown variant 'killer'" in err
+    late = write(tmp_path, "1...............\nvariant: x\n", "late.txt")
+    with pytest.raises(SudokuError, match="line 2: a 'variant:' line after the first puzzle"):
+        read_puzzles(late, header={})
