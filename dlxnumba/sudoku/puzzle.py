@@ -19,8 +19,8 @@ from .text import MAX_TEXT_N, _grid_from, _symbol
 from .variants import CLASSIC, Variant, has_header, parse as _parse_variant
 
 
-#: First characters of a text that may start with a variant header (``variant:``, ``regions:``)
-_HEAD = frozenset("vVrR \t\r\n")
+#: First characters of a text that may start with a variant header (``variant:``, ``regions:``, ``cages:``)
+_HEAD = frozenset("vVrRcC \t\r\n")
 
 
 class Sudoku:

@@ -330,8 +330,8 @@ class Variant:
 
     def is_solution(self, grid, puzzle=None, box=None) -> bool:
         """True when ``grid`` is complete and keeps every rule of this variant (and the
-        givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n`` and no
-        ban of :meth:`ban_pairs` is broken.  Reads the tables only, not the solver.
+        givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n``, no
+        ban of :meth:`ban_pairs` is broken and every cage keeps its sum.  Reads the tables only, not the solver.
 
         >>> v = Variant.parse("x")
         >>> v.is_solution("1234341243212143"), v.is_solution("1234341221434321")
@@ -347,6 +347,8 @@ class Variant:
             return False
         bans = self.ban_pairs(geo)
         if bans.size and np.any((cells[bans[:, 0]] == bans[:, 1]) & (cells[bans[:, 2]] == bans[:, 3])):
+            return False
+        if self.cages is not None and not self.cages.is_solution(cells):
             return False
         if puzzle is not None:
             p = _grid_from(puzzle)

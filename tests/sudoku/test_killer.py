@@ -400,3 +400,12 @@ def test_any_cages_parse_or_name_the_fault(cages):
     c = plain_cages(s.variant.cages)
     assert all(len(w) <= 4 for _, w in c)
     assert s.count() == len(killer_solutions_brute([0] * 16, 4, (2, 2), c))
+
+
+def test_variant_is_solution_checks_the_cages():
+    v = Sudoku.killer("." * 81, UK_2022).variant
+    assert v.is_solution(UK_2022_SOLUTION)
+    swapped = UK_2022_SOLUTION.translate(str.maketrans("12", "21"))  # a valid Sudoku, but not the cages'
+    assert Variant().is_solution(swapped) and not v.is_solution(swapped)
+    assert killer_ok([int(ch) for ch in UK_2022_SOLUTION], None, 9, (3, 3), plain_cages(v.cages))
+    assert not killer_ok([int(ch) for ch in swapped], None, 9, (3, 3), plain_cages(v.cages))
