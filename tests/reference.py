@@ -381,7 +381,24 @@ def is_colored_cover(options, colors, n_primary, n_items, chosen, lower=None, up
             if len(used) > 1:
                 return False
         elif len(set(used)) > 1:
+            return False
+    return True
 
+
+def colored_solutions_by_subsets(options, colors, n_primary, n_items, lower=None,
+                                 upper=None) -> set[frozenset[int]]:
+    """Every solution of a problem with colors and bounds, by trying every subset
+    of the options that hold a primary item.  Keep it to about 12 options."""
+    candidates = [j for j, opt in enumerate(options) if _has_primary(opt, n_primary)]
+    found = set()
+    for size in range(len(candidates) + 1):
+        for subset in combinations(candidates, size):
+            if is_colored_cover(options, colors, n_primary, n_items, subset, lower, upper):
+                found.add(frozenset(subset))
+    return found
+
+
+# ---------------------------------------------------------------------------
 # Sudoku variants.  A variant is given plainly, without the package: ``kinds``,
 # a collection of the names "x", "windoku", "anti-knight", "anti-king",
 # "non-consecutive"; ``region_map``, None or ``n * n`` labels (any hashables,
@@ -457,17 +474,6 @@ def variant_ok(solution_cells, puzzle_cells, n, box, kinds=(), region_map=None) 
     return True
 
 
-def colored_solutions_by_subsets(options, colors, n_primary, n_items, lower=None,
-                                 upper=None) -> set[frozenset[int]]:
-    """Every solution of a problem with colors and bounds, by trying every subset
-    of the options that hold a primary item.  Keep it to about 12 options."""
-    candidates = [j for j, opt in enumerate(options) if _has_primary(opt, n_primary)]
-    found = set()
-    for size in range(len(candidates) + 1):
-        for subset in combinations(candidates, size):
-            if is_colored_cover(options, colors, n_primary, n_items, subset, lower, upper):
-                found.add(frozenset(subset))
-
 def variant_solutions_brute(puzzle_cells, n, box, kinds=(), region_map=None, limit=None) -> list[tuple[int, ...]]:
     """Every completion of a variant puzzle (at most ``limit``), by plain backtracking.
 
@@ -525,4 +531,90 @@ def variant_solutions_brute(puzzle_cells, n, box, kinds=(), region_map=None, lim
             cells[best] = 0
 
     fill()
+    return found
+
+
+# ---------------------------------------------------------------------------
+# Killer Sudoku.  ``cages`` is given plainly: a list of ``(total, cells)``, the
+# cells numbered row-major from 0; a cell in no cage has no extra rule.
+# ---------------------------------------------------------------------------
+
+
+def killer_cages_ok(cells, cages) -> bool:
+    """Whether the filled grid ``cells`` (flat) keeps every cage: distinct digits
+    adding up to its total."""
+    for total, where in cages:
+        digits = [cells[c] for c in where]
+        if 0 in digits or len(set(digits)) != len(digits) or sum(digits) != total:
+            return False
+    return True
+
+
+def killer_ok(solution_cells, puzzle_cells, n, box, cages, kinds=()) -> bool:
+    """Whether ``solution_cells`` is a complete grid that keeps the givens, the
+    rows, columns and boxes (and the rules of ``kinds``, see :func:`variant_ok`)
+    and every cage."""
+    if not variant_ok(solution_cells, puzzle_cells, n, box, kinds):
+        return False
+    return killer_cages_ok(_sudoku_cells(solution_cells, n), cages)
+
+
+def killer_solutions_brute(puzzle_cells, n, box, cages, kinds=(), limit=None) -> list[tuple[int, ...]]:
+    """Every completion of a killer puzzle (at most ``limit``), by plain backtracking.
+
+    Empty cells in row-major order, digits in increasing order; a digit is
+    allowed when no unit-mate holds it, no filled cell bans it (``kinds``), its
+    cage holds it nowhere else and the cage's filled cells do not pass its
+    total (a full cage must make it exactly).  Givens that break a rule leave
+    no solution.
+    """
+    cells = _sudoku_cells(puzzle_cells, n)
+    assert cells is not None, "wrong number of cells"
+    peers = [set() for _ in range(n * n)]
+    for unit in variant_units(n, box, kinds):
+        for k in unit:
+            peers[k].update(unit)
+    cage_of = {}
+    for total, where in cages:
+        for c in where:
+            cage_of[c] = (total, list(where))
+
+    def allowed(k, d):
+        if any(cells[q] == d for q in peers[k] if q != k):
+            return False
+        if any(cells[q] and variant_pair_banned(n, k, d, q, cells[q], kinds) for q in range(n * n) if q != k):
+            return False
+        if k in cage_of:
+            total, where = cage_of[k]
+            others = [cells[q] for q in where if q != k and cells[q]]
+            if d in others or sum(others) + d > total:
+                return False
+            if len(others) + 1 == len(where) and sum(others) + d != total:
+                return False
+        return True
+
+    for k in range(n * n):
+        if cells[k]:
+            d, cells[k] = cells[k], 0
+            ok = allowed(k, d)
+            cells[k] = d
+            if not ok:
+                return []
+    empty = [k for k in range(n * n) if cells[k] == 0]
+    found: list[tuple[int, ...]] = []
+
+    def fill(e):
+        if limit is not None and len(found) >= limit:
+            return
+        if e == len(empty):
+            found.append(tuple(cells))
+            return
+        k = empty[e]
+        for d in range(1, n + 1):
+            if allowed(k, d):
+                cells[k] = d
+                fill(e + 1)
+                cells[k] = 0
+
+    fill(0)
     return found

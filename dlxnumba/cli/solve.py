@@ -54,8 +54,10 @@ are the rows of a grid that wide.  --size or --box settles the size.
 
 Variants: --variant NAME solves every puzzle with extra rules (x, windoku,
 anti-knight, anti-king, non-consecutive, combined with '+'; jigsaw with
---regions MAP, a region map of N*N letters).  A file may declare its variant
-at its top instead, with the lines 'variant: NAME' and 'regions: MAP'.
+--regions MAP, a region map of N*N letters; killer with --cages 'MAP SUMS', a
+cage map of N*N symbols and label=sum tokens).  A file may declare its variant
+at its top instead, with the lines 'variant: NAME', 'regions: MAP' and
+'cages: MAP SUMS'.
 
 Every puzzle gives one result, in input order, nothing dropped.  A result is
 one of the statuses SOLVED, NO_SOLUTION, INVALID (unreadable, wrong size, or
@@ -141,6 +143,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "the file's 'variant:' line, else classic)")
     s.add_argument("--regions", metavar="MAP",
                    help="a jigsaw's region map: N*N letters, one piece per letter (row-major)")
+    s.add_argument("--cages", metavar="'MAP SUMS'",
+                   help="a killer's cages: a cage map of N*N symbols ('.' for no cage) and "
+                        "label=sum tokens, e.g. 'AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3'")
     s.add_argument("--max-nodes", type=_non_negative_int, metavar="N",
                    help="search-node budget per puzzle (BUDGET when spent)")
     s.add_argument("--timeout", type=_seconds, metavar="SECONDS",
@@ -177,20 +182,22 @@ def validate(args) -> None:
         if args.size is not None and args.size != r * c:
             error(f"argument --size: {args.size} does not match --box {r}x{c} ({r * c}x{r * c} grids)")
     args.variant_rules = None
-    if args.variant is not None or args.regions is not None:
+    if args.variant is not None or args.regions is not None or getattr(args, "cages", None) is not None:
         from ..errors import SudokuError
         from ..sudoku.variants import Variant
 
         try:
-            v = args.variant_rules = Variant.parse(args.variant, args.regions)
+            v = args.variant_rules = Variant.parse(args.variant, args.regions, getattr(args, "cages", None))
             side = v.side()
             if side is not None:
                 v.geometry(side, args.box)  # a box that does not fit, a windoku without room
                 if args.size is not None and args.size != side:
-                    error(f"argument --regions: a {side}x{side} region map for --size {args.size}")
+                    error(f"argument --{'cages' if v.cages is not None else 'regions'}: a {side}x{side} "
+                          f"{'cage' if v.cages is not None else 'region'} map for --size {args.size}")
                 args.size = side
         except SudokuError as e:
-            error(f"argument --{'regions' if 'region map' in str(e) else 'variant'}: {e}")
+            error(f"argument --{'regions' if 'region map' in str(e) else 'cages' if 'cage' in str(e) else 'variant'}: "
+                  f"{e}")
 
 
 def run(args) -> int:

@@ -5,7 +5,10 @@ starts (``box_top``, ``box_left``), or, for a jigsaw, between cells of two
 pieces of its region map.  A variant's other rules are drawn too: the HTML
 table strikes the diagonals of an X through their cells and shades the
 windows of a windoku; the text picture names the extra regions and the bans
-on a line below the grid, and the HTML table in its caption.
+on a line below the grid, and the HTML table in its caption.  A killer's
+cages (:mod:`.killer`) follow the text picture as a cage map with its sums;
+the HTML table outlines each cage with a dashed line and writes its sum in
+the corner of its first cell.
 
 Examples
 --------
@@ -36,6 +39,7 @@ import html
 
 import numpy as np
 
+from . import killer
 from .geometry import Geometry
 from .text import MAX_TEXT_N, _symbol
 from .variants import Variant
@@ -104,6 +108,8 @@ def boxed(cells: np.ndarray, geo: Geometry, variant: Variant | None = None) -> s
     """A text picture of the grid with box borders (or a jigsaw's piece borders), for ``print``."""
     text = _jigsaw_text(cells, geo) if geo.region_map is not None else _boxed(cells, geo)
     more = legend(geo, variant)
+    if variant is not None and variant.cages is not None:
+        more = (more + "\n" if more else "") + killer.picture(variant.cages, geo)
     return text + ("\n" + more if more else "")
 
 
@@ -170,10 +176,11 @@ def html_table(cells: np.ndarray, givens: np.ndarray, geo: Geometry, variant: Va
     grid = cells.reshape(n, n)
     given = givens.reshape(n, n)
     paint = _paint(geo)
+    marks = {} if variant is None or variant.cages is None else killer.html_marks(variant.cages, MARK, INK)
     rows = []
     for i in range(n):
-        tds = [_td(int(grid[i, j]), bool(given[i, j]), _borders(geo, i, j), size, paint.get(i * n + j))
-               for j in range(n)]
+        tds = [_td(int(grid[i, j]), bool(given[i, j]), _borders(geo, i, j), size, paint.get(i * n + j),
+                   marks.get(i * n + j, "")) for j in range(n)]
         rows.append("<tr>" + "".join(tds) + "</tr>")
     more = legend(geo, variant)
     caption = (f'<caption style="caption-side:bottom;font-size:11px;color:{INK}">'
@@ -214,7 +221,8 @@ def _borders(geo: Geometry, i: int, j: int) -> list[str]:
     return [f"border-{side}:{_THICK}" for side, thick in edges if thick]
 
 
-def _td(d: int, given: bool, borders: list[str], size: int, background: str | None = None) -> str:
+def _td(d: int, given: bool, borders: list[str], size: int, background: str | None = None,
+        inner: str = "") -> str:
     """One cell of the table: digit ``d`` (0 = empty).
 
     Every cell sets its background (a notebook's own table styles, such as
@@ -222,9 +230,11 @@ def _td(d: int, given: bool, borders: list[str], size: int, background: str | No
     """
     style = [f"width:{size}px;height:{size}px;text-align:center;padding:0",
              f"border:1px solid {RULE}", *borders, f"background:{background or PAPER}"]
+    if inner:  # a killer's cage outline and sum, placed inside the cell
+        style.append("position:relative")
     if d and given:
         style.append(f"font-weight:bold;color:{INK}")
     elif d:
         style.append(f"font-weight:normal;color:{FOUND}")
     cls = "given" if d and given else "filled" if d else "empty"
-    return f'<td class="{cls}" style="{";".join(style)}">{html.escape(_symbol(d)) if d else ""}</td>'
+    return f'<td class="{cls}" style="{";".join(style)}">{inner}{html.escape(_symbol(d)) if d else ""}</td>'

@@ -91,8 +91,10 @@ def given_options(cells: np.ndarray, n: int) -> np.ndarray:
 
 
 def decode(options, n: int) -> np.ndarray:
-    """The cells (uint8, 0 = empty) that a list of options fills."""
+    """The cells (uint8, 0 = empty) that a list of options fills (options past
+    the ``n**3`` placings, such as a killer's cage options, place nothing)."""
     cells = np.zeros(n * n, np.uint8)
     sol = np.asarray(options, np.int64)
+    sol = sol[sol < n ** 3]
     cells[sol // n] = (sol % n + 1).astype(np.uint8)
     return cells

@@ -398,7 +398,7 @@ class _Reader:
             cells, text = None, ""
         else:
             text = raw.decode("utf-8", "replace")
-            if text[:9].lstrip().lower().startswith(("variant:", "regions:")):
+            if text[:9].lstrip().lower().startswith(("variant:", "regions:", "cages:", "sums:")):
                 self._header(lineno, text)
                 return
             if _is_separator(text):
@@ -435,13 +435,19 @@ class _Reader:
             regions = self.header.get("regions", (None, 0))[0]
             if spec is not None and "jigsaw" in spec.lower() and regions is None:
                 return  # the map may follow on the next line
-            self.variant = Variant.parse(spec, regions)
+            # a killer's cages: a 'cages:' line (map and sums), or its map and then a 'sums:' line
+            cages = " ".join(self.header[k][0] for k in ("cages", "sums") if k in self.header) or None
+            if (spec is not None and "killer" in spec.lower() and cages is None) or (
+                    cages is not None and "=" not in cages):
+                return  # the cages, or their sums, may follow on the next line
+            self.variant = Variant.parse(spec, regions, cages)
         except SudokuError as e:
             raise SudokuError(f"{where}: {e}") from None
-        if self.variant.region_map is not None:
+        if self.variant.side() is not None:
             side = self.variant.side()
             if self.n is not None and side != self.n:
-                raise SudokuError(f"{where}: a region map of {side}x{side} cells for {self.n}x{self.n} puzzles")
+                what = "cages" if self.variant.cages is not None else "a region map"
+                raise SudokuError(f"{where}: {what} of {side}x{side} cells for {self.n}x{self.n} puzzles")
             if self.n is None:
                 self._set_size(side)
 
@@ -566,9 +572,12 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
                 raise SudokuError(f"{name}, line {line}: the file declares 'variant: {reader.variant}'; "
                                   "pass header={} to read it (and solve its puzzles with that variant)")
             header["variant"] = reader.variant
-        elif "variant" in reader.header:
-            raise SudokuError(f"{name}, line {reader.header['variant'][1]}: 'variant: jigsaw' needs a "
-                              "'regions:' line")
+        elif "variant" in reader.header or "cages" in reader.header:
+            key = "variant" if "variant" in reader.header else "cages"
+            what = ("'cages:' needs its sums ('A=3 B=15 ...')" if key == "cages" or "cages" in reader.header
+                    else "'variant: killer' needs a 'cages:' line" if "killer" in reader.header[key][0].lower()
+                    else "'variant: jigsaw' needs a 'regions:' line")
+            raise SudokuError(f"{name}, line {reader.header[key][1]}: {what}")
 
     try:
         for lines in _byte_lines(read, name):

@@ -20,8 +20,8 @@ from .text import MAX_TEXT_N, _grid_from, _symbol
 from .variants import CLASSIC, Variant, has_header, parse as _parse_variant
 
 
-#: First characters of a text that may start with a variant header (``variant:``, ``regions:``)
-_HEAD = frozenset("vVrR \t\r\n")
+#: First characters of a text that may start with a variant header (``variant:``, ``regions:``, ``cages:``)
+_HEAD = frozenset("vVrRcC \t\r\n")
 
 
 class Sudoku:
@@ -44,6 +44,9 @@ class Sudoku:
     regions : str or array_like, optional
         A jigsaw's region map (``n*n`` labels, one piece per label), replacing
         the boxes; see also :meth:`jigsaw`.
+    cages : str or list of (sum, cells), optional
+        A killer's cages (:mod:`~dlxnumba.sudoku.killer`): a cage map and
+        sums as text, or ``(sum, cells)`` pairs; see also :meth:`killer`.
 
     Raises
     ------
@@ -85,8 +88,8 @@ class Sudoku:
     _puzzle: np.ndarray  # the givens, flat, read-only
     _stats: Stats | tuple | None  # a tuple: Stats' raw arguments (see stats)
 
-    def __init__(self, puzzle, box=None, *, variant=None, regions=None):
-        if variant is None and regions is None:
+    def __init__(self, puzzle, box=None, *, variant=None, regions=None, cages=None):
+        if variant is None and regions is None and cages is None:
             if isinstance(puzzle, Sudoku):
                 variant = puzzle.variant
             elif isinstance(puzzle, str) and puzzle[:1] in _HEAD and has_header(puzzle):
@@ -96,8 +99,8 @@ class Sudoku:
         if box is None and isinstance(puzzle, Sudoku):
             box = puzzle.box
         self.n = n
-        if variant is not None or regions is not None:
-            v = Variant.parse(variant, regions)
+        if variant is not None or regions is not None or cages is not None:
+            v = Variant.parse(variant, regions, cages, n)
             if v:
                 geo = v.geometry(n, box)
                 self.variant, self.box = v, geo.box
@@ -157,6 +160,17 @@ class Sudoku:
         """
         return cls(puzzle, variant=variant, regions=regions)
 
+    @classmethod
+    def killer(cls, puzzle, cages, variant=None, box=None) -> "Sudoku":
+        """A killer Sudoku: ``cages`` (a cage map and sums, or ``(sum, cells)`` pairs,
+        see :mod:`~dlxnumba.sudoku.killer`) add cages with sums to the rules.
+
+        >>> s = Sudoku.killer("........ ........", [(3, ["r1c1", "r1c2"]), (4, [(3, 2), (3, 3)])])
+        >>> s.count(), s.variant.cages.text()
+        (4, 'AA.. .... .... ..BB A=3 B=4')
+        """
+        return cls(puzzle, box, variant=variant, cages=cages)
+
     @property
     def geometry(self) -> Geometry:
         """The :class:`~dlxnumba.sudoku.Geometry` (regions, boxes) of this grid's shape."""
@@ -210,8 +224,10 @@ class Sudoku:
         box = "" if self.box == default or self.variant.region_map is not None else f", box={self.box}"
         if self.variant:
             kinds = "+".join(k for k in self.variant.kinds if k != "jigsaw")
+            kinds = "+".join(k for k in kinds.split("+") if k != "killer")
             box += (f", variant={kinds!r}" if kinds else "") + (
-                f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "")
+                f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "") + (
+                f", cages={self.variant.cages.text()!r}" if self.variant.cages is not None else "")
         return f"Sudoku({str(self)!r}{box})"
 
     def __format__(self, spec: str) -> str:

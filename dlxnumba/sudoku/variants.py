@@ -22,8 +22,11 @@ A *variant* adds rules to the rows, columns and boxes of a grid:
 ``non-consecutive``
     Two orthogonally adjacent cells never hold consecutive digits.
 
-Kinds combine with ``+``: ``"x+anti-knight"``, ``"jigsaw+x"``.  Sums (killer)
-need colors and are not here yet: they will be another kind, with cages.
+``killer``
+    Cages with sums (:mod:`.killer`): the cells of a cage hold distinct
+    digits adding up to its sum; given as ``cages=`` or a ``cages:`` header.
+
+Kinds combine with ``+``: ``"x+anti-knight"``, ``"jigsaw+x"``, ``"killer+x"``.
 
 Encoding
 --------
@@ -83,14 +86,15 @@ import numpy as np
 from ..errors import SudokuError, plain
 from ..problem import ExactCover
 from .geometry import Geometry, cell_name, geometry
+from .killer import Cages, cached_problem
 from .text import _symbol
 
 #: The kinds, in their canonical order.
-KINDS = ("jigsaw", "x", "windoku", "anti-knight", "anti-king", "non-consecutive")
+KINDS = ("jigsaw", "x", "windoku", "anti-knight", "anti-king", "non-consecutive", "killer")
 #: Other names accepted for a kind.
 ALIASES = {"diagonal": "x", "diagonals": "x", "sudoku-x": "x", "hyper": "windoku", "hypersudoku": "windoku",
            "antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive",
-           "non-consec": "non-consecutive"}
+           "non-consec": "non-consecutive", "sums": "killer", "killer-sudoku": "killer"}
 #: The pairwise bans: (kind, cell offsets (row, col) with a positive first
 #: nonzero entry, digit steps: 0 = the same digit, 1 = consecutive digits).
 BANS = {
@@ -116,21 +120,27 @@ class Variant:
     >>> Variant.parse("x+knight")
     Traceback (most recent call last):
     ...
-    dlxnumba.errors.SudokuError: unknown variant 'knight' in 'x+knight'; known: classic, jigsaw, x, windoku, anti-knight, anti-king, non-consecutive
+    dlxnumba.errors.SudokuError: unknown variant 'knight' in 'x+knight'; known: classic, jigsaw, x, windoku, anti-knight, anti-king, non-consecutive, killer
     """
 
-    __slots__ = ("kinds", "region_map", "_hash")
+    __slots__ = ("kinds", "region_map", "cages", "_hash")
     kinds: tuple[str, ...]
     region_map: tuple[int, ...] | None
+    #: a killer's cages (:class:`~.killer.Cages`), else None
+    cages: Cages | None
     _hash: int
 
-    def __init__(self, kinds=(), region_map=None):
-        kinds = tuple(k for k in KINDS if k in set(kinds) | ({"jigsaw"} if region_map is not None else set()))
+    def __init__(self, kinds=(), region_map=None, cages=None):
+        more = ({"jigsaw"} if region_map is not None else set()) | ({"killer"} if cages is not None else set())
+        kinds = tuple(k for k in KINDS if k in set(kinds) | more)
         if "jigsaw" in kinds and region_map is None:
             raise SudokuError("a jigsaw needs a region map (regions=...)")
+        if "killer" in kinds and not isinstance(cages, Cages):
+            raise SudokuError("a killer needs its cages (cages=..., a Cages)")
         object.__setattr__(self, "kinds", kinds)
         object.__setattr__(self, "region_map", None if region_map is None else tuple(region_map))
-        object.__setattr__(self, "_hash", hash((kinds, self.region_map)))
+        object.__setattr__(self, "cages", cages)
+        object.__setattr__(self, "_hash", hash((kinds, self.region_map, cages)))
 
     def __setattr__(self, name, value):
         raise AttributeError("Variant is immutable")
@@ -138,11 +148,13 @@ class Variant:
     # ------------------------------------------------------------- reading
 
     @classmethod
-    def parse(cls, spec=None, regions=None) -> "Variant":
+    def parse(cls, spec=None, regions=None, cages=None, n=None) -> "Variant":
         """A Variant from a name (``"x"``, ``"x+anti-king"``, ``"classic"``, None),
-        a Variant, and an optional region map (``regions``: text or an array of
-        ``n*n`` labels; it makes the variant a jigsaw)."""
-        if isinstance(spec, Variant) and regions is None:
+        a Variant, an optional region map (``regions``: text or an array of
+        ``n*n`` labels; it makes the variant a jigsaw) and optional cages
+        (``cages``: see :mod:`.killer`; a list of ``(sum, cells)`` needs the
+        side ``n``; they make the variant a killer)."""
+        if isinstance(spec, Variant) and regions is None and cages is None:
             return spec
         kinds: set[str] = set()
         if isinstance(spec, Variant):
@@ -159,14 +171,18 @@ class Variant:
                     raise SudokuError(f"unknown variant {part.strip()!r} in {spec!r}; known: classic, "
                                       + ", ".join(KINDS))
                 kinds.add(word)
-        if regions is None and isinstance(spec, Variant):
-            return spec
-        if regions is None:
-            if "jigsaw" in kinds:
-                raise SudokuError("variant 'jigsaw' needs a region map: pass regions=... "
-                                  "(n*n letters, one piece per letter)")
-            return cls(kinds)
-        return cls(kinds | {"jigsaw"}, parse_region_map(regions))
+        rmap = parse_region_map(regions) if regions is not None else getattr(spec, "region_map", None)
+        if cages is not None:
+            cages = Cages.parse(cages, n if n is not None else None if rmap is None else _isqrt(len(rmap)))
+        else:
+            cages = getattr(spec, "cages", None)
+        if rmap is None and "jigsaw" in kinds:
+            raise SudokuError("variant 'jigsaw' needs a region map: pass regions=... "
+                              "(n*n letters, one piece per letter)")
+        if cages is None and "killer" in kinds:
+            raise SudokuError("variant 'killer' needs cages: pass cages=... (a cage map and sums, or a "
+                              "list of (sum, cells)), see dlxnumba.sudoku.killer")
+        return cls(kinds, rmap, cages)
 
     # --------------------------------------------------------------- views
 
@@ -180,6 +196,7 @@ class Variant:
 
     def __repr__(self) -> str:
         more = "" if self.region_map is None else f", regions={self.map_text()!r}"
+        more += "" if self.cages is None else f", cages={self.cages.text()!r}"
         return f"Variant({self.name!r}{more})"
 
     def __bool__(self) -> bool:
@@ -187,14 +204,15 @@ class Variant:
 
     def __eq__(self, other) -> bool:
         if isinstance(other, str):
-            return self.region_map is None and self == Variant.parse(other)
-        return isinstance(other, Variant) and self.kinds == other.kinds and self.region_map == other.region_map
+            return self.region_map is None and self.cages is None and self == Variant.parse(other)
+        return (isinstance(other, Variant) and self.kinds == other.kinds and self.region_map == other.region_map
+                and self.cages == other.cages)
 
     def __hash__(self) -> int:
         return self._hash
 
     def __reduce__(self):
-        return Variant, (self.kinds, self.region_map)
+        return Variant, (self.kinds, self.region_map, self.cages)
 
     def map_text(self) -> str:
         """The region map as text, one letter per cell, row-major ('' when none)."""
@@ -213,7 +231,9 @@ class Variant:
         return tuple(k for k in self.kinds if k in BANS)
 
     def side(self) -> int | None:
-        """The side that the region map fixes, or None."""
+        """The side that the region map (or the cages) fixes, or None."""
+        if self.cages is not None:
+            return self.cages.n
         return None if self.region_map is None else _isqrt(len(self.region_map))
 
     # ------------------------------------------------------------ geometry
@@ -239,6 +259,8 @@ class Variant:
         """The :class:`Geometry` of this variant: the region map and the extra regions."""
         if self.region_map is not None and len(self.region_map) != n * n:
             raise SudokuError(f"the region map has {len(self.region_map)} cells, but the grid has {n * n}")
+        if self.cages is not None:
+            self.cages.check_grid(n)
         base = geometry(n, box, region_map=self.region_map) if self.region_map is not None else geometry(n, box)
         extra = self.extra_regions(n, base.box)
         if not extra:
@@ -273,6 +295,8 @@ class Variant:
     def problem(self, n: int, box=None) -> ExactCover:
         """The exact-cover problem of the empty grid (built once per process)."""
         geo = self.geometry(n, box)
+        if self.cages is not None:  # one problem per puzzle's cages: a bounded cache
+            return cached_problem(self, n, geo.box, _build_problem)
         key = (self, n, geo.box)
         p = _PROBLEMS.get(key)
         if p is None:
@@ -300,12 +324,14 @@ class Variant:
         if self.bans:
             for kind in self.bans:
                 out += _ban_clashes(kind, cells, geo)
+        if self.cages is not None:
+            out += self.cages.conflicts(cells)
         return out
 
     def is_solution(self, grid, puzzle=None, box=None) -> bool:
         """True when ``grid`` is complete and keeps every rule of this variant (and the
-        givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n`` and no
-        ban of :meth:`ban_pairs` is broken.  Reads the tables only, not the solver.
+        givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n``, no
+        ban of :meth:`ban_pairs` is broken and every cage keeps its sum.  Reads the tables only, not the solver.
 
         >>> v = Variant.parse("x")
         >>> v.is_solution("1234341243212143"), v.is_solution("1234341221434321")
@@ -321,6 +347,8 @@ class Variant:
             return False
         bans = self.ban_pairs(geo)
         if bans.size and np.any((cells[bans[:, 0]] == bans[:, 1]) & (cells[bans[:, 2]] == bans[:, 3])):
+            return False
+        if self.cages is not None and not self.cages.is_solution(cells):
             return False
         if puzzle is not None:
             p = _grid_from(puzzle)
@@ -479,7 +507,9 @@ def parse(text: str) -> tuple[str, Variant]:
 
     Header lines come first: ``variant: NAME`` and, for a jigsaw, ``regions:``
     followed by the map on the same line or on the next lines (as many as
-    make ``n*n`` symbols, ``n`` the side the grid that follows implies).
+    make ``n*n`` symbols, ``n`` the side the grid that follows implies); for a
+    killer, ``cages:`` followed by the cage map and the sums (:mod:`.killer`)
+    on the same line, or the map on the next lines and then a ``sums:`` line.
 
     >>> grid, v = parse("variant: x\\n1... .... .... ....")
     >>> grid, v
@@ -492,6 +522,7 @@ def parse(text: str) -> tuple[str, Variant]:
     lines = text.splitlines()
     spec = None
     regions: str | None = None
+    cages: str | None = None
     k = 0
     while k < len(lines):
         line = lines[k].strip()
@@ -517,18 +548,31 @@ def parse(text: str) -> tuple[str, Variant]:
                     k += 1
                 rest = "".join(got)
             regions = rest
+        elif low.startswith("cages:") or low.startswith("sums:"):
+            if cages is not None and low.startswith("cages:"):
+                raise SudokuError(f"line {k + 1}: a second 'cages:' line")
+            cages = (cages or "") + " " + line.split(":", 1)[1]
+            k += 1
+            if low.startswith("cages:") and "=" not in line:  # the map on the next lines, then 'sums:'
+                start = k
+                while k < len(lines) and not lines[k].strip().lower().startswith("sums:"):
+                    k += 1
+                if k == len(lines):
+                    raise SudokuError(f"line {start}: the cage map of a 'cages:' header must be followed "
+                                      "by a 'sums:' line (A=3 B=15 ...)")
+                cages += " " + " ".join(lines[start:k])
         else:
             break
     body = "\n".join(lines[k:])
-    if spec is None and regions is None:
+    if spec is None and regions is None and cages is None:
         return text, Variant()
-    return body, Variant.parse(spec, regions)
+    return body, Variant.parse(spec, regions, cages)
 
 
 def has_header(text: str) -> bool:
     """Whether a puzzle's text starts with a variant header (cheap)."""
     head = text.lstrip()[:9].lower()
-    return head.startswith("variant") or head.startswith("regions:")
+    return head.startswith("variant") or head.startswith("regions:") or head.startswith("cages:")
 
 
 def to_text(grid: str, variant: Variant) -> str:
@@ -542,6 +586,8 @@ def to_text(grid: str, variant: Variant) -> str:
     lines = [f"variant: {variant.name}"]
     if variant.region_map is not None:
         lines.append(f"regions: {variant.map_text()}")
+    if variant.cages is not None:
+        lines.append(f"cages: {variant.cages.text()}")
     return "\n".join(lines + [grid])
 
 
@@ -579,6 +625,9 @@ def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant,
     p = variant.problem(n, box)
     over = (arr > n).any(axis=1) if arr.size else np.zeros(0, bool)
     invalid = bad | over
+    if variant.cages is not None:  # givens that no digits can complete to a cage's sum, as Sudoku() refuses
+        invalid = invalid | np.array([not invalid[k] and bool(variant.cages.conflicts(arr[k]))
+                                      for k in range(len(arr))], bool).reshape(-1)
     jobs = [given_options(np.zeros(0, np.uint8), n) if invalid[k] else given_options(arr[k], n)
             for k in range(len(arr))]
     r = run_batch(p, cast(list, jobs), limit, threads=threads, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
