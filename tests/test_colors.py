@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import dlxnumba.search as search_module
 from dlxnumba import ExactCover, ExactCoverError, LimitReached
 from dlxnumba.errors import DLXFormatError
-from tests.reference import colored_solutions_by_subsets, is_colored_cover
+from reference import colored_solutions_by_subsets, is_colored_cover
 
 GOLDEN = Path("/work/shared/golden")
 HERE = Path(__file__).parent / "golden"

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import dlxnumba.search as search_module
 from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
-from tests.reference import colored_solutions_by_subsets, is_colored_cover
-from tests.test_colors import (as_lists, check_batch_against_searches, colored_problems, golden, link_arrays,
+from reference import colored_solutions_by_subsets, is_colored_cover
+from test_colors import (as_lists, check_batch_against_searches, colored_problems, golden, link_arrays,
                                read_quietly, run_in_node_slices)
 
 
@@ -142,7 +142,7 @@ def bounded_problems(draw, max_items=6, max_options=10):
 
 def build(prob) -> ExactCover:
     options, colors, n1, n, lower, upper = prob
-    from tests.test_colors import build as build_colored
+    from test_colors import build as build_colored
 
     return build_colored((options, colors, n1, n), lower=np.array(lower), upper=np.array(upper))
 

@@ -51,15 +51,17 @@ def test_editing_a_callee_discards_the_cached_callers(tmp_path):
     shutil.copytree(PACKAGE, tmp_path / "dlxnumba", ignore=shutil.ignore_patterns("__pycache__"))
     dance = tmp_path / "dlxnumba" / "kernels" / "dance.py"
     text = dance.read_text()
+    head = "\ndef cover(c, width, links):\n"  # the plain cover (the colored one has the same lines)
     anchor = "    length[c] += COVERED\n    updates = 1\n"
-    assert text.count(anchor) == 1
+    assert text.count(head) == 1 and anchor in text[text.index(head):]
 
     count, updates = _run(tmp_path, guard=True)  # compiles and fills the cache
     assert (count, updates) == (1, 30)  # Knuth's figures
 
     # cover() in dance.py now counts 1001 updates for each covered item; the
     # search loop in search.py calls it and was cached with the old code
-    dance.write_text(text.replace(anchor, anchor.replace("updates = 1", "updates = 1001")))
+    at = text.index(anchor, text.index(head))
+    dance.write_text(text[:at] + anchor.replace("updates = 1", "updates = 1001") + text[at + len(anchor):])
     stale = _run(tmp_path, guard=False)
     assert stale == (1, 30), "numba noticed the edit by itself: the guard is no longer needed"
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from dlxnumba import Sudoku, SudokuError, generate, generate_many, load_puzzles
 from dlxnumba.sudoku.generate import SYMMETRIES, _orbits, _tables
 from dlxnumba.sudoku.geometry import geometry
-from tests.reference import sudoku_ok, sudoku_solutions_brute
+from reference import sudoku_ok, sudoku_solutions_brute
 
 
 def _clues(s: Sudoku) -> np.ndarray:
@@ -298,7 +298,7 @@ def test_variants_unique_and_minimal(variant):
 
 def test_variant_on_small_grid_against_brute_force():
     # 4x4 X-Sudoku: a brute-force count with the diagonals as extra units
-    from tests.reference import sudoku_units
+    from reference import sudoku_units
 
     for seed in range(5):
         s = generate((2, 2), seed=seed, variant="x")

@@ -333,7 +333,9 @@ def test_unknown_and_unfit_variants():
         Sudoku("." * 16, variant=3)
     with pytest.raises(SudokuError, match="windoku: no window of 1x5 fits a 5x5 grid"):
         Sudoku.jigsaw("." * 25, "AAAAA BBBBB CCCCC DDDDD EEEEE", variant="windoku")
-    with pytest.raises(SudokuError, match="unknown variant"):
+    with pytest.raises(SudokuError, match="unknown variant 'sumdoku'"):
+        solve_many(["." * 16], variant="sumdoku", threads=1)
+    with pytest.raises(SudokuError, match="variant 'killer' needs cages"):
         solve_many(["." * 16], variant="killer", threads=1)
 
 
@@ -399,8 +401,10 @@ def test_files_and_command_line(tmp_path, capsys):
     assert "anti-knight: no two cells a knight's move apart" in out
     code, _, err = run(capsys, "solve", "--variant", "windoku", path)
     assert code == 2 and "declares 'variant: x', but --variant gives 'windoku'" in err
+    code, _, err = run(capsys, "solve", "--variant", "sumdoku", "1" + "." * 15)
+    assert code == 2 and "argument --variant: unknown variant 'sumdoku'" in err
     code, _, err = run(capsys, "solve", "--variant", "killer", "1" + "." * 15)
-    assert code == 2 and "argument --variant: unknown variant 'killer'" in err
+    assert code == 2 and "needs cages" in err
     late = write(tmp_path, "1...............\nvariant: x\n", "late.txt")
     with pytest.raises(SudokuError, match="line 2: a 'variant:' line after the first puzzle"):
         read_puzzles(late, header={})
