@@ -382,7 +382,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     92
     """
     from . import kernels as K
-    from .batch import GENERIC, Run, _job_arrays, drive_reporting, lanes_for, thread_count, workspace
+    from .batch import Run, _job_arrays, drive_reporting, thread_count, workspace
     from .kernels.lanes import TASKS
     from .progress import Progress, check_interval, reporter
 
