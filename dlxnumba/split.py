@@ -746,8 +746,9 @@ class SplitRun:
 
     ``count`` and ``stats`` are of the whole search (the split, the tasks of
     this call and those a checkpoint had recorded): ``stats.seconds`` is the
-    wall-clock time of the call, without compiling the lanes.  ``ran`` lists the tasks this call ran, and
-    ``tasks`` their results (in the order of ``ran``).  ``solutions`` (mode
+    wall-clock time of the call, without compiling the lanes.  ``ran`` lists
+    the tasks this call ran, and ``tasks`` their results (in the order of
+    ``ran``).  ``solutions`` (mode
     "solutions") are all solutions: those above the subtrees, then each
     task's, in the split's order.
     """
