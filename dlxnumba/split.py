@@ -68,6 +68,10 @@ TASKS_PER_THREAD = 32
 #: At most this many times ``tasks`` subproblems: the split stops there even
 #: when the estimates still say one subtree dominates.
 MAX_GROWTH = 8
+#: The split stops once no subtree is estimated above BALANCE times the mean size of ``tasks`` subtrees.
+BALANCE = 2.0
+#: Largest node budget of the dry runs that make the weights of small subtrees exact.
+DRY_RUN_NODES = 1000
 
 
 @dataclass
@@ -87,7 +91,8 @@ class Split:
         the order of the serial search (depth first); run as batch jobs.
     weights : list of float
         The estimated size of each subtree (nodes plus updates: exact for the
-        small ones, Knuth's estimate for the others), in the same order.
+        small ones measured by a dry run, Knuth's estimate for the others),
+        in the same order.
     exact : list of bool
         Whether each weight is exact.
     solutions : list of list of int
@@ -163,7 +168,7 @@ class _Measurer:
         self.upds = np.zeros(width, np.int64)
         self.sols = np.zeros(width, np.int8)
         self.out = np.zeros(M_SIZE, np.int64)
-        self.rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)], np.uint64)
+        self.rng = np.array([(seed * 0x9E3779B97F4A7C15 + 1) & (2**64 - 1) | 1], np.uint64)  # never 0
         self.budget = probe_nodes
         self.probes = probes
         self.expand_kernel = EXPAND[t.width]
@@ -173,16 +178,53 @@ class _Measurer:
         return int(self.expand_kernel(self.n1, self.template, self.links, given, self.stop_at,
                                       self.first_node, self.opts, self.upds, self.sols))
 
-    def measure(self, given: np.ndarray) -> tuple[float, bool]:
+    def measure(self, given: np.ndarray, probes: int | None = None) -> tuple[float, bool]:
+        """(weight: nodes + updates, exact) of the subtree below ``given``."""
         from .kernels.split import M_EXACT, M_NODES, M_UPDATES
 
         self.measure_kernel(self.n1, self.template, self.links, self.cursor, given, self.stop_at,
-                            self.first_node, self.budget, self.probes, self.rng, self.out)
+                            self.first_node, self.budget, probes or self.probes, self.rng, self.out)
+        self.nodes = int(self.out[M_NODES])
         return float(self.out[M_NODES] + self.out[M_UPDATES]), bool(self.out[M_EXACT])
 
 
+class _Sweep:
+    """Measures many leaves at once on ``threads`` Python threads (the kernels release
+    the GIL), each with its own :class:`_Measurer`; the leaves are dealt out in fixed
+    chunks, so that the split depends on the seed and the thread count only."""
+
+    SMALL = 64  # fewer leaves are measured on one thread
+
+    def __init__(self, problem: "ExactCover", first: _Measurer, stop_at: int, probes: int, seed: int,
+                 threads: int):
+        self.problem, self.first, self.stop_at, self.probes, self.seed = problem, first, stop_at, probes, seed
+        self.threads = threads
+        self.more: list = []
+
+    def measure_all(self, paths: list) -> list:
+        if self.threads == 1 or len(paths) < self.SMALL:
+            return [self.first.measure(np.array(path, np.int32)) for path in paths]
+        from concurrent.futures import ThreadPoolExecutor
+
+        while len(self.more) < self.threads - 1:
+            extra = _Measurer(self.problem, self.stop_at, self.first.budget, self.probes,
+                              self.seed + 1 + len(self.more))
+            self.more.append(extra)
+        measurers = [self.first] + self.more
+        bounds = np.linspace(0, len(paths), self.threads + 1).astype(int)
+
+        def part(k: int) -> list:
+            mk = measurers[k]
+            return [mk.measure(np.array(path, np.int32)) for path in paths[bounds[k]:bounds[k + 1]]]
+
+        with ThreadPoolExecutor(self.threads) as pool:
+            parts = list(pool.map(part, range(self.threads)))
+        return [x for chunk in parts for x in chunk]
+
+
 def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at: int = 1,
-          threads: int | None = None, probe_nodes: int = 1000, probes: int = 8, seed: int = 0) -> Split:
+          threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
+          seed: int = 0) -> Split:
     """Divide the search tree of ``problem`` into subtrees; see :meth:`ExactCover.split`."""
     from .batch import thread_count
 
@@ -190,55 +232,80 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     if tasks is None:
         tasks = TASKS_PER_THREAD * thread_count(threads)
     tasks = _positive(tasks, "tasks")
-    probe_nodes = _positive(probe_nodes, "probe_nodes")
+    if probe_nodes is not None:
+        probe_nodes = _positive(probe_nodes, "probe_nodes")
     probes = _positive(probes, "probes")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ExactCoverError(f"seed must be a non-negative integer, not {plain(seed)}")
     t0 = time.perf_counter()
     root = Search(problem, given, stop_at=stop_at).given  # checked: conflicts raise here
     root_given = tuple(root.tolist())
-    m = _Measurer(problem, stop_at, probe_nodes, probes, int(seed))
+    m = _Measurer(problem, stop_at, DRY_RUN_NODES if probe_nodes is None else probe_nodes, probes, int(seed))
     stats = Stats(status="complete", profile=np.zeros(problem.n_primary + 1, np.int64))
     found: list = []  # (key, solution)
-    weight, exact = m.measure(root)
-    # the heap of leaves: (-weight, order, key, path, exact); key = the child numbers from the root
-    heap: list = [(-weight, 0, (), root_given, exact)]
+    weight, exact = m.measure(root, 8 * probes)
+    if probe_nodes is None:  # dry runs well below the size of a task: a small part of the work
+        m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
+    sweep = _Sweep(problem, m, stop_at, probes, int(seed), thread_count(threads))
+    # the heap of leaves: (-weight, order, key, path, exact, measured); key = the child numbers
+    # from the root.  A child inherits a share of its parent's weight and is measured when it
+    # comes to the top (lazily: most nodes expanded on the way are measured once, not each of
+    # their children); the leaves left unmeasured are measured at the end.
+    heap: list = [(-weight, 0, (), root_given, exact, True)]
     order = 1
     limit = MAX_GROWTH * tasks
     total = weight
-    while heap:
-        w0 = -heap[0][0]
-        if len(heap) >= tasks and (w0 <= total / tasks or len(heap) >= limit):
-            break
-        neg, _, key, path, _ = heapq.heappop(heap)
-        total += neg
-        g = np.array(path, np.int32)
-        children = m.expand(g)
-        level = len(path) - len(root_given)
-        if children == -2:  # the node is a solution (only the root can be one here)
-            stats.nodes += 1
-            stats.solutions += 1
-            found.append((key, sorted(path)))
-            continue
-        stats.nodes += 1
-        stats.profile[level] += 1
-        stats.max_level = max(stats.max_level, level)
-        stats.updates += int(m.upds[0])
-        opts = m.opts[1:children + 1].tolist()
-        upds = m.upds[1:children + 1].tolist()
-        sols = m.sols[1:children + 1].tolist()
-        for k in range(children):
-            stats.updates += upds[k]
-            child = path + (opts[k],)
-            if sols[k]:
+    while True:
+        while heap:
+            neg, at, key, path, _, measured = heap[0]
+            if not measured:
+                cw, cx = m.measure(np.array(path, np.int32))
+                heapq.heapreplace(heap, (-cw, at, key, path, cx, True))
+                total += neg + cw
+                continue
+            if len(heap) >= tasks and (-neg <= BALANCE * total / tasks or len(heap) >= limit):
+                break
+            heapq.heappop(heap)
+            total += neg
+            g = np.array(path, np.int32)
+            children = m.expand(g)
+            level = len(path) - len(root_given)
+            if children == -2:  # the node is a solution (only the root can be one here)
                 stats.nodes += 1
                 stats.solutions += 1
-                found.append((key + (k,), sorted(child)))
+                found.append((key, sorted(path)))
                 continue
-            cw, cx = m.measure(np.array(child, np.int32))
-            heapq.heappush(heap, (-cw, order, key + (k,), child, cx))
-            order += 1
-            total += cw
+            stats.nodes += 1
+            stats.profile[level] += 1
+            stats.max_level = max(stats.max_level, level)
+            stats.updates += int(m.upds[0])
+            opts = m.opts[1:children + 1].tolist()
+            upds = m.upds[1:children + 1].tolist()
+            sols = m.sols[1:children + 1].tolist()
+            stats.updates += sum(upds)
+            kids = children - sum(sols)
+            share = max((-neg - 1 - int(m.upds[0]) - sum(upds)) / kids, 1.0) if kids else 0.0
+            for k in range(children):
+                child = path + (opts[k],)
+                if sols[k]:
+                    stats.nodes += 1
+                    stats.solutions += 1
+                    found.append((key + (k,), sorted(child)))
+                    continue
+                heapq.heappush(heap, (-share, order, key + (k,), child, False, False))
+                order += 1
+                total += share
+        # the leaves never measured: measure them all, and go on while one of them turns
+        # out to dominate (a share of the parent's estimate can be far off on uneven trees)
+        fresh = [e for e in heap if not e[5]]
+        if not fresh:
+            break
+        kept = [e for e in heap if e[5]]
+        for (neg, at, key, path, _, _), (cw, cx) in zip(fresh, sweep.measure_all([e[3] for e in fresh])):
+            kept.append((-cw, at, key, path, cx, True))
+            total += neg + cw
+        heap = kept
+        heapq.heapify(heap)
     leaves = sorted(heap, key=lambda e: e[2])
     stats.profile = np.trim_zeros(stats.profile, "b")
     stats.seconds = time.perf_counter() - t0
@@ -372,8 +439,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     92
     """
     from . import kernels as K
-    from .batch import Run, _job_arrays, drive_reporting, lanes_for, thread_count, workspace
-    from .kernels.lanes import GENERIC
+    from .batch import Run, _job_arrays, drive_reporting, thread_count, workspace
     from .kernels.lanes import TASKS
     from .progress import Progress, check_interval, reporter
 
@@ -451,10 +517,19 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
         total = int(count[fin].sum()) + int(space.lanes[:lanes_n, K.LANE_FOUND][active].sum())
         return Progress(time.perf_counter() - t0, int(nodes[fin].sum()) + int(st[:, K.NODES].sum()),
                         int(updates[fin].sum()) + int(st[:, K.UPDATES].sum()), total,
-                        float(w_run[fin].sum()) / total_w if n else 1.0, int(fin.sum()), n, "tasks")
+                        float(w_run[fin].sum()) / total_w if not fin.all() else 1.0, int(fin.sum()), n,
+                        "tasks")
 
-    compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to, progress_interval,
-                                "tasks", t0, between=drain, report=report)
+    try:
+        compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to,
+                                    progress_interval, "tasks", t0, between=drain, report=report)
+    except BaseException:  # Ctrl-C: hand over the tasks finished in the last slice too
+        if on_done is not None:
+            try:
+                drain()
+            except Exception:
+                pass
+        raise
     wall = time.perf_counter() - t0 - compiling
     secs = seconds_of(np.arange(n))
     back = np.empty(n, np.int64)
@@ -671,8 +746,9 @@ class SplitRun:
 
     ``count`` and ``stats`` are of the whole search (the split, the tasks of
     this call and those a checkpoint had recorded): ``stats.seconds`` is the
-    wall-clock time of the call.  ``ran`` lists the tasks this call ran, and
-    ``tasks`` their results (in the order of ``ran``).  ``solutions`` (mode
+    wall-clock time of the call, without compiling the lanes.  ``ran`` lists
+    the tasks this call ran, and ``tasks`` their results (in the order of
+    ``ran``).  ``solutions`` (mode
     "solutions") are all solutions: those above the subtrees, then each
     task's, in the split's order.
     """
@@ -729,11 +805,13 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
                 raise ExactCoverError("split_ must be a Split of this problem")
             sp = split_
         todo = list(range(len(sp.subproblems)))
+    t1 = time.perf_counter()
     r = run_tasks(problem, [sp.subproblems[i] for i in todo], mode, threads=threads, stop_at=sp.stop_at,
                   weights=[sp.weights[i] for i in todo], timeout=timeout, progress=progress,
                   progress_interval=progress_interval,
                   on_done=None if ck is None else lambda fin: ck.record([(todo[k], *rest) for k, *rest in fin]))
-    wall = time.perf_counter() - t0
+    now = time.perf_counter()
+    wall = now - t0 - (now - t1 - r.wall)  # compiling the lanes left out, as run_tasks does
     if ck is not None:
         count, stats = ck.total()
     else:
