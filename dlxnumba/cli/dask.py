@@ -55,6 +55,20 @@ def refuse(args, command: str) -> str | None:
     return None
 
 
+def _from_dask(e: Exception) -> bool:
+    """Whether ``e`` is Dask's (a task that killed its workers, a lost scheduler, ...)."""
+    return type(e).__module__.split(".")[0] in ("distributed", "dask")
+
+
+def _describe(e: Exception) -> str:
+    """``Name: message`` of an exception whose message may fail to be made."""
+    try:
+        text = str(e)
+    except Exception:
+        text = ""
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
 def _distributed_missing() -> str | None:
     try:
         import distributed  # noqa: F401
@@ -94,6 +108,11 @@ def count_cover(problem, args, out, progress, state) -> int:
         _note(f"--timeout ran out: the count is a lower bound"
               f"{f'; run the same command again to resume from {checkpoint}' if checkpoint else ''}")
         return EXIT_UNSOLVED
+    except Exception as e:
+        if not _from_dask(e):
+            raise
+        progress.clear()
+        return _error(f"the Dask cluster failed: {_describe(e)}")
     progress.clear()
     state.found = r.count
     state.dask_summary = cover_summary(r)
@@ -190,6 +209,12 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
                 self.progress.clear()
                 self.stop("error")
                 return _error(e)
+            except Exception as e:
+                if not _from_dask(e):
+                    raise
+                self.progress.clear()
+                self.stop("error")
+                return _error(f"the Dask cluster failed: {_describe(e)}")
 
         def solve_chunk(self, chunk, reasons: dict) -> None:
             if self.args.count:

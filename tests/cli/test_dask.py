@@ -169,3 +169,16 @@ def test_cover_checkpoint_resumes_on_dask(capsys, address, tmp_path):
     assert code == 0 and out == "14200\n"
     code, out, err = run(capsys, "cover", path, "--count", "--threads", "2", "--checkpoint", ckpt)
     assert code == 0 and out == "14200\n"
+
+
+def test_a_failing_cluster_is_an_error_not_a_crash(capsys, address, dlx, monkeypatch):
+    from distributed.scheduler import KilledWorker
+
+    import types
+
+    def killed(*args, **kwargs):
+        raise KilledWorker("dlxnumba-0", types.SimpleNamespace(address="tcp://10.0.0.9:1234"), 3)
+
+    monkeypatch.setattr(dd, "run", killed)
+    code, out, err = run(capsys, "cover", dlx, "--count", "--dask", address)
+    assert code == 2 and "the Dask cluster failed: KilledWorker" in err and out == ""
