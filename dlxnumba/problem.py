@@ -820,7 +820,7 @@ class ExactCover:
         return s.count(limit)
 
     def split(self, tasks: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
-              threads: int | None = None, probe_nodes: int = 1000, probes: int = 8, seed: int = 0):
+              threads: int | None = None, probe_nodes: int | None = None, probes: int = 8, seed: int = 0):
         """Divide the search tree into subproblems for parallel or distributed search.
 
         Returns a picklable :class:`~dlxnumba.split.Split`: ``subproblems``
@@ -835,17 +835,19 @@ class ExactCover:
         tasks : int, optional
             Subproblems wanted (default: 32 per thread).  The split keeps
             expanding the largest subtree until there are at least ``tasks``
-            and none is estimated above ``1 / tasks`` of the rest, or until
+            and none is estimated above twice their mean size, or until
             there are 8 times ``tasks``.
         given, stop_at
             As in :meth:`solve`; run the subproblems with the same ``stop_at``.
         threads : int, optional
             Threads the default ``tasks`` is sized for (None: all).
         probe_nodes, probes, seed
-            How subtrees are measured: a dry run of up to ``probe_nodes``
-            nodes (exact when it finishes), else the mean of ``probes``
-            random probes (Knuth's estimate) from a generator seeded with
-            ``seed``.
+            How subtrees are measured: the mean of ``probes`` random probes
+            (Knuth's estimate) from a generator seeded with ``seed``; a
+            subtree estimated at most ``probe_nodes`` nodes is then searched
+            (a dry run of at most that many nodes), which makes its weight
+            exact when it finishes.  By default ``probe_nodes`` is 1000, or
+            less for a small tree: 1/64 of the estimated size of a task.
 
         Examples
         --------

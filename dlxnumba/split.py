@@ -68,6 +68,10 @@ TASKS_PER_THREAD = 32
 #: At most this many times ``tasks`` subproblems: the split stops there even
 #: when the estimates still say one subtree dominates.
 MAX_GROWTH = 8
+#: The split stops once no subtree is estimated above BALANCE times the mean size of ``tasks`` subtrees.
+BALANCE = 2.0
+#: Largest node budget of the dry runs that make the weights of small subtrees exact.
+DRY_RUN_NODES = 1000
 
 
 @dataclass
@@ -173,16 +177,19 @@ class _Measurer:
         return int(self.expand_kernel(self.n1, self.template, self.links, given, self.stop_at,
                                       self.first_node, self.opts, self.upds, self.sols))
 
-    def measure(self, given: np.ndarray) -> tuple[float, bool]:
+    def measure(self, given: np.ndarray, probes: int | None = None) -> tuple[float, bool]:
+        """(weight: nodes + updates, exact) of the subtree below ``given``."""
         from .kernels.split import M_EXACT, M_NODES, M_UPDATES
 
         self.measure_kernel(self.n1, self.template, self.links, self.cursor, given, self.stop_at,
-                            self.first_node, self.budget, self.probes, self.rng, self.out)
+                            self.first_node, self.budget, probes or self.probes, self.rng, self.out)
+        self.nodes = int(self.out[M_NODES])
         return float(self.out[M_NODES] + self.out[M_UPDATES]), bool(self.out[M_EXACT])
 
 
 def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at: int = 1,
-          threads: int | None = None, probe_nodes: int = 1000, probes: int = 8, seed: int = 0) -> Split:
+          threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
+          seed: int = 0) -> Split:
     """Divide the search tree of ``problem`` into subtrees; see :meth:`ExactCover.split`."""
     from .batch import thread_count
 
@@ -190,17 +197,20 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     if tasks is None:
         tasks = TASKS_PER_THREAD * thread_count(threads)
     tasks = _positive(tasks, "tasks")
-    probe_nodes = _positive(probe_nodes, "probe_nodes")
+    if probe_nodes is not None:
+        probe_nodes = _positive(probe_nodes, "probe_nodes")
     probes = _positive(probes, "probes")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ExactCoverError(f"seed must be a non-negative integer, not {plain(seed)}")
     t0 = time.perf_counter()
     root = Search(problem, given, stop_at=stop_at).given  # checked: conflicts raise here
     root_given = tuple(root.tolist())
-    m = _Measurer(problem, stop_at, probe_nodes, probes, int(seed))
+    m = _Measurer(problem, stop_at, DRY_RUN_NODES if probe_nodes is None else probe_nodes, probes, int(seed))
     stats = Stats(status="complete", profile=np.zeros(problem.n_primary + 1, np.int64))
     found: list = []  # (key, solution)
-    weight, exact = m.measure(root)
+    weight, exact = m.measure(root, 8 * probes)
+    if probe_nodes is None:  # dry runs well below the size of a task: a small part of the work
+        m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
     # the heap of leaves: (-weight, order, key, path, exact); key = the child numbers from the root
     heap: list = [(-weight, 0, (), root_given, exact)]
     order = 1
@@ -208,7 +218,7 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     total = weight
     while heap:
         w0 = -heap[0][0]
-        if len(heap) >= tasks and (w0 <= total / tasks or len(heap) >= limit):
+        if len(heap) >= tasks and (w0 <= BALANCE * total / tasks or len(heap) >= limit):
             break
         neg, _, key, path, _ = heapq.heappop(heap)
         total += neg
@@ -670,7 +680,7 @@ class SplitRun:
 
     ``count`` and ``stats`` are of the whole search (the split, the tasks of
     this call and those a checkpoint had recorded): ``stats.seconds`` is the
-    wall-clock time of the call.  ``ran`` lists the tasks this call ran, and
+    wall-clock time of the call, without compiling the lanes.  ``ran`` lists the tasks this call ran, and
     ``tasks`` their results (in the order of ``ran``).  ``solutions`` (mode
     "solutions") are all solutions: those above the subtrees, then each
     task's, in the split's order.
@@ -728,11 +738,13 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
                 raise ExactCoverError("split_ must be a Split of this problem")
             sp = split_
         todo = list(range(len(sp.subproblems)))
+    t1 = time.perf_counter()
     r = run_tasks(problem, [sp.subproblems[i] for i in todo], mode, threads=threads, stop_at=sp.stop_at,
                   weights=[sp.weights[i] for i in todo], timeout=timeout, progress=progress,
                   progress_interval=progress_interval,
                   on_done=None if ck is None else lambda fin: ck.record([(todo[k], *rest) for k, *rest in fin]))
-    wall = time.perf_counter() - t0
+    now = time.perf_counter()
+    wall = now - t0 - (now - t1 - r.wall)  # compiling the lanes left out, as run_tasks does
     if ck is not None:
         count, stats = ck.total()
     else:

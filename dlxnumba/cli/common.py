@@ -348,3 +348,43 @@ class _Output:
                     self.stream.close()
                 except OSError:
                     pass
+
+
+# ---------------------------------------------------------------------------
+# Split searches: --threads and --checkpoint of a count
+# ---------------------------------------------------------------------------
+
+
+def add_split_arguments(parser, threads: bool = True) -> None:
+    """``--checkpoint FILE`` (and ``--threads N`` unless the command has its own)."""
+    if threads:
+        parser.add_argument("--threads", type=_positive_int, metavar="N",
+                            help="split the search tree and search the parts on N threads "
+                                 "(solutions then come in another order)")
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="with --count: split the search and record each finished part in FILE; "
+                             "run the same command again to resume a stopped count (only the parts "
+                             "left are searched)")
+
+
+def split_conflict(args) -> str | None:
+    """Why --threads/--checkpoint cannot be used with the other options, or None."""
+    if getattr(args, "checkpoint", None) is not None and not args.count:
+        return "--checkpoint needs --count"
+    if split_options(args) and (args.limit is not None or args.max_nodes is not None):
+        return ("--threads and --checkpoint split the search and run it to the end: "
+                "leave out --limit and --max-nodes")
+    return None
+
+
+def split_options(args) -> dict:
+    """The ``threads=``/``checkpoint=`` arguments of a split count, or {} for the serial search."""
+    threads = getattr(args, "threads", None)
+    checkpoint = getattr(args, "checkpoint", None)
+    out: dict = {}
+    if threads is not None and threads > 1:
+        out["threads"] = threads
+    if checkpoint is not None:
+        out["checkpoint"] = checkpoint
+        out.setdefault("threads", threads)
+    return out

@@ -10,7 +10,7 @@ from ..errors import ExactCoverError, LimitReached
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
                      _closed, _error, _non_negative_int, _note, _Output, _output_clash,
-                     _Progress, _say, _seconds)
+                     _Progress, _say, _seconds, add_split_arguments, split_conflict, split_options)
 
 HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"
 
@@ -44,6 +44,14 @@ example (Knuth's, in knuth.dlx):
   $ dlxnumba cover knuth.dlx
   0 3 4
   $ dlxnumba cover --count --stats --stop-at 0 knuth.dlx
+  $ dlxnumba cover --count --threads 8 --checkpoint big.ckpt big.dlx
+
+parallel counts:
+  --threads N splits the search tree into parts and searches them on N
+  threads; --checkpoint FILE records each finished part, so that a count
+  stopped by Ctrl-C, a crash or --timeout, run again with the same FILE,
+  searches only the parts left (the same problem, givens and --stop-at, or
+  the file is refused)
 
 exit status:
   0    at least one solution found (with --count: the count is complete, or
@@ -75,6 +83,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("--max-nodes", type=_non_negative_int, metavar="N",
                    help="budget of search-tree nodes")
     c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit")
+    add_split_arguments(c)
     c.add_argument("--stats", action="store_true",
                    help="print solutions, nodes, updates, seconds (of the search; start-up: "
                         "compiling it, or loading it from numba's cache), updates/s and whether "
@@ -134,6 +143,9 @@ def run(args) -> int:
     clash = _output_clash(args.output, [] if args.source == "-" else [args.source], args.source == "-")
     if clash:
         return _error(clash)
+    conflict = split_conflict(args)
+    if conflict:
+        return _error(conflict)
     problem = _read_problem(args.source)
     if isinstance(problem, int):
         return problem
@@ -199,18 +211,22 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
     state.startup = _warm_up(problem, args.stop_at)
     try:
         if args.count:
-            found = problem.count(wanted, **search)
+            found = problem.count(wanted, **search, **split_options(args))
             state.more = limit is not None and found > limit
             state.found = min(found, limit) if limit is not None else found
             out.write(f"{state.found}{'+' if state.more else ''}\n")
             return EXIT_OK
-        for solution in problem.solutions(wanted, **search):
+        threads = split_options(args).get("threads")
+        for solution in problem.solutions(wanted, **search, **({"threads": threads} if threads else {})):
             if limit is not None and state.found == limit:
                 state.more = True
                 break
             out.write(_solution_text(problem, solution, args.names))
             state.found += 1
         return EXIT_OK if state.found or state.more else EXIT_UNSOLVED
+    except ExactCoverError as e:  # a checkpoint that cannot be used
+        progress.clear()
+        return _error(e)
     except LimitReached as e:
         progress.clear()
         state.stopped = e.reason

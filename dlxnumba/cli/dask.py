@@ -44,12 +44,13 @@ def refuse(args, command: str) -> str | None:
         return None
     if not args.dask.strip():
         return "--dask needs a scheduler address or 'local'"
-    budgets = [("--limit", args.limit), ("--max-nodes", args.max_nodes)]
+    budgets = [("--limit", args.limit), ("--max-nodes", args.max_nodes), ("--threads", args.threads)]
     if command == "solve":
         budgets.append(("--timeout", args.timeout))
     bad = [name for name, value in budgets if value is not None]
     if bad:
-        return f"{' and '.join(bad)} cannot go with --dask (it counts or solves everything)"
+        return (f"{' and '.join(bad)} cannot go with --dask (it counts or solves everything, "
+                f"on the workers' threads)")
     if command == "cover" and not args.count:
         return "dlxnumba cover --dask needs --count"
     return None
@@ -163,6 +164,10 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
                 puzzle = S.Sudoku(cells, box=self.box)
             except SudokuError:
                 return  # INVALID; _Results.write finds the reason
+            if self.checkpoint is not None:  # as without --dask
+                if getattr(self, "checkpointed", False):
+                    raise SudokuError("--checkpoint counts one puzzle, and the input has more than one")
+                self.checkpointed = True
             r = dd.run(puzzle, self.client, checkpoint=self.checkpoint,
                        progress=(lambda p: report(p)) if report is not None else None,
                        progress_interval=REDRAW_SECONDS)

@@ -26,7 +26,8 @@ from ..errors import InputError, LimitReached, SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
                      _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
-                     _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole)
+                     _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole,
+                     add_split_arguments, split_conflict, split_options)
 from .sources import Input, resolve_sources
 
 HELP = "solve Sudoku puzzles from files, standard input or arguments"
@@ -83,6 +84,13 @@ examples:
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
   dlxnumba solve --box 2x3 six-by-six.txt
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
+  dlxnumba solve --count --threads 2 --checkpoint hard1.ckpt '.....6....59.....82....8....45........3........6..3.54...325..6..................'
+
+parallel counts:
+  with --count, --threads N (N > 1) splits the search tree of each puzzle
+  and counts the parts on N threads; --checkpoint FILE (one puzzle) records
+  each finished part, so that a count stopped by Ctrl-C, a crash or
+  --timeout, run again with the same FILE, counts only the parts left
 
 exit status:
   0    every puzzle SOLVED (with --count: every puzzle counted)
@@ -113,7 +121,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="write the results to FILE instead of standard output "
                         "(never one of the inputs)")
     s.add_argument("--threads", type=_positive_int, metavar="N",
-                   help="threads to solve on (default and most: all that numba has)")
+                   help="threads to solve on (default and most: all that numba has); with "
+                        "--count, N > 1 splits each puzzle's search over N threads")
     what = s.add_mutually_exclusive_group()
     what.add_argument("--unique", action="store_true",
                       help="also look for a second solution: MULTIPLE when there is one "
@@ -133,6 +142,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="search-node budget per puzzle (BUDGET when spent)")
     s.add_argument("--timeout", type=_seconds, metavar="SECONDS",
                    help="wall-clock limit from the first puzzle on (see below)")
+    add_split_arguments(s, threads=False)
     s.add_argument("--strict", action="store_true",
                    help="stop at the first malformed puzzle with exit status 2 "
                         "(default: report it as INVALID and go on)")
@@ -154,6 +164,9 @@ def validate(args) -> None:
     error = args.command_parser.error
     if args.limit is not None and not args.count:
         error("--limit needs --count")
+    conflict = split_conflict(args)
+    if conflict:
+        error(conflict)
     from .dask import refuse as dask_refused
     if dask_refused(args, "solve"):
         error(dask_refused(args, "solve"))
@@ -476,6 +489,8 @@ class _Solver:
         self.warm_up_puzzles = warm_up_puzzles
         self.startup = 0.0  # seconds spent compiling or loading the solver
         self.warm = False
+        self.split = split_options(args)  # --count --threads N / --checkpoint: one puzzle split over threads
+        self.checkpointed = False  # whether a puzzle has been counted with the --checkpoint file
 
     def start_clock(self) -> None:
         """Start the --timeout clock (once)."""
@@ -576,9 +591,13 @@ class _Solver:
             o.status[i] = int(S.Status.BUDGET)
             o.counts[i], o.exact[i] = 0, False
             return
+        if "checkpoint" in self.split:
+            if self.checkpointed:
+                raise SudokuError("--checkpoint counts one puzzle, and the input has more than one")
+            self.checkpointed = True
         try:
             n = puzzle.count(None if limit is None else limit + 1, max_nodes=self.args.max_nodes,
-                             timeout=left, progress=report)
+                             timeout=left, progress=report, **self.split)
             exact = limit is None or n <= limit
             o.status[i] = int(S.Status.NO_SOLUTION if n == 0 else S.Status.SOLVED if n == 1
                               else S.Status.MULTIPLE)

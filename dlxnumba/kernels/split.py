@@ -14,8 +14,8 @@ the order of every list -- is exactly the one the serial search reaches there.
   with its option, its updates and whether it is a solution.
 * :func:`measure_spacers` / :func:`measure_blocks` (:data:`MEASURE`): the size
   of the subtree below that node: exact (nodes, updates, solutions) when a dry
-  run of the search finishes within a node budget, else Knuth's estimate from
-  random probes (*Estimating the efficiency of backtrack programs*, 1975): a
+  run of the search finishes within a node budget (tried only when the
+  estimate is within it), else Knuth's estimate from random probes (*Estimating the efficiency of backtrack programs*, 1975): a
   probe walks down one random path, choosing the item to branch on as the
   search would; a node at which the path has met branching degrees
   ``d0, d1, ...`` stands for ``d0 * d1 * ...`` nodes of its level.  The mean
@@ -86,36 +86,16 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
 
 
 @njit(**JIT_INNER)
-def _measure(n1, width, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
-    """The size of the subtree below the node reached by forcing ``given``.
-
-    A dry run of at most ``budget`` nodes first: when it finishes, ``out``
-    holds the exact nodes, updates and solutions and ``out[M_EXACT]`` is 1.
-    Otherwise the mean of ``probes`` random probes (Knuth's estimate, raised
-    to the dry run's nodes and updates when below them), with ``out[M_EXACT]``
-    0.  Returns False when the givens conflict.
-    """
-    for k in range(M_SIZE):
-        out[k] = 0
-    _restore(template, links)
-    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
-        return False
-    state = cursor.state
-    _zero(state)
-    _zero(cursor.profile)
-    ret = _search(n1, width, links, cursor, stop_at, _HUGE, budget, _HUGE)
-    if ret == 0:  # RET_DONE: exhausted within the budget
-        out[M_NODES] = state[NODES]
-        out[M_UPDATES] = state[UPDATES]
-        out[M_SOLUTIONS] = state[SOLUTIONS]
-        out[M_EXACT] = 1
-        return True
-    floor_nodes = state[NODES]  # the subtree has at least the dry run's nodes and updates
-    floor_updates = state[UPDATES]
-    _restore(template, links)
-    _apply_given(given, 0, given.shape[0], first_node, width, links)
+def _probe(n1, width, links, choice, stop_at, probes, rng, out):
+    """Knuth's estimate of the subtree below the current state: the mean of
+    ``probes`` random probes, into ``out[M_NODES:M_SOLUTIONS + 1]``.  The
+    links are restored after each probe."""
     llink, rlink, top, ulink, dlink, length = links
-    choice = cursor.choice
+    if rlink[0] == 0:  # no active primary item: the node is a solution, a tree of one node
+        out[M_NODES] = 1
+        out[M_UPDATES] = 0
+        out[M_SOLUTIONS] = 1
+        return
     nodes = 0.0
     updates = 0.0
     solutions = 0.0
@@ -156,9 +136,42 @@ def _measure(n1, width, template, links, cursor, given, stop_at, first_node, bud
             uncover(np.uint32(top[oo]), width, links)
             active += 1
             level -= 1
-    out[M_NODES] = max(np.int64(nodes / probes), floor_nodes)
-    out[M_UPDATES] = max(np.int64(updates / probes), floor_updates)
+    out[M_NODES] = np.int64(nodes / probes)
+    out[M_UPDATES] = np.int64(updates / probes)
     out[M_SOLUTIONS] = np.int64(solutions / probes)
+
+
+@njit(**JIT_INNER)
+def _measure(n1, width, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
+    """The size of the subtree below the node reached by forcing ``given``.
+
+    Knuth's estimate from ``probes`` random probes first; when it is at most
+    ``budget`` nodes, a dry run of at most ``budget`` nodes, which when it
+    finishes makes ``out`` exact (``out[M_EXACT]`` 1), and otherwise raises
+    the estimate to the nodes and updates it saw.  (The dry run is skipped for
+    the subtrees estimated larger, where it would only spend its budget.)
+    Returns False when the givens conflict.
+    """
+    for k in range(M_SIZE):
+        out[k] = 0
+    _restore(template, links)
+    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+        return False
+    _probe(n1, width, links, cursor.choice, stop_at, probes, rng, out)
+    if out[M_NODES] > budget:
+        return True
+    state = cursor.state
+    _zero(state)
+    _zero(cursor.profile)
+    ret = _search(n1, width, links, cursor, stop_at, _HUGE, budget, _HUGE)
+    if ret == 0:  # RET_DONE: exhausted within the budget
+        out[M_NODES] = state[NODES]
+        out[M_UPDATES] = state[UPDATES]
+        out[M_SOLUTIONS] = state[SOLUTIONS]
+        out[M_EXACT] = 1
+    else:  # the subtree has at least the dry run's nodes and updates
+        out[M_NODES] = max(out[M_NODES], state[NODES])
+        out[M_UPDATES] = max(out[M_UPDATES], state[UPDATES])
     return True
 
 

@@ -52,6 +52,8 @@ def test_cover_needs_count_and_no_limits(capsys, address, dlx):
     assert code == 2 and "--limit" in err
     code, out, err = run(capsys, "cover", dlx, "--count", "--max-nodes", "3", "--dask", address)
     assert code == 2 and "--max-nodes" in err
+    code, out, err = run(capsys, "cover", dlx, "--count", "--threads", "2", "--dask", address)
+    assert code == 2 and "--threads" in err
 
 
 def test_cover_timeout(capsys, address, tmp_path):
@@ -98,6 +100,17 @@ def test_solve_count(capsys, address):
 def test_solve_refuses_budgets(capsys, address):
     code, out, err = run(capsys, "solve", TOP1, "--timeout", "3", "--dask", address)
     assert code == 2 and "--timeout" in err
+
+
+def test_solve_count_checkpoint(capsys, address, tmp_path):
+    ckpt = tmp_path / "five.ckpt"
+    code, out, err = run(capsys, "solve", "--count", FIVE, "--dask", address, "--checkpoint", ckpt)
+    assert (code, out) == (0, "5\n") and ckpt.exists()
+    code, out, err = run(capsys, "solve", "--count", FIVE, "--dask", address, "--checkpoint", ckpt)
+    assert (code, out) == (0, "5\n")  # all from the checkpoint
+    code, out, err = run(capsys, "solve", "--count", FIVE, TOP1, "--dask", address, "--checkpoint",
+                         tmp_path / "two.ckpt")
+    assert code == 2 and "one puzzle" in err
 
 
 def test_dask_local(capsys, dlx):

@@ -1,0 +1,200 @@
+"""Split searches: measured speed-ups on this machine, simulated ones past it.
+
+For each instance (Norvig's "hard1" Sudoku, 16 queens, the 6x10 pentomino
+rectangle without symmetry breaking):
+
+1. the serial count (``p.count()``, one thread, no split): the reference;
+2. a fine split (``--tasks``, default 2048) whose tasks are counted on one
+   thread, each task's nodes, updates and seconds recorded: the simulated
+   speed-up on W workers is (split + sum of the tasks) / (split + the
+   longest-processing-time-first makespan of the tasks on W workers), the
+   split counted as serial work (:func:`dlxnumba.split.speedup`); shown both
+   with the measured seconds and with seconds in proportion to nodes +
+   updates (machine-independent: a task preempted on a busy machine does not
+   count as long);
+3. ``p.count(threads=T)`` for T = 1 (split on one thread) and 2, timed
+   whole (split, compiling excluded by a warm-up): the measured speed-ups
+   over the serial count.
+
+Every count is checked against the known totals.  Prints a table, writes
+``bench/results/scaling.json`` and plots speed-up against workers (measured
+points and the simulated curves; matplotlib, ``pip install dlxnumba[plot]``)
+to ``bench/results/scaling.png``.
+
+Usage::
+
+    python bench/scaling.py                 # everything (about 15 minutes on a quiet 2-core machine)
+    python bench/scaling.py --only hard1    # one instance
+    python bench/scaling.py --quick         # small stand-ins, seconds (a smoke test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from dlxnumba import Sudoku, pentominoes, queens  # noqa: E402
+from dlxnumba.split import run_tasks, speedup  # noqa: E402
+
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+WORKERS = (16, 64, 256)
+CURVE = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+
+def instances(quick: bool) -> dict:
+    """name -> (problem, givens, known count)."""
+    if quick:
+        q, _ = queens(10)
+        p5, _ = pentominoes(3, 20)
+        ps, _, gs = Sudoku(with_more_givens(HARD1, 8)).to_problem()
+        return {"queens10": (q, [], 724), "pentominoes3x20": (p5, [], 8),
+                "hard1+": (ps, gs, None)}
+    p, _, g = Sudoku(HARD1).to_problem()
+    q, _ = queens(16)
+    p5, _ = pentominoes(6, 10)
+    return {"hard1": (p, g, 148_357_268), "queens16": (q, [], 14_772_512),
+            "pentominoes6x10": (p5, [], 9_356)}
+
+
+def with_more_givens(puzzle: str, k: int) -> str:
+    """``puzzle`` with its first ``k`` empty cells filled from one of its solutions."""
+    sol = str(Sudoku(puzzle).solve())
+    cells = list(puzzle)
+    for i in [i for i, ch in enumerate(puzzle) if ch == "."][:k]:
+        cells[i] = sol[i]
+    return "".join(cells)
+
+
+def warm_up() -> None:
+    """Compile (or load) every kernel the runs use, on small problems."""
+    q, _ = queens(6)
+    q.count(), q.count(threads=2)
+    s = q.split(tasks=4)
+    run_tasks(q, s.subproblems, threads=1), run_tasks(q, s.subproblems, threads=2)
+    p, _, g = Sudoku(with_more_givens(HARD1, 30)).to_problem()
+    s = p.split(tasks=4, given=g)
+    run_tasks(p, s.subproblems, threads=1), run_tasks(p, s.subproblems, threads=2)
+
+
+def measure(name: str, p, given, known, tasks: int, skip_serial: bool) -> dict:
+    out: dict = {"instance": name, "tasks_wanted": tasks}
+    if not skip_serial:
+        t0 = time.perf_counter()
+        n = p.count(given=given)
+        out["serial_seconds"] = time.perf_counter() - t0
+        out["serial_count"] = n
+        out["nodes"], out["updates"] = p.stats.nodes, p.stats.updates
+        if known is None:
+            known = n
+        assert n == known, (name, n, known)
+    # the fine split, its tasks on one thread
+    s = p.split(tasks, given=given)
+    r = run_tasks(p, s.subproblems, threads=1, weights=s.weights)
+    total = len(s.solutions) + sum(r.count)
+    assert known is None or total == known, (name, total, known)
+    if "nodes" in out:
+        assert s.stats.nodes + sum(r.nodes) == out["nodes"] and s.stats.updates + sum(r.updates) == out["updates"]
+    sec = np.array(r.seconds)
+    work = np.array(r.nodes, float) + np.array(r.updates, float)
+    by_work = work * (sec.sum() / work.sum())
+    out.update(count=total, tasks=len(s), split_seconds=s.seconds, task_seconds=float(sec.sum()),
+               run_wall=r.wall, largest_task=float(sec.max()), weights_corr=float(
+                   np.corrcoef(np.log(np.maximum(s.weights, 1)), np.log(np.maximum(work, 1)))[0, 1]),
+               simulated={str(w): speedup(sec, w, s.seconds) for w in CURVE},
+               simulated_by_work={str(w): speedup(by_work, w, s.seconds) for w in CURVE},
+               task_nodes=r.nodes, task_updates=r.updates, task_seconds_each=r.seconds)
+    # measured: the split count on 1 and 2 threads, whole calls
+    for threads in (1, 2):
+        t0 = time.perf_counter()
+        n = p.count(given=given, threads=threads) if threads > 1 else _split_count_one_thread(p, given)
+        out[f"threads{threads}_seconds"] = time.perf_counter() - t0
+        assert known is None or n == known
+    if "serial_seconds" in out:
+        out["speedup_threads1"] = out["serial_seconds"] / out["threads1_seconds"]
+        out["speedup_threads2"] = out["serial_seconds"] / out["threads2_seconds"]
+    return out
+
+
+def _split_count_one_thread(p, given) -> int:
+    from dlxnumba.split import run_split
+
+    return run_split(p, given=given, threads=1).count
+
+
+def table(results: list) -> str:
+    lines = ["instance            tasks  split s  serial s  1 thr s  2 thr s  2-thr x   "
+             + "  ".join(f"{w:>4}w sim (work)" for w in WORKERS)]
+    for o in results:
+        sim = "  ".join(f"{o['simulated'][str(w)]:5.1f} ({o['simulated_by_work'][str(w)]:5.1f})" for w in WORKERS)
+        lines.append(f"{o['instance']:<18} {o['tasks']:6d} {o['split_seconds']:8.2f} "
+                     f"{o.get('serial_seconds', float('nan')):9.2f} {o['threads1_seconds']:8.2f} "
+                     f"{o['threads2_seconds']:8.2f} {o.get('speedup_threads2', float('nan')):8.2f}   {sim}")
+    return "\n".join(lines)
+
+
+def plot(results: list, path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("(no plot: pip install dlxnumba[plot])")
+        return
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    for o in results:
+        xs = list(CURVE)
+        line, = ax.plot(xs, [o["simulated"][str(w)] for w in xs], label=f"{o['instance']} (simulated)")
+        ax.plot(xs, [o["simulated_by_work"][str(w)] for w in xs], ls=":", color=line.get_color())
+        if "speedup_threads2" in o:
+            ax.plot([1, 2], [o["speedup_threads1"], o["speedup_threads2"]], "o", color=line.get_color(),
+                    label=f"{o['instance']} (measured)")
+    ax.plot(CURVE, CURVE, color="grey", lw=0.5, label="ideal")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log", base=2)
+    ax.set_xlabel("workers")
+    ax.set_ylabel("speed-up over one serial search")
+    ax.set_title("dlxnumba split counts: LPT schedule of measured tasks\n(dotted: task times from nodes + updates)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    print(f"plot: {path}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="small stand-ins (seconds)")
+    ap.add_argument("--only", help="comma-separated instance names")
+    ap.add_argument("--tasks", type=int, default=2048, help="tasks of the fine split (default 2048)")
+    ap.add_argument("--skip-serial", action="store_true", help="no serial count (no measured speed-ups)")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="folder for scaling.json/.png")
+    args = ap.parse_args(argv)
+    warm_up()
+    chosen = instances(args.quick)
+    if args.only:
+        chosen = {k: v for k, v in chosen.items() if k in args.only.split(",")}
+    results = []
+    for name, (p, g, known) in chosen.items():
+        print(f"{name} ...", flush=True)
+        results.append(measure(name, p, g, known, args.tasks, args.skip_serial))
+        print(table(results[-1:]).splitlines()[1], flush=True)
+    print()
+    print(table(results))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    suffix = "-quick" if args.quick else ""
+    (out / f"scaling{suffix}.json").write_text(json.dumps(results, indent=1))
+    plot(results, out / f"scaling{suffix}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""``--threads``, ``--checkpoint`` of ``dlxnumba cover --count`` and ``dlxnumba solve --count``."""
+
+import json
+
+import pytest
+
+import known
+from command_line import run, write
+from dlxnumba import queens
+
+
+def queens_file(tmp_path, n):
+    return write(tmp_path, queens(n)[0].to_dlx(), f"queens{n}.dlx")
+
+
+def stats_of(err):
+    return {k: v.strip() for k, v in (line.split(":", 1) for line in err.splitlines())}
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_cover_count_with_threads_and_stats_equals_dlx1(capsys, tmp_path, threads):
+    path = write(tmp_path, known.KNUTH_TEXT, "knuth.dlx")
+    code, out, err = run(capsys, "cover", "--count", "--threads", threads, "--stop-at", "0", "--stats", path)
+    fields = stats_of(err)
+    assert (code, out, fields["nodes"], fields["updates"]) == (0, "1\n", "6", "30")  # golden.md
+    path = queens_file(tmp_path, 7)
+    _, serial, err = run(capsys, "cover", "--count", "--stop-at", "0", "--stats", path)
+    want = stats_of(err)
+    code, out, err = run(capsys, "cover", "--count", "--threads", threads, "--stop-at", "0", "--stats", path)
+    fields = stats_of(err)
+    assert (code, out) == (0, serial) == (0, "40\n")
+    assert (fields["nodes"], fields["updates"]) == (want["nodes"], want["updates"])
+
+
+def test_cover_lists_all_solutions_with_threads(capsys, tmp_path):
+    path = queens_file(tmp_path, 6)
+    code, serial, _ = run(capsys, "cover", path)
+    code2, split, _ = run(capsys, "cover", "--threads", "2", path)
+    assert code == code2 == 0 and sorted(serial.splitlines()) == sorted(split.splitlines())
+    assert len(split.splitlines()) == 4
+
+
+def test_cover_checkpoint_resumes_and_refuses_another_problem(capsys, tmp_path):
+    path = queens_file(tmp_path, 8)
+    ckpt = tmp_path / "q8.ckpt"
+    code, out, err = run(capsys, "cover", "--count", "--timeout", "0", "--checkpoint", ckpt, path)
+    assert code == 1 and out == f"{0}+\n" and "timeout" in err
+    header = json.loads(ckpt.read_text().splitlines()[0])
+    assert header["format"] == "dlxnumba-checkpoint" and len(ckpt.read_text().splitlines()) == 1
+    code, out, _ = run(capsys, "cover", "--count", "--threads", "2", "--checkpoint", ckpt, path)
+    assert (code, out) == (0, "92\n")
+    assert len(ckpt.read_text().splitlines()) == 1 + len(header["subproblems"])  # every task recorded once
+    code, out, _ = run(capsys, "cover", "--count", "--checkpoint", ckpt, path)  # all done: read back
+    assert (code, out) == (0, "92\n")
+    code, out, err = run(capsys, "cover", "--count", "--checkpoint", ckpt, queens_file(tmp_path, 7))
+    assert code == 2 and out == "" and "was made for another problem" in err and str(ckpt) in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--checkpoint", "c.ckpt"], "--checkpoint needs --count"),
+    (["--count", "--threads", "2", "--limit", "3"], "leave out --limit and --max-nodes"),
+    (["--count", "--checkpoint", "c.ckpt", "--max-nodes", "3"], "leave out --limit and --max-nodes"),
+])
+def test_cover_bad_combinations(capsys, tmp_path, argv, message):
+    code, out, err = run(capsys, "cover", *argv, queens_file(tmp_path, 5))
+    assert code == 2 and out == "" and message in err
+
+
+def test_solve_count_with_threads_and_checkpoint(capsys, tmp_path):
+    count, nodes, updates = known.GOLDEN_SPECIAL[known.FIVE]
+    code, out, _ = run(capsys, "solve", "--count", "--threads", "2", known.FIVE)
+    assert (code, out) == (0, f"{count}\n")
+    ckpt = tmp_path / "five.ckpt"
+    code, out, _ = run(capsys, "solve", "--count", "--format", "json", "--checkpoint", ckpt, known.FIVE)
+    rec = json.loads(out)
+    assert code == 0 and rec["count"] == count and rec["exact"] is True
+    code, out, _ = run(capsys, "solve", "--count", "--threads", "2", "--checkpoint", ckpt, known.FIVE)
+    assert (code, out) == (0, f"{count}\n")
+    code, out, err = run(capsys, "solve", "--count", "--checkpoint", ckpt, known.NONE)
+    assert code == 2 and "was made for another given options" in err
+
+
+def test_solve_checkpoint_counts_one_puzzle(capsys, tmp_path):
+    code, out, err = run(capsys, "solve", "--count", "--checkpoint", tmp_path / "c", known.FIVE, known.FIVE)
+    assert code == 2 and out == "5\n" and "--checkpoint counts one puzzle" in err
+
+
+def test_solve_bad_combinations(capsys):
+    code, out, err = run(capsys, "solve", "--count", "--threads", "2", "--limit", "3", known.FIVE)
+    assert code == 2 and out == "" and "leave out --limit and --max-nodes" in err
+    code, out, err = run(capsys, "solve", "--checkpoint", "x", known.FIVE)
+    assert code == 2 and out == "" and "--checkpoint needs --count" in err
