@@ -4,7 +4,7 @@ For each instance (Norvig's "hard1" Sudoku, 16 queens, the 6x10 pentomino
 rectangle without symmetry breaking):
 
 1. the serial count (``p.count()``, one thread, no split): the reference;
-2. a fine split (``--tasks``, default 2048) whose tasks are counted on one
+2. a fine split (``--tasks``, default 1024) whose tasks are counted on one
    thread, each task's nodes, updates and seconds recorded: the simulated
    speed-up on W workers is (split + sum of the tasks) / (split + the
    longest-processing-time-first makespan of the tasks on W workers), the
@@ -173,7 +173,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small stand-ins (seconds)")
     ap.add_argument("--only", help="comma-separated instance names")
-    ap.add_argument("--tasks", type=int, default=2048, help="tasks of the fine split (default 2048)")
+    ap.add_argument("--tasks", type=int, default=1024, help="tasks of the fine split (default 1024)")
     ap.add_argument("--skip-serial", action="store_true", help="no serial count (no measured speed-ups)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="folder for scaling.json/.png")
     args = ap.parse_args(argv)

@@ -91,7 +91,9 @@ class Split:
         the order of the serial search (depth first); run as batch jobs.
     weights : list of float
         The estimated size of each subtree (nodes plus updates: exact for the
-        small ones, Knuth's estimate for the others), in the same order.
+        small ones measured by a dry run, Knuth's estimate for the others
+        measured, an equal share of the parent's estimate for those the
+        split never needed to measure), in the same order.
     exact : list of bool
         Whether each weight is exact.
     solutions : list of list of int
@@ -211,16 +213,23 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     weight, exact = m.measure(root, 8 * probes)
     if probe_nodes is None:  # dry runs well below the size of a task: a small part of the work
         m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
-    # the heap of leaves: (-weight, order, key, path, exact); key = the child numbers from the root
-    heap: list = [(-weight, 0, (), root_given, exact)]
+    # the heap of leaves: (-weight, order, key, path, exact, measured); key = the child numbers
+    # from the root.  A child inherits a share of its parent's weight and is measured only when
+    # it comes to the top (lazily): most leaves never do, and measuring is most of the split's cost.
+    heap: list = [(-weight, 0, (), root_given, exact, True)]
     order = 1
     limit = MAX_GROWTH * tasks
     total = weight
     while heap:
-        w0 = -heap[0][0]
-        if len(heap) >= tasks and (w0 <= BALANCE * total / tasks or len(heap) >= limit):
+        neg, at, key, path, _, measured = heap[0]
+        if not measured:
+            cw, cx = m.measure(np.array(path, np.int32))
+            heapq.heapreplace(heap, (-cw, at, key, path, cx, True))
+            total += neg + cw
+            continue
+        if len(heap) >= tasks and (-neg <= BALANCE * total / tasks or len(heap) >= limit):
             break
-        neg, _, key, path, _ = heapq.heappop(heap)
+        heapq.heappop(heap)
         total += neg
         g = np.array(path, np.int32)
         children = m.expand(g)
@@ -237,18 +246,19 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
         opts = m.opts[1:children + 1].tolist()
         upds = m.upds[1:children + 1].tolist()
         sols = m.sols[1:children + 1].tolist()
+        stats.updates += sum(upds)
+        kids = children - sum(sols)
+        share = max((-neg - 1 - int(m.upds[0]) - sum(upds)) / kids, 1.0) if kids else 0.0
         for k in range(children):
-            stats.updates += upds[k]
             child = path + (opts[k],)
             if sols[k]:
                 stats.nodes += 1
                 stats.solutions += 1
                 found.append((key + (k,), sorted(child)))
                 continue
-            cw, cx = m.measure(np.array(child, np.int32))
-            heapq.heappush(heap, (-cw, order, key + (k,), child, cx))
+            heapq.heappush(heap, (-share, order, key + (k,), child, False, False))
             order += 1
-            total += cw
+            total += share
     leaves = sorted(heap, key=lambda e: e[2])
     stats.profile = np.trim_zeros(stats.profile, "b")
     stats.seconds = time.perf_counter() - t0
@@ -382,7 +392,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     92
     """
     from . import kernels as K
-    from .batch import GENERIC, Run, _job_arrays, drive_reporting, lanes_for, thread_count, workspace
+    from .batch import Run, _job_arrays, drive_reporting, thread_count, workspace
     from .kernels.lanes import TASKS
     from .progress import Progress, check_interval, reporter
 
@@ -460,10 +470,19 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
         total = int(count[fin].sum()) + int(space.lanes[:lanes_n, K.LANE_FOUND][active].sum())
         return Progress(time.perf_counter() - t0, int(nodes[fin].sum()) + int(st[:, K.NODES].sum()),
                         int(updates[fin].sum()) + int(st[:, K.UPDATES].sum()), total,
-                        float(w_run[fin].sum()) / total_w if n else 1.0, int(fin.sum()), n, "tasks")
+                        float(w_run[fin].sum()) / total_w if not fin.all() else 1.0, int(fin.sum()), n,
+                        "tasks")
 
-    compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to, progress_interval,
-                                "tasks", t0, between=drain, report=report)
+    try:
+        compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to,
+                                    progress_interval, "tasks", t0, between=drain, report=report)
+    except BaseException:  # Ctrl-C: hand over the tasks finished in the last slice too
+        if on_done is not None:
+            try:
+                drain()
+            except Exception:
+                pass
+        raise
     wall = time.perf_counter() - t0 - compiling
     secs = seconds_of(np.arange(n))
     back = np.empty(n, np.int64)

@@ -263,6 +263,18 @@ def test_an_interrupted_count_resumes_doing_only_the_rest(tmp_path, monkeypatch,
     assert again.ran == [] and again.count == 352
 
 
+def test_split_progress_reports_the_weights_done(monkeypatch):
+    monkeypatch.setattr(B, "WORK_SLICE", 500)
+    p, _ = queens(9)
+    seen = []
+    assert p.count(threads=2, progress=seen.append, progress_interval=0) == 352
+    fractions = [r.fraction for r in seen]
+    assert len(seen) > 2 and fractions == sorted(fractions) and 0 < fractions[-1] <= 1
+    assert [r.done for r in seen] == sorted(r.done for r in seen)
+    assert all(r.unit == "tasks" and r.total == seen[0].total and r.solutions <= 352 for r in seen)
+    assert all(r.remaining is None or r.remaining >= 0 for r in seen)
+
+
 def test_a_timed_out_count_resumes(tmp_path):
     p, _ = queens(8)
     path = tmp_path / "q8.ckpt"

@@ -31,7 +31,7 @@ import os
 from typing import TYPE_CHECKING
 
 import numpy as np
-from llvmlite import ir as llvmir
+from llvmlite import ir as llvmir  # type: ignore[import-untyped]  # (no stubs)
 from numba import njit, prange
 from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
