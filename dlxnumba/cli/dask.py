@@ -18,11 +18,10 @@ module imports only the standard library at load time (``--help`` stays fast).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..errors import ExactCoverError, LimitReached, SudokuError
-import functools
-
 from .common import EXIT_OK, EXIT_UNSOLVED, REDRAW_SECONDS, _error, _note
 
 #: Puzzles per task when a file is solved on Dask (at ~10,000 puzzles/s a task
