@@ -91,9 +91,8 @@ class Split:
         the order of the serial search (depth first); run as batch jobs.
     weights : list of float
         The estimated size of each subtree (nodes plus updates: exact for the
-        small ones measured by a dry run, Knuth's estimate for the others
-        measured, an equal share of the parent's estimate for those the
-        split never needed to measure), in the same order.
+        small ones measured by a dry run, Knuth's estimate for the others),
+        in the same order.
     exact : list of bool
         Whether each weight is exact.
     solutions : list of list of int
@@ -214,51 +213,65 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     if probe_nodes is None:  # dry runs well below the size of a task: a small part of the work
         m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
     # the heap of leaves: (-weight, order, key, path, exact, measured); key = the child numbers
-    # from the root.  A child inherits a share of its parent's weight and is measured only when
-    # it comes to the top (lazily): most leaves never do, and measuring is most of the split's cost.
+    # from the root.  A child inherits a share of its parent's weight and is measured when it
+    # comes to the top (lazily: most nodes expanded on the way are measured once, not each of
+    # their children); the leaves left unmeasured are measured at the end.
     heap: list = [(-weight, 0, (), root_given, exact, True)]
     order = 1
     limit = MAX_GROWTH * tasks
     total = weight
-    while heap:
-        neg, at, key, path, _, measured = heap[0]
-        if not measured:
-            cw, cx = m.measure(np.array(path, np.int32))
-            heapq.heapreplace(heap, (-cw, at, key, path, cx, True))
-            total += neg + cw
-            continue
-        if len(heap) >= tasks and (-neg <= BALANCE * total / tasks or len(heap) >= limit):
-            break
-        heapq.heappop(heap)
-        total += neg
-        g = np.array(path, np.int32)
-        children = m.expand(g)
-        level = len(path) - len(root_given)
-        if children == -2:  # the node is a solution (only the root can be one here)
-            stats.nodes += 1
-            stats.solutions += 1
-            found.append((key, sorted(path)))
-            continue
-        stats.nodes += 1
-        stats.profile[level] += 1
-        stats.max_level = max(stats.max_level, level)
-        stats.updates += int(m.upds[0])
-        opts = m.opts[1:children + 1].tolist()
-        upds = m.upds[1:children + 1].tolist()
-        sols = m.sols[1:children + 1].tolist()
-        stats.updates += sum(upds)
-        kids = children - sum(sols)
-        share = max((-neg - 1 - int(m.upds[0]) - sum(upds)) / kids, 1.0) if kids else 0.0
-        for k in range(children):
-            child = path + (opts[k],)
-            if sols[k]:
+    while True:
+        while heap:
+            neg, at, key, path, _, measured = heap[0]
+            if not measured:
+                cw, cx = m.measure(np.array(path, np.int32))
+                heapq.heapreplace(heap, (-cw, at, key, path, cx, True))
+                total += neg + cw
+                continue
+            if len(heap) >= tasks and (-neg <= BALANCE * total / tasks or len(heap) >= limit):
+                break
+            heapq.heappop(heap)
+            total += neg
+            g = np.array(path, np.int32)
+            children = m.expand(g)
+            level = len(path) - len(root_given)
+            if children == -2:  # the node is a solution (only the root can be one here)
                 stats.nodes += 1
                 stats.solutions += 1
-                found.append((key + (k,), sorted(child)))
+                found.append((key, sorted(path)))
                 continue
-            heapq.heappush(heap, (-share, order, key + (k,), child, False, False))
-            order += 1
-            total += share
+            stats.nodes += 1
+            stats.profile[level] += 1
+            stats.max_level = max(stats.max_level, level)
+            stats.updates += int(m.upds[0])
+            opts = m.opts[1:children + 1].tolist()
+            upds = m.upds[1:children + 1].tolist()
+            sols = m.sols[1:children + 1].tolist()
+            stats.updates += sum(upds)
+            kids = children - sum(sols)
+            share = max((-neg - 1 - int(m.upds[0]) - sum(upds)) / kids, 1.0) if kids else 0.0
+            for k in range(children):
+                child = path + (opts[k],)
+                if sols[k]:
+                    stats.nodes += 1
+                    stats.solutions += 1
+                    found.append((key + (k,), sorted(child)))
+                    continue
+                heapq.heappush(heap, (-share, order, key + (k,), child, False, False))
+                order += 1
+                total += share
+        # the leaves never measured: measure them all, and go on while one of them turns
+        # out to dominate (a share of the parent's estimate can be far off on uneven trees)
+        fresh = [e for e in heap if not e[5]]
+        if not fresh:
+            break
+        kept = [e for e in heap if e[5]]
+        for neg, at, key, path, _, _ in fresh:
+            cw, cx = m.measure(np.array(path, np.int32))
+            kept.append((-cw, at, key, path, cx, True))
+            total += neg + cw
+        heap = kept
+        heapq.heapify(heap)
     leaves = sorted(heap, key=lambda e: e[2])
     stats.profile = np.trim_zeros(stats.profile, "b")
     stats.seconds = time.perf_counter() - t0
