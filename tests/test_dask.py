@@ -25,7 +25,7 @@ from dlxnumba import ExactCover, Stats, Sudoku, pentominoes, queens, solve_many 
 from dlxnumba import dask as dd  # noqa: E402
 from dlxnumba.errors import ExactCoverError, LimitReached  # noqa: E402
 from dlxnumba.split import Split  # noqa: E402
-from known import FIVE, NONE, TOP1, knuth_problem  # noqa: E402
+from known import FIVE, GOLDEN_SPECIAL, NONE, TOP1, knuth_problem  # noqa: E402
 from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # noqa: E402
 
 
@@ -171,6 +171,15 @@ def test_sudoku(client):
             grids = dd.solutions(s, client, split=split)
             assert len(grids) == s.count() and len({str(x) for x in grids}) == len(grids)
             assert all(sudoku_ok(np.asarray(x).ravel(), np.asarray(s).ravel(), 9, (3, 3)) for x in grids)
+
+
+@pytest.mark.parametrize("text", [FIVE, NONE])
+def test_sudoku_golden_figures(client, text):
+    """Knuth's DLX1 figures (golden.md): with stop_at=0 the split plus its parts
+    count exactly his nodes and updates."""
+    solutions, nodes, updates = GOLDEN_SPECIAL[text]
+    r = dd.run(Sudoku(text), client, stop_at=0, tasks=12)
+    assert (r.count, r.stats.nodes, r.stats.updates) == (solutions, nodes, updates)
 
 
 # ---------------------------------------------------------------------------
