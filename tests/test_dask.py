@@ -284,7 +284,8 @@ def test_checkpoint_errors(client, tmp_path):
 
 
 def test_killed_worker_does_not_change_the_count(tmp_path):
-    """Two worker processes; one is killed (SIGKILL) once the first task is back."""
+    """Two worker processes; one is killed (SIGKILL) once the first task is back
+    (and another in the middle of a file solved in chunks)."""
     p, _ = queens(12)
     serial = p.search()
     serial.count()
@@ -303,6 +304,22 @@ def test_killed_worker_does_not_change_the_count(tmp_path):
         r = dd.run(p, c, tasks=120, chunks=60, progress=report, progress_interval=0,
                    checkpoint=tmp_path / "q12.ckpt")
         assert killed and victim not in c.run(os.getpid).values()
+        # a file of puzzles in chunks: another worker killed after the first chunk is back
+        from known import PUZZLES
+
+        from dlxnumba import iter_puzzles
+
+        c.wait_for_workers(2)
+        second = sorted(c.run(os.getpid).values())[0]
+        chunks = []
+        for out in dd.solve_chunks(iter_puzzles(PUZZLES / "top95.txt", chunk_size=5), c, in_flight=6):
+            chunks.append(out)
+            if len(chunks) == 1:
+                os.kill(second, signal.SIGKILL)
+        cells = np.concatenate([o[0] for o in chunks])
+        sols = np.concatenate([o[1] for o in chunks])
+        assert len(chunks) == 19 and len(cells) == 95 and np.array_equal(sols, np.asarray(solve_many(cells, 1)[0]))
+        assert all(sudoku_ok(s, x, 9, (3, 3)) for s, x in zip(sols, cells))
     assert r.count == serial.stats.solutions and len(r.tasks) == 60
     assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
     lines = (tmp_path / "q12.ckpt").read_text().splitlines()[1:]
