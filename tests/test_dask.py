@@ -209,17 +209,17 @@ def _recorded(path) -> set:
 
 
 def test_interrupt_cancels_and_resume_finishes(client, tmp_path):
-    p, _ = queens(10)
+    p, _ = queens(13)  # tasks of 10-30 ms: the first report comes before the last task
     path = tmp_path / "run.ckpt"
     with pytest.raises(KeyboardInterrupt):
-        dd.run(p, client, tasks=60, chunks=30, checkpoint=path, progress=_stop_after(3), progress_interval=0)
+        dd.run(p, client, tasks=60, chunks=30, checkpoint=path, progress=_stop_after(1), progress_interval=0)
     deadline = time.monotonic() + 30  # the cancelled tasks leave the workers (a hang would fail)
     while any(client.processing().values()):
         assert time.monotonic() < deadline
         time.sleep(0.05)
     recorded = _recorded(path)
     n = len(json.loads(path.read_text().splitlines()[0])["subproblems"])
-    assert 3 <= len(recorded) < n
+    assert 1 <= len(recorded) < n
     with open(path, "a") as f:  # a crash in the middle of writing a record: the torn line is dropped
         f.write('{"task": 29, "cou')
     r = dd.run(p, client, checkpoint=path)  # the split comes from the file
@@ -285,7 +285,7 @@ def test_checkpoint_errors(client, tmp_path):
 def test_killed_worker_does_not_change_the_count(tmp_path):
     """Two worker processes; one is killed (SIGKILL) once the first task is back
     (and another in the middle of a file solved in chunks)."""
-    p, _ = queens(12)
+    p, _ = queens(13)  # tasks of 10-30 ms: the first one back is far from the last
     serial = p.search()
     serial.count()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -301,7 +301,7 @@ def test_killed_worker_does_not_change_the_count(tmp_path):
                 killed.append(progress.done)
 
         r = dd.run(p, c, tasks=120, chunks=60, progress=report, progress_interval=0,
-                   checkpoint=tmp_path / "q12.ckpt")
+                   checkpoint=tmp_path / "q13.ckpt")
         assert killed and victim not in c.run(os.getpid).values()
         # a file of puzzles in chunks: another worker killed after the first chunk is back
         from known import PUZZLES
@@ -321,8 +321,8 @@ def test_killed_worker_does_not_change_the_count(tmp_path):
         assert all(sudoku_ok(s, x, 9, (3, 3)) for s, x in zip(sols, cells))
     assert r.count == serial.stats.solutions and len(r.tasks) == 60
     assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
-    lines = (tmp_path / "q12.ckpt").read_text().splitlines()[1:]
-    assert len(lines) == len(r.split.subproblems) == len(_recorded(tmp_path / "q12.ckpt"))
+    lines = (tmp_path / "q13.ckpt").read_text().splitlines()[1:]
+    assert len(lines) == len(r.split.subproblems) == len(_recorded(tmp_path / "q13.ckpt"))
 
 
 def test_interrupted_tasks_end_on_their_workers():
