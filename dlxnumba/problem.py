@@ -840,7 +840,8 @@ class ExactCover:
         given, stop_at
             As in :meth:`solve`; run the subproblems with the same ``stop_at``.
         threads : int, optional
-            Threads the default ``tasks`` is sized for (None: all).
+            Threads the default ``tasks`` is sized for, and that measure the
+            subtrees (None: all).
         probe_nodes, probes, seed
             How subtrees are measured: the mean of ``probes`` random probes
             (Knuth's estimate) from a generator seeded with ``seed``; a

@@ -168,7 +168,7 @@ class _Measurer:
         self.upds = np.zeros(width, np.int64)
         self.sols = np.zeros(width, np.int8)
         self.out = np.zeros(M_SIZE, np.int64)
-        self.rng = np.array([np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)], np.uint64)
+        self.rng = np.array([(seed * 0x9E3779B97F4A7C15 + 1) & (2**64 - 1) | 1], np.uint64)  # never 0
         self.budget = probe_nodes
         self.probes = probes
         self.expand_kernel = EXPAND[t.width]
@@ -186,6 +186,40 @@ class _Measurer:
                             self.first_node, self.budget, probes or self.probes, self.rng, self.out)
         self.nodes = int(self.out[M_NODES])
         return float(self.out[M_NODES] + self.out[M_UPDATES]), bool(self.out[M_EXACT])
+
+
+class _Sweep:
+    """Measures many leaves at once on ``threads`` Python threads (the kernels release
+    the GIL), each with its own :class:`_Measurer`; the leaves are dealt out in fixed
+    chunks, so that the split depends on the seed and the thread count only."""
+
+    SMALL = 64  # fewer leaves are measured on one thread
+
+    def __init__(self, problem: "ExactCover", first: _Measurer, stop_at: int, probes: int, seed: int,
+                 threads: int):
+        self.problem, self.first, self.stop_at, self.probes, self.seed = problem, first, stop_at, probes, seed
+        self.threads = threads
+        self.more: list = []
+
+    def measure_all(self, paths: list) -> list:
+        if self.threads == 1 or len(paths) < self.SMALL:
+            return [self.first.measure(np.array(path, np.int32)) for path in paths]
+        from concurrent.futures import ThreadPoolExecutor
+
+        while len(self.more) < self.threads - 1:
+            extra = _Measurer(self.problem, self.stop_at, self.first.budget, self.probes,
+                              self.seed + 1 + len(self.more))
+            self.more.append(extra)
+        measurers = [self.first] + self.more
+        bounds = np.linspace(0, len(paths), self.threads + 1).astype(int)
+
+        def part(k: int) -> list:
+            mk = measurers[k]
+            return [mk.measure(np.array(path, np.int32)) for path in paths[bounds[k]:bounds[k + 1]]]
+
+        with ThreadPoolExecutor(self.threads) as pool:
+            parts = list(pool.map(part, range(self.threads)))
+        return [x for chunk in parts for x in chunk]
 
 
 def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at: int = 1,
@@ -212,6 +246,7 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     weight, exact = m.measure(root, 8 * probes)
     if probe_nodes is None:  # dry runs well below the size of a task: a small part of the work
         m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
+    sweep = _Sweep(problem, m, stop_at, probes, int(seed), thread_count(threads))
     # the heap of leaves: (-weight, order, key, path, exact, measured); key = the child numbers
     # from the root.  A child inherits a share of its parent's weight and is measured when it
     # comes to the top (lazily: most nodes expanded on the way are measured once, not each of
@@ -266,8 +301,7 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
         if not fresh:
             break
         kept = [e for e in heap if e[5]]
-        for neg, at, key, path, _, _ in fresh:
-            cw, cx = m.measure(np.array(path, np.int32))
+        for (neg, at, key, path, _, _), (cw, cx) in zip(fresh, sweep.measure_all([e[3] for e in fresh])):
             kept.append((-cw, at, key, path, cx, True))
             total += neg + cw
         heap = kept
@@ -712,8 +746,9 @@ class SplitRun:
 
     ``count`` and ``stats`` are of the whole search (the split, the tasks of
     this call and those a checkpoint had recorded): ``stats.seconds`` is the
-    wall-clock time of the call, without compiling the lanes.  ``ran`` lists the tasks this call ran, and
-    ``tasks`` their results (in the order of ``ran``).  ``solutions`` (mode
+    wall-clock time of the call, without compiling the lanes.  ``ran`` lists
+    the tasks this call ran, and ``tasks`` their results (in the order of
+    ``ran``).  ``solutions`` (mode
     "solutions") are all solutions: those above the subtrees, then each
     task's, in the split's order.
     """

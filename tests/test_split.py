@@ -360,3 +360,15 @@ def test_makespan_of_a_known_schedule():
     # LPT: 7 -> w0, 6 -> w1, 5 -> w2, 4 -> w2 (9), 3 -> w1 (9), 2 -> w0 (9)
     assert S.makespan([2, 3, 4, 5, 6, 7], 3) == 9.0
     assert S.speedup([2, 3, 4, 5, 6, 7], 3, serial=3.0) == 30.0 / 12.0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_split_measures_on_threads_deterministically(threads):
+    p, _ = pentominoes(3, 20)
+    a = p.split(tasks=100, threads=threads, seed=3)
+    b = p.split(tasks=100, threads=threads, seed=3)
+    assert (a.subproblems, a.weights, a.solutions) == (b.subproblems, b.weights, b.solutions)
+    r = S.run_tasks(p, a.subproblems, threads=2)
+    assert len(a.solutions) + sum(r.count) == 8
+    serial = p.search()
+    assert serial.count() == 8 and a.stats.nodes + sum(r.nodes) == serial.stats.nodes

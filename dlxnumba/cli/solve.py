@@ -84,7 +84,7 @@ examples:
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
   dlxnumba solve --box 2x3 six-by-six.txt
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
-  dlxnumba solve --count --threads 2 --checkpoint hard1.ckpt '.....6....59.....82....8....45........3........6..3.54...325..6..................'
+  dlxnumba solve --count --threads 2 --checkpoint hard.ckpt hard-puzzle.txt
 
 parallel counts:
   with --count, --threads N (N > 1) splits the search tree of each puzzle

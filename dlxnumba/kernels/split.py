@@ -15,9 +15,9 @@ the order of every list -- is exactly the one the serial search reaches there.
 * :func:`measure_spacers` / :func:`measure_blocks` (:data:`MEASURE`): the size
   of the subtree below that node: exact (nodes, updates, solutions) when a dry
   run of the search finishes within a node budget (tried only when the
-  estimate is within it), else Knuth's estimate from random probes (*Estimating the efficiency of backtrack programs*, 1975): a
-  probe walks down one random path, choosing the item to branch on as the
-  search would; a node at which the path has met branching degrees
+  estimate is within it), else Knuth's estimate from random probes
+  (*Estimating the efficiency of backtrack programs*, 1975): a probe walks
+  down one random path, choosing the item to branch on as the search would; a node at which the path has met branching degrees
   ``d0, d1, ...`` stands for ``d0 * d1 * ...`` nodes of its level.  The mean
   over the probes is an unbiased estimate of the subtree's nodes and updates.
 """
