@@ -18,11 +18,10 @@ module imports only the standard library at load time (``--help`` stays fast).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..errors import ExactCoverError, LimitReached, SudokuError
-import functools
-
 from .common import EXIT_OK, EXIT_UNSOLVED, REDRAW_SECONDS, _error, _note
 
 #: Puzzles per task when a file is solved on Dask (at ~10,000 puzzles/s a task
@@ -44,15 +43,30 @@ def refuse(args, command: str) -> str | None:
         return None
     if not args.dask.strip():
         return "--dask needs a scheduler address or 'local'"
-    budgets = [("--limit", args.limit), ("--max-nodes", args.max_nodes)]
+    budgets = [("--limit", args.limit), ("--max-nodes", args.max_nodes), ("--threads", args.threads)]
     if command == "solve":
         budgets.append(("--timeout", args.timeout))
     bad = [name for name, value in budgets if value is not None]
     if bad:
-        return f"{' and '.join(bad)} cannot go with --dask (it counts or solves everything)"
+        return (f"{' and '.join(bad)} cannot go with --dask (it counts or solves everything, "
+                f"on the workers' threads)")
     if command == "cover" and not args.count:
         return "dlxnumba cover --dask needs --count"
     return None
+
+
+def _from_dask(e: Exception) -> bool:
+    """Whether ``e`` is Dask's (a task that killed its workers, a lost scheduler, ...)."""
+    return type(e).__module__.split(".")[0] in ("distributed", "dask")
+
+
+def _describe(e: Exception) -> str:
+    """``Name: message`` of an exception whose message may fail to be made."""
+    try:
+        text = str(e)
+    except Exception:
+        text = ""
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def _distributed_missing() -> str | None:
@@ -94,6 +108,11 @@ def count_cover(problem, args, out, progress, state) -> int:
         _note(f"--timeout ran out: the count is a lower bound"
               f"{f'; run the same command again to resume from {checkpoint}' if checkpoint else ''}")
         return EXIT_UNSOLVED
+    except Exception as e:
+        if not _from_dask(e):
+            raise
+        progress.clear()
+        return _error(f"the Dask cluster failed: {_describe(e)}")
     progress.clear()
     state.found = r.count
     state.dask_summary = cover_summary(r)
@@ -144,6 +163,10 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
                 puzzle = S.Sudoku(cells, box=self.box)
             except SudokuError:
                 return  # INVALID; _Results.write finds the reason
+            if self.checkpoint is not None:  # as without --dask
+                if getattr(self, "checkpointed", False):
+                    raise SudokuError("--checkpoint counts one puzzle, and the input has more than one")
+                self.checkpointed = True
             r = dd.run(puzzle, self.client, checkpoint=self.checkpoint,
                        progress=(lambda p: report(p)) if report is not None else None,
                        progress_interval=REDRAW_SECONDS)
@@ -190,6 +213,12 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
                 self.progress.clear()
                 self.stop("error")
                 return _error(e)
+            except Exception as e:
+                if not _from_dask(e):
+                    raise
+                self.progress.clear()
+                self.stop("error")
+                return _error(f"the Dask cluster failed: {_describe(e)}")
 
         def solve_chunk(self, chunk, reasons: dict) -> None:
             if self.args.count:

@@ -181,12 +181,12 @@ def validate(args) -> None:
     error = args.command_parser.error
     if args.limit is not None and not args.count:
         error("--limit needs --count")
-    from .dask import refuse as dask_refused
-    if dask_refused(args, "solve"):
-        error(dask_refused(args, "solve"))
     conflict = split_conflict(args)
     if conflict:
         error(conflict)
+    from .dask import refuse as dask_refused
+    if dask_refused(args, "solve"):
+        error(dask_refused(args, "solve"))
     if args.box is not None:
         r, c = args.box
         if not 4 <= r * c <= 61:

@@ -52,6 +52,8 @@ def test_cover_needs_count_and_no_limits(capsys, address, dlx):
     assert code == 2 and "--limit" in err
     code, out, err = run(capsys, "cover", dlx, "--count", "--max-nodes", "3", "--dask", address)
     assert code == 2 and "--max-nodes" in err
+    code, out, err = run(capsys, "cover", dlx, "--count", "--threads", "2", "--dask", address)
+    assert code == 2 and "--threads" in err
 
 
 def test_cover_timeout(capsys, address, tmp_path):
@@ -98,6 +100,17 @@ def test_solve_count(capsys, address):
 def test_solve_refuses_budgets(capsys, address):
     code, out, err = run(capsys, "solve", TOP1, "--timeout", "3", "--dask", address)
     assert code == 2 and "--timeout" in err
+
+
+def test_solve_count_checkpoint(capsys, address, tmp_path):
+    ckpt = tmp_path / "five.ckpt"
+    code, out, err = run(capsys, "solve", "--count", FIVE, "--dask", address, "--checkpoint", ckpt)
+    assert (code, out) == (0, "5\n") and ckpt.exists()
+    code, out, err = run(capsys, "solve", "--count", FIVE, "--dask", address, "--checkpoint", ckpt)
+    assert (code, out) == (0, "5\n")  # all from the checkpoint
+    code, out, err = run(capsys, "solve", "--count", FIVE, TOP1, "--dask", address, "--checkpoint",
+                         tmp_path / "two.ckpt")
+    assert code == 2 and "one puzzle" in err
 
 
 def test_dask_local(capsys, dlx):
@@ -169,3 +182,16 @@ def test_cover_checkpoint_resumes_on_dask(capsys, address, tmp_path):
     assert code == 0 and out == "14200\n"
     code, out, err = run(capsys, "cover", path, "--count", "--threads", "2", "--checkpoint", ckpt)
     assert code == 0 and out == "14200\n"
+
+
+def test_a_failing_cluster_is_an_error_not_a_crash(capsys, address, dlx, monkeypatch):
+    from distributed.scheduler import KilledWorker
+
+    import types
+
+    def killed(*args, **kwargs):
+        raise KilledWorker("dlxnumba-0", types.SimpleNamespace(address="tcp://10.0.0.9:1234"), 3)
+
+    monkeypatch.setattr(dd, "run", killed)
+    code, out, err = run(capsys, "cover", dlx, "--count", "--dask", address)
+    assert code == 2 and "the Dask cluster failed: KilledWorker" in err and out == ""
