@@ -68,6 +68,7 @@ import re
 import sys
 import warnings
 from array import array
+from types import FrameType
 from typing import Hashable, Iterator, NamedTuple, NoReturn, Sequence
 
 import numpy as np
@@ -398,7 +399,7 @@ def _caller_level() -> int:
     """The ``stacklevel`` of a warning issued by this module's caller of
     :func:`warnings.warn` that points at the first frame outside the package."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    frame = sys._getframe(2)  # the caller of the function that warns
+    frame: FrameType | None = sys._getframe(2)  # the caller of the function that warns
     level = 2
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
         frame = frame.f_back
