@@ -11,7 +11,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.lanes`           many jobs on one template, one lane per thread
 :mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
 :mod:`.build`           the links of a large problem, in one pass
-:mod:`.cells`           dancing cells: SSXC1 over sparse sets (own docstring)
+:mod:`.cells`           dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
 ======================  =====================================================
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
