@@ -202,3 +202,20 @@ def test_every_algorithm_same_solutions_with_givens(prob, algorithm, data):
         assert not want
         return
     assert got == want
+
+
+def test_progress_reports_with_bounded_cells(monkeypatch):
+    """SSMCC branches two ways: its reports carry no estimate until the end."""
+    import warnings
+    from pathlib import Path
+
+    import dlxnumba.search as search_module
+
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 5000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = ExactCover.from_dlx(Path(__file__).parent / "golden" / "queendom4_6.dlx")
+    reports = []
+    assert p.count(algorithm="cells", progress=reports.append, progress_interval=0) == 7996
+    assert len(reports) > 2 and all(r.fraction is None for r in reports[:-1])
+    assert [r.solutions for r in reports] == sorted(r.solutions for r in reports)
