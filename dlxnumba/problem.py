@@ -1116,11 +1116,13 @@ class ExactCover:
             seconds of a long search; ``True`` shows them (a tqdm bar when
             tqdm is installed, else a line on stderr).
         algorithm : {"links", "cells", "auto"}
-            ``"links"`` (default): dancing links (Knuth's DLX1); ``"cells"``:
-            dancing cells over sparse sets (Knuth's SSXC1, see
-            :mod:`dlxnumba.cells`), the same solutions with SSXC1's own node
-            and update counts; ``"auto"``: a short probe of both picks one
-            (``stats.algorithm`` says which).
+            ``"links"`` (default): dancing links (Knuth's DLX1, DLX2, DLX3);
+            ``"cells"``: dancing cells over sparse sets (Knuth's SSXC1, SSXCC,
+            SSMCC, see :mod:`dlxnumba.kernels.cells`), the same solutions with
+            those programs' own node and update counts; ``"auto"``: links,
+            unless a search that outlasts a short probe runs faster with cells
+            on a sample of its tree (:func:`dlxnumba.cells.prefer_cells`;
+            ``stats.algorithm`` says which searched).
 
         Raises
         ------

@@ -63,7 +63,8 @@ class Stats:
     at the requested number of solutions), ``"timeout"``, ``"max_nodes"`` or
     ``"interrupted"`` (``"none"``: nothing searched yet).  ``algorithm`` is
     the kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
-    picked), with Knuth's SSXC1 definitions for cells (:mod:`dlxnumba.cells`).
+    picked), with the counters of Knuth's SSXC1, SSXCC and SSMCC for cells
+    (:mod:`dlxnumba.kernels.cells`).
 
     The statistics of the parts of a search add up to those of the whole:
 

@@ -202,3 +202,48 @@ def test_every_algorithm_same_solutions_with_givens(prob, algorithm, data):
         assert not want
         return
     assert got == want
+
+
+def test_progress_reports_with_bounded_cells(monkeypatch):
+    """SSMCC branches two ways: its reports carry no estimate until the end."""
+    import warnings
+    from pathlib import Path
+
+    import dlxnumba.search as search_module
+
+    monkeypatch.setattr(search_module, "SLICE_UPDATES", 5000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = ExactCover.from_dlx(Path(__file__).parent / "golden" / "queendom4_6.dlx")
+    reports = []
+    assert p.count(algorithm="cells", progress=reports.append, progress_interval=0) == 7996
+    assert len(reports) > 2 and all(r.fraction is None for r in reports[:-1])
+    assert [r.solutions for r in reports] == sorted(r.solutions for r in reports)
+
+
+def test_auto_with_a_real_probe_and_givens(monkeypatch):
+    """The real probe (tiny budgets) on a search with givens: whichever kernel it
+    picks, the solutions are those of links."""
+    import dlxnumba.search as search_module
+
+    monkeypatch.setattr(search_module, "PROBE_UPDATES", 200)
+    monkeypatch.setattr(cells_module, "SAMPLE_MIN", 100)
+    monkeypatch.setattr(cells_module, "SAMPLE_MAX", 5000)
+    p, key = langford(8)
+    calls = []
+    real = search_module.prefer_cells
+
+    def spy(*args):
+        calls.append(real(*args))
+        return calls[-1]
+
+    monkeypatch.setattr(search_module, "prefer_cells", spy)
+    g = [0]
+    want = sorted(Search(p, g).solutions())
+    assert want and all(0 in x for x in want)
+    s = Search(p, g, algorithm="auto")
+    assert s.count() == len(want) and len(calls) == 1
+    assert s.stats.algorithm == ("cells" if calls[0] else "links")
+    for to_cells in (True, False):  # solutions() after either verdict
+        monkeypatch.setattr(search_module, "prefer_cells", lambda *args, v=to_cells: v)
+        assert sorted(Search(p, g, algorithm="auto").solutions()) == want

@@ -12,7 +12,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
 :mod:`.split`           splitting a search tree: expand a node, measure a subtree
 :mod:`.build`           the links of a large problem, in one pass
-:mod:`.cells`           dancing cells: SSXC1 over sparse sets (own docstring)
+:mod:`.cells`           dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
 :mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
 :mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
 ======================  =====================================================

@@ -23,7 +23,7 @@ from dlxnumba.search import Search
 from known import knuth_problem, numbered
 from strategies import problems
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def ssxc1_twin(options, n_primary, n_items, stop_at=1, given=()):
