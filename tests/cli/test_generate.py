@@ -8,7 +8,7 @@ import pytest
 from command_line import run
 from dlxnumba import Sudoku, grade
 from dlxnumba.cli import generate as cli_generate
-from dlxnumba.sudoku.generate import SYMMETRIES
+from dlxnumba.sudoku.generating import SYMMETRIES
 
 
 def _unique(lines, **kwargs):
@@ -92,7 +92,7 @@ def test_generate_budget_is_status_1_with_a_message(capsys):
 
 
 def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
-    gen = importlib.import_module("dlxnumba.sudoku.generate")  # (the attribute is the function)
+    gen = importlib.import_module("dlxnumba.sudoku.generating")
     real = gen._puzzles
     calls = []
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, generate, generate_many, load_puzzles
-from dlxnumba.sudoku.generate import SYMMETRIES, _orbits, _tables
+from dlxnumba.sudoku.generating import SYMMETRIES, _orbits, _tables
 from dlxnumba.sudoku.geometry import geometry
 from tests.reference import sudoku_ok, sudoku_solutions_brute
 
