@@ -56,7 +56,8 @@ def main() -> None:
     one, two = count / best[1][0], count / best[2][0]
     print(f"9x9 minimal, {count} puzzles a batch, best of {args.rounds}:")
     print(f"  1 thread : {one:10,.0f} puzzles/s   ({1e6 * best[1][1] / count:.0f} us CPU a puzzle)")
-    print(f"  2 threads: {two:10,.0f} puzzles/s   ({two / one:.2f}x one thread)")
+    print(f"  2 threads: {two:10,.0f} puzzles/s   ({two / one:.2f}x one thread; "
+          f"{1e6 * best[2][1] / count:.0f} us CPU a puzzle, both threads together)")
     print(f"  mean clues {np.mean(clues):.1f}")
     for box, kwargs in (((4, 4), {}), ((5, 5), {} if args.full_25 else dict(minimal=False, clues=(0, 400)))):
         n = box[0] * box[1]

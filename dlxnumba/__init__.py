@@ -88,7 +88,7 @@ if TYPE_CHECKING:
     from .split import Split as Split
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
-    from .sudoku.generate import generate as generate, generate_many as generate_many
+    from .sudoku.generating import generate as generate, generate_many as generate_many
     from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
     from .sudoku.variants import Variant as Variant
 else:  # hidden from type checkers, so that a misspelt name is an error there

@@ -45,7 +45,7 @@ exit status:
   141  the reader of the output went away (e.g. "| head -1")
 """
 
-#: The names of dlxnumba.sudoku.generate.SYMMETRIES (that module imports numpy,
+#: The names of dlxnumba.sudoku.generating.SYMMETRIES (that module imports numpy,
 #: which the command line does not at load time; a test keeps the two equal).
 SYMMETRIES = ("central", "rotational", "mirror", "vertical", "diagonal", "antidiagonal", "dihedral")
 
@@ -124,7 +124,7 @@ def validate(args) -> None:
 
 def run(args) -> int:
     """Run ``dlxnumba generate`` with parsed ``args``; return the exit status."""
-    from ..sudoku.generate import _puzzles, _Request
+    from ..sudoku.generating import _puzzles, _Request
     from ..sudoku.variants import to_text
 
     wants_bar = _progress_wanted(args.progress) if args.progress is not None else \

@@ -35,8 +35,10 @@ Modules
 text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
 ``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
 ``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches),
-``grading`` (difficulty on two scales, pencil marks, hints), ``variants`` (X,
-windoku, jigsaw, anti-knight, anti-king, non-consecutive).
+``generating`` (new puzzles: :func:`generate`, :func:`generate_many`),
+``grading`` (difficulty on two scales, pencil marks, hints),
+``variants`` (X, windoku, jigsaw, anti-knight, anti-king, non-consecutive),
+``killer`` (cages with sums).
 
 Examples
 --------
@@ -52,7 +54,7 @@ Examples
 from ..errors import LimitReached, SudokuError  # noqa: F401
 from .encoding import sudoku_problem
 from .files import iter_puzzles, read_puzzles
-from .generate import generate, generate_many
+from .generating import generate, generate_many
 from .grading import LEVELS, TECHNIQUES, Grade, GradeBatch, Step, grade, grade_many
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku

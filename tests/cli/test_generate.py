@@ -8,7 +8,7 @@ import pytest
 from command_line import run
 from dlxnumba import Sudoku, grade
 from dlxnumba.cli import generate as cli_generate
-from dlxnumba.sudoku.generate import SYMMETRIES
+from dlxnumba.sudoku.generating import SYMMETRIES
 
 
 def _unique(lines, **kwargs):
@@ -92,7 +92,7 @@ def test_generate_budget_is_status_1_with_a_message(capsys):
 
 
 def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
-    gen = importlib.import_module("dlxnumba.sudoku.generate")  # (the attribute is the function)
+    gen = importlib.import_module("dlxnumba.sudoku.generating")
     real = gen._puzzles
     calls = []
 
@@ -117,3 +117,20 @@ def test_generate_progress(capsys):
 
 def test_symmetry_names_match_the_api():
     assert cli_generate.SYMMETRIES == tuple(SYMMETRIES)
+
+
+def test_generate_real_ctrl_c_in_a_long_puzzle():
+    # a minimal 25x25 takes minutes; SIGINT stops it (the kernel polls a flag) with status 130
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "dlxnumba", "generate", "--box", "5x5", "--progress"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert b"seed" in p.stderr.readline()  # the run has begun (the random seed is shown)
+    time.sleep(2)  # inside the generator (or still loading it: Ctrl-C is caught there too)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and out == b""
