@@ -324,15 +324,35 @@ def test_bad_givens_and_variants():
 
 
 def test_too_large_cage_is_refused(monkeypatch):
-    monkeypatch.setattr(killer, "MAX_OPTIONS", 3)
+    cages = [(20, [0, 1, 2, 3])]  # 12 digit sets of 4 cells adding up to 20
+    s = Sudoku("." * 81, cages=cages)
+    monkeypatch.setattr(killer, "MAX_OPTIONS", 11)
+    message = (r"cage 1 \(sum 20; r1c1, r1c2, r1c3, r1c4\): more than 11 sets of digits add up to its sum, "
+               "too many options for one cage; split the cage")
+    with pytest.raises(SudokuError, match=message):
+        Sudoku("." * 81, cages=cages)
     killer.cached_problem.cache_clear()
     try:
-        s = Sudoku("." * 81, cages=[(20, [0, 1, 2, 3])])  # 12 digit sets of 4 cells adding up to 20
-        with pytest.raises(SudokuError, match=r"cage A \(sum 20; r1c1, r1c2, r1c3, r1c4\): 12 options even as "
-                                              r"digit sets \(at most 3 per cage\)"):
-            s.solve()
+        with pytest.raises(SudokuError, match=message.replace("cage 1", "cage A")):
+            s.solve()  # made before the limit fell: refused when its problem is built
     finally:
         killer.cached_problem.cache_clear()
+    monkeypatch.setattr(killer, "MAX_OPTIONS", 12)
+    assert Sudoku("." * 81, cages=cages).solve() is not None
+
+
+def test_counting_digit_sets():
+    from itertools import combinations
+
+    for n in (4, 6, 9, 12):
+        for size in range(1, n + 1):
+            for total in range(size * (size + 1) // 2, size * (2 * n - size + 1) // 2 + 1):
+                want = sum(1 for c in combinations(range(1, n + 1), size) if sum(c) == total)
+                assert killer.count_sets(n, size, total) == min(want, killer.MAX_OPTIONS + 1), (n, size, total)
+                if n <= 9:
+                    assert len(killer.digit_sets(n, size, total)) == want
+    assert killer.count_sets(250, 250, 250 * 251 // 2) == 1
+    assert killer.count_sets(100, 50, 2525) == killer.MAX_OPTIONS + 1  # capped
 
 
 def test_big_cages_stay_small():
