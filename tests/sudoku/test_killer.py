@@ -429,3 +429,39 @@ def test_variant_is_solution_checks_the_cages():
     assert Variant().is_solution(swapped) and not v.is_solution(swapped)
     assert killer_ok([int(ch) for ch in UK_2022_SOLUTION], None, 9, (3, 3), plain_cages(v.cages))
     assert not killer_ok([int(ch) for ch in swapped], None, 9, (3, 3), plain_cages(v.cages))
+
+
+# a 6x6 grid of 2x3 boxes (checked by the oracle below), relabeled and transposed at random
+GRID6 = [1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.permutations(range(1, 7)), st.permutations(range(36)), st.lists(st.integers(1, 3), min_size=18,
+                                                                          max_size=18),
+       st.lists(st.booleans(), min_size=36, max_size=36))
+def test_random_6x6_killers(labels, order, sizes, keep):
+    """Non-square boxes: dominoes and triples grown from a relabeled grid, about
+    half the cells given, against the brute force."""
+    from reference import sudoku_ok
+
+    grid = [labels[d - 1] for d in GRID6]
+    assert sudoku_ok(grid, None, 6, (2, 3))
+    cage_of = [-1] * 36
+    cages: list[tuple[int, list[int]]] = []
+    for start, size in zip(order, sizes):
+        if cage_of[start] >= 0:
+            continue
+        cage = [start]
+        cage_of[start] = len(cages)
+        for q in (start + 1, start + 6, start + 7):
+            if len(cage) < size and q < 36 and (q % 6 or q == start + 6) and cage_of[q] < 0 \
+                    and grid[q] not in [grid[c] for c in cage]:
+                cage_of[q] = len(cages)
+                cage.append(q)
+        cages.append((sum(grid[c] for c in cage), cage))
+    puzzle = [g if k else 0 for g, k in zip(grid, keep)]
+    s = Sudoku(puzzle, box=(2, 3), cages=cages)
+    want = sorted(killer_solutions_brute(puzzle, 6, (2, 3), cages))
+    got = sorted(tuple(digits(t)) for t in s.solutions())
+    assert got == want and tuple(grid) in want
+    assert all(killer_ok(t, puzzle, 6, (2, 3), cages) for t in got)
