@@ -536,7 +536,8 @@ def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthrea
     compiling = time.perf_counter() - compile_start
     deadline = None if timeout is None else time.perf_counter() + timeout
     lock = threading.Lock()
-    finished = [0, compile_start]  # jobs done, time of the last report
+    finished = [0]  # jobs done
+    last_report = [compile_start]
 
     def one(i: int) -> None:
         if status[i] == K.ST_INVALID:
@@ -567,8 +568,8 @@ def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthrea
             with lock:
                 finished[0] += 1
                 now = time.perf_counter()
-                if now - finished[1] >= progress_interval:
-                    finished[1] = now
+                if now - last_report[0] >= progress_interval:
+                    last_report[0] = now
                     progress(_searches_report(finished[0], status, count, nodes, updates, t0, compiling))
 
     try:

@@ -297,6 +297,27 @@ def test_given_options_with_colors(prob, data):
     assert {frozenset(s) for s in p.solutions(given=chosen)} == expect
 
 
+@pytest.mark.parametrize("bounds", [None, {"A": (1, 2)}])
+def test_empty_and_secondary_only_options_given(bounds):
+    """An empty option or one of secondary items only, given: the search solves
+    the rest (and leaves the neighbouring options alone).  The oracle: the same
+    problem with a new primary item G added to the given option only."""
+    opts = [["A", "X:r"], [], ["X:r"], ["B", "X:s"], ["B"], ["A", "Y"], ["Y"], ["B", "Y"]]
+    p = ExactCover.from_options(opts, primary=["A", "B"], secondary=["X", "Y"], bounds=bounds)
+    for g in (1, 2, 6, 1):
+        marked = [o + ["G"] if j == g else o for j, o in enumerate(opts)]
+        q = ExactCover.from_options(marked, primary=["A", "B", "G"], secondary=["X", "Y"], bounds=bounds)
+        options, colors, n1, n = as_lists(q)
+        lower = upper = None
+        if bounds:
+            lower, upper = q.lower.tolist(), q.upper.tolist()
+        expect = colored_solutions_by_subsets(options, colors, n1, n, lower, upper)
+        assert {frozenset(sol) for sol in p.solutions(given=[g])} == expect
+    s = p.search(given=[1, 2])
+    s.count()
+    assert s.done
+
+
 def test_a_conflicting_given_is_named():
     p = dlx2_example()
     with pytest.raises(ExactCoverError, match="given options 0 .* and 1 .* conflict: both contain item 'A'"):

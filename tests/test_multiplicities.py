@@ -242,3 +242,12 @@ def test_batch_budget_per_job():
     r = p.batch([[], [0]], limit=10**6, max_nodes=50, threads=1)
     assert r.statuses == [Status.BUDGET, Status.BUDGET]
     assert all(n <= 50 + c for n, c in zip(r.nodes.tolist(), r.count.tolist()))
+
+
+def test_batch_progress_reports_jobs():
+    p = read_quietly(golden("queendom4_6.dlx"))
+    reports = []
+    r = p.batch([[], [0], [1], [2]], limit=10**6, threads=2, progress=reports.append, progress_interval=0)
+    assert r.count.sum() > 0 and reports
+    last = reports[-1]
+    assert last.done <= 4 and last.total == 4 and last.solutions <= int(r.count.sum())

@@ -534,6 +534,8 @@ def apply_given_colors(given, first_node, n1, links, color):
     top = links.top
     for g in range(given.shape[0]):
         x0 = np.uint32(first_node[np.int64(given[g])])
+        if top[x0] <= 0:
+            continue  # an empty option (its first node is the spacer after it)
         pivot = x0
         while top[pivot] > n1:
             pivot += _U1
@@ -561,6 +563,8 @@ def apply_given_bounds(given, first_node, links, bounds):
     n1 = np.uint32(slack.shape[0] - 1)
     for g in range(given.shape[0]):
         x0 = np.uint32(first_node[np.int64(given[g])])
+        if top[x0] <= 0:
+            continue  # an empty option (its first node is the spacer after it)
         tweak(x0, True, links, color)
         pp = x0
         while True:

@@ -595,7 +595,9 @@ class SudokuBatchResult(tuple):
     def __repr__(self) -> str:
         values, counts = np.unique(self.status, return_counts=True)
         tally = ", ".join(f"{k} {Status(s).name}" for s, k in zip(values.tolist(), counts.tolist()))
-        return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' * bool(tally)}{tally})"
+        kind = f" {self.variant}" if self.variant else ""
+        return (f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{kind}"
+                f"{': ' * bool(tally)}{tally})")
 
     @property
     def statuses(self) -> list[Status]:

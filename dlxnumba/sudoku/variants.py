@@ -380,7 +380,8 @@ def _regions_of(geo: Geometry) -> list[set[int]]:
 
 
 def _ban_clashes(kind: str, cells: np.ndarray, geo: Geometry) -> list[str]:
-    """Describe each ban of ``kind`` that two filled cells break."""
+    """Describe each ban of ``kind`` that two filled cells break (a pair in one row,
+    column or box is left to the message of that region)."""
     n = geo.n
     offsets, step, apart = BANS[kind]
     grid = cells.reshape(n, n)
@@ -395,7 +396,8 @@ def _ban_clashes(kind: str, cells: np.ndarray, geo: Geometry) -> list[str]:
                     b = int(grid[i + di, j + dj])
                     if b and ((step == 0 and a == b) or (step == 1 and abs(a - b) == 1)):
                         ca, cb = cell_name(n, i * n + j), cell_name(n, (i + di) * n + j + dj)
-                        if step == 0 and (kind != "anti-king" or (di and dj)):
+                        if step == 0 and not (set(geo.cell_regions[i * n + j].tolist())
+                                              & set(geo.cell_regions[(i + di) * n + j + dj].tolist())):
                             out.append(f"{ca} and {cb} both hold {_symbol(a)}, {apart} ({kind})")
                         elif step == 1:
                             out.append(f"{ca} holds {_symbol(a)} and {cb} holds {_symbol(b)}: consecutive "

@@ -404,3 +404,48 @@ def test_files_and_command_line(tmp_path, capsys):
     late = write(tmp_path, "1...............\nvariant: x\n", "late.txt")
     with pytest.raises(SudokuError, match="line 2: a 'variant:' line after the first puzzle"):
         read_puzzles(late, header={})
+
+
+# ---------------------------------------------------------------------------
+# Fuzz: any input gives a Variant or a SudokuError, never another exception
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=40), st.sampled_from(["x+", "+x", "X, Hyper", "anti knight", "jigsaw"]),
+                 st.integers(), st.none(), st.lists(st.text(max_size=3), max_size=3)))
+def test_fuzz_variant_names(spec):
+    try:
+        v = Variant.parse(spec)
+    except SudokuError as e:
+        assert str(e)
+        return
+    assert set(v.kinds) <= {"x", "windoku", "anti-knight", "anti-king", "non-consecutive"}
+    assert Variant.parse(v.name) == v and pickle.loads(pickle.dumps(v)) == v
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(alphabet="ABCD.1 \n", max_size=20),
+                 st.lists(st.integers(0, 4), min_size=0, max_size=20),
+                 st.permutations(list("AAAABBBBCCCCDDDD"))))
+def test_fuzz_region_maps(regions):
+    try:
+        pieces = parse_region_map(regions)
+    except SudokuError as e:
+        assert str(e).startswith("region map")
+        return
+    n = int(round(len(pieces) ** 0.5))
+    assert n * n == len(pieces) and sorted(pieces) == sorted(k for k in range(n) for _ in range(n))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["", "variant: ", "regions: ", "variant: jigsaw\nregions:", "variant: x\n"]),
+       st.text(alphabet="variantsego:xjwk+-\n.1234 ABCD", max_size=60))
+def test_fuzz_text_form(head, body):
+    text = head + body
+    try:
+        s = Sudoku(text)
+    except SudokuError as e:
+        assert str(e)
+        return
+    assert Sudoku(to_text(str(s), s.variant)) == s
