@@ -339,7 +339,7 @@ def test_unknown_and_unfit_variants():
 
 @pytest.mark.parametrize("spec, cells, message", [
     ("anti-knight", {0: 1, 6: 1}, "r1c1 and r2c3 both hold 1, a knight's move apart"),
-    ("anti-king", {1: 2, 4: 2}, "r1c2 and r2c1 both hold 2, a king's move apart"),
+    ("anti-king", {5: 2, 10: 2}, "r2c2 and r3c3 both hold 2, a king's move apart"),
     ("non-consecutive", {0: 3, 4: 4}, "r1c1 holds 3 and r2c1 holds 4: consecutive digits"),
     ("x", {0: 1, 15: 1}, r"1 appears 2 times in diagonal \(r1c1, r4c4\)"),
     ("windoku", {20: 5, 30: 5}, r"5 appears 2 times in window 1 \(r3c3, r4c4\)"),
