@@ -281,6 +281,8 @@ class Variant:
                 if p is None:
                     p = _build_problem(geo, self.ban_pairs(geo), self.bans)
                     p._template()
+                    if len(_PROBLEMS) >= MAX_PROBLEMS:  # many region maps (a generator): keep the newest
+                        del _PROBLEMS[next(iter(_PROBLEMS))]
                     _PROBLEMS[key] = p
         return p
 
@@ -332,6 +334,8 @@ class Variant:
 #: The classic rules (no variant), shared.
 CLASSIC = Variant()
 
+#: Problems kept at most (one per variant, side and box shape), oldest dropped first.
+MAX_PROBLEMS = 64
 _PROBLEMS: dict = {}
 _LOCK = threading.Lock()
 
