@@ -475,6 +475,9 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     ['NO_SOLUTION', 'INVALID', 'SOLVED']
     >>> sols[0].any(), sols[2].tolist()
     (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+    >>> r = solve_many(["1234............", "1..............1"], variant="x", limit=2, threads=1)
+    >>> r.statuses, r.sudoku(0)
+    ([<Status.MULTIPLE: 3>, <Status.INVALID: 2>], Sudoku('1234341243212143', variant='x'))
     """
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise SudokuError(f"limit must be a positive integer, not {plain(limit)}")

@@ -449,3 +449,17 @@ def test_fuzz_text_form(head, body):
         assert str(e)
         return
     assert Sudoku(to_text(str(s), s.variant)) == s
+
+
+def test_many_region_maps_keep_the_caches_bounded():
+    from dlxnumba.sudoku import solve as S
+    from dlxnumba.sudoku import variants as V
+
+    rng = np.random.default_rng(3)
+    for _ in range(3 * S.VARIANT_SHAPES):
+        labels = rng.permutation(list("AAAABBBBCCCCDDDD"))
+        s = Sudoku.jigsaw("1" + "." * 15, "".join(labels))
+        t = s.solve()
+        assert t is None or variant_ok(t.grid, s.grid, 4, (2, 2), (), list(labels))
+    assert sum(len(k) == 3 for k in S._Shape._cache) <= S.VARIANT_SHAPES
+    assert len(V._PROBLEMS) <= V.MAX_PROBLEMS
