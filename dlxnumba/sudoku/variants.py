@@ -125,6 +125,13 @@ class Variant:
     _hash: int
 
     def __init__(self, kinds=(), region_map=None):
+        if isinstance(kinds, str):
+            raise SudokuError(f"Variant takes a collection of kinds; for a name use Variant.parse({kinds!r})")
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown:
+            raise SudokuError(f"unknown variant {plain(unknown[0])}; known: " + ", ".join(KINDS))
+        if region_map is not None:
+            region_map = parse_region_map(list(region_map))  # checked, numbered in order of appearance
         kinds = tuple(k for k in KINDS if k in set(kinds) | ({"jigsaw"} if region_map is not None else set()))
         if "jigsaw" in kinds and region_map is None:
             raise SudokuError("a jigsaw needs a region map (regions=...)")
@@ -187,7 +194,10 @@ class Variant:
 
     def __eq__(self, other) -> bool:
         if isinstance(other, str):
-            return self.region_map is None and self == Variant.parse(other)
+            try:
+                return self.region_map is None and self == Variant.parse(other)
+            except SudokuError:
+                return False
         return isinstance(other, Variant) and self.kinds == other.kinds and self.region_map == other.region_map
 
     def __hash__(self) -> int:
