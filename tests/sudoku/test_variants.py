@@ -335,6 +335,11 @@ def test_unknown_and_unfit_variants():
         Sudoku.jigsaw("." * 25, "AAAAA BBBBB CCCCC DDDDD EEEEE", variant="windoku")
     with pytest.raises(SudokuError, match="unknown variant"):
         solve_many(["." * 16], variant="killer", threads=1)
+    with pytest.raises(SudokuError, match="unknown variant 'knight'"):
+        Variant(["knight"])
+    with pytest.raises(SudokuError, match="region map: piece"):
+        Variant((), [0, 1, 2, 3] * 3 + [0, 0, 1, 2])
+    assert Variant.parse("x") != "not a variant" and Variant.parse("x") == "X"
 
 
 @pytest.mark.parametrize("spec, cells, message", [
