@@ -131,6 +131,13 @@ class Variant:
     _hash: int
 
     def __init__(self, kinds=(), region_map=None, cages=None):
+        if isinstance(kinds, str):
+            raise SudokuError(f"Variant takes a collection of kinds; for a name use Variant.parse({kinds!r})")
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown:
+            raise SudokuError(f"unknown variant {plain(unknown[0])}; known: " + ", ".join(KINDS))
+        if region_map is not None:
+            region_map = parse_region_map(list(region_map))  # checked, numbered in order of appearance
         more = ({"jigsaw"} if region_map is not None else set()) | ({"killer"} if cages is not None else set())
         kinds = tuple(k for k in KINDS if k in set(kinds) | more)
         if "jigsaw" in kinds and region_map is None:
@@ -204,7 +211,10 @@ class Variant:
 
     def __eq__(self, other) -> bool:
         if isinstance(other, str):
-            return self.region_map is None and self.cages is None and self == Variant.parse(other)
+            try:
+                return self.region_map is None and self.cages is None and self == Variant.parse(other)
+            except SudokuError:
+                return False
         return (isinstance(other, Variant) and self.kinds == other.kinds and self.region_map == other.region_map
                 and self.cages == other.cages)
 
@@ -305,6 +315,8 @@ class Variant:
                 if p is None:
                     p = _build_problem(geo, self.ban_pairs(geo), self.bans)
                     p._template()
+                    if len(_PROBLEMS) >= MAX_PROBLEMS:  # many region maps (a generator): keep the newest
+                        del _PROBLEMS[next(iter(_PROBLEMS))]
                     _PROBLEMS[key] = p
         return p
 
@@ -360,6 +372,8 @@ class Variant:
 #: The classic rules (no variant), shared.
 CLASSIC = Variant()
 
+#: Problems kept at most (one per variant, side and box shape), oldest dropped first.
+MAX_PROBLEMS = 64
 _PROBLEMS: dict = {}
 _LOCK = threading.Lock()
 
