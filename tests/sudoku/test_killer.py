@@ -465,3 +465,19 @@ def test_random_6x6_killers(labels, order, sizes, keep):
     got = sorted(tuple(digits(t)) for t in s.solutions())
     assert got == want and tuple(grid) in want
     assert all(killer_ok(t, puzzle, 6, (2, 3), cages) for t in got)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["variant: killer", "cages:", "cages: AABB CDDB CEEF GGHF", "sums: A=3 B=9",
+                                 "sums: C=7 D=4 E=3 F=5 G=6 H=3", "AABB", "CDDB CEEF GGHF", "regions: AABB AABB "
+                                 "CCDD CCDD", "variant: x", "", "A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3"]), max_size=6),
+       st.sampled_from(["." * 16, "1" + "." * 15, "3" + "." * 15]))
+def test_any_header_reads_or_names_the_fault(lines, grid):
+    """Header lines in any order: a Sudoku whose solutions keep its cages, or SudokuError."""
+    try:
+        s = Sudoku("\n".join(lines + [grid]))
+    except SudokuError as e:
+        assert str(e)
+        return
+    for t in s.solutions(limit=3):
+        assert s.variant.is_solution(t, puzzle=s)
