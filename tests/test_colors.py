@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pickle
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,41 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba.search as search_module
-from dlxnumba import ExactCover, ExactCoverError, LimitReached
+from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
-from tests.reference import colored_solutions_by_subsets, is_colored_cover
-
-GOLDEN = Path("/work/shared/golden")
-HERE = Path(__file__).parent / "golden"
-
-
-def golden(name: str) -> Path:
-    """A golden DLX file: the copy beside the tests (the shared folder when it is newer)."""
-    return HERE / name
-
-
-def read_quietly(path) -> ExactCover:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        return ExactCover.from_dlx(path)
-
-
-def as_lists(p: ExactCover):
-    """(options, colors, n_primary, n_items) of ``p`` for the oracles: colors as
-    numbers per entry (0 for none)."""
-    options = [p.option(j) for j in range(p.n_options)]
-    c = p.opt_colors
-    colors = [c[p.opt_ptr[j]: p.opt_ptr[j + 1]].tolist() for j in range(p.n_options)]
-    return options, colors, p.n_primary, p.n_items
-
-
-def verify(p: ExactCover, solution) -> bool:
-    options, colors, n1, n = as_lists(p)
-    lower = upper = None
-    if p.has_bounds:
-        lower, upper = p.lower.tolist(), p.upper.tolist()
-    return is_colored_cover(options, colors, n1, n, solution, lower, upper)
-
+from colored import (GOLDEN, HERE, as_lists, build, check_batch_against_searches, colored_problems, golden,
+                     link_arrays, read_quietly, run_in_node_slices, verify)
+from reference import colored_solutions_by_subsets, is_colored_cover
 
 # ---------------------------------------------------------------------------
 # DLX2's figures (../shared/golden.md)
@@ -197,28 +166,6 @@ def test_colors_of_a_solution():
 # ---------------------------------------------------------------------------
 
 
-@st.composite
-def colored_problems(draw, max_items=7, max_options=11, n_colors=3):
-    """(options, colors, n_primary, n_items): colors only on secondary items."""
-    n_items = draw(st.integers(1, max_items))
-    n_primary = draw(st.integers(1, n_items))
-    option = st.lists(st.integers(0, n_items - 1), unique=True, min_size=1, max_size=min(n_items, 4))
-    options = draw(st.lists(option, max_size=max_options))
-    colors = [[draw(st.integers(0, n_colors)) if i >= n_primary else 0 for i in opt] for opt in options]
-    return options, colors, n_primary, n_items
-
-
-def build(prob, **kwargs) -> ExactCover:
-    options, colors, n1, n = prob
-    ptr = np.cumsum([0] + [len(o) for o in options])
-    flat = [i for o in options for i in o]
-    order: dict = {}  # colors numbered by first appearance, as the DLX reader numbers them
-    cflat = [order.setdefault(c, len(order) + 1) if c else 0 for cs in colors for c in cs]
-    names = [f"c{k}" for k in order]
-    return ExactCover(n1, [f"i{i}" for i in range(n)], ptr, np.array(flat, np.int64),
-                      np.array(cflat, np.int64) if any(cflat) else None, names if any(cflat) else (), **kwargs)
-
-
 @settings(max_examples=150, deadline=None)
 @given(colored_problems(), st.sampled_from([0, 1]))
 def test_same_solutions_as_the_oracle(prob, stop_at):
@@ -228,10 +175,6 @@ def test_same_solutions_as_the_oracle(prob, stop_at):
     assert len(set(map(frozenset, found))) == len(found)
     assert {frozenset(s) for s in found} == colored_solutions_by_subsets(options, colors, n1, n)
     assert p.count(stop_at=stop_at) == len(found)
-
-
-def link_arrays(s) -> list:
-    return [a.copy() for a in (s.llink, s.rlink, s.ulink, s.dlink, s.length, s.color)]
 
 
 @settings(max_examples=80, deadline=None)
@@ -244,21 +187,6 @@ def test_links_and_colors_restored_after_a_full_search(prob, stop_at):
     assert s.done
     for a, b in zip(before, link_arrays(s)):
         assert np.array_equal(a, b)
-
-
-def run_in_node_slices(p, budget, stop_at):
-    """Every solution and the final stats of a search advanced ``budget`` nodes at a time."""
-    s = p.search(stop_at=stop_at, max_nodes=budget)
-    found = []
-    while True:
-        try:
-            sol = s.next()
-        except LimitReached:
-            s.max_nodes += budget
-            continue
-        if sol is None:
-            return found, s.stats
-        found.append(sol)
 
 
 @settings(max_examples=60, deadline=None)
@@ -340,27 +268,6 @@ def test_batches_of_colored_problems():
         assert r.count.tolist() == [1, 1, 0, 0, 0, 0]
     r = p.batch([[], [2]], max_nodes=0)
     assert r.statuses == [Status.BUDGET, Status.BUDGET]
-
-
-def check_batch_against_searches(p, jobs, limit):
-    """Each job of a batch gives what its own search gives (and every first solution verifies)."""
-    from dlxnumba import Status
-
-    r = p.batch(jobs, limit=limit, threads=2)
-    assert len(r) == len(jobs)
-    for i, job in enumerate(jobs):
-        try:
-            sols = list(p.solutions(given=job))
-        except ExactCoverError:
-            assert r.statuses[i] == Status.INVALID and r.first[i] is None and r.errors[i]
-            continue
-        want = min(len(sols), limit)
-        assert r.count[i] == want
-        assert r.first[i] == (sols[0] if sols else None)
-        assert r.statuses[i] == (Status.NO_SOLUTION if not sols else Status.SOLVED if want == 1
-                                 else Status.MULTIPLE)
-        if r.first[i] is not None and all(any(k < p.n_primary for k in p.option(j)) for j in job):
-            assert verify(p, r.first[i])
 
 
 @settings(max_examples=40, deadline=None)

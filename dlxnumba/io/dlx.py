@@ -65,8 +65,10 @@ import codecs
 import errno
 import os
 import re
+import sys
 import warnings
 from array import array
+from types import FrameType
 from typing import Hashable, Iterator, NamedTuple, NoReturn, Sequence
 
 import numpy as np
@@ -393,6 +395,18 @@ def parse_dlx(source) -> DLXText:
     return DLXText(n_primary, names, opt_ptr, opt_items, opt_colors, list(colors), lower, upper)
 
 
+def _caller_level() -> int:
+    """The ``stacklevel`` of a warning issued by this module's caller of
+    :func:`warnings.warn` that points at the first frame outside the package."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame: FrameType | None = sys._getframe(2)  # the caller of the function that warns
+    level = 2
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package + os.sep):
+        frame = frame.f_back
+        level += 1
+    return level
+
+
 def _drop_secondary_only(ptr: np.ndarray, items: np.ndarray, colors: np.ndarray | None, n_primary: int,
                          lines_of: array, origin: str):
     """The options without those that name no primary item, as DLX2 and DLX3 drop them (with a warning)."""
@@ -410,7 +424,7 @@ def _drop_secondary_only(ptr: np.ndarray, items: np.ndarray, colors: np.ndarray 
     shown = ", ".join(map(str, lines[:10])) + (", ..." if len(lines) > 10 else "")
     warnings.warn(f"{origin}: {len(lines)} option{'s' if len(lines) > 1 else ''} with no primary item "
                   f"ignored, as DLX2 and DLX3 do (line{'s' if len(lines) > 1 else ''} {shown})",
-                  UserWarning, stacklevel=3)
+                  UserWarning, stacklevel=_caller_level())
     keep = has[owner]
     new_ptr = np.zeros(int(has.sum()) + 1, np.int64)
     np.cumsum(counts[has], out=new_ptr[1:])
