@@ -14,12 +14,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dlxnumba import Sudoku  # noqa: E402
 from dlxnumba.errors import LimitReached  # noqa: E402
 from dlxnumba.sudoku import killer  # noqa: E402
-from sudoku.test_killer import TIPS, UK_2022  # noqa: E402
+from test_killer import TIPS, UK_2022  # noqa: E402
 
 
 def main() -> None:

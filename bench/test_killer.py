@@ -24,7 +24,17 @@ from dlxnumba.sudoku import killer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from reference import killer_ok  # noqa: E402
-from sudoku.test_killer import TIPS, TIPS_SOLUTION, UK_2022, UK_2022_SOLUTION  # noqa: E402
+
+# The two published killers of tests/sudoku/test_killer.py (sources cited there), copied:
+# importing that test module from here would load it twice in one pytest session.
+UK_2022 = ("AABBCDDEE AAFGCHIEE JFFGCHIIK JGGGLHHHK MMMLLLNNN OPPPLQQQR OSSPTQUUR VVSPTQUWW VVXXTYYWW "
+           "A=20 B=9 C=17 D=9 E=20 F=22 G=16 H=27 I=18 J=8 K=11 L=15 M=12 N=22 O=8 P=30 Q=17 R=11 S=11 "
+           "T=19 U=16 V=24 W=17 X=16 Y=10")
+UK_2022_SOLUTION = "632798154478165392195324786724639815813452679569817243346571928981243567257986431"
+TIPS = ("AABBBCCCD EFGHIJJJD EFGHIKKKL MMGHNOOOL PPPNNNQQQ RSSSNTUVV RWWWXTUYZ abbbXTUYZ acccdddee "
+        "A=6 B=18 C=14 D=16 E=17 F=6 G=17 H=16 I=4 J=12 K=16 L=9 M=4 N=21 O=23 P=15 Q=16 R=9 S=24 T=9 "
+        "U=14 V=6 W=7 X=17 Y=12 Z=14 a=12 b=11 c=23 d=13 e=4")
+TIPS_SOLUTION = "423968517856417329917532684134726895285149763679853142341285976762391458598674231"
 
 PUZZLES = {"uk-2022": (UK_2022, UK_2022_SOLUTION), "tips": (TIPS, TIPS_SOLUTION)}
 FORMS = {"mixed": killer.MAX_ASSIGNMENTS, "sets": 0, "colors": 10 ** 9}

@@ -158,6 +158,13 @@ class Geometry:
         The regions of each cell: ``(row, n + column, 2n + box)``.
     box_top, box_left : ndarray, bool (n,), read-only
         The rows, and the columns, where a new box starts.
+    region_map : ndarray, int32 (n*n,), read-only, or None
+        A jigsaw's piece of each cell (regions ``2n..3n-1`` are then its
+        pieces, named ``"piece 1"``, ...), else None.
+    extra, extra_regions : int, tuple of (str, tuple of int)
+        The extra all-different regions of a variant (diagonals, windows),
+        the last ``extra`` rows of ``regions``; ``cell_regions`` keeps the
+        three regions every cell has.
 
     Examples
     --------

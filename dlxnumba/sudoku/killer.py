@@ -54,6 +54,9 @@ sum.  Conversely a valid grid gives each cage the one option that its
 digits determine, so solutions of the problem and completed grids
 correspond one to one: counts are exact too.
 
+``Sudoku.to_problem()`` gives the problem, its key (of the ``n**3`` placing
+options; the cage options follow them) and the givens' options.
+
 Why two forms: the sets form keeps every cage small (one option per digit
 set, at most ``C(n, k)``, where the assignments number ``k!`` times more:
 9! = 362,880 for a 9-cell cage of sum 45) and it prunes far better, because
@@ -334,6 +337,10 @@ def _checked(n: int, sums: list[int], cells: list[list[int]], names: list[str]) 
         if not lo <= total <= hi:
             makes = f"{size} distinct digits of 1..{n} add up to" if size > 1 else f"a digit of 1..{n} is"
             raise SudokuError(f"{what}: {makes} {lo} to {hi}, not {total}")
+        form, count = cage_form(n, size, total)
+        if count > MAX_OPTIONS:
+            raise SudokuError(f"{what}: more than {MAX_OPTIONS:,} sets of digits add up to its sum, too many "
+                              "options for one cage; split the cage")
         for c in where:
             if c in owner:
                 j = owner[c]
@@ -412,17 +419,23 @@ def _can_sum(digits: list[int], k: int, total: int) -> bool:
 def count_sets(n: int, size: int, total: int) -> int:
     """The number of sets of ``size`` distinct digits of ``1..n`` adding up to ``total``.
 
+    Counts past :data:`MAX_OPTIONS` are capped at ``MAX_OPTIONS + 1`` (the table
+    stays in int64, and only whether a cage is too large matters then).
+
     >>> count_sets(9, 2, 10), count_sets(9, 9, 45), count_sets(9, 3, 15)
     (4, 1, 8)
     """
-    ways = [[0] * (total + 1) for _ in range(size + 1)]
-    ways[0][0] = 1
-    for d in range(1, n + 1):
-        for m in range(size, 0, -1):
-            row, prev = ways[m], ways[m - 1]
-            for s in range(total, d - 1, -1):
-                row[s] += prev[s - d]
-    return ways[size][total]
+    if size == n or size == 0:
+        return int(total == n * (n + 1) // 2) if size else int(total == 0)
+    cap = MAX_OPTIONS + 1
+    ways = np.zeros((size + 1, total + 1), np.int64)  # ways[m, s]: sets of m digits so far adding up to s
+    ways[0, 0] = 1
+    for d in range(1, min(n, total) + 1):
+        # m digits chosen among 1..d; only counts that can still reach `size` with the digits past d matter
+        for m in range(min(size, d), max(1, size - (n - d)) - 1, -1):
+            ways[m, d:] += ways[m - 1, :total + 1 - d]
+        np.minimum(ways, cap, out=ways)
+    return int(ways[size, total])
 
 
 def cage_form(n: int, size: int, total: int) -> tuple[str, int]:
@@ -476,8 +489,8 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
     for k, (total, where) in enumerate(cages):
         form, count = cage_form(n, len(where), total)
         if count > MAX_OPTIONS:
-            raise SudokuError(f"{cages.name(k)}: {count:,} options even as digit sets (at most "
-                              f"{MAX_OPTIONS:,} per cage); split the cage")
+            raise SudokuError(f"{cages.name(k)}: more than {MAX_OPTIONS:,} sets of digits add up to its sum, "
+                              "too many options for one cage; split the cage")
         forms.append(form)
     p1 = base.n_primary
     names = list(base.item_names[:p1]) + [f"cage{cages.label(k)}" for k in range(n_cages)]

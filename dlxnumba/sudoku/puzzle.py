@@ -223,8 +223,7 @@ class Sudoku:
             default = None
         box = "" if self.box == default or self.variant.region_map is not None else f", box={self.box}"
         if self.variant:
-            kinds = "+".join(k for k in self.variant.kinds if k != "jigsaw")
-            kinds = "+".join(k for k in kinds.split("+") if k != "killer")
+            kinds = "+".join(k for k in self.variant.kinds if k not in ("jigsaw", "killer"))
             box += (f", variant={kinds!r}" if kinds else "") + (
                 f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "") + (
                 f", cages={self.variant.cages.text()!r}" if self.variant.cages is not None else "")

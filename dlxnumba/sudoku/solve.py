@@ -55,6 +55,18 @@ WORK_SLICE = B.WORK_SLICE
 # ---------------------------------------------------------------------------
 
 
+#: Jigsaw shapes kept at most in each cache (a generator may make many region maps).
+VARIANT_SHAPES = 16
+
+
+def _forget_variants(cache: dict) -> None:
+    """Drop the variant entries (keys of three) of a cache that holds too many."""
+    keys = [k for k in cache if len(k) == 3]
+    if len(keys) >= VARIANT_SHAPES:
+        for k in keys:
+            cache.pop(k, None)
+
+
 class _Shape:
     """What the lanes need of one box shape: the encoding, its template, the geometry."""
 
@@ -75,6 +87,8 @@ class _Shape:
         key = (n, box) if variant is None else (n, box, variant)
         s = cls._cache.get(key)
         if s is None:
+            if variant is not None:
+                _forget_variants(cls._cache)
             s = cls._cache[key] = cls(n, box, variant)
         return s
 
@@ -131,6 +145,8 @@ def _one(puzzle: "Sudoku") -> _One:
     one = cache.get(key)
     if one is None or one.w.busy:  # busy: re-entered, e.g. from a progress callback
         one = _One(_Shape.of(puzzle.n, puzzle.box, v if v.kinds else None))
+        if v.kinds and key not in cache:
+            _forget_variants(cache)
         cache.setdefault(key, one)
     one.puzzle[0] = puzzle._cells  # a writable copy: one compiled signature for all callers
     return one
@@ -459,6 +475,9 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     ['NO_SOLUTION', 'INVALID', 'SOLVED']
     >>> sols[0].any(), sols[2].tolist()
     (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
+    >>> r = solve_many(["1234............", "1..............1"], variant="x", limit=2, threads=1)
+    >>> r.statuses, r.sudoku(0)
+    ([<Status.MULTIPLE: 3>, <Status.INVALID: 2>], Sudoku('1234341243212143', variant='x'))
     """
     if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
         raise SudokuError(f"limit must be a positive integer, not {plain(limit)}")
@@ -595,7 +614,9 @@ class SudokuBatchResult(tuple):
     def __repr__(self) -> str:
         values, counts = np.unique(self.status, return_counts=True)
         tally = ", ".join(f"{k} {Status(s).name}" for s, k in zip(values.tolist(), counts.tolist()))
-        return f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{': ' * bool(tally)}{tally})"
+        kind = f" {self.variant}" if self.variant else ""
+        return (f"SudokuBatchResult({len(self.status)} puzzles of {self.n}x{self.n}{kind}"
+                f"{': ' * bool(tally)}{tally})")
 
     @property
     def statuses(self) -> list[Status]:

@@ -131,6 +131,13 @@ class Variant:
     _hash: int
 
     def __init__(self, kinds=(), region_map=None, cages=None):
+        if isinstance(kinds, str):
+            raise SudokuError(f"Variant takes a collection of kinds; for a name use Variant.parse({kinds!r})")
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown:
+            raise SudokuError(f"unknown variant {plain(unknown[0])}; known: " + ", ".join(KINDS))
+        if region_map is not None:
+            region_map = parse_region_map(list(region_map))  # checked, numbered in order of appearance
         more = ({"jigsaw"} if region_map is not None else set()) | ({"killer"} if cages is not None else set())
         kinds = tuple(k for k in KINDS if k in set(kinds) | more)
         if "jigsaw" in kinds and region_map is None:
@@ -204,7 +211,10 @@ class Variant:
 
     def __eq__(self, other) -> bool:
         if isinstance(other, str):
-            return self.region_map is None and self.cages is None and self == Variant.parse(other)
+            try:
+                return self.region_map is None and self.cages is None and self == Variant.parse(other)
+            except SudokuError:
+                return False
         return (isinstance(other, Variant) and self.kinds == other.kinds and self.region_map == other.region_map
                 and self.cages == other.cages)
 
@@ -305,6 +315,8 @@ class Variant:
                 if p is None:
                     p = _build_problem(geo, self.ban_pairs(geo), self.bans)
                     p._template()
+                    if len(_PROBLEMS) >= MAX_PROBLEMS:  # many region maps (a generator): keep the newest
+                        del _PROBLEMS[next(iter(_PROBLEMS))]
                     _PROBLEMS[key] = p
         return p
 
@@ -360,6 +372,8 @@ class Variant:
 #: The classic rules (no variant), shared.
 CLASSIC = Variant()
 
+#: Problems kept at most (one per variant, side and box shape), oldest dropped first.
+MAX_PROBLEMS = 64
 _PROBLEMS: dict = {}
 _LOCK = threading.Lock()
 
@@ -380,7 +394,8 @@ def _regions_of(geo: Geometry) -> list[set[int]]:
 
 
 def _ban_clashes(kind: str, cells: np.ndarray, geo: Geometry) -> list[str]:
-    """Describe each ban of ``kind`` that two filled cells break."""
+    """Describe each ban of ``kind`` that two filled cells break (a pair in one row,
+    column or box is left to the message of that region)."""
     n = geo.n
     offsets, step, apart = BANS[kind]
     grid = cells.reshape(n, n)
@@ -395,7 +410,8 @@ def _ban_clashes(kind: str, cells: np.ndarray, geo: Geometry) -> list[str]:
                     b = int(grid[i + di, j + dj])
                     if b and ((step == 0 and a == b) or (step == 1 and abs(a - b) == 1)):
                         ca, cb = cell_name(n, i * n + j), cell_name(n, (i + di) * n + j + dj)
-                        if step == 0 and (kind != "anti-king" or (di and dj)):
+                        if step == 0 and not (set(geo.cell_regions[i * n + j].tolist())
+                                              & set(geo.cell_regions[(i + di) * n + j + dj].tolist())):
                             out.append(f"{ca} and {cb} both hold {_symbol(a)}, {apart} ({kind})")
                         elif step == 1:
                             out.append(f"{ca} holds {_symbol(a)} and {cb} holds {_symbol(b)}: consecutive "

@@ -337,11 +337,16 @@ def test_unknown_and_unfit_variants():
         solve_many(["." * 16], variant="sumdoku", threads=1)
     with pytest.raises(SudokuError, match="variant 'killer' needs cages"):
         solve_many(["." * 16], variant="killer", threads=1)
+    with pytest.raises(SudokuError, match="unknown variant 'knight'"):
+        Variant(["knight"])
+    with pytest.raises(SudokuError, match="region map: piece"):
+        Variant((), [0, 1, 2, 3] * 3 + [0, 0, 1, 2])
+    assert Variant.parse("x") != "not a variant" and Variant.parse("x") == "X"
 
 
 @pytest.mark.parametrize("spec, cells, message", [
     ("anti-knight", {0: 1, 6: 1}, "r1c1 and r2c3 both hold 1, a knight's move apart"),
-    ("anti-king", {1: 2, 4: 2}, "r1c2 and r2c1 both hold 2, a king's move apart"),
+    ("anti-king", {5: 2, 10: 2}, "r2c2 and r3c3 both hold 2, a king's move apart"),
     ("non-consecutive", {0: 3, 4: 4}, "r1c1 holds 3 and r2c1 holds 4: consecutive digits"),
     ("x", {0: 1, 15: 1}, r"1 appears 2 times in diagonal \(r1c1, r4c4\)"),
     ("windoku", {20: 5, 30: 5}, r"5 appears 2 times in window 1 \(r3c3, r4c4\)"),
@@ -453,3 +458,17 @@ def test_fuzz_text_form(head, body):
         assert str(e)
         return
     assert Sudoku(to_text(str(s), s.variant)) == s
+
+
+def test_many_region_maps_keep_the_caches_bounded():
+    from dlxnumba.sudoku import solve as S
+    from dlxnumba.sudoku import variants as V
+
+    rng = np.random.default_rng(3)
+    for _ in range(3 * S.VARIANT_SHAPES):
+        labels = rng.permutation(list("AAAABBBBCCCCDDDD"))
+        s = Sudoku.jigsaw("1" + "." * 15, "".join(labels))
+        t = s.solve()
+        assert t is None or variant_ok(t.grid, s.grid, 4, (2, 2), (), list(labels))
+    assert sum(len(k) == 3 for k in S._Shape._cache) <= S.VARIANT_SHAPES
+    assert len(V._PROBLEMS) <= V.MAX_PROBLEMS
