@@ -26,7 +26,11 @@ EPILOG = """\
 output:
   one puzzle per line, '.' for an empty cell (grids past 35x35: numbers
   separated by spaces); a variant's puzzles follow a 'variant:' header (and
-  a jigsaw's 'regions:' line), as 'dlxnumba solve' reads them
+  a jigsaw's 'regions:' line), as 'dlxnumba solve' reads them.  Killers
+  (--variant killer, cages drawn at random; about a second per 9x9) each have
+  their own cages: one block per puzzle, its 'variant:' and 'cages:' lines and
+  the grid, then a blank line; Sudoku(block) reads one, and so does
+  'dlxnumba solve' from a file of one block
 
 examples:
   dlxnumba generate -n 10 --seed 1              ten minimal 9x9 puzzles
@@ -34,6 +38,7 @@ examples:
   dlxnumba generate -n 100 --level hard         rated by the grader
   dlxnumba generate -n 3 --clues 24-26 --symmetric central
   dlxnumba generate -n 2 --variant x            X-Sudoku (both diagonals)
+  dlxnumba generate --variant killer --seed 7   a killer: cages with sums
   dlxnumba generate -n 1000 -o new.txt && dlxnumba solve new.txt
 
 exit status:
@@ -95,8 +100,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("--symmetric", metavar="K", choices=SYMMETRIES,
                    help="clue symmetry: " + ", ".join(SYMMETRIES))
     c.add_argument("--variant", metavar="V",
-                   help="extra rules: x, windoku, anti-knight, anti-king, non-consecutive, or "
-                        "combinations such as x+anti-king")
+                   help="extra rules: x, windoku, anti-knight, anti-king, non-consecutive, "
+                        "killer (cages drawn at random), or combinations such as x+anti-king")
     c.add_argument("--regions", metavar="MAP",
                    help="a jigsaw's region map: n*n symbols, one per piece (its pieces replace the boxes)")
     c.add_argument("--threads", type=_non_negative_int, metavar="N",
@@ -150,13 +155,13 @@ def run(args) -> int:
     except OutputError as e:
         return _error(e)
     deadline = None if req.timeout is None else time.monotonic() + req.timeout
-    header = to_text("", req.variant).rstrip("\n") if req.variant else ""
+    header = to_text("", req.variant).rstrip("\n") if req.variant and not req.killer else ""
     code = EXIT_INTERRUPTED
     done = 0
     try:
         if header:
             out.write(header + "\n")
-        size = FIRST_SLICE
+        size = 1 if req.killer else FIRST_SLICE  # a killer takes about a second
         while done < args.count:
             size = max(1, min(size, args.count - done))
             t0 = time.perf_counter()
@@ -164,7 +169,10 @@ def run(args) -> int:
             batch = _puzzles(req, done, size, threads, lambda k: progress.update(base + k, args.count),
                              deadline)
             elapsed = time.perf_counter() - t0
-            out.write("".join(f"{s}\n" for s in batch))
+            if req.killer:  # each killer has its own cages: a block of header lines and the grid
+                out.write("".join(to_text(str(s), s.variant) + "\n\n" for s in batch))
+            else:
+                out.write("".join(f"{s}\n" for s in batch))
             done += len(batch)
             progress.update(done, args.count)
             # the next call: about SLICE_SECONDS of work

@@ -13,6 +13,14 @@ Every random choice comes from SplitMix64, an integer PRNG seeded from
 ``(seed, puzzle number, attempt)``: a seed gives the same puzzles on every
 machine, with any number of threads.
 
+Killer puzzles (``variant="killer"``, alone or with other kinds) are made
+another way, in Python over the colored engine: a random full grid (step 1),
+cages drawn at random over it (:func:`~.killer.random_cages`), then givens
+of the full grid added -- at a random cell (orbit) where a second solution
+differs -- until the puzzle has one solution, and with ``minimal`` removed
+again, in random order, while it keeps one.  Most 9x9 killers need no
+givens at all.
+
 Requests that filter (a clue range, a level) try one attempt after another,
 each from its own seed, up to ``max_attempts`` per puzzle and within
 ``timeout`` seconds; when the budget runs out first, :class:`SudokuError`
@@ -42,7 +50,7 @@ import numpy as np
 from ..errors import SudokuError, plain
 from .geometry import Geometry, _check_box, geometry
 from .puzzle import Sudoku
-from .variants import Variant
+from .variants import Variant, kinds_of
 
 __all__ = ["generate", "generate_many", "SYMMETRIES"]
 
@@ -233,6 +241,14 @@ class _Request:
     """A validated request: the tables and the filters, shared by every call."""
 
     def __init__(self, box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout):
+        if isinstance(variant, Variant) and variant.cages is not None:
+            raise SudokuError("variant: generate draws a killer's cages itself; pass variant='killer' "
+                              "(or e.g. 'x+killer'), not a Variant with cages")
+        kinds = kinds_of(variant)
+        #: a killer: cages drawn per puzzle over the other kinds (see _killer_puzzles)
+        self.killer = "killer" in kinds
+        if self.killer:
+            variant = "+".join(sorted(kinds - {"killer"})) or None
         self.variant = Variant.parse(variant, regions)
         side = self.variant.side()
         if box is None:
@@ -251,17 +267,24 @@ class _Request:
         self.low, self.high = _clue_range(clues, self.g.cells, self.minimal)
         self.stop_clues = 0 if self.minimal else self.high
         self.levels = _levels(level)
-        if self.levels is not None and self.variant:
-            raise SudokuError(f"level: the grader rates classic Sudoku only, not variant {str(self.variant)!r}")
+        if self.levels is not None and (self.variant or self.killer):
+            raise SudokuError(f"level: the grader rates classic Sudoku only, not variant "
+                              f"{self.variant_name()!r}")
         self.max_attempts = _positive("max_attempts", max_attempts, allow_none=True) or MAX_ATTEMPTS
         self.timeout = _timeout(timeout)
         self.tables = _tables(self.g, self.variant)
         self.orbits = _orbits(self.n, self.symmetric)
 
+    def variant_name(self) -> str:
+        """The variant asked for, killer included."""
+        if not self.killer:
+            return str(self.variant)
+        return "killer" if not self.variant else f"{self.variant}+killer"
+
     def describe(self) -> str:
         parts = [f"{self.n}x{self.n}"]
-        if self.variant:
-            parts.append(str(self.variant))
+        if self.variant or self.killer:
+            parts.append(self.variant_name())
         if self.minimal:
             parts.append("minimal")
         if self.symmetric:
@@ -388,6 +411,8 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
 
     if deadline is None and req.timeout is not None:
         deadline = time.monotonic() + req.timeout
+    if req.killer:
+        return _killer_puzzles(req, first, count, threads, on_poll, deadline)
     index = np.arange(first, first + count, dtype=np.int64)
     if req.levels is None:
         puzzles, _, _, status, attempt = _run(req, index, 0, req.max_attempts, threads, deadline, on_poll)
@@ -434,6 +459,128 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
             raise SudokuError(f"no {req.describe()} within the timeout of {req.timeout} s")
 
 
+#: A killer's attempts draw their cages from numpy's PCG64 seeded with
+#: ``(seed, puzzle number, attempt, KILLER_STREAM)``.
+KILLER_STREAM = 0x4B494C4C
+
+
+def _killer_puzzles(req: _Request, first: int, count: int, threads: int,
+                    on_poll: Callable[[int], None] | None, deadline: float | None) -> list[Sudoku]:
+    """Killer puzzles ``first .. first + count - 1``: each made by
+    :func:`_killer_one` (its attempts in turn), ``threads`` at a time."""
+    from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+
+    grid_req = _full_grid_request(req)
+    stop = threading.Event()
+    done = [0]
+    lock = threading.Lock()
+
+    def one(i: int) -> Sudoku:
+        for attempt in range(req.max_attempts):
+            s = _killer_one(req, grid_req, i, attempt, stop, deadline)
+            if s is not None:
+                with lock:
+                    done[0] += 1
+                return s
+        raise SudokuError(f"no {req.describe()} in {req.max_attempts} attempts (puzzle {i} of the batch); "
+                          "widen the clue range, or raise max_attempts")
+
+    indices = range(first, first + count)
+    if threads <= 1 or count <= 1:
+        out = []
+        for i in indices:
+            out.append(one(i))
+            if on_poll is not None:
+                on_poll(len(out))
+        return out
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="dlxnumba-killer") as pool:
+        futures = [pool.submit(one, i) for i in indices]
+        try:
+            pending = set(futures)
+            while pending:
+                finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_EXCEPTION)
+                if any(f.exception() is not None for f in finished):
+                    break
+                if on_poll is not None:
+                    on_poll(done[0])
+            if on_poll is not None:
+                on_poll(done[0])
+            return [f.result() for f in futures]
+        except BaseException:  # Ctrl-C or a failed puzzle: the others stop at their next step
+            stop.set()
+            for f in futures:
+                f.cancel()
+            raise
+
+
+def _full_grid_request(req: _Request) -> _Request:
+    """``req`` made to stop at full grids: the compiled generator's step 1 alone."""
+    import copy
+
+    g = copy.copy(req)
+    g.killer = False
+    g.minimal = False
+    g.levels = None
+    g.low = g.high = g.stop_clues = req.g.cells
+    return g
+
+
+def _killer_one(req: _Request, grid_req: _Request, i: int, attempt: int, stop: threading.Event,
+                deadline: float | None) -> Sudoku | None:
+    """Attempt ``attempt`` at killer puzzle ``i``: a full grid, cages over it,
+    givens added until the solution is unique and (``minimal``) removed while
+    it stays so.  None when the clue count misses the request's range."""
+    from .killer import random_cages
+
+    def check() -> None:
+        if stop.is_set():
+            raise SudokuError("stopped")
+        if deadline is not None and time.monotonic() >= deadline:
+            raise SudokuError(f"no {req.describe()} within the timeout of {req.timeout} s "
+                              f"(puzzle {i} of the batch; {attempt + 1} attempts)")
+
+    check()
+    index = np.array([i], np.int64)
+    full, _, _, status, _ = _run(grid_req, index, attempt, 1, 1, deadline)
+    _check_status(grid_req, status, np.array([attempt], np.int64), index)
+    solution = full[0]
+    rng = np.random.default_rng([req.seed, i, attempt, KILLER_STREAM])
+    variant = Variant.parse(req.variant, cages=random_cages(solution, req.n, rng))
+    optr, ocells = req.orbits
+    orbits = [ocells[optr[k]:optr[k + 1]] for k in range(optr.size - 1)]
+    orbit_of = np.empty(req.g.cells, np.int64)
+    for k, cells in enumerate(orbits):
+        orbit_of[cells] = k
+    puzzle = np.zeros(req.g.cells, np.uint8)
+
+    def other_solution():
+        check()
+        s = Sudoku._trusted(puzzle.copy(), puzzle.copy(), req.box, variant)
+        for t in s.solutions(2):
+            cells = t._cells
+            if not np.array_equal(cells, solution):
+                return cells
+        return None
+
+    while True:  # add givens where a second solution differs
+        other = other_solution()
+        if other is None:
+            break
+        differ = np.flatnonzero(other != solution)
+        k = int(orbit_of[differ[int(rng.integers(differ.size))]])
+        puzzle[orbits[k]] = solution[orbits[k]]
+    if req.minimal:
+        given_orbits = sorted({int(orbit_of[c]) for c in np.flatnonzero(puzzle)})
+        for k in rng.permutation(given_orbits).tolist() if given_orbits else []:
+            puzzle[orbits[k]] = 0
+            if other_solution() is not None:
+                puzzle[orbits[k]] = solution[orbits[k]]
+    clues = int(np.count_nonzero(puzzle))
+    if not req.low <= clues <= req.high:
+        return None
+    return Sudoku._trusted(puzzle.copy(), puzzle, req.box, variant)
+
+
 def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clues=None, level=None,
              variant=None, regions=None, max_attempts: int | None = None,
              timeout: float | None = None) -> Sudoku:
@@ -470,6 +617,9 @@ def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clue
         Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
         ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combinations
         such as ``"x+anti-king"``; the puzzle is unique under those rules.
+        ``"killer"`` (alone or combined) draws cages with sums over the
+        puzzle's solution, each puzzle its own (see the module docstring;
+        about a second per 9x9 puzzle, most with no givens).
     regions : str or array_like, optional
         A jigsaw's region map (``n*n`` symbols, one per piece): its pieces
         replace the boxes.

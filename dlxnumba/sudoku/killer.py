@@ -285,6 +285,78 @@ class Cages:
 
 
 # ---------------------------------------------------------------------------
+# Drawing cages (for the generator)
+# ---------------------------------------------------------------------------
+
+#: The sizes a drawn cage aims at and their weights (sizes past the side are dropped).
+CAGE_SIZES = {2: 0.35, 3: 0.35, 4: 0.2, 5: 0.1}
+
+
+def random_cages(solution, n: int, rng: np.random.Generator) -> Cages:
+    """Cages drawn at random over the solved grid ``solution`` (``n*n`` digits):
+    every cell in one cage, each cage a connected group of cells (left, right,
+    up, down) holding distinct digits, its sum that of its digits.
+
+    Cells are taken in a random order; each one not yet in a cage starts a
+    cage of a size drawn from :data:`CAGE_SIZES`, grown one random neighbour
+    at a time (a free cell whose digit the cage lacks) until it has that size
+    or no neighbour fits.  A cage left with one cell joins a neighbouring cage
+    that lacks its digit when there is one.  The same ``rng`` state gives the
+    same cages.
+
+    >>> sol = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    >>> c = random_cages(sol, 4, np.random.default_rng(1))
+    >>> c.is_solution(np.array(sol)), sum(map(len, c.cells)), max(map(len, c.cells)) <= 4
+    (True, 16, True)
+    """
+    digits = np.asarray(solution).reshape(-1).astype(np.int64)
+    nn = n * n
+    sizes = [k for k in CAGE_SIZES if k <= n] or [n]
+    weights = np.array([CAGE_SIZES.get(k, 1.0) for k in sizes])
+    weights /= weights.sum()
+
+    def neighbours(c: int) -> list[int]:
+        r, q = divmod(c, n)
+        return [c + d for d, ok in ((-n, r > 0), (n, r < n - 1), (-1, q > 0), (1, q < n - 1)) if ok]
+
+    cage_of = np.full(nn, -1, np.int64)
+    groups: list[list[int]] = []
+    for start in rng.permutation(nn).tolist():
+        if cage_of[start] >= 0:
+            continue
+        target = int(rng.choice(sizes, p=weights))
+        k = len(groups)
+        group = [start]
+        cage_of[start] = k
+        held = {int(digits[start])}
+        while len(group) < target:
+            free = sorted({m for c in group for m in neighbours(c)
+                           if cage_of[m] < 0 and int(digits[m]) not in held})
+            if not free:
+                break
+            m = free[int(rng.integers(len(free)))]
+            group.append(m)
+            cage_of[m] = k
+            held.add(int(digits[m]))
+        groups.append(group)
+    largest = max(sizes)
+    for k, group in enumerate(groups):  # a lone cell joins a neighbouring cage that lacks its digit
+        if len(group) != 1:
+            continue
+        c = group[0]
+        hosts = sorted({int(cage_of[m]) for m in neighbours(c)
+                        if cage_of[m] != k and len(groups[cage_of[m]]) < largest
+                        and all(digits[x] != digits[c] for x in groups[cage_of[m]])})
+        if hosts:
+            h = hosts[int(rng.integers(len(hosts)))]
+            groups[h].append(c)
+            cage_of[c] = h
+            group.clear()
+    groups = [g for g in groups if g]
+    return Cages(n, [int(digits[g].sum()) for g in groups], groups)
+
+
+# ---------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------
 

@@ -52,18 +52,32 @@ def _clashes(cells: np.ndarray, region: list[int], name: str, geo: Geometry) -> 
             for d, at in where.items() if len(at) > 1]
 
 
-def is_solution(grid, puzzle=None, box=None) -> bool:
+def is_solution(grid, puzzle=None, box=None, variant=None) -> bool:
     """True when ``grid`` is a complete, valid Sudoku (agreeing with ``puzzle``'s givens).
 
     Independent of the solver: it checks that every row, column and box holds
-    the digits ``1..N``.
+    the digits ``1..N``.  A variant's rules are checked too: ``variant`` when
+    given, else the variant of ``grid`` or ``puzzle`` when either is a
+    :class:`~.puzzle.Sudoku` (see :meth:`.variants.Variant.is_solution`).
 
     >>> from dlxnumba.sudoku import Sudoku
     >>> is_solution(Sudoku("1234341221434321"))
     True
     >>> is_solution("1234341221434321", puzzle="2...............")
     False
+    >>> is_solution("1234341221434321", variant="x")  # the diagonals repeat digits
+    False
+    >>> is_solution(Sudoku("1234341221434321"), puzzle=Sudoku("1...............", variant="x"))
+    False
     """
+    if variant is None:
+        variant = getattr(grid, "variant", None) or getattr(puzzle, "variant", None)
+    if variant:
+        from .variants import Variant
+
+        v = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        if v:
+            return v.is_solution(grid, puzzle, box if box is not None else getattr(puzzle, "box", None))
     cells = _grid_from(grid)
     n = _size_of(cells.size)
     geo = geometry(n, box if box is not None else getattr(grid, "box", None))

@@ -163,21 +163,7 @@ class Variant:
         side ``n``; they make the variant a killer)."""
         if isinstance(spec, Variant) and regions is None and cages is None:
             return spec
-        kinds: set[str] = set()
-        if isinstance(spec, Variant):
-            kinds.update(spec.kinds)
-        elif spec is not None:
-            if not isinstance(spec, str):
-                raise SudokuError(f"variant must be a name such as 'x' or 'x+anti-knight', not {plain(spec)}")
-            for part in spec.replace(",", "+").split("+"):
-                word = part.strip().lower().replace("_", "-").replace(" ", "-")
-                word = ALIASES.get(word, ALIASES.get(word.replace("-", ""), word))
-                if word in ("", "classic", "none", "sudoku"):
-                    continue
-                if word not in KINDS:
-                    raise SudokuError(f"unknown variant {part.strip()!r} in {spec!r}; known: classic, "
-                                      + ", ".join(KINDS))
-                kinds.add(word)
+        kinds = kinds_of(spec)
         rmap = parse_region_map(regions) if regions is not None else getattr(spec, "region_map", None)
         if cages is not None:
             cages = Cages.parse(cages, n if n is not None else None if rmap is None else _isqrt(len(rmap)))
@@ -466,6 +452,31 @@ def _build_problem(geo: Geometry, bans: np.ndarray, ban_kinds: tuple) -> ExactCo
 # ---------------------------------------------------------------------------
 # Region maps and the text form
 # ---------------------------------------------------------------------------
+
+
+def kinds_of(spec) -> set[str]:
+    """The kinds a variant name (or a Variant, or None) asks for, aliases
+    resolved; a :class:`~dlxnumba.errors.SudokuError` names an unknown one.
+
+    >>> sorted(kinds_of("Sudoku-X + hyper"))
+    ['windoku', 'x']
+    """
+    kinds: set[str] = set()
+    if isinstance(spec, Variant):
+        kinds.update(spec.kinds)
+    elif spec is not None:
+        if not isinstance(spec, str):
+            raise SudokuError(f"variant must be a name such as 'x' or 'x+anti-knight', not {plain(spec)}")
+        for part in spec.replace(",", "+").split("+"):
+            word = part.strip().lower().replace("_", "-").replace(" ", "-")
+            word = ALIASES.get(word, ALIASES.get(word.replace("-", ""), word))
+            if word in ("", "classic", "none", "sudoku"):
+                continue
+            if word not in KINDS:
+                raise SudokuError(f"unknown variant {part.strip()!r} in {spec!r}; known: classic, "
+                                  + ", ".join(KINDS))
+            kinds.add(word)
+    return kinds
 
 
 def parse_region_map(regions) -> tuple[int, ...]:

@@ -134,3 +134,20 @@ def test_generate_real_ctrl_c_in_a_long_puzzle():
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and out == b""
+
+
+def test_generate_killers_as_blocks(capsys, tmp_path):
+    code, out, err = run(capsys, "generate", "-n", "3", "--seed", "5", "--box", "2x2", "--variant", "killer")
+    assert (code, err) == (0, "")
+    blocks = [b for b in out.split("\n\n") if b.strip()]
+    assert len(blocks) == 3 and all(b.startswith("variant: killer\ncages: ") for b in blocks)
+    from dlxnumba import generate_many
+    made = generate_many(3, (2, 2), seed=5, variant="killer")
+    read = [Sudoku(b) for b in blocks]
+    assert read == made and [s.variant.cages for s in read] == [s.variant.cages for s in made]
+    assert all(s.count(2) == 1 for s in read)
+    one = tmp_path / "one.txt"  # 'dlxnumba solve' reads a file of one block
+    one.write_text(blocks[0] + "\n")
+    code, solved, _ = run(capsys, "solve", str(one))
+    from dlxnumba import is_solution
+    assert code == 0 and is_solution(solved.split()[-1], puzzle=read[0])  # the cages are checked too

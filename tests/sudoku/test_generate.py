@@ -381,3 +381,76 @@ def test_fuzz_small_grids(seed, box, symmetric, variant):
     assert all(g[o].all() == g[o].any() for o in orbits)
     assert_minimal(s, clue_orbits)
     assert s == generate(box, seed=seed, symmetric=symmetric, variant=variant)
+
+
+# ---------------------------------------------------------------------------
+# Killers: cages drawn over a random grid, givens only where the cages need them
+# ---------------------------------------------------------------------------
+
+
+def _killer_checked(s: Sudoku, kinds=()) -> None:
+    """Unique and minimal by the brute-force oracle; cages connected, covering
+    the grid, distinct digits adding up to their sums in the one solution."""
+    from reference import killer_ok, killer_solutions_brute
+
+    n, box = s.n, s.box
+    cages = [(int(t), list(cells)) for t, cells in s.variant.cages]
+    puzzle = [int(v) for v in s.grid.reshape(-1)]
+    found = killer_solutions_brute(puzzle, n, box, cages, kinds, limit=2)
+    assert len(found) == 1
+    assert killer_ok(list(found[0]), puzzle, n, box, cages, kinds)
+    assert sorted(c for _, cells in cages for c in cells) == list(range(n * n))
+    for _, cells in cages:  # connected, left-right-up-down
+        todo, seen = [cells[0]], {cells[0]}
+        while todo:
+            c = todo.pop()
+            for m in (c - n, c + n, c - 1 if c % n else -1, c + 1 if (c + 1) % n else -1):
+                if m in cells and m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        assert seen == set(cells)
+    for c in np.flatnonzero(s.grid.reshape(-1)).tolist():  # minimal: each given is needed
+        fewer = list(puzzle)
+        fewer[c] = 0
+        assert len(killer_solutions_brute(fewer, n, box, cages, kinds, limit=2)) == 2
+
+
+@pytest.mark.parametrize("box, seed", [((2, 2), 1), ((2, 2), 2), ((2, 3), 3), ((3, 2), 4)])
+def test_killers_are_unique_and_minimal(box, seed):
+    s = generate(box, seed=seed, variant="killer")
+    assert s.variant.kinds == ("killer",) and s.count(3) == 1
+    _killer_checked(s)
+    assert s == generate(box, seed=seed, variant="killer")  # the same seed, the same puzzle and cages
+    assert s.variant.cages == generate(box, seed=seed, variant="killer").variant.cages
+
+
+def test_killers_with_other_kinds_symmetry_and_threads():
+    s = generate((2, 3), seed=5, variant="anti-king+killer", symmetric="central")
+    assert set(s.variant.kinds) == {"anti-king", "killer"}
+    _killer_checked(s, ("anti-king",))
+    g = s.givens
+    assert bool((g == g[::-1, ::-1]).all())
+    many = generate_many(4, (2, 2), seed=9, variant="killer", threads=2)
+    assert many == generate_many(4, (2, 2), seed=9, variant="killer", threads=1)
+    assert [t.variant.cages for t in many] == [t.variant.cages for t in
+                                               generate_many(4, (2, 2), seed=9, variant="killer", threads=1)]
+    assert many[0] == generate((2, 2), seed=9, variant="killer") and len(set(many)) == 4
+    for t in many:
+        _killer_checked(t)
+
+
+def test_a_9x9_x_killer():
+    s = generate(seed=3, variant="x+killer")
+    assert s.n == 9 and s.count(2) == 1 and s.variant.cages is not None
+    from dlxnumba import is_solution
+
+    assert is_solution(s.solve()) and s.variant.is_solution(s.solve(), s)
+
+
+def test_killer_requests_refused():
+    with pytest.raises(SudokuError, match="draws a killer's cages itself"):
+        generate(4, variant=Sudoku.killer("." * 16, "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3").variant)
+    with pytest.raises(SudokuError, match="rates classic Sudoku only, not variant 'killer'"):
+        generate(seed=1, variant="killer", level="easy")
+    with pytest.raises(SudokuError, match="unknown variant 'killr'"):
+        generate(seed=1, variant="killr")

@@ -431,6 +431,21 @@ def test_variant_is_solution_checks_the_cages():
     assert not killer_ok([int(ch) for ch in swapped], None, 9, (3, 3), plain_cages(v.cages))
 
 
+
+def test_is_solution_takes_the_variant_of_a_sudoku():
+    """``dlxnumba.is_solution`` checks a killer's cages when the grid or the puzzle carries them."""
+    from dlxnumba import is_solution
+
+    puzzle = Sudoku.killer("." * 81, UK_2022)
+    swapped = UK_2022_SOLUTION.translate(str.maketrans("12", "21"))
+    solved = puzzle.solve()
+    assert is_solution(solved) and is_solution(UK_2022_SOLUTION, puzzle=puzzle)
+    assert str(solved).replace(".", "") == UK_2022_SOLUTION
+    assert is_solution(swapped)  # as a classic grid
+    assert not is_solution(swapped, puzzle=puzzle)
+    assert not is_solution(swapped, variant=puzzle.variant)
+    assert is_solution(swapped, variant=Variant())  # an explicit classic variant checks the grid alone
+
 # a 6x6 grid of 2x3 boxes (checked by the oracle below), relabeled and transposed at random
 GRID6 = [1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2]
 
