@@ -6,5 +6,5 @@ second time, under a name made from its path (``tests.known``), beside the copy
 the tests import (``known``): so they are not collected.
 """
 
-collect_ignore = ["reference.py", "strategies.py", "known.py", "command_line.py", "display_screens.py",
+collect_ignore = ["reference.py", "strategies.py", "known.py", "command_line.py", "display_screens.py", "colored.py",
                   "cold.py"]

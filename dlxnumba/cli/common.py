@@ -367,11 +367,15 @@ def add_split_arguments(parser, threads: bool = True) -> None:
                              "left are searched)")
 
 
-def split_conflict(args) -> str | None:
-    """Why --threads/--checkpoint cannot be used with the other options, or None."""
+def split_conflict(args, batch_threads: bool = False) -> str | None:
+    """Why --threads/--checkpoint cannot be used with the other options, or None.
+
+    ``batch_threads``: --threads also means the threads of a batch (``solve``),
+    so it splits a search only with --count."""
     if getattr(args, "checkpoint", None) is not None and not args.count:
         return "--checkpoint needs --count"
-    if split_options(args) and (args.limit is not None or args.max_nodes is not None):
+    splits = args.count or not batch_threads
+    if splits and split_options(args) and (args.limit is not None or args.max_nodes is not None):
         return ("--threads and --checkpoint split the search and run it to the end: "
                 "leave out --limit and --max-nodes")
     return None

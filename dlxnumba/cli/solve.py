@@ -181,7 +181,7 @@ def validate(args) -> None:
     error = args.command_parser.error
     if args.limit is not None and not args.count:
         error("--limit needs --count")
-    conflict = split_conflict(args)
+    conflict = split_conflict(args, batch_threads=True)
     if conflict:
         error(conflict)
     from .dask import refuse as dask_refused
@@ -537,7 +537,7 @@ class _Solver:
         self.warm_up_puzzles = warm_up_puzzles
         self.startup = 0.0  # seconds spent compiling or loading the solver
         self.warm = False
-        self.split = split_options(args)  # --count --threads N / --checkpoint: one puzzle split over threads
+        self.split = split_options(args) if args.count else {}  # --count --threads N / --checkpoint: one puzzle split over threads
         self.checkpointed = False  # whether a puzzle has been counted with the --checkpoint file
 
     def start_clock(self) -> None:

@@ -90,3 +90,13 @@ def test_solve_bad_combinations(capsys):
     assert code == 2 and out == "" and "leave out --limit and --max-nodes" in err
     code, out, err = run(capsys, "solve", "--checkpoint", "x", known.FIVE)
     assert code == 2 and out == "" and "--checkpoint needs --count" in err
+
+
+def test_solve_threads_without_count_are_batch_threads(capsys, tmp_path):
+    """Without --count, --threads runs a batch on threads: --max-nodes and --limit are fine."""
+    f = tmp_path / "p.txt"
+    f.write_text("\ufeff# comment\n.24.\n..3.\n.3..\n24..\n")
+    code, out, err = run(capsys, "solve", "--max-nodes=0", "--threads=2", str(f))
+    assert (code, out.split(), err) == (1, ["BUDGET"], "")
+    code, out, _ = run(capsys, "solve", "--threads=2", str(f))
+    assert code == 0 and len(out.split()) == 1
