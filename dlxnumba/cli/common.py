@@ -367,25 +367,27 @@ def add_split_arguments(parser, threads: bool = True) -> None:
                              "left are searched)")
 
 
-def split_conflict(args, batch_threads: bool = False) -> str | None:
-    """Why --threads/--checkpoint cannot be used with the other options, or None.
-
-    ``batch_threads``: --threads also means the threads of a batch (``solve``),
-    so it splits a search only with --count."""
-    if getattr(args, "checkpoint", None) is not None and not args.count:
+def split_conflict(args) -> str | None:
+    """Why --checkpoint cannot be used with the other options, or None."""
+    if getattr(args, "checkpoint", None) is None:
+        return None
+    if not args.count:
         return "--checkpoint needs --count"
-    splits = args.count or not batch_threads
-    if splits and split_options(args) and (args.limit is not None or args.max_nodes is not None):
-        return ("--threads and --checkpoint split the search and run it to the end: "
-                "leave out --limit and --max-nodes")
+    if args.limit is not None or args.max_nodes is not None:
+        return "--checkpoint records a split count, which runs to the end: leave out --limit and --max-nodes"
     return None
 
 
 def split_options(args) -> dict:
-    """The ``threads=``/``checkpoint=`` arguments of a split count, or {} for the serial search."""
+    """The ``threads=``/``checkpoint=`` arguments of a split search, or {} for the serial search.
+
+    A split search runs to the end: with --limit or --max-nodes (and no
+    --checkpoint, which refuses them) the search is serial, whatever --threads says."""
     threads = getattr(args, "threads", None)
     checkpoint = getattr(args, "checkpoint", None)
     out: dict = {}
+    if checkpoint is None and (args.limit is not None or getattr(args, "max_nodes", None) is not None):
+        return out
     if threads is not None and threads > 1:
         out["threads"] = threads
     if checkpoint is not None:

@@ -48,7 +48,8 @@ example (Knuth's, in knuth.dlx):
 
 parallel counts:
   --threads N splits the search tree into parts and searches them on N
-  threads; --checkpoint FILE records each finished part, so that a count
+  threads (with --limit or --max-nodes the search stops early, so it is
+  serial); --checkpoint FILE records each finished part, so that a count
   stopped by Ctrl-C, a crash or --timeout, run again with the same FILE,
   searches only the parts left (the same problem, givens and --stop-at, or
   the file is refused)

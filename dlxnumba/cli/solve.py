@@ -96,7 +96,8 @@ examples:
 
 parallel counts:
   with --count, --threads N (N > 1) splits the search tree of each puzzle
-  and counts the parts on N threads; --checkpoint FILE (one puzzle) records
+  and counts the parts on N threads (with --limit or --max-nodes the count
+  stops early, so it is serial); --checkpoint FILE (one puzzle) records
   each finished part, so that a count stopped by Ctrl-C, a crash or
   --timeout, run again with the same FILE, counts only the parts left
 
@@ -181,7 +182,7 @@ def validate(args) -> None:
     error = args.command_parser.error
     if args.limit is not None and not args.count:
         error("--limit needs --count")
-    conflict = split_conflict(args, batch_threads=True)
+    conflict = split_conflict(args)
     if conflict:
         error(conflict)
     from .dask import refuse as dask_refused

@@ -58,7 +58,7 @@ def test_cover_checkpoint_resumes_and_refuses_another_problem(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv, message", [
     (["--checkpoint", "c.ckpt"], "--checkpoint needs --count"),
-    (["--count", "--threads", "2", "--limit", "3"], "leave out --limit and --max-nodes"),
+    (["--count", "--checkpoint", "c.ckpt", "--limit", "3"], "leave out --limit and --max-nodes"),
     (["--count", "--checkpoint", "c.ckpt", "--max-nodes", "3"], "leave out --limit and --max-nodes"),
 ])
 def test_cover_bad_combinations(capsys, tmp_path, argv, message):
@@ -85,8 +85,20 @@ def test_solve_checkpoint_counts_one_puzzle(capsys, tmp_path):
     assert code == 2 and out == "5\n" and "--checkpoint counts one puzzle" in err
 
 
-def test_solve_bad_combinations(capsys):
+def test_counts_that_stop_early_are_serial(capsys, tmp_path):
+    """--count --threads N with --limit or --max-nodes: the serial count, stopped as asked."""
     code, out, err = run(capsys, "solve", "--count", "--threads", "2", "--limit", "3", known.FIVE)
+    assert (code, out, err) == (0, "3+\n", "")
+    code, out, _ = run(capsys, "solve", "--count", "--threads", "2", "--max-nodes", "0", known.FIVE)
+    assert code == 1 and out.split()[0] == "BUDGET"
+    code, out, err = run(capsys, "cover", "--count", "--threads", "2", "--limit", "5", queens_file(tmp_path, 6))
+    assert (code, out) == (0, "4\n")
+    code, out, err = run(capsys, "cover", "--count", "--threads", "2", "--limit", "5", queens_file(tmp_path, 8))
+    assert (code, out) == (0, "5+\n")
+
+
+def test_solve_bad_combinations(capsys):
+    code, out, err = run(capsys, "solve", "--count", "--checkpoint", "c", "--limit", "3", known.FIVE)
     assert code == 2 and out == "" and "leave out --limit and --max-nodes" in err
     code, out, err = run(capsys, "solve", "--checkpoint", "x", known.FIVE)
     assert code == 2 and out == "" and "--checkpoint needs --count" in err
