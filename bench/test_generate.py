@@ -51,3 +51,24 @@ def test_generate(benchmark, disabled, case, threads):
     benchmark.extra_info.update(puzzles=count, threads=threads, mean_clues=float(np.mean(clues)))
     if not disabled:
         benchmark.extra_info["puzzles_per_second"] = count / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("variant", ["killer", "x+killer"])
+def test_generate_killer(benchmark, disabled, variant):
+    """Killers (cages drawn over a random grid, givens only where needed): seconds per 9x9."""
+    count = 1 if disabled else 5
+    generate_many(1, (2, 2), seed=0, variant="killer")  # compile the colored engine outside the timing
+    benchmark.group = "generate killer 9x9"
+    puzzles = benchmark.pedantic(generate_many, args=(count, (3, 3)), kwargs=dict(seed=1, variant=variant),
+                                 rounds=1 if disabled else 3, iterations=1)
+    for s in puzzles:  # unique, and each given needed
+        assert s.count(2) == 1 and s.variant.cages is not None
+        cells = s.grid.reshape(-1)
+        for c in np.flatnonzero(cells):
+            smaller = cells.copy()
+            smaller[c] = 0
+            assert Sudoku(smaller, box=s.box, variant=s.variant).count(2) == 2
+    benchmark.extra_info.update(puzzles=count, mean_givens=float(np.mean([int(s.givens.sum()) for s in puzzles])),
+                                mean_cages=float(np.mean([len(s.variant.cages) for s in puzzles])))
+    if not disabled:
+        benchmark.extra_info["seconds_per_puzzle"] = benchmark.stats.stats.min / count
