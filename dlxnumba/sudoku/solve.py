@@ -700,7 +700,7 @@ def memory(n: int = 9, box=None) -> tuple[int, int]:
     about 100 MB to a process.
 
     >>> memory(9)
-    (34688, 63256)
+    (36992, 63256)
     >>> [round(b / 2**20) for b in memory(250)]
     [484, 1138]
     """
@@ -710,9 +710,8 @@ def memory(n: int = 9, box=None) -> tuple[int, int]:
     nodes = ((n_items + 4) & ~3) + 4 * n_options  # four-node blocks (see dlxnumba.kernels)
     i32, i64 = np.dtype(np.int32), np.dtype(np.int64)
 
-    def row(size: int, dtype: np.dtype) -> int:  # one lane's row (batch._rows: cache lines + one)
-        per_line = 64 // dtype.itemsize
-        return (-(-size // per_line) * per_line + per_line) * dtype.itemsize
+    def row(size: int, dtype: np.dtype) -> int:  # one lane's row (batch._rows)
+        return B.row_width(size, dtype.itemsize) * dtype.itemsize
 
     depth = n_items + 1
     per_thread = (2 * row(n_items + 2, i32) + 2 * row(nodes, i32) + row(n_items + 1, i32)
