@@ -148,32 +148,26 @@ def _warn_forked() -> None:
 # ---------------------------------------------------------------------------
 
 
-#: Bytes between two lanes' rows: the hardware fetches cache lines in aligned
-#: pairs (the adjacent-line prefetcher), so rows start on a 128-byte boundary
-#: and are kept 256 bytes apart.  With one spare 64-byte line instead, two
-#: threads splitting 15 queens ran each at 0.75 of the speed of one (the item
-#: headers at the start of one lane's links sat in the pair of the last nodes
-#: of the lane before); with this spacing at 0.98.
-ROW_ALIGN = 128
+#: Spare bytes after each lane's row.  The hardware fetches cache lines in
+#: aligned pairs (the adjacent-line prefetcher), so one spare 64-byte line was
+#: not enough: two threads splitting 15 queens each ran at 0.75 of the speed of
+#: one (the item headers at the start of one lane's links shared a pair of lines
+#: with the last nodes of the lane before); with four spare lines at 0.98.
 ROW_GAP = 256
 
 
 def row_width(size: int, itemsize: int) -> int:
-    """Entries in one lane's row of :func:`_rows` for ``size`` entries of ``itemsize`` bytes."""
-    per_unit = ROW_ALIGN // itemsize
-    return -(-size // per_unit) * per_unit + ROW_GAP // itemsize
+    """Entries in one lane's row of :func:`_rows` for ``size`` entries of ``itemsize`` bytes:
+    whole 64-byte lines, then :data:`ROW_GAP` spare bytes."""
+    per_line = 64 // itemsize
+    return -(-size // per_line) * per_line + ROW_GAP // itemsize
 
 
 def _rows(count: int, like: np.ndarray) -> np.ndarray:
-    """``count`` copies of ``like`` as the rows of a 2-D array, each row on a
-    :data:`ROW_ALIGN` boundary and :data:`ROW_GAP` bytes from the next, so that
-    two threads never write to one pair of cache lines (false sharing)."""
-    item = like.itemsize
-    per_unit = ROW_ALIGN // item
-    width = row_width(like.size, item)
-    flat = np.zeros(count * width + per_unit, like.dtype)
-    skip = (-flat.ctypes.data % ROW_ALIGN) // item
-    rows = flat[skip:skip + count * width].reshape(count, width)
+    """``count`` copies of ``like`` as the rows of a 2-D array, each row
+    :data:`ROW_GAP` bytes from the next, so that two threads never write to one
+    pair of cache lines (false sharing)."""
+    rows = np.zeros((count, row_width(like.size, like.itemsize)), like.dtype)
     rows[:, :like.size] = like
     return rows
 
