@@ -27,7 +27,7 @@ output:
   one puzzle per line, '.' for an empty cell (grids past 35x35: numbers
   separated by spaces); a variant's puzzles follow a 'variant:' header (and
   a jigsaw's 'regions:' line), as 'dlxnumba solve' reads them.  Killers
-  (--variant killer, cages drawn at random; about a second per 9x9) each have
+  (--variant killer, cages drawn at random; seconds per 9x9) each have
   their own cages: one block per puzzle, its 'variant:' and 'cages:' lines and
   the grid, then a blank line; Sudoku(block) reads one, and so does
   'dlxnumba solve' from a file of one block

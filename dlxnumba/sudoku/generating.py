@@ -267,9 +267,9 @@ class _Request:
         self.low, self.high = _clue_range(clues, self.g.cells, self.minimal)
         self.stop_clues = 0 if self.minimal else self.high
         self.levels = _levels(level)
-        if self.levels is not None and (self.variant or self.killer):
-            raise SudokuError(f"level: the grader rates classic Sudoku only, not variant "
-                              f"{self.variant_name()!r}")
+        if self.levels is not None and (self.killer or self.variant.bans):
+            raise SudokuError(f"level: the grader sees regions only, not cages or bans, so it cannot rate "
+                              f"variant {self.variant_name()!r}")
         self.max_attempts = _positive("max_attempts", max_attempts, allow_none=True) or MAX_ATTEMPTS
         self.timeout = _timeout(timeout)
         self.tables = _tables(self.g, self.variant)
@@ -418,7 +418,7 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
         puzzles, _, _, status, attempt = _run(req, index, 0, req.max_attempts, threads, deadline, on_poll)
         _check_status(req, status, attempt, index)
         return [Sudoku._trusted(puzzles[i], puzzles[i], req.box, req.variant) for i in range(count)]
-    from .grading import LEVELS, grade_many
+    from .grading import LEVELS, MAX_GUESSES, SAMPLES, _grade_array
 
     wanted = np.array([LEVELS.index(v) for v in req.levels], np.int8)
     result: list[Sudoku | None] = [None] * count
@@ -448,11 +448,12 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
             _check_status(req, status, tries, first + rows)
         ok = np.flatnonzero(status == K.GEN_OK)
         if ok.size:
-            levels = grade_many(puzzles[ok], req.box, effort=False, threads=threads).level
+            levels = _grade_array(np.ascontiguousarray(puzzles[ok]), req.g, SAMPLES, 0, threads, False,
+                                  MAX_GUESSES, True, req.variant).level
             for j, lv in zip(ok.tolist(), levels.tolist()):
                 i = int(rows[j])
                 if result[i] is None and lv in wanted:
-                    result[i] = Sudoku._trusted(puzzles[j], puzzles[j], req.box)
+                    result[i] = Sudoku._trusted(puzzles[j], puzzles[j], req.box, req.variant)
         next_attempt[pending] += k
         k = min(2 * k, 256)
         if deadline is not None and time.monotonic() >= deadline and any(r is None for r in result):
@@ -612,14 +613,16 @@ def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clue
         The grader's level (:data:`~dlxnumba.sudoku.LEVELS`: ``"easy"``,
         ``"medium"``, ``"hard"``, ``"expert"``, ``"beyond"``), or several;
         attempts whose :func:`~dlxnumba.grade` level differs are discarded.
-        Classic rules only.
+        With a variant of regions (X, windoku, jigsaw) the grader uses them
+        (and no unique rectangle); it sees no bans or cages, so not for
+        anti-knight, anti-king, non-consecutive or killer.
     variant : str or Variant, optional
         Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
         ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combinations
         such as ``"x+anti-king"``; the puzzle is unique under those rules.
         ``"killer"`` (alone or combined) draws cages with sums over the
         puzzle's solution, each puzzle its own (see the module docstring;
-        about a second per 9x9 puzzle, most with no givens).
+        seconds per 9x9 puzzle, most with no givens).
     regions : str or array_like, optional
         A jigsaw's region map (``n*n`` symbols, one per piece): its pieces
         replace the boxes.

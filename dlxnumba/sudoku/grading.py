@@ -364,14 +364,19 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     return guesses.reshape(samples, P).mean(axis=0)
 
 
-def _allowed(uniqueness: bool) -> int:
-    """The techniques the solver may use, as the kernel's bitmask."""
+def _allowed(uniqueness: bool, variant=None) -> int:
+    """The techniques the solver may use, as the kernel's bitmask.
+
+    The unique rectangle needs ``uniqueness`` and a classic grid: its argument
+    (swapping two digits in four cells of two boxes gives a second solution)
+    fails when an extra region, a ban or a cage sees some of the four cells,
+    so it is off for every variant."""
     logic = _kernels()
-    return logic.ALL_TECHNIQUES & ~(0 if uniqueness else 1 << logic.UNIQUE_RECTANGLE)
+    return logic.ALL_TECHNIQUES & ~(0 if uniqueness and not variant else 1 << logic.UNIQUE_RECTANGLE)
 
 
 def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool,
-                 max_guesses, uniqueness: bool = True) -> GradeBatch:
+                 max_guesses, uniqueness: bool = True, variant=None) -> GradeBatch:
     samples, seed = _check_samples(samples, seed)
     if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
         raise SudokuError(f"max_guesses must be a positive integer, not {plain(max_guesses)}")
@@ -384,7 +389,7 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
     status = np.zeros(P, np.int64)
     counts = np.zeros((P, len(TECHNIQUES)), np.int64)
     grids = np.zeros_like(arr)
-    allowed = _allowed(uniqueness)
+    allowed = _allowed(uniqueness, variant)
     lanes = min(nthreads, P)
     if lanes > 1:
         logic.grade_parallel(lanes, arr, tab, allowed, hardest, steps, status, counts, grids)
@@ -443,7 +448,7 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
     return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses,
-                        bool(uniqueness))[0]
+                        bool(uniqueness), getattr(puzzle, "variant", None))[0]
 
 
 def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
@@ -660,7 +665,7 @@ def hint(s: "Sudoku", marks=None, uniqueness: bool = True) -> Step | None:
     logic = _kernels()
     rec = tuple(logic.new_step(s.n, len(tab[1])))
     before = cand.copy()
-    t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness), False)
+    t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness, s.variant), False)
     if t < 0:
         raise SudokuError("the candidates contradict: some cell, or some digit of a region, has no place left")
     return None if t == 0 else _step_of(rec, t, before, s.geometry)
@@ -677,7 +682,7 @@ def steps(s: "Sudoku", max_steps: int | None = None, uniqueness: bool = True) ->
     g = s.geometry
     while max_steps is None or len(out) < max_steps:
         before = cand.copy()
-        t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness), True)
+        t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness, s.variant), True)
         if t < 0:
             raise SudokuError("the candidates contradict: the grid has no solution")
         if t == 0:

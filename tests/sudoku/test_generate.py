@@ -202,7 +202,8 @@ def test_impossible_request_is_an_error_not_a_hang():
     (dict(regions="AABB AABB CCDD CCDD", box=(3, 3)), "region map is for a 4x4 grid"),
     (dict(level="hardest"), "level must be one of easy, medium"),
     (dict(level=3), "level must be one of"),
-    (dict(level="hard", variant="x"), "classic Sudoku only"),
+    (dict(level="hard", variant="killer"), "not cages or bans, so it cannot rate variant 'killer'"),
+    (dict(level="hard", variant="x+anti-knight"), "cannot rate variant 'x\\+anti-knight'"),
 ])
 def test_bad_arguments_are_named(kwargs, message):
     with pytest.raises(SudokuError, match=message):
@@ -347,6 +348,18 @@ def test_level():
         generate(seed=1, level="beyond", max_attempts=3)
 
 
+@pytest.mark.parametrize("variant", ["x", "windoku"])
+def test_level_of_variants(variant):
+    """A level asked with a variant: the puzzle keeps the variant, is unique under
+    it (DLX engine) and the grader, given the variant, rates it at that level."""
+    from dlxnumba import grade
+
+    for level in ("easy", "medium"):
+        s = generate(seed=4, level=level, variant=variant)
+        assert s.variant == variant and s.count(2) == 1
+        assert grade(s).level == level and Sudoku(str(s), variant=variant) == s
+
+
 def test_timeout_stops_a_long_generation():
     # a minimal 25x25 takes minutes: the timeout reaches into the clue removal
     with pytest.raises(SudokuError, match=r"no 25x25 minimal puzzle with 0-625 clues within the timeout of 0.5 s"):
@@ -450,7 +463,7 @@ def test_a_9x9_x_killer():
 def test_killer_requests_refused():
     with pytest.raises(SudokuError, match="draws a killer's cages itself"):
         generate(4, variant=Sudoku.killer("." * 16, "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3").variant)
-    with pytest.raises(SudokuError, match="rates classic Sudoku only, not variant 'killer'"):
+    with pytest.raises(SudokuError, match="cannot rate variant 'killer'"):
         generate(seed=1, variant="killer", level="easy")
     with pytest.raises(SudokuError, match="unknown variant 'killr'"):
         generate(seed=1, variant="killr")

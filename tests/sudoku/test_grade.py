@@ -267,3 +267,23 @@ def test_a_puzzle_without_solution_rates_beyond():
     assert Sudoku(p).count() == 0
     g = grade(p, samples=3)
     assert (g.level, g.solved) == ("beyond", False) and g.effort >= 0
+
+
+@pytest.mark.parametrize("variant", ["x", "windoku", "anti-knight", "non-consecutive", "x+anti-king"])
+def test_steps_on_variants_are_sound_and_never_assume_a_classic_grid(variant):
+    """On variant puzzles every logical step agrees with the one solution (found
+    by the DLX engine), and the unique rectangle (sound for classic grids only)
+    is never used."""
+    from dlxnumba import generate
+
+    for seed in range(4):
+        s = generate(seed=seed, variant=variant)
+        solution = s.solve().grid.reshape(-1)
+        for step in s.steps():
+            assert step.technique != "unique rectangle"
+            if step.placed is not None:
+                cell, digit = step.placed
+                assert solution[cell] == digit, (variant, seed, str(step))
+            for cell, digit in step.eliminations:
+                assert solution[cell] != digit, (variant, seed, str(step))
+        assert "unique rectangle" not in s.grade(effort=False).techniques
