@@ -218,7 +218,7 @@ def test_sets_restored_after_full_search(prob):
     p = numbered(options, n1, n)
     s, _ = cells_run(p)
     e = s._cells
-    item, set_, nd = e.cells
+    item, set_, nd, _ = e.cells
     t = e.template
     assert s.done and int(s.state[K.LEVEL]) >= 0
     assert int(s.state[ACTIVE_ITEMS]) == n  # every item active again
