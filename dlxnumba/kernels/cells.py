@@ -202,7 +202,8 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
             first = np.int64(span[_u(2 * tt)])
             spacer = np.int64(span[_u(2 * tt + 1)])
             nn = tt
-            for _ in range(spacer - first - 1):  # the option's other nodes, left to right, cyclically
+            k = spacer - first - 1
+            for j in range(k):  # the option's other nodes, left to right, cyclically
                 nn += 1
                 if nn == spacer:
                     nn = first
@@ -217,9 +218,12 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
                         force[_u(forced)] = uu
                         forced += 1
                 elif ss == 0 and uu < second and set_[_u(uu - 2)] < active:
-                    return -1 - updates, forced
+                    return -1 - (updates + j), forced
                 _drop(nn, uu, ss, w, set_, nd)
-                updates += 1
+                if variant == COLORS:
+                    updates += 1
+            if variant == PLAIN:
+                updates += k  # (SSXC1 drops every other node)
         else:
             nn = tt + 1
             while nn != tt:
