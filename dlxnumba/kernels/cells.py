@@ -11,7 +11,8 @@ deleted members are still there, just past the end, in some order.
 The data structure (Knuth's SSXC1)
 ----------------------------------
 An exact-cover problem has ``N`` items (``N1`` primary, the rest secondary)
-and ``M`` options.  Three int32 arrays hold everything:
+and ``M`` options.  Three int32 arrays hold the state, and a fourth, read
+only, where each node's option lies:
 
 ``set`` -- the items and their active options:
     item ``i`` (numbered from 0) owns a block of ``H + len(i)`` entries: ``H``
