@@ -63,20 +63,21 @@ def check_algorithm(algorithm, error: type[ValueError] = ExactCoverError) -> str
 @dataclass(frozen=True)
 class CellsTemplate:
     """The sparse sets of a whole problem (never written): ``item``, ``set``,
-    ``nd`` as in :mod:`dlxnumba.kernels.cells`, the first node of each option,
-    ``second``, the ``x`` of the first secondary item, and the ``variant``
-    (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32)."""
+    ``nd`` and ``span`` as in :mod:`dlxnumba.kernels.cells`, the first node of
+    each option, ``second``, the ``x`` of the first secondary item, and the
+    ``variant`` (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32)."""
 
     item: np.ndarray
     set: np.ndarray
     nd: np.ndarray
+    span: np.ndarray
     first_node: np.ndarray
     second: int
     variant: int = PLAIN
 
     @property
     def nbytes(self) -> int:
-        return self.item.nbytes + self.set.nbytes + self.nd.nbytes + self.first_node.nbytes
+        return self.item.nbytes + self.set.nbytes + self.nd.nbytes + self.span.nbytes + self.first_node.nbytes
 
 
 def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
@@ -98,6 +99,8 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     ([2, 5], [0, 1, 1, 1, 2, 2, 4], 5)
     >>> t.nd.reshape(-1, 2).tolist(), t.first_node.tolist()
     ([[0, 0], [2, 2], [5, 5], [-2, 0], [5, 6], [-1, 0]], [1, 4])
+    >>> t.span.reshape(-1, 2).tolist()  # each node's first node and spacer
+    [[0, 0], [1, 3], [1, 3], [0, 0], [4, 5], [0, 0]]
     """
     n = int(n_items)
     m = len(opt_ptr) - 1
@@ -137,8 +140,11 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     nd[spacers, 0] = -counts
     set_[loc] = node
     first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
+    span = np.zeros((z, 2), np.int32)
+    span[node, 0] = np.repeat(first_node, counts)
+    span[node, 1] = np.repeat(spacers, counts)
     second = int(x[n_primary]) if n_primary < n else size + header
-    return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), first_node, second, variant)
+    return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), span.reshape(-1), first_node, second, variant)
 
 
 _TEMPLATES: "weakref.WeakKeyDictionary[ExactCover, CellsTemplate]" = weakref.WeakKeyDictionary()
@@ -170,7 +176,7 @@ class CellsEngine:
         self.second = t.second
         self.variant = t.variant
         self.kernel = search_bounds if t.variant == BOUNDS else SEARCH[t.variant]
-        self.cells = (t.item.copy(), t.set.copy(), t.nd.copy())
+        self.cells = (t.item.copy(), t.set.copy(), t.nd.copy(), t.span)  # (span: read only)
         n = problem.n_items
         bounded = t.variant == BOUNDS
         # SSMCC: a level per option included or removed on the path; SSXC1/SSXCC: per option included

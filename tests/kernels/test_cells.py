@@ -17,7 +17,7 @@ import reference as ref
 from dlxnumba import ExactCover
 from dlxnumba import kernels as K
 from dlxnumba.cells import CellsEngine, build_cells
-from dlxnumba.kernels.cells import ACTIVE_ITEMS, BOUNDS
+from dlxnumba.kernels.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
@@ -152,6 +152,25 @@ def test_build_cells_invariants_on_queens():
         assert opts == [j for j in range(p.n_options) if i in p.option(j)]
 
 
+@PROPERTY
+@given(problems(), st.sampled_from(["plain", "colors", "bounds"]))
+def test_span_gives_each_node_its_option(prob, layout):
+    options, n1, n = prob
+    p = numbered(options, n1, n)
+    colors = None if layout == "plain" else np.ones(len(p.opt_items), np.int32)
+    bounds = (np.ones(n1, np.int64), np.ones(n1, np.int64)) if layout == "bounds" else (None, None)
+    t = build_cells(p.n_items, p.n_primary, p.opt_ptr, p.opt_items, colors, *bounds)
+    nd, span = t.nd.reshape(-1, WIDTH[t.variant]), t.span.reshape(-1, 2)
+    assert span.shape[0] == nd.shape[0] and span.dtype == np.int32
+    for j in range(p.n_options):
+        first, length = int(t.first_node[j]), len(p.option(j))
+        assert nd[first - 1, 0] <= 0 and nd[first + length, 0] == -length  # the spacers around it
+        for y in range(first, first + length):
+            assert span[y].tolist() == [first, first + length]
+    spacers = nd[:, 0] <= 0
+    assert (span[spacers] == 0).all()
+
+
 def _check_invariants(item, set_, nd, n_items):
     """pos(item[k]) == k for every item, set[loc(y)] == y for every active node."""
     for k in range(n_items):
@@ -218,7 +237,7 @@ def test_sets_restored_after_full_search(prob):
     p = numbered(options, n1, n)
     s, _ = cells_run(p)
     e = s._cells
-    item, set_, nd = e.cells
+    item, set_, nd, _ = e.cells
     t = e.template
     assert s.done and int(s.state[K.LEVEL]) >= 0
     assert int(s.state[ACTIVE_ITEMS]) == n  # every item active again
