@@ -472,13 +472,18 @@ def _killer_puzzles(req: _Request, first: int, count: int, threads: int,
     from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 
     grid_req = _full_grid_request(req)
+    optr, ocells = req.orbits
+    orbits = [ocells[optr[k]:optr[k + 1]] for k in range(optr.size - 1)]
+    orbit_of = np.empty(req.g.cells, np.int64)
+    for k, cells in enumerate(orbits):
+        orbit_of[cells] = k
     stop = threading.Event()
     done = [0]
     lock = threading.Lock()
 
     def one(i: int) -> Sudoku:
         for attempt in range(req.max_attempts):
-            s = _killer_one(req, grid_req, i, attempt, stop, deadline)
+            s = _killer_one(req, grid_req, orbits, orbit_of, i, attempt, stop, deadline)
             if s is not None:
                 with lock:
                     done[0] += 1
@@ -526,11 +531,12 @@ def _full_grid_request(req: _Request) -> _Request:
     return g
 
 
-def _killer_one(req: _Request, grid_req: _Request, i: int, attempt: int, stop: threading.Event,
-                deadline: float | None) -> Sudoku | None:
+def _killer_one(req: _Request, grid_req: _Request, orbits: list, orbit_of: np.ndarray, i: int, attempt: int,
+                stop: threading.Event, deadline: float | None) -> Sudoku | None:
     """Attempt ``attempt`` at killer puzzle ``i``: a full grid, cages over it,
-    givens added until the solution is unique and (``minimal``) removed while
-    it stays so.  None when the clue count misses the request's range."""
+    givens added (an orbit of cells at a time: ``orbits``, and ``orbit_of``
+    each cell) until the solution is unique and (``minimal``) removed while it
+    stays so.  None when the clue count misses the request's range."""
     from .killer import random_cages
 
     def check() -> None:
@@ -547,11 +553,6 @@ def _killer_one(req: _Request, grid_req: _Request, i: int, attempt: int, stop: t
     solution = full[0]
     rng = np.random.default_rng([req.seed, i, attempt, KILLER_STREAM])
     variant = Variant.parse(req.variant, cages=random_cages(solution, req.n, rng))
-    optr, ocells = req.orbits
-    orbits = [ocells[optr[k]:optr[k + 1]] for k in range(optr.size - 1)]
-    orbit_of = np.empty(req.g.cells, np.int64)
-    for k, cells in enumerate(orbits):
-        orbit_of[cells] = k
     puzzle = np.zeros(req.g.cells, np.uint8)
 
     def other_solution():

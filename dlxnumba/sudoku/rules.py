@@ -2,8 +2,8 @@
 
 :func:`breaks_rules` is the fast check (compiled); :func:`conflicts` says
 which digits clash where, naming cells and regions; :func:`is_solution` checks
-a finished grid against the :class:`~.geometry.Geometry` alone, independently
-of the solver.
+a finished grid against the rules, a variant's too
+(:meth:`.variants.Variant.is_solution`), independently of the solver.
 
 Examples
 --------
@@ -20,8 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.sudoku import grid_clash
-from .geometry import Geometry, _size_of, geometry
-from .text import _grid_from, _symbol
+from .geometry import Geometry, geometry
+from .text import _symbol
+from .variants import Variant
 
 
 def breaks_rules(cells: np.ndarray, geo: Geometry) -> bool:
@@ -72,20 +73,7 @@ def is_solution(grid, puzzle=None, box=None, variant=None) -> bool:
     """
     if variant is None:
         variant = getattr(grid, "variant", None) or getattr(puzzle, "variant", None)
-    if variant:
-        from .variants import Variant
-
-        v = variant if isinstance(variant, Variant) else Variant.parse(variant)
-        if v:
-            return v.is_solution(grid, puzzle, box if box is not None else getattr(puzzle, "box", None))
-    cells = _grid_from(grid)
-    n = _size_of(cells.size)
-    geo = geometry(n, box if box is not None else getattr(grid, "box", None))
-    held = np.sort(cells[geo.regions], axis=1)
-    if not np.array_equal(held, np.broadcast_to(np.arange(1, n + 1), held.shape)):
-        return False
-    if puzzle is not None:
-        p = _grid_from(puzzle)
-        if p.size != cells.size or np.any((p != 0) & (p != cells)):
-            return False
-    return True
+    v = variant if isinstance(variant, Variant) else Variant.parse(variant)
+    if box is None:
+        box = getattr(grid, "box", None) or getattr(puzzle, "box", None)
+    return v.is_solution(grid, puzzle, box)

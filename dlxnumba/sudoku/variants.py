@@ -85,7 +85,7 @@ import numpy as np
 
 from ..errors import SudokuError, plain
 from ..problem import ExactCover
-from .geometry import Geometry, cell_name, geometry
+from .geometry import Geometry, _size_of, cell_name, geometry
 from .killer import Cages, cached_problem
 from .text import _symbol
 
@@ -338,7 +338,7 @@ class Variant:
         from .text import _grid_from
 
         cells = _grid_from(grid)
-        n = _isqrt(cells.size)
+        n = _size_of(cells.size)
         geo = self.geometry(n, box if box is not None else getattr(grid, "box", None))
         held = np.sort(cells[geo.regions], axis=1)
         if not np.array_equal(held, np.broadcast_to(np.arange(1, n + 1), held.shape)):
