@@ -4,14 +4,20 @@ For each instance (Norvig's "hard1" Sudoku, 16 queens, the 6x10 pentomino
 rectangle without symmetry breaking):
 
 1. the serial count (``p.count()``, one thread, no split): the reference;
-2. a fine split (``--tasks``, default 1024) whose tasks are counted on one
-   thread, each task's nodes, updates and seconds recorded: the simulated
-   speed-up on W workers is (split + sum of the tasks) / (split + the
-   longest-processing-time-first makespan of the tasks on W workers), the
-   split counted as serial work (:func:`dlxnumba.split.speedup`); shown both
-   with the measured seconds and with seconds in proportion to nodes +
-   updates (machine-independent: a task preempted on a busy machine does not
-   count as long);
+2. a fine split (``--tasks``, default 1024) run on one thread as
+   ``count(threads=N)`` runs it, with cuts (:func:`dlxnumba.split.run_split`):
+   each task has a node budget sized for ``--workers`` workers (default 64),
+   and a task that reaches it stops there, what it searched counted, the
+   rest of its subtree becoming new tasks.  Each task's nodes, updates,
+   seconds and parent (the task whose cut made it) are recorded, and the
+   time spent working out each cut.  The simulated speed-up on W workers is
+   (split + sum of the tasks) / (split + the schedule's length), the split
+   counted as serial work and the schedule giving each free worker the
+   longest task ready, a cut's tasks ready when their parent has ended
+   (:meth:`dlxnumba.split.SplitRun.speedup`); shown both with the measured
+   seconds and with seconds in proportion to nodes + updates
+   (machine-independent: a task preempted on a busy machine does not count
+   as long);
 3. ``p.count(threads=T)`` for T = 1 (split on one thread) and 2, timed
    whole (split, compiling excluded by a warm-up): the measured speed-ups
    over the serial count.
@@ -42,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dlxnumba import Sudoku, pentominoes, queens  # noqa: E402
-from dlxnumba.split import run_tasks, speedup  # noqa: E402
+from dlxnumba.split import run_split, run_tasks  # noqa: E402
 
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 WORKERS = (16, 64, 256)
@@ -84,8 +90,8 @@ def warm_up() -> None:
     run_tasks(p, s.subproblems, threads=1), run_tasks(p, s.subproblems, threads=2)
 
 
-def measure(name: str, p, given, known, tasks: int, skip_serial: bool) -> dict:
-    out: dict = {"instance": name, "tasks_wanted": tasks}
+def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: int = 64) -> dict:
+    out: dict = {"instance": name, "tasks_wanted": tasks, "budget_workers": workers}
     if not skip_serial:
         t0 = time.perf_counter()
         n = p.count(given=given)
@@ -95,22 +101,23 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool) -> dict:
         if known is None:
             known = n
         assert n == known, (name, n, known)
-    # the fine split, its tasks on one thread
-    s = p.split(tasks, given=given)
-    r = run_tasks(p, s.subproblems, threads=1, weights=s.weights)
-    total = len(s.solutions) + sum(r.count)
-    assert known is None or total == known, (name, total, known)
+    # the fine split, its tasks (and the cuts') on one thread
+    r = run_split(p, given=given, threads=1, tasks=tasks, workers=workers)
+    s, t = r.split, r.tasks
+    assert known is None or r.count == known, (name, r.count, known)
     if "nodes" in out:
-        assert s.stats.nodes + sum(r.nodes) == out["nodes"] and s.stats.updates + sum(r.updates) == out["updates"]
-    sec = np.array(r.seconds)
-    work = np.array(r.nodes, float) + np.array(r.updates, float)
-    by_work = work * (sec.sum() / work.sum())
-    out.update(count=total, tasks=len(s), split_seconds=s.seconds, task_seconds=float(sec.sum()),
-               run_wall=r.wall, largest_task=float(sec.max()), weights_corr=float(
-                   np.corrcoef(np.log(np.maximum(s.weights, 1)), np.log(np.maximum(work, 1)))[0, 1]),
-               simulated={str(w): speedup(sec, w, s.seconds) for w in CURVE},
-               simulated_by_work={str(w): speedup(by_work, w, s.seconds) for w in CURVE},
-               task_nodes=r.nodes, task_updates=r.updates, task_seconds_each=r.seconds)
+        assert (r.stats.nodes, r.stats.updates) == (out["nodes"], out["updates"])
+    sec = np.array(t.seconds)
+    work = np.array(t.nodes, float) + np.array(t.updates, float)
+    roots = np.array([q is None for q in r.parents])
+    out.update(count=r.count, tasks=len(s), tasks_run=len(t), cuts=r.cuts, budget=r.budget,
+               split_seconds=s.seconds, task_seconds=float(sec.sum()), cut_seconds=float(sum(r.cut_seconds)),
+               run_wall=r.stats.seconds, largest_task=float(sec.max()), weights_corr=float(
+                   np.corrcoef(np.log(np.maximum(s.weights, 1)),
+                               np.log(np.maximum(work[roots], 1)))[0, 1]) if roots.sum() == len(s) else None,
+               simulated={str(w): r.speedup(w) for w in CURVE},
+               simulated_by_work={str(w): r.speedup(w, by_work=True) for w in CURVE},
+               task_nodes=t.nodes, task_updates=t.updates, task_seconds_each=t.seconds, parents=r.parents)
     # measured: the split count on 1 and 2 threads, whole calls
     for threads in (1, 2):
         t0 = time.perf_counter()
@@ -124,17 +131,15 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool) -> dict:
 
 
 def _split_count_one_thread(p, given) -> int:
-    from dlxnumba.split import run_split
-
     return run_split(p, given=given, threads=1).count
 
 
 def table(results: list) -> str:
-    lines = ["instance            tasks  split s  serial s  1 thr s  2 thr s  2-thr x   "
+    lines = ["instance         tasks  cuts  split s  serial s  1 thr s  2 thr s  2-thr x   "
              + "  ".join(f"{w:>4}w sim (work)" for w in WORKERS)]
     for o in results:
         sim = "  ".join(f"{o['simulated'][str(w)]:5.1f} ({o['simulated_by_work'][str(w)]:5.1f})" for w in WORKERS)
-        lines.append(f"{o['instance']:<18} {o['tasks']:6d} {o['split_seconds']:8.2f} "
+        lines.append(f"{o['instance']:<15} {o['tasks_run']:6d} {o['cuts']:5d} {o['split_seconds']:8.2f} "
                      f"{o.get('serial_seconds', float('nan')):9.2f} {o['threads1_seconds']:8.2f} "
                      f"{o['threads2_seconds']:8.2f} {o.get('speedup_threads2', float('nan')):8.2f}   {sim}")
     return "\n".join(lines)
@@ -162,7 +167,8 @@ def plot(results: list, path: Path) -> None:
     ax.set_yscale("log", base=2)
     ax.set_xlabel("workers")
     ax.set_ylabel("speed-up over one serial search")
-    ax.set_title("dlxnumba split counts: LPT schedule of measured tasks\n(dotted: task times from nodes + updates)")
+    ax.set_title("dlxnumba split counts: longest-ready-first schedule of measured tasks\n"
+                 "(dotted: task times from nodes + updates)")
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -173,7 +179,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="small stand-ins (seconds)")
     ap.add_argument("--only", help="comma-separated instance names")
-    ap.add_argument("--tasks", type=int, default=1024, help="tasks of the fine split (default 1024)")
+    ap.add_argument("--tasks", type=int, default=128, help="tasks of the split (default 128: two per worker)")
+    ap.add_argument("--workers", type=int, default=64, help="workers the tasks' node budget is sized for")
     ap.add_argument("--skip-serial", action="store_true", help="no serial count (no measured speed-ups)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="folder for scaling.json/.png")
     args = ap.parse_args(argv)
@@ -184,7 +191,7 @@ def main(argv=None) -> int:
     results = []
     for name, (p, g, known) in chosen.items():
         print(f"{name} ...", flush=True)
-        results.append(measure(name, p, g, known, args.tasks, args.skip_serial))
+        results.append(measure(name, p, g, known, args.tasks, args.skip_serial, args.workers))
         print(table(results[-1:]).splitlines()[1], flush=True)
     print()
     print(table(results))

@@ -102,6 +102,10 @@ class Split:
         The work done above the subtrees, as the serial search counts it.
     seconds : float
         Wall-clock time of the split (expanding and measuring).
+    estimate : float
+        Knuth's estimate of the nodes of the whole tree (below the givens),
+        from the probes at the root (0 when unknown: a split loaded from a
+        checkpoint).
     """
 
     problem: "ExactCover"
@@ -113,6 +117,7 @@ class Split:
     solutions: list
     stats: Stats = field(default_factory=lambda: Stats(status="complete"))
     seconds: float = 0.0
+    estimate: float = 0.0
 
     def __len__(self) -> int:
         return len(self.subproblems)
@@ -150,7 +155,7 @@ class _Measurer:
     """Private links and cursor for expanding and measuring nodes of one problem."""
 
     def __init__(self, problem: "ExactCover", stop_at: int, probe_nodes: int, probes: int, seed: int):
-        from .kernels.split import EXPAND, M_SIZE, MEASURE
+        from .kernels.split import EXPAND, M_SIZE, MEASURE, REMAINDER
 
         t = problem._template()
         u = np.uint32
@@ -167,16 +172,27 @@ class _Measurer:
         self.opts = np.zeros(width, np.int64)
         self.upds = np.zeros(width, np.int64)
         self.sols = np.zeros(width, np.int8)
+        self.levels = np.zeros(width, np.int32)
         self.out = np.zeros(M_SIZE, np.int64)
         self.rng = np.array([(seed * 0x9E3779B97F4A7C15 + 1) & (2**64 - 1) | 1], np.uint64)  # never 0
         self.budget = probe_nodes
         self.probes = probes
         self.expand_kernel = EXPAND[t.width]
         self.measure_kernel = MEASURE[t.width]
+        self.remainder_kernel = REMAINDER[t.width]
 
     def expand(self, given: np.ndarray) -> int:
         return int(self.expand_kernel(self.n1, self.template, self.links, given, self.stop_at,
                                       self.first_node, self.opts, self.upds, self.sols))
+
+    def remainder(self, given: np.ndarray, cut: np.ndarray) -> int:
+        """The siblings left below ``given`` along ``cut``, into ``opts``,
+        ``upds``, ``sols`` and ``levels`` (see :func:`.kernels.split._remainder`)."""
+        k = int(self.remainder_kernel(self.n1, self.template, self.links, given, cut, self.stop_at,
+                                      self.first_node, self.opts, self.upds, self.sols, self.levels))
+        if k < 0:
+            raise ExactCoverError(f"no such cut {list(cut)} below {list(given)}")
+        return k
 
     def measure(self, given: np.ndarray, probes: int | None = None) -> tuple[float, bool]:
         """(weight: nodes + updates, exact) of the subtree below ``given``."""
@@ -224,8 +240,14 @@ class _Sweep:
 
 def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at: int = 1,
           threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
-          seed: int = 0) -> Split:
-    """Divide the search tree of ``problem`` into subtrees; see :meth:`ExactCover.split`."""
+          seed: int = 0, cheap: bool = False) -> Split:
+    """Divide the search tree of ``problem`` into subtrees; see :meth:`ExactCover.split`.
+
+    ``cheap=True`` measures less, for a runner that cuts tasks at a node
+    budget (:func:`run_split`): no dry runs (every weight is an estimate), and
+    the subtrees never measured on the way down keep their share of their
+    parent's estimate instead of being measured at the end.
+    """
     from .batch import thread_count
 
     stop_at = check_limits(stop_at, None, None)[0]
@@ -237,14 +259,19 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     probes = _positive(probes, "probes")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ExactCoverError(f"seed must be a non-negative integer, not {plain(seed)}")
+    if cheap not in (True, False):
+        raise ExactCoverError(f"cheap must be True or False, not {plain(cheap)}")
     t0 = time.perf_counter()
     root = Search(problem, given, stop_at=stop_at).given  # checked: conflicts raise here
     root_given = tuple(root.tolist())
     m = _Measurer(problem, stop_at, DRY_RUN_NODES if probe_nodes is None else probe_nodes, probes, int(seed))
     stats = Stats(status="complete", profile=np.zeros(problem.n_primary + 1, np.int64))
     found: list = []  # (key, solution)
+    if cheap:
+        m.budget = 0  # no dry runs: a probe alone estimates a subtree
     weight, exact = m.measure(root, 8 * probes)
-    if probe_nodes is None:  # dry runs well below the size of a task: a small part of the work
+    estimate = float(m.nodes)
+    if probe_nodes is None and not cheap:  # dry runs well below the size of a task: a small part of the work
         m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
     sweep = _Sweep(problem, m, stop_at, probes, int(seed), thread_count(threads))
     # the heap of leaves: (-weight, order, key, path, exact, measured); key = the child numbers
@@ -298,7 +325,7 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
         # the leaves never measured: measure them all, and go on while one of them turns
         # out to dominate (a share of the parent's estimate can be far off on uneven trees)
         fresh = [e for e in heap if not e[5]]
-        if not fresh:
+        if not fresh or cheap:
             break
         kept = [e for e in heap if e[5]]
         for (neg, at, key, path, _, _), (cw, cx) in zip(fresh, sweep.measure_all([e[3] for e in fresh])):
@@ -310,7 +337,7 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     stats.profile = np.trim_zeros(stats.profile, "b")
     stats.seconds = time.perf_counter() - t0
     return Split(problem, root_given, stop_at, [e[3] for e in leaves], [-e[0] for e in leaves],
-                 [e[4] for e in leaves], [s for _, s in sorted(found)], stats, stats.seconds)
+                 [e[4] for e in leaves], [s for _, s in sorted(found)], stats, stats.seconds, estimate)
 
 
 # ---------------------------------------------------------------------------
@@ -346,6 +373,10 @@ class TaskRun:
         Wall-clock seconds of the call (compiling excluded).
     threads : int
         Threads (lanes) used.
+    cut : list or None
+        With a node budget (``max_nodes``): for each task stopped by it, the
+        path from the task's node to the node where it stopped (the options
+        chosen on the way down), else None; see :func:`cut_remainder`.
     """
 
     count: list
@@ -356,6 +387,7 @@ class TaskRun:
     solutions: list | None = None
     wall: float = 0.0
     threads: int = 1
+    cut: list | None = None
 
     def __len__(self) -> int:
         return len(self.count)
@@ -468,17 +500,24 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     depth = problem.n_primary + 1
     lanes_n = max(1, min(nthreads, n))
     buffer = max(SOLUTION_BUFFER, 4 * (depth + 2)) if want else 0
+    cut_rows = np.zeros((lanes_n if max_nodes is not None else 0, depth + 2), np.int32)
     results = (np.empty(n, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
-               np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32))
+               np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32), cut_rows)
     run = Run(TASKS, t.width, problem.n_primary, jobs_t, results, t.first_node)
     space = workspace(t, depth, lanes_n, "tasks")
-    status, count, nodes, updates, ticks, sols = results
+    status, count, nodes, updates, ticks, sols, _ = results
     found: list | None = [[] for _ in range(n)] if want else None
+    cuts: list | None = [None] * n if max_nodes is not None else None
     reported = np.zeros(n, bool)
     w_run = w[order]
     total_w = float(w_run.sum()) or 1.0
 
     def drain() -> None:
+        if cuts is not None:
+            for k in range(lanes_n):
+                if cut_rows[k, 1]:
+                    cuts[int(order[cut_rows[k, 0]])] = tuple(cut_rows[k, 2:2 + cut_rows[k, 1]].tolist())
+                    cut_rows[k, 1] = 0
         if found is not None:
             for k in range(lanes_n):
                 fill = int(space.lanes[k, K.LANE_FILL])
@@ -536,7 +575,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     back[order] = np.arange(n)
     done = (status != K.ST_BUDGET)[back]
     return TaskRun(count[back].tolist(), nodes[back].tolist(), updates[back].tolist(),
-                   secs[back].tolist(), done.tolist(), found, wall, lanes_n)
+                   secs[back].tolist(), done.tolist(), found, wall, lanes_n, cuts)
 
 
 # ---------------------------------------------------------------------------
@@ -740,6 +779,66 @@ class Checkpoint:
 # ---------------------------------------------------------------------------
 
 
+#: With cuts, a task's node budget: the split's estimate of the tree's nodes
+#: over (workers times this), and at least :data:`MIN_CUT_NODES`.
+CUT_PARTS = 16
+#: The smallest node budget of a task (below it, a task's set-up costs show).
+MIN_CUT_NODES = 1 << 12
+
+
+@dataclass
+class Remainder:
+    """What is left of a task cut at its node budget (:func:`cut_remainder`):
+    ``tasks`` (subproblems, each a path), ``depths`` (how far below the task's
+    node each branches off: 0 for the cut task's own siblings' level), and
+    the work between them and the task's path: ``stats`` (the nodes,
+    updates and solutions of the siblings not yet tried) and ``solutions``
+    (those siblings that are solutions, as sorted option lists)."""
+
+    tasks: list
+    depths: list
+    stats: Stats
+    solutions: list
+
+
+def cut_remainder(measurer: "_Measurer", path, cut) -> Remainder:
+    """The rest of the search of the task ``path`` that stopped at its node
+    budget with ``cut`` (the options chosen from its node down to the node it
+    was about to enter; :attr:`TaskRun.cut`).
+
+    The lane's own count is exact for the part it searched: every sibling
+    before ``cut[l]`` at each level ``l``, and the nodes on the way down.  What
+    is left: the subtree of the node it was about to enter (a task), and at
+    each level the siblings after ``cut[l]`` (each a task, or a solution
+    counted here), with the updates of trying them counted here, as the
+    serial search counts them at that level.  So the task's count plus the
+    remainder's stats plus those of the remainder's tasks equal the task's
+    whole search, node for node and update for update.
+    """
+    path = tuple(path)
+    cut = tuple(cut)
+    tasks = [path + cut]
+    depths = [len(cut)]
+    stats = Stats(status="complete")
+    found: list = []
+    k = measurer.remainder(np.array(path, np.int32), np.array(cut, np.int32))
+    opts = measurer.opts[1:k + 1].tolist()
+    upds = measurer.upds[1:k + 1].tolist()
+    sols = measurer.sols[1:k + 1].tolist()
+    levels = measurer.levels[1:k + 1].tolist()
+    for option, u, solved, level in zip(opts, upds, sols, levels):
+        stats.updates += u
+        child = path + cut[:level] + (option,)
+        if solved:
+            stats.nodes += 1
+            stats.solutions += 1
+            found.append(sorted(child))
+        else:
+            tasks.append(child)
+            depths.append(level)
+    return Remainder(tasks, depths, stats, found)
+
+
 @dataclass
 class SplitRun:
     """The outcome of :func:`run_split`.
@@ -747,10 +846,17 @@ class SplitRun:
     ``count`` and ``stats`` are of the whole search (the split, the tasks of
     this call and those a checkpoint had recorded): ``stats.seconds`` is the
     wall-clock time of the call, without compiling the lanes.  ``ran`` lists
-    the tasks this call ran, and ``tasks`` their results (in the order of
-    ``ran``).  ``solutions`` (mode
-    "solutions") are all solutions: those above the subtrees, then each
-    task's, in the split's order.
+    the tasks this call ran (an index of the split, or for the remainder of a
+    cut task the path of its node), and ``tasks`` their results (in the
+    order of ``ran``; a cut task's are of the part it searched).
+    ``solutions`` (mode "solutions") are all solutions: those above the
+    subtrees, then each task's.
+
+    ``parents`` gives, for each task run, the position in ``ran`` of the
+    task whose cut made it (None for the split's own tasks), and
+    ``cut_seconds`` the time spent working out each cut task's remainder (0
+    for the others): what :meth:`speedup` schedules.  ``budget`` is the node
+    budget of a task (None: no cuts) and ``cuts`` the number of tasks cut.
     """
 
     count: int
@@ -759,12 +865,33 @@ class SplitRun:
     ran: list
     tasks: TaskRun
     solutions: list | None = None
+    parents: list = field(default_factory=list)
+    cut_seconds: list = field(default_factory=list)
+    budget: int | None = None
+    cuts: int = 0
+
+    def speedup(self, workers: int, by_work: bool = False) -> float:
+        """The simulated speed-up of this run's work on ``workers`` workers
+        over one (:func:`schedule`): the split and the tasks' searching (the
+        work of one serial search) over the time of a schedule of the split,
+        then the tasks, each with the time of working out its cut, each ready
+        when the task whose cut made it has ended, longest first.  ``by_work``: each
+        task's seconds taken in proportion to its nodes plus updates
+        (machine-independent) instead of its measured time."""
+        secs = np.asarray(self.tasks.seconds, float)
+        if by_work:
+            work = np.asarray(self.tasks.nodes, float) + np.asarray(self.tasks.updates, float)
+            secs = work * (secs.sum() / work.sum()) if work.sum() else secs
+        durations = secs + np.asarray(self.cut_seconds or [0.0] * len(secs), float)
+        span = self.split.seconds + schedule(durations.tolist(), self.parents or [None] * len(secs), workers)
+        return (self.split.seconds + float(secs.sum())) / span if span > 0 else 1.0
 
 
 def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: int = 1,
               threads: int | None = None, tasks: int | None = None, split_: Split | None = None,
               checkpoint=None, timeout: float | None = None, progress=None,
-              progress_interval: float = 0.5) -> SplitRun:
+              progress_interval: float = 0.5, cuts: bool = True, workers: int | None = None,
+              budget: int | None = None) -> SplitRun:
     """Split the search of ``problem`` and run the parts on ``threads`` lanes.
 
     ``split_`` is a ready split (else one is made, ``tasks`` as in
@@ -774,19 +901,42 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     ``timeout`` raises :class:`~dlxnumba.errors.LimitReached` with the partial
     count in ``found`` (the finished tasks stay in the checkpoint).
 
+    Cuts (``cuts=True``, without a checkpoint): each task runs with a node
+    ``budget`` (by default the split's estimate of the tree's nodes over
+    ``workers`` times :data:`CUT_PARTS`, at least :data:`MIN_CUT_NODES`;
+    ``workers`` defaults to the threads).  A task that reaches it stops
+    there; what it searched counts, and the rest of its subtree becomes new
+    tasks (:func:`cut_remainder`), run in the next round.  Nothing is searched
+    twice and the statistics stay exact; a subtree whose size the split's
+    estimate missed cannot become one long task.  A checkpointed run keeps
+    its split's tasks whole.
+
     Examples
     --------
     >>> from dlxnumba import queens
     >>> p, key = queens(8)
     >>> r = run_split(p, threads=2, stop_at=0)
     >>> serial = p.search(stop_at=0)
-    >>> r.count, serial.count(), r.stats.nodes == serial.stats.nodes, len(r.ran) == len(r.split)
-    (92, 92, True, True)
+    >>> r.count, serial.count(), r.stats.nodes == serial.stats.nodes
+    (92, 92, True)
+    >>> r = run_split(p, threads=2, stop_at=0, tasks=2, budget=100)
+    >>> r.count, r.stats.nodes == serial.stats.nodes, r.stats.updates == serial.stats.updates, r.cuts > 0
+    (92, True, True, True)
     """
+    from .batch import thread_count
     from .errors import LimitReached
+    from .progress import Progress, Reporter, check_interval, reporter
 
     want = _check_mode(mode)
     stop_at = check_limits(stop_at, None, timeout)[0]
+    if cuts not in (True, False):
+        raise ExactCoverError(f"cuts must be True or False, not {plain(cuts)}")
+    if budget is not None:
+        budget = _positive(budget, "budget")
+    if workers is not None:
+        workers = _positive(workers, "workers")
+    outer = reporter(progress)
+    progress_interval = check_interval(progress_interval)
     t0 = time.perf_counter()
     if checkpoint is not None:
         if want:
@@ -795,40 +945,111 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
             raise ExactCoverError("give a checkpoint or a split, not both (a checkpoint holds its split)")
         ck = Checkpoint.open(checkpoint, problem, given=given, stop_at=stop_at, tasks=tasks, threads=threads)
         sp = ck.split
-        todo = ck.remaining()
+        todo: list = [(i, sp.subproblems[i], sp.weights[i], None) for i in ck.remaining()]
+        cuts = False
     else:
         ck = None
-        if split_ is None:
-            sp = split(problem, tasks, given=given, stop_at=stop_at, threads=threads)
+        if split_ is None:  # with cuts, a cheap split: the cuts take care of the estimates' misses
+            sp = split(problem, tasks, given=given, stop_at=stop_at, threads=threads, cheap=cuts)
         else:
             if not isinstance(split_, Split) or split_.problem != problem:
                 raise ExactCoverError("split_ must be a Split of this problem")
             sp = split_
-        todo = list(range(len(sp.subproblems)))
-    t1 = time.perf_counter()
-    r = run_tasks(problem, [sp.subproblems[i] for i in todo], mode, threads=threads, stop_at=sp.stop_at,
-                  weights=[sp.weights[i] for i in todo], timeout=timeout, progress=progress,
-                  progress_interval=progress_interval,
-                  on_done=None if ck is None else lambda fin: ck.record([(todo[k], *rest) for k, *rest in fin]))
-    now = time.perf_counter()
-    wall = now - t0 - (now - t1 - r.wall)  # compiling the lanes left out, as run_tasks does
+        todo = [(i, sub, w, None) for i, (sub, w) in enumerate(zip(sp.subproblems, sp.weights))]
+    if not cuts:
+        budget = None
+    elif budget is None:
+        budget = max(MIN_CUT_NODES, int(sp.estimate / ((workers or thread_count(threads)) * CUT_PARTS)))
+    measurer = _Measurer(problem, sp.stop_at, 1, 1, 0) if budget is not None else None
+    whole = float(sum(w for _, _, w, _ in todo)) or 1.0
+    ran: list = []
+    parents: list = []
+    cut_secs: list = []
+    columns: list = [[], [], [], []]  # count, nodes, updates, seconds of each task run
+    sols = list(sp.solutions) if want else None
+    extra = Stats(status="complete")
+    n_cuts = 0
+    compiling = 0.0
+    lanes = 1
+    done_w = 0.0
+    base = [0, 0, 0, 0, 0]  # nodes, updates, solutions, tasks done, tasks in all before this round
+    finished_all = True
+    shown = [0.0]  # the fraction last reported
+    while todo:
+        t1 = time.perf_counter()
+        left = None if timeout is None else max(timeout - (t1 - t0 - compiling), 0.0)
+        round_w = float(sum(w for _, _, w, _ in todo))
+
+        def tell(report: Progress, round_w=round_w, done_w=done_w, base=tuple(base)) -> None:
+            # a round's report counts a cut task as done, the next round's its remainder
+            # as not: the fraction shown never goes back
+            f = report.fraction if report.fraction is not None else 0.0
+            shown[0] = max(shown[0], min((done_w + f * round_w) / whole, 1.0))
+            outer(Progress(time.perf_counter() - t0 - compiling, base[0] + report.nodes, base[1] + report.updates,
+                           len(sp.solutions) + base[2] + report.solutions, shown[0], base[3] + (report.done or 0),
+                           base[4] + (report.total or 0), "tasks"))
+
+        keys = [k for k, _, _, _ in todo]
+        on_done = None if ck is None else (lambda fin, keys=keys: ck.record([(keys[k], *rest) for k, *rest in fin]))
+        r = run_tasks(problem, [sub for _, sub, _, _ in todo], mode, threads=threads, stop_at=sp.stop_at,
+                      weights=[w for _, _, w, _ in todo], max_nodes=budget, timeout=left,
+                      progress=None if outer is None else Reporter(tell), progress_interval=progress_interval,
+                      on_done=on_done)
+        compiling += time.perf_counter() - t1 - r.wall
+        lanes = r.threads
+        following: list = []
+        for k, (key, sub, w, parent) in enumerate(todo):
+            cut = r.cut[k] if r.cut is not None else None
+            if not r.finished[k] and cut is None:
+                finished_all = False  # stopped by the timeout
+                continue
+            me = len(ran)
+            ran.append(key)
+            parents.append(parent)
+            for col, value in zip(columns, (r.count[k], r.nodes[k], r.updates[k], r.seconds[k])):
+                col.append(value)
+            if sols is not None and r.solutions is not None:
+                sols.extend(r.solutions[k])
+            if cut is None:
+                done_w += w
+                cut_secs.append(0.0)
+                continue
+            tc = time.perf_counter()
+            rest = cut_remainder(measurer, sub, cut)
+            n_cuts += 1
+            extra = extra + rest.stats
+            if sols is not None:
+                sols.extend(rest.solutions)
+            shares = [0.5 ** (len(cut) - d) for d in rest.depths]  # nearer the task's node: larger
+            scale = w / sum(shares)
+            following.extend((tuple(t), tuple(t), x * scale, me) for t, x in zip(rest.tasks, shares))
+            cut_secs.append(time.perf_counter() - tc)
+        base = [base[0] + sum(r.nodes), base[1] + sum(r.updates), base[2] + sum(r.count), base[3] + len(todo),
+                base[4] + len(todo)]
+        if not finished_all:
+            break
+        todo = following
+    wall = time.perf_counter() - t0 - compiling
     if ck is not None:
         count, stats = ck.total()
     else:
-        count = len(sp.solutions) + sum(r.count)
-        stats = sp.stats + r.stats()
+        count = len(sp.solutions) + sum(columns[0]) + extra.solutions
+        stats = sp.stats + Stats(solutions=count, nodes=sum(columns[1]), updates=sum(columns[2]),
+                                 seconds=sum(columns[3])) + extra
     stats.solutions = count
     stats.seconds = wall
-    stats.status = "complete" if all(r.finished) else "timeout"
-    if not all(r.finished):
-        partial = count if ck is not None else count
-        raise LimitReached("timeout", stats, partial)
-    sols = None
-    if want and r.solutions is not None:
-        sols = list(sp.solutions)
-        for part in r.solutions:
-            sols.extend(part)
-    return SplitRun(count, stats, sp, todo, r, sols)
+    stats.status = "complete" if finished_all else "timeout"
+
+    def final() -> Progress:
+        return Progress(wall, stats.nodes, stats.updates, count, 1.0 if finished_all else done_w / whole,
+                        base[3], base[4], "tasks")
+
+    if outer is not None:
+        outer.close(final)
+    if not finished_all:
+        raise LimitReached("timeout", stats, count)
+    tr = TaskRun(columns[0], columns[1], columns[2], columns[3], [True] * len(ran), None, wall, lanes)
+    return SplitRun(count, stats, sp, ran, tr, sols, parents, cut_secs, budget, n_cuts)
 
 
 def _refuse_serial_limits(limit, max_nodes, error: type[ValueError]) -> None:
@@ -885,6 +1106,45 @@ def makespan(seconds, workers: int) -> float:
     for x in sorted((float(s) for s in seconds), reverse=True):
         heapq.heapreplace(loads, loads[0] + x)
     return max(loads)
+
+
+def schedule(seconds, parents, workers: int) -> float:
+    """The time ``workers`` workers take to run tasks of ``seconds`` each, a
+    task ready when its parent (``parents[i]``: an index, or None for a task
+    ready at the start) has ended: each time a worker is free it takes the
+    longest task ready (the longest-processing-time rule, with release
+    times).  With no parents this is :func:`makespan`."""
+    workers = _positive(workers, "workers")
+    n = len(seconds)
+    children: list = [[] for _ in range(n)]
+    ready: list = []
+    for i, p in enumerate(parents):
+        if p is None:
+            heapq.heappush(ready, (-float(seconds[i]), i))
+        else:
+            children[p].append(i)
+    running: list = []  # (end, task)
+    now = 0.0
+    free = workers
+    end = 0.0
+    while ready or running:
+        while free and ready:
+            neg, i = heapq.heappop(ready)
+            heapq.heappush(running, (now - neg, i))
+            free -= 1
+        now, i = heapq.heappop(running)
+        free += 1
+        end = max(end, now)
+        for c in children[i]:
+            heapq.heappush(ready, (-float(seconds[c]), c))
+    return end
+
+
+def speedup_of_tree(seconds, parents, workers: int, serial: float = 0.0) -> float:
+    """:func:`speedup` for tasks with release times (:func:`schedule`)."""
+    total = serial + sum(float(s) for s in seconds)
+    span = serial + schedule(seconds, parents, workers)
+    return total / span if span > 0 else 1.0
 
 
 def speedup(seconds, workers: int, serial: float = 0.0) -> float:

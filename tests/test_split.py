@@ -391,3 +391,97 @@ def test_the_split_measures_on_threads_deterministically(threads):
     assert len(a.solutions) + sum(r.count) == 8
     serial = p.search()
     assert serial.count() == 8 and a.stats.nodes + sum(r.nodes) == serial.stats.nodes
+
+
+# ---------------------------------------------------------------- cuts
+
+
+@SETTINGS
+@given(problems(), st.integers(1, 6), st.sampled_from([1, 2]), st.sampled_from([0, 1]), st.integers(1, 12))
+def test_cut_tasks_equal_the_trace(prob, tasks, threads, stop_at, budget):
+    """Tasks stopped at a node budget of 1 to 12 nodes and their remainders
+    searched in later rounds: the same solutions, nodes and updates as DLX1."""
+    options, n1, n = prob
+    p = numbered(options, n1, n)
+    trace = ref.dlx1_trace(options, n1, n, stop_at=stop_at)
+    r = S.run_split(p, "solutions", threads=threads, stop_at=stop_at, tasks=tasks, budget=budget)
+    assert r.count == len(trace["solutions"]) == len(r.solutions)
+    assert sorted(r.solutions) == sorted(sorted(x) for x in trace["solutions"])
+    assert (r.stats.nodes, r.stats.updates) == (trace["nodes"], trace["updates"])
+    assert len(r.parents) == len(r.ran) == len(r.cut_seconds) == len(r.tasks)
+    assert all(q is None or q < i for i, q in enumerate(r.parents))  # a remainder runs after its task
+    cut = {q for q in r.parents if q is not None}
+    assert r.budget == budget and len(cut) == r.cuts
+    assert all(r.tasks.nodes[i] >= budget for i in cut)  # a task stops at its budget, not before
+
+
+@pytest.mark.parametrize("stop_at", [0, 1])
+def test_cuts_on_queens_and_the_pentominoes_add_up(stop_at):
+    for p, budget in ((queens(9)[0], 50), (pentominoes(3, 20)[0], 2000)):
+        serial = p.search(stop_at=stop_at)
+        n = serial.count()
+        r = S.run_split(p, threads=2, stop_at=stop_at, tasks=4, budget=budget)
+        assert r.cuts > 0 and r.count == n
+        assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+
+
+def test_a_cut_sudoku_count_equals_the_serial_count():
+    s = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    p, _, g = s.to_problem()
+    serial = p.search(g, stop_at=1)
+    serial.count()
+    r = S.run_split(p, given=g, threads=2, tasks=2, budget=10)
+    assert r.cuts > 0 and r.count == 1
+    assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+
+
+def test_the_default_budget_cuts_only_tasks_far_above_a_share():
+    p, _ = queens(10)
+    r = S.run_split(p, threads=2, tasks=4)
+    assert r.budget >= S.MIN_CUT_NODES and r.count == 724
+    assert S.run_split(p, threads=2, tasks=4, cuts=False).budget is None
+
+
+def test_cut_progress_keeps_rising(monkeypatch):
+    monkeypatch.setattr(B, "WORK_SLICE", 200)
+    p, _ = queens(9)
+    seen = []
+    r = S.run_split(p, threads=2, tasks=4, budget=100, progress=seen.append, progress_interval=0)
+    assert r.cuts > 0 and r.count == 352
+    fractions = [x.fraction for x in seen]
+    assert len(seen) > 2 and fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] <= 1
+    assert all(x.solutions <= 352 for x in seen)
+
+
+def test_a_checkpointed_run_does_not_cut(tmp_path):
+    p, _ = queens(8)
+    r = S.run_split(p, checkpoint=tmp_path / "c", tasks=4, budget=10)
+    assert r.cuts == 0 and r.budget is None and r.count == 92
+
+
+def test_schedule_with_release_times():
+    # task 0 (4 s) releases 2 and 3 (3 s each) when it ends; task 1 takes 1 s
+    assert S.schedule([4, 1, 3, 3], [None, None, 0, 0], 2) == 7.0
+    assert S.schedule([4, 1, 3, 3], [None, None, 0, 0], 1) == 11.0
+    assert S.speedup_of_tree([4, 1, 3, 3], [None, None, 0, 0], 2, serial=1.0) == 12.0 / 8.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0, 100), max_size=30), st.integers(1, 8))
+def test_schedule_without_parents_is_the_makespan(seconds, workers):
+    assert S.schedule(seconds, [None] * len(seconds), workers) == pytest.approx(S.makespan(seconds, workers))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.integers(1, 6))
+def test_schedule_respects_the_chains(data, workers):
+    """No faster than the longest chain of parents, nor than the work over the workers."""
+    n = data.draw(st.integers(0, 20))
+    seconds = data.draw(st.lists(st.floats(0, 10), min_size=n, max_size=n))
+    parents = [None if i == 0 else data.draw(st.one_of(st.none(), st.integers(0, i - 1))) for i in range(n)]
+    chain = [0.0] * n
+    for i in range(n):
+        chain[i] = seconds[i] + (chain[parents[i]] if parents[i] is not None else 0.0)
+    span = S.schedule(seconds, parents, workers)
+    assert span >= max(chain, default=0.0) - 1e-6 and span >= sum(seconds) / workers - 1e-6
+    assert span <= sum(seconds) + 1e-6

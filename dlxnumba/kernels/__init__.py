@@ -214,14 +214,18 @@ SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
 SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`Results`, with
 the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
 
-TaskResults = namedtuple("TaskResults", "status count nodes updates ticks sols")
+TaskResults = namedtuple("TaskResults", "status count nodes updates ticks sols cut")
 TaskResults.__doc__ = """What a batch of split tasks writes (:mod:`dlxnumba.split`): as
 :data:`Results`, plus int64 ``ticks`` (the processor's cycle counter, summed
 over the job's time in its lane) and ``sols``, one int32 row per lane in which
 the lane appends each solution as ``job, k, option_1 .. option_k`` (the chosen
 options, givens excluded; slot ``LANE_FILL`` of the lane is the row's fill).
 With ``sols`` of zero columns the jobs are counted only: the search does not
-stop at each solution."""
+stop at each solution.  ``cut``, int32, one row per lane of ``n1 + 3``
+entries (or no rows): when a job stops at its node budget, the lane writes
+``job, L, option_1 .. option_L`` there, the options chosen from the job's
+node down to the node it was about to enter, and pauses (Python reads the row
+and sets ``L`` to 0)."""
 
 # ------------------------------------------------------------------- constants
 

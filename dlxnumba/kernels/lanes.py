@@ -10,7 +10,8 @@ first solution (:data:`~dlxnumba.kernels.Results`).  Lanes take jobs from a
 shared counter with an atomic fetch-and-add, so threads stay balanced however
 uneven the jobs are.  A lane returns after about ``work_budget`` updates, even
 inside a job, and resumes where it stopped; a job stops at ``node_budget``
-nodes (``ST_BUDGET``).
+nodes (``ST_BUDGET``; a split task then writes the path to the node where it
+stopped, see :func:`record_cut`, and the lane pauses for Python to read it).
 
 Two ways to prepare a job, chosen at compile time by the type of the jobs
 (:func:`prepare`; numba does not prune branches on a constant argument, so a
@@ -73,6 +74,14 @@ def record(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
     lane must pause for Python to empty its buffer (compiled per type of ``res``):
     the first solution of a generic or Sudoku job, every solution of a split
     task into the lane's row of :data:`TaskResults` ``sols``."""
+    raise NotImplementedError("compiled code only")
+
+
+def record_cut(i, k, width, first_node, links, cursor, res):
+    """Write where job ``i`` stopped at its node budget into lane ``k``'s row,
+    when the results keep it (:data:`TaskResults` with ``cut`` rows); True when
+    the lane must pause for Python to read the row (compiled per type of
+    ``res``)."""
     raise NotImplementedError("compiled code only")
 
 
@@ -227,6 +236,22 @@ def _record(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
     return first
 
 
+@overload(record_cut, jit_options=JIT_INNER)
+def _record_cut(i, k, width, first_node, links, cursor, res):
+    if _is_tasks(res):
+        def cut(i, k, width, first_node, links, cursor, res):
+            if res.cut.shape[0] == 0:
+                return False
+            # paused before entering the level: choice[0..level-1] is the path below the job's node
+            row = res.cut[k]
+            row[0] = i
+            row[1] = chosen_options(cursor.choice, cursor.state[LEVEL] - 1, width, links.top, first_node,
+                                    row[2:])
+            return True
+        return cut
+    return lambda i, k, width, first_node, links, cursor, res: False
+
+
 @overload(solution_stop, jit_options=JIT_INNER)
 def _solution_stop(i, jobs, found, res):
     if _is_tasks(res):
@@ -262,6 +287,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
     state = cursor.state
     work = np.int64(0)
     while True:
+        pause = False
         since = clock(res)
         if lane[LANE_ACTIVE] == 0:
             i = _fetch_add(counter, 0, 1)
@@ -298,6 +324,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
             st = ST_NO_SOLUTION if found == 0 else ST_SOLVED if found == 1 else ST_MULTIPLE
         elif state[NODES] >= node_budget:
             st = ST_BUDGET
+            pause = record_cut(i, k, width, first_node, links, cursor, res)
         else:
             charge(i, res, since)
             return 1
@@ -309,7 +336,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
         res.nodes[i] = state[NODES]
         res.updates[i] = state[UPDATES]
         lane[LANE_ACTIVE] = 0
-        if work >= work_budget:
+        if work >= work_budget or pause:
             return 1
 
 

@@ -86,6 +86,51 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
 
 
 @njit(**JIT_INNER)
+def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
+    """The siblings left of a task cut at its node budget (see
+    :func:`dlxnumba.split.cut_remainder`); return their number.
+
+    From the node reached by forcing ``given``, goes down the path ``cut``
+    (options) as the search went: at each level ``l`` it branches on the
+    item the search chooses and, for each option after ``cut[l]`` in that
+    item's list, writes ``opts[k]`` the option, ``upds[k]`` the updates of
+    covering its other items, ``sols[k]`` 1 when that leaves no active
+    primary item, and ``levels[k] = l`` (``k`` from 1); then takes ``cut[l]``.
+    Returns -1 when the givens conflict, -2 when ``cut[l]`` is not in the
+    list of the item branched on at level ``l``.  The links are left as they
+    are (the next call restores them).
+    """
+    _restore(template, links)
+    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+        return -1
+    llink, rlink, top, ulink, dlink, length = links
+    active = count_active(n1, length) if n1 > 64 else 0
+    k = 0
+    for level in range(cut.shape[0]):
+        best = choose(n1, active, stop_at, llink, rlink, length)
+        cover(best, width, links)
+        active -= 1
+        oo = dlink[best]
+        while oo != best and option_of(oo, width, top, first_node) != cut[level]:
+            oo = dlink[oo]
+        if oo == best:
+            return -2
+        x = dlink[oo]
+        while x != best:
+            k += 1
+            opts[k] = option_of(x, width, top, first_node)
+            upds[k] = cover_others(x, width, links)
+            sols[k] = 1 if rlink[0] == 0 else 0
+            levels[k] = level
+            uncover_others(x, width, links)
+            x = dlink[x]
+        cover_others(oo, width, links)
+        if n1 > 64:
+            active -= primary_others(oo, n1, width, top, ulink)
+    return k
+
+
+@njit(**JIT_INNER)
 def _probe(n1, width, links, choice, stop_at, probes, rng, out):
     """Knuth's estimate of the subtree below the current state: the mean of
     ``probes`` random probes, into ``out[M_NODES:M_SOLUTIONS + 1]``.  The
@@ -203,6 +248,21 @@ def measure_blocks(n1, template, links, cursor, given, stop_at, first_node, budg
                     first_node, budget, probes, rng, out)
 
 
+@njit(**JIT)
+def remainder_spacers(n1, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
+    """:func:`_remainder` for the spacer layout; records as plain tuples."""
+    return _remainder(n1, SPACERS, Links(*template), Links(*links), given, cut, stop_at, first_node, opts,
+                      upds, sols, levels)
+
+
+@njit(**JIT)
+def remainder_blocks(n1, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
+    """:func:`_remainder` for four-node blocks; records as plain tuples."""
+    return _remainder(n1, BLOCKS, Links(*template), Links(*links), given, cut, stop_at, first_node, opts,
+                      upds, sols, levels)
+
+
 #: Entry points by layout.
 EXPAND = {SPACERS: expand_spacers, BLOCKS: expand_blocks}
+REMAINDER = {SPACERS: remainder_spacers, BLOCKS: remainder_blocks}
 MEASURE = {SPACERS: measure_spacers, BLOCKS: measure_blocks}
