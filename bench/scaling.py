@@ -4,8 +4,10 @@ For each instance (Norvig's "hard1" Sudoku, 16 queens, the 6x10 pentomino
 rectangle without symmetry breaking):
 
 1. the serial count (``p.count()``, one thread, no split): the reference;
-2. a fine split (``--tasks``, default 1024) run on one thread as
-   ``count(threads=N)`` runs it, with cuts (:func:`dlxnumba.split.run_split`):
+2. a split of ``--tasks`` subtrees (default 128: two per simulated worker),
+   made without dry runs (``cheap=True``: at 64 workers the split's time is the
+   serial part of the run), run on one thread with cuts
+   (:func:`dlxnumba.split.run_split`):
    each task has a node budget sized for ``--workers`` workers (default 64),
    and a task that reaches it stops there, what it searched counted, the
    rest of its subtree becoming new tasks.  Each task's nodes, updates,
@@ -83,6 +85,8 @@ def warm_up() -> None:
     """Compile (or load) every kernel the runs use, on small problems."""
     q, _ = queens(6)
     q.count(), q.count(threads=2)
+    p5, _ = pentominoes(3, 20)  # options with spacers; cuts (the remainder kernel)
+    run_split(p5, threads=1, tasks=4, budget=100), run_split(p5, threads=2, tasks=4, budget=100)
     s = q.split(tasks=4)
     run_tasks(q, s.subproblems, threads=1), run_tasks(q, s.subproblems, threads=2)
     p, _, g = Sudoku(with_more_givens(HARD1, 30)).to_problem()
@@ -102,7 +106,7 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: 
             known = n
         assert n == known, (name, n, known)
     # the fine split, its tasks (and the cuts') on one thread
-    r = run_split(p, given=given, threads=1, tasks=tasks, workers=workers)
+    r = run_split(p, given=given, threads=1, tasks=tasks, workers=workers, cheap=True)
     s, t = r.split, r.tasks
     assert known is None or r.count == known, (name, r.count, known)
     if "nodes" in out:

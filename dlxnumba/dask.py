@@ -118,13 +118,16 @@ def _distributed():
 
 
 @contextlib.contextmanager
-def connect(client=None, *, workers: int | None = None,
-            connect_timeout: float | None = None) -> Iterator[Any]:
+def connect(client=None, *, workers: int | None = None, connect_timeout: float | None = None,
+            processes: bool = True) -> Iterator[Any]:
     """A :class:`distributed.Client` for ``client`` (see the module), closed on
     exit when this call opened it.
 
-    ``workers``: worker processes of a ``LocalCluster`` started here (default:
-    one per core); ignored for an address or a client.  ``connect_timeout``:
+    ``workers``: workers of a ``LocalCluster`` started here (default: one
+    per core), each a process of one thread, or with ``processes=False`` a
+    thread of this process (the kernels release the GIL, so the threads run
+    in parallel; no process to start, and the kernels this process has
+    loaded serve them); ignored for an address or a client.  ``connect_timeout``:
     seconds to wait for a scheduler (default :data:`CONNECT_TIMEOUT`).
 
     >>> with connect("tcp://127.0.0.1:1", connect_timeout=0.5) as c:  # doctest: +ELLIPSIS
@@ -144,13 +147,15 @@ def connect(client=None, *, workers: int | None = None,
     if isinstance(connect_timeout, bool) or not isinstance(connect_timeout, (int, float)) \
             or not connect_timeout > 0:
         raise ExactCoverError(f"connect_timeout must be a positive number of seconds, not {plain(connect_timeout)}")
+    if processes not in (True, False):
+        raise ExactCoverError(f"processes must be True or False, not {plain(processes)}")
     if client is None or client.strip().lower() == "local":
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
                                     or workers < 1):
             raise ExactCoverError(f"workers must be a positive integer or None, not {plain(workers)}")
         n = int(workers) if workers is not None else (os.cpu_count() or 1)
         try:
-            cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+            cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
                                                dashboard_address=":0")
         except RuntimeError as e:  # a worker process could not start
             raise RuntimeError(f"dlxnumba.dask: cannot start a LocalCluster of {n} worker processes ({e}); "
@@ -348,7 +353,8 @@ def _positive_or_none(value, name: str) -> None:
 def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] = (), stop_at: int = 1,
         split=None, tasks: int | None = None, chunks: int | None = None, checkpoint=None,
         timeout: float | None = None, workers: int | None = None, progress: ProgressArg = None,
-        progress_interval: float = 0.5, connect_timeout: float | None = None) -> DaskRun:
+        progress_interval: float = 0.5, connect_timeout: float | None = None,
+        processes: bool = True) -> DaskRun:
     """Count (or, with ``solutions=True``, enumerate) on a Dask cluster.
 
     Parameters
@@ -383,6 +389,9 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
         :class:`~dlxnumba.progress.Progress` reports every ``progress_interval``
         seconds: ``done``/``total`` subproblems, ``fraction`` by their weights
         (the split's estimates), the time left at the rate so far.
+    workers, processes, connect_timeout
+        As in :func:`connect`: the workers of a ``LocalCluster`` started for
+        the call, processes (the default) or threads of this process.
 
     Returns
     -------
@@ -405,7 +414,7 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
                               or list(split.given) != base or split.stop_at != stop_at):
         raise ExactCoverError("split must be a Split of this problem, made with the same given and stop_at")
     _distributed()
-    with connect(client, workers=workers, connect_timeout=connect_timeout) as c:
+    with connect(client, workers=workers, connect_timeout=connect_timeout, processes=processes) as c:
         threads = _threads(c)
         # each worker loads the kernels while the problem is split here
         warming = [c.submit(_warm_up, workers=[w], allow_other_workers=False, pure=False)

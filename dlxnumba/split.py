@@ -22,7 +22,11 @@ What each part counts (Knuth's DLX1 definitions, see :class:`~dlxnumba.Stats`):
 
 So with a fixed split the split's statistics plus those of its tasks add up
 to the serial search's nodes, updates and solutions exactly, whatever
-``stop_at`` (tested with ``stop_at=0`` and ``1``).  (``max_level`` and the
+``stop_at`` (tested with ``stop_at=0`` and ``1``).  A task *cut* at its node
+budget (:func:`run_split`) counts what it searched; the updates of trying the
+siblings it left, and the siblings that are solutions, are counted by
+:func:`cut_remainder`, and its other siblings and the node it was about to
+enter are tasks of their own: the sums stay exact.  (``max_level`` and the
 per-level ``profile`` of a task count from the task's node, not the root.)
 
 Examples
@@ -891,7 +895,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
               threads: int | None = None, tasks: int | None = None, split_: Split | None = None,
               checkpoint=None, timeout: float | None = None, progress=None,
               progress_interval: float = 0.5, cuts: bool = True, workers: int | None = None,
-              budget: int | None = None) -> SplitRun:
+              budget: int | None = None, cheap: bool = False) -> SplitRun:
     """Split the search of ``problem`` and run the parts on ``threads`` lanes.
 
     ``split_`` is a ready split (else one is made, ``tasks`` as in
@@ -909,7 +913,9 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     tasks (:func:`cut_remainder`), run in the next round.  Nothing is searched
     twice and the statistics stay exact; a subtree whose size the split's
     estimate missed cannot become one long task.  A checkpointed run keeps
-    its split's tasks whole.
+    its split's tasks whole.  ``cheap=True`` makes the split without dry runs
+    (:func:`split`), for many workers, where the split's time is the serial
+    part of the run and the cuts make up for its rougher estimates.
 
     Examples
     --------
@@ -949,8 +955,8 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
         cuts = False
     else:
         ck = None
-        if split_ is None:  # with cuts, a cheap split: the cuts take care of the estimates' misses
-            sp = split(problem, tasks, given=given, stop_at=stop_at, threads=threads, cheap=cuts)
+        if split_ is None:
+            sp = split(problem, tasks, given=given, stop_at=stop_at, threads=threads, cheap=cheap)
         else:
             if not isinstance(split_, Split) or split_.problem != problem:
                 raise ExactCoverError("split_ must be a Split of this problem")

@@ -359,6 +359,20 @@ def test_bad_arguments_fail_fast_and_clearly():
     q, _ = queens(7)
     with pytest.raises(ExactCoverError, match="split must be a Split of this problem"):
         dd.count(p, "local", split=q.split(4))
+    with pytest.raises(ExactCoverError, match="processes must be True or False, not 'yes'"):
+        dd.count(p, "local", processes="yes")
+
+
+def test_a_local_cluster_of_threads_started_for_the_call():
+    """processes=False: the call's own LocalCluster runs its workers as threads of
+    this process (no process started: the kernels release the GIL)."""
+    import multiprocessing
+
+    p, _ = queens(9)
+    before = set(multiprocessing.active_children())
+    r = dd.run(p, "local", workers=2, processes=False, tasks=32)
+    assert r.count == p.count() == 352 and r.threads == 2
+    assert set(multiprocessing.active_children()) == before
 
 
 # ---------------------------------------------------------------------------
