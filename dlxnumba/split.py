@@ -991,6 +991,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
             # as not: the fraction shown never goes back
             f = report.fraction if report.fraction is not None else 0.0
             shown[0] = max(shown[0], min((done_w + f * round_w) / whole, 1.0))
+            assert outer is not None  # (only passed on with a reporter)
             outer(Progress(time.perf_counter() - t0 - compiling, base[0] + report.nodes, base[1] + report.updates,
                            len(sp.solutions) + base[2] + report.solutions, shown[0], base[3] + (report.done or 0),
                            base[4] + (report.total or 0), "tasks"))
@@ -1021,6 +1022,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
                 cut_secs.append(0.0)
                 continue
             tc = time.perf_counter()
+            assert measurer is not None  # (made whenever there is a budget)
             rest = cut_remainder(measurer, sub, cut)
             n_cuts += 1
             extra = extra + rest.stats
