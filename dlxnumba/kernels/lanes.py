@@ -287,7 +287,6 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
     state = cursor.state
     work = np.int64(0)
     while True:
-        pause = False
         since = clock(res)
         if lane[LANE_ACTIVE] == 0:
             i = _fetch_add(counter, 0, 1)
@@ -324,7 +323,8 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
             st = ST_NO_SOLUTION if found == 0 else ST_SOLVED if found == 1 else ST_MULTIPLE
         elif state[NODES] >= node_budget:
             st = ST_BUDGET
-            pause = record_cut(i, k, width, first_node, links, cursor, res)
+            if record_cut(i, k, width, first_node, links, cursor, res):
+                work = work_budget  # pause after this job: Python reads the cut
         else:
             charge(i, res, since)
             return 1
@@ -336,7 +336,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
         res.nodes[i] = state[NODES]
         res.updates[i] = state[UPDATES]
         lane[LANE_ACTIVE] = 0
-        if work >= work_budget or pause:
+        if work >= work_budget:
             return 1
 
 

@@ -72,16 +72,26 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
     active = count_active(n1, length) if n1 > 64 else 0
     best = choose(n1, active, stop_at, llink, rlink, length)
     upds[0] = cover(best, width, links)
-    k = 0
-    oo = dlink[best]
-    while oo != best:
-        k += 1
-        opts[k] = option_of(oo, width, top, first_node)
-        upds[k] = cover_others(oo, width, links)
-        sols[k] = 1 if rlink[0] == 0 else 0
-        uncover_others(oo, width, links)
-        oo = dlink[oo]
+    k = _try_options(dlink[best], best, 0, width, links, first_node, opts, upds, sols)
     uncover(best, width, links)
+    return k
+
+
+@njit(**JIT_INNER)
+def _try_options(x, best, k, width, links, first_node, opts, upds, sols):
+    """Try the options of the nodes from ``x`` down to ``best``'s header, each
+    in turn (cover its other items, note, uncover), as entries ``k + 1, ...``
+    of ``opts`` (the option), ``upds`` (the updates of covering its other
+    items) and ``sols`` (1 when no active primary item is left); return the
+    last entry written."""
+    rlink, top, dlink = links.rlink, links.top, links.dlink
+    while x != best:
+        k += 1
+        opts[k] = option_of(x, width, top, first_node)
+        upds[k] = cover_others(x, width, links)
+        sols[k] = 1 if rlink[0] == 0 else 0
+        uncover_others(x, width, links)
+        x = dlink[x]
     return k
 
 
@@ -115,15 +125,10 @@ def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts
             oo = dlink[oo]
         if oo == best:
             return -2
-        x = dlink[oo]
-        while x != best:
-            k += 1
-            opts[k] = option_of(x, width, top, first_node)
-            upds[k] = cover_others(x, width, links)
-            sols[k] = 1 if rlink[0] == 0 else 0
-            levels[k] = level
-            uncover_others(x, width, links)
-            x = dlink[x]
+        before = k
+        k = _try_options(dlink[oo], best, k, width, links, first_node, opts, upds, sols)
+        for j in range(before + 1, k + 1):
+            levels[j] = level
         cover_others(oo, width, links)
         if n1 > 64:
             active -= primary_others(oo, n1, width, top, ulink)
