@@ -22,7 +22,11 @@ rectangle without symmetry breaking):
    as long);
 3. ``p.count(threads=T)`` for T = 1 (split on one thread) and 2, timed
    whole (split, compiling excluded by a warm-up): the measured speed-ups
-   over the serial count.
+   over the serial count.  With ``--repeat R`` the serial count and these
+   two run R times, interleaved (this machine's speed drifts, and two
+   threads are slowed more than one by what else the host runs): the
+   speed-up is the median serial time over the median 2-thread time, and
+   each round's own ratio is kept too.
 
 Every count is checked against the known totals.  Prints a table, writes
 ``bench/results/scaling.json`` and plots speed-up against workers (measured
@@ -32,6 +36,7 @@ to ``bench/results/scaling.png``.
 Usage::
 
     python bench/scaling.py                 # everything (about 15 minutes on a quiet 2-core machine)
+    python bench/scaling.py --repeat 3      # the measured runs three times, interleaved (about 35 minutes)
     python bench/scaling.py --only hard1    # one instance
     python bench/scaling.py --quick         # small stand-ins, seconds (a smoke test)
 """
@@ -94,12 +99,13 @@ def warm_up() -> None:
     run_tasks(p, s.subproblems, threads=1), run_tasks(p, s.subproblems, threads=2)
 
 
-def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: int = 64) -> dict:
+def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: int = 64,
+            repeat: int = 1) -> dict:
     out: dict = {"instance": name, "tasks_wanted": tasks, "budget_workers": workers}
     if not skip_serial:
         t0 = time.perf_counter()
         n = p.count(given=given)
-        out["serial_seconds"] = time.perf_counter() - t0
+        out["serial_runs"] = [time.perf_counter() - t0]
         out["serial_count"] = n
         out["nodes"], out["updates"] = p.stats.nodes, p.stats.updates
         if known is None:
@@ -122,15 +128,24 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: 
                simulated={str(w): r.speedup(w) for w in CURVE},
                simulated_by_work={str(w): r.speedup(w, by_work=True) for w in CURVE},
                task_nodes=t.nodes, task_updates=t.updates, task_seconds_each=t.seconds, parents=r.parents)
-    # measured: the split count on 1 and 2 threads, whole calls
-    for threads in (1, 2):
-        t0 = time.perf_counter()
-        n = p.count(given=given, threads=threads) if threads > 1 else _split_count_one_thread(p, given)
-        out[f"threads{threads}_seconds"] = time.perf_counter() - t0
-        assert known is None or n == known
+    # measured: the split count on 1 and 2 threads, whole calls, interleaved with serial counts
+    for k in range(repeat):
+        if k and not skip_serial:
+            t0 = time.perf_counter()
+            assert p.count(given=given) == known
+            out["serial_runs"].append(time.perf_counter() - t0)
+        for threads in (1, 2):
+            t0 = time.perf_counter()
+            n = p.count(given=given, threads=threads) if threads > 1 else _split_count_one_thread(p, given)
+            out.setdefault(f"threads{threads}_runs", []).append(time.perf_counter() - t0)
+            assert known is None or n == known
+    for key in ("serial", "threads1", "threads2"):
+        if f"{key}_runs" in out:
+            out[f"{key}_seconds"] = float(np.median(out[f"{key}_runs"]))
     if "serial_seconds" in out:
         out["speedup_threads1"] = out["serial_seconds"] / out["threads1_seconds"]
         out["speedup_threads2"] = out["serial_seconds"] / out["threads2_seconds"]
+        out["speedup_threads2_rounds"] = [a / b for a, b in zip(out["serial_runs"], out["threads2_runs"])]
     return out
 
 
@@ -186,6 +201,8 @@ def main(argv=None) -> int:
     ap.add_argument("--tasks", type=int, default=128, help="tasks of the split (default 128: two per worker)")
     ap.add_argument("--workers", type=int, default=64, help="workers the tasks' node budget is sized for")
     ap.add_argument("--skip-serial", action="store_true", help="no serial count (no measured speed-ups)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="rounds of the measured runs (serial, 1 and 2 threads), interleaved; medians")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="folder for scaling.json/.png")
     args = ap.parse_args(argv)
     warm_up()
@@ -195,7 +212,7 @@ def main(argv=None) -> int:
     results = []
     for name, (p, g, known) in chosen.items():
         print(f"{name} ...", flush=True)
-        results.append(measure(name, p, g, known, args.tasks, args.skip_serial, args.workers))
+        results.append(measure(name, p, g, known, args.tasks, args.skip_serial, args.workers, args.repeat))
         print(table(results[-1:]).splitlines()[1], flush=True)
     print()
     print(table(results))

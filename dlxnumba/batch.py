@@ -179,7 +179,7 @@ class Workspace:
         t = template
         self.template = t
         self.count = count
-        self.counter = np.zeros(1, np.int64)
+        self.counter = np.zeros(K.COUNTER_SIZE, np.int64)
         u = np.uint32
         self.llink, self.rlink = _rows(count, t.llink), _rows(count, t.rlink)
         self.ulink, self.dlink = _rows(count, t.ulink), _rows(count, t.dlink)
@@ -289,7 +289,7 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
     try:
         links, cursors, lanes = w.rows(lanes_n)
         lanes[:] = 0
-        w.counter[0] = 0
+        w.counter[K.COUNTER_NEXT] = w.counter[K.COUNTER_IDLE] = 0
         budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
         slice_ = WORK_SLICE if work_slice is None else work_slice
         args = run.head(w, lanes_n) + (stop_at, budget, slice_, run.results)
@@ -316,7 +316,7 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
                 return compiling
             if progress is not None and now - last >= progress_interval:
                 last = now
-                progress(int(min(w.counter[0], n_jobs) - lanes[:, K.LANE_ACTIVE].sum()), n_jobs)
+                progress(int(min(w.counter[K.COUNTER_NEXT], n_jobs) - lanes[:, K.LANE_ACTIVE].sum()), n_jobs)
     finally:
         w.busy = False
 

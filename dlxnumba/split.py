@@ -155,6 +155,12 @@ def _positive(value, name: str, default: int | None = None) -> int:
     return int(value)
 
 
+def _flag(value, name: str) -> bool:
+    if value not in (True, False):
+        raise ExactCoverError(f"{name} must be True or False, not {plain(value)}")
+    return bool(value)
+
+
 class _Measurer:
     """Private links and cursor for expanding and measuring nodes of one problem."""
 
@@ -350,6 +356,14 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
 
 #: Entries of int32 per lane for solutions before the lane pauses to hand them over.
 SOLUTION_BUFFER = 1 << 16
+#: Seconds a slice of split tasks lasts (where the processor has a cycle
+#: counter): the lanes return to Python together, each having run at its own
+#: speed, about every this many seconds.  Slices of a fixed work made the
+#: faster lane wait for the slower at each return (hard1 on two threads idled
+#: 5.0 s in 64.4 s with slices of 2**22 updates).
+TASK_SLICE = 0.1
+#: The work budget of a timed slice (none: the clock ends it).
+TIMED_WORK = 1 << 60
 
 
 @dataclass
@@ -425,7 +439,7 @@ def _check_mode(mode: str) -> bool:
 
 def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, threads: int | None = 1,
               stop_at: int = 1, weights=None, max_nodes: int | None = None, timeout: float | None = None,
-              progress=None, progress_interval: float = 0.5, on_done=None) -> TaskRun:
+              progress=None, progress_interval: float = 0.5, on_done=None, share: bool = False) -> TaskRun:
     """Search many subproblems of ``problem`` to their ends, in compiled code, on ``threads`` lanes.
 
     The runner of split searches, on one machine or on each worker of a
@@ -460,6 +474,12 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
         finished since the last call, a few times a second while the run goes
         on (for checkpoints); if it raises, the run stops there and the
         exception propagates.
+    share : bool
+        Once a lane finds no task left, each busy lane cuts its task (as at
+        ``max_nodes``: ``finished`` False, the path in ``cut``) within
+        :data:`~dlxnumba.kernels.lanes.CHUNK` updates, and the call returns:
+        no lane waits long for another's last task.  :func:`run_split` runs
+        the rest of the cut tasks (:func:`cut_remainder`) in its next round.
 
     Returns
     -------
@@ -502,16 +522,17 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     jobs_t = (ptr, flat, np.full(n, 1 << 62, np.int64))
     t = problem._template()
     depth = problem.n_primary + 1
-    lanes_n = max(1, min(nthreads, n))
+    share = _flag(share, "share") and nthreads > 1
+    lanes_n = max(1, nthreads if share else min(nthreads, n))
     buffer = max(SOLUTION_BUFFER, 4 * (depth + 2)) if want else 0
-    cut_rows = np.zeros((lanes_n if max_nodes is not None else 0, depth + 2), np.int32)
+    cut_rows = np.zeros((lanes_n if max_nodes is not None or share else 0, depth + 2), np.int32)
     results = (np.empty(n, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
                np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32), cut_rows)
     run = Run(TASKS, t.width, problem.n_primary, jobs_t, results, t.first_node)
     space = workspace(t, depth, lanes_n, "tasks")
     status, count, nodes, updates, ticks, sols, _ = results
     found: list | None = [[] for _ in range(n)] if want else None
-    cuts: list | None = [None] * n if max_nodes is not None else None
+    cuts: list | None = [None] * n if len(cut_rows) else None
     reported = np.zeros(n, bool)
     w_run = w[order]
     total_w = float(w_run.sum()) or 1.0
@@ -542,6 +563,8 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
                          for i, x in zip(fresh.tolist(), secs.tolist())])
 
     rate = tick_rate()
+    # slices end on the clock where there is one: the lanes run at their own speeds
+    space.counter[K.COUNTER_SLICE] = int(TASK_SLICE * rate) if rate else 0
 
     def seconds_of(which: np.ndarray) -> np.ndarray:
         if rate:
@@ -565,7 +588,8 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
 
     try:
         compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to,
-                                    progress_interval, "tasks", t0, between=drain, report=report)
+                                    progress_interval, "tasks", t0, work_slice=TIMED_WORK if rate else None,
+                                    between=drain, report=report)
     except BaseException:  # Ctrl-C: hand over the tasks finished in the last slice too
         if on_done is not None:
             try:
@@ -787,12 +811,6 @@ class Checkpoint:
 #: split's estimate of the tree's nodes over (workers times this), and at
 #: least :data:`MIN_CUT_NODES`.
 CUT_PARTS = 16
-#: With cuts on this machine's threads (no ``workers`` given): the estimate
-#: over (threads times this).  A guard against a task the split's estimate
-#: missed, no more: each round of cuts ends with a tail where a thread waits
-#: (hard1 on two threads: 63.1 s median of three without cuts, 65.0 s with
-#: CUT_PARTS, interleaved).
-GUARD_PARTS = 2
 #: The smallest node budget of a task (below it, a task's set-up costs show).
 MIN_CUT_NODES = 1 << 12
 
@@ -912,18 +930,24 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     ``timeout`` raises :class:`~dlxnumba.errors.LimitReached` with the partial
     count in ``found`` (the finished tasks stay in the checkpoint).
 
-    Cuts (``cuts=True``, without a checkpoint): each task runs with a node
-    ``budget``: by default the split's estimate of the tree's nodes over
-    ``workers`` times :data:`CUT_PARTS` when ``workers`` is given (planning
-    for a cluster), else over the threads times :data:`GUARD_PARTS` (a
-    guard), and at least :data:`MIN_CUT_NODES`.  A task that reaches it stops
-    there; what it searched counts, and the rest of its subtree becomes new
-    tasks (:func:`cut_remainder`), run in the next round.  Nothing is searched
-    twice and the statistics stay exact; a subtree whose size the split's
-    estimate missed cannot become one long task.  A checkpointed run keeps
-    its split's tasks whole.  ``cheap=True`` makes the split without dry runs
-    (:func:`split`), for many workers, where the split's time is the serial
-    part of the run and the cuts make up for its rougher estimates.
+    Cuts (``cuts=True``, without a checkpoint) stop a task part way and
+    make the rest of its subtree new tasks (:func:`cut_remainder`), run in
+    the next round; what the task searched counts.  Nothing is searched
+    twice and the statistics stay exact.  Tasks are cut in two ways:
+
+    * on more than one thread, the lanes share the work (``share`` of
+      :func:`run_tasks`): once a lane finds no task left, the busy lanes cut
+      theirs, so that no thread waits long for another's last task;
+    * at a node ``budget`` per task: by default, when ``workers`` is given
+      (planning for a cluster, see :meth:`SplitRun.speedup`), the split's
+      estimate of the tree's nodes over ``workers`` times :data:`CUT_PARTS`,
+      and at least :data:`MIN_CUT_NODES`; a subtree whose size the split's
+      estimate missed then cannot become one long task.
+
+    A checkpointed run keeps its split's tasks whole.  ``cheap=True`` makes
+    the split without dry runs (:func:`split`), for many workers, where the
+    split's time is the serial part of the run and the cuts make up for its
+    rougher estimates.
 
     Examples
     --------
@@ -937,14 +961,12 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     >>> r.count, r.stats.nodes == serial.stats.nodes, r.stats.updates == serial.stats.updates, r.cuts > 0
     (92, True, True, True)
     """
-    from .batch import thread_count
     from .errors import LimitReached
     from .progress import Progress, Reporter, check_interval, reporter
 
     want = _check_mode(mode)
     stop_at = check_limits(stop_at, None, timeout)[0]
-    if cuts not in (True, False):
-        raise ExactCoverError(f"cuts must be True or False, not {plain(cuts)}")
+    cuts = _flag(cuts, "cuts")
     if budget is not None:
         budget = _positive(budget, "budget")
     if workers is not None:
@@ -972,10 +994,9 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
         todo = [(i, sub, w, None) for i, (sub, w) in enumerate(zip(sp.subproblems, sp.weights))]
     if not cuts:
         budget = None
-    elif budget is None:
-        parts = workers * CUT_PARTS if workers is not None else thread_count(threads) * GUARD_PARTS
-        budget = max(MIN_CUT_NODES, int(sp.estimate / parts))
-    measurer = _Measurer(problem, sp.stop_at, 1, 1, 0) if budget is not None else None
+    elif budget is None and workers is not None:
+        budget = max(MIN_CUT_NODES, int(sp.estimate / (workers * CUT_PARTS)))
+    measurer = _Measurer(problem, sp.stop_at, 1, 1, 0) if cuts else None
     whole = float(sum(w for _, _, w, _ in todo)) or 1.0
     ran: list = []
     parents: list = []
@@ -1010,7 +1031,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
         r = run_tasks(problem, [sub for _, sub, _, _ in todo], mode, threads=threads, stop_at=sp.stop_at,
                       weights=[w for _, _, w, _ in todo], max_nodes=budget, timeout=left,
                       progress=None if outer is None else Reporter(tell), progress_interval=progress_interval,
-                      on_done=on_done)
+                      on_done=on_done, share=cuts)
         compiling += time.perf_counter() - t1 - r.wall
         lanes = r.threads
         following: list = []
@@ -1031,7 +1052,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
                 cut_secs.append(0.0)
                 continue
             tc = time.perf_counter()
-            assert measurer is not None  # (made whenever there is a budget)
+            assert measurer is not None  # (made whenever there are cuts)
             rest = cut_remainder(measurer, sub, cut)
             n_cuts += 1
             extra = extra + rest.stats

@@ -15,6 +15,7 @@ import pytest
 import dlxnumba.batch as batch_module
 import dlxnumba.progress as P
 import dlxnumba.search as search_module
+import dlxnumba.split as split_module
 from dlxnumba import ExactCover, ExactCoverError, Progress, Sudoku, SudokuError, queens, run_batch, solve_many
 from dlxnumba.progress import Reporter
 from dlxnumba.sudoku import solve as sudoku_solve
@@ -46,6 +47,7 @@ def tiny_slices(monkeypatch):
     monkeypatch.setattr(search_module, "SLICE_UPDATES", 1)
     monkeypatch.setattr(batch_module, "WORK_SLICE", 200)
     monkeypatch.setattr(sudoku_solve, "WORK_SLICE", 200)
+    monkeypatch.setattr(split_module, "TASK_SLICE", 1e-6)
 
 
 # ---------------------------------------------------------------------------

@@ -231,6 +231,7 @@ def interrupted_count(p, path, monkeypatch, after, **kw):
     """Start a checkpointed count and stop it (Ctrl-C) at the first progress report
     with ``after`` tasks done."""
     monkeypatch.setattr(B, "WORK_SLICE", 200)  # return to Python often
+    monkeypatch.setattr(S, "TASK_SLICE", 1e-6)
     seen = []
 
     def progress(report):
@@ -264,7 +265,7 @@ def test_an_interrupted_count_resumes_doing_only_the_rest(tmp_path, monkeypatch,
 
 
 def test_split_progress_reports_the_weights_done(monkeypatch):
-    monkeypatch.setattr(B, "WORK_SLICE", 500)
+    monkeypatch.setattr(S, "TASK_SLICE", 1e-6)
     p, _ = queens(9)
     seen = []
     assert p.count(threads=2, progress=seen.append, progress_interval=0) == 352
@@ -435,15 +436,38 @@ def test_a_cut_sudoku_count_equals_the_serial_count():
     assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
 
 
-def test_the_default_budget_cuts_only_tasks_far_above_a_share():
+#: Norvig's hard1 with ten more cells filled from one of its solutions: 6,982 solutions
+HARD1_PLUS = "3789562416592....82....8....45........3........6..3.54...325..6.................."
+
+
+@pytest.mark.parametrize("stop_at", [0, 1])
+def test_an_idle_lane_makes_the_busy_one_cut_its_task(stop_at):
+    """One task on two threads: the lane with nothing to do makes the other cut
+    its task at the end of a chunk, round after round; the parts add up to the
+    serial search (options with spacers and in blocks of four)."""
+    p, _, g = Sudoku(HARD1_PLUS).to_problem()
+    for p, g in ((queens(12)[0], []), (pentominoes(3, 20)[0], []), (p, g)):
+        serial = p.search(g, stop_at=stop_at)
+        want = sorted(sorted(x) for x in serial.solutions())
+        r = S.run_split(p, "solutions", given=g, threads=2, stop_at=stop_at, tasks=1)
+        assert r.budget is None and r.cuts > 0
+        assert r.count == len(want) and sorted(r.solutions) == want
+        assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+        assert all(q is None or q < i for i, q in enumerate(r.parents))
+        assert S.run_split(p, given=g, threads=2, stop_at=stop_at, tasks=1).count == len(want)
+
+
+def test_a_budget_by_default_only_when_planning_for_workers():
     p, _ = queens(10)
     r = S.run_split(p, threads=2, tasks=4)
+    assert r.budget is None and r.count == 724  # the threads share the work instead
+    r = S.run_split(p, threads=2, tasks=4, workers=64)
     assert r.budget >= S.MIN_CUT_NODES and r.count == 724
-    assert S.run_split(p, threads=2, tasks=4, cuts=False).budget is None
+    assert S.run_split(p, threads=2, tasks=4, cuts=False, workers=64).budget is None
 
 
 def test_cut_progress_keeps_rising(monkeypatch):
-    monkeypatch.setattr(B, "WORK_SLICE", 200)
+    monkeypatch.setattr(S, "TASK_SLICE", 1e-6)
     p, _ = queens(9)
     seen = []
     r = S.run_split(p, threads=2, tasks=4, budget=100, progress=seen.append, progress_interval=0)

@@ -225,7 +225,9 @@ stop at each solution.  ``cut``, int32, one row per lane of ``n1 + 3``
 entries (or no rows): when a job stops at its node budget, the lane writes
 ``job, L, option_1 .. option_L`` there, the options chosen from the job's
 node down to the node it was about to enter, and pauses (Python reads the row
-and sets ``L`` to 0)."""
+and sets ``L`` to 0).  With ``cut`` rows the lanes also share the work: once
+a lane finds no job left, each busy lane cuts its job the same way at the end
+of its current chunk of :data:`~dlxnumba.kernels.lanes.CHUNK` updates."""
 
 # ------------------------------------------------------------------- constants
 
@@ -264,6 +266,12 @@ LANE_ACTIVE = 1  # 1 while a job is being searched
 LANE_FOUND = 2  # solutions found for the job in hand
 LANE_FILL = 3  # entries used in the lane's row of TaskResults.sols
 LANE_SIZE = 4
+
+# Slots of the int64 ``counter`` vector the lanes of a batch share (see :mod:`.lanes`).
+COUNTER_NEXT = 0  # the next job to take
+COUNTER_IDLE = 1  # lanes of split tasks that found no job left: the busy ones then cut theirs
+COUNTER_SLICE = 2  # cycles a slice of split tasks lasts (0: the work budget alone ends it)
+COUNTER_SIZE = 3
 
 # Job statuses (mirrored by dlxnumba.batch.Status).
 ST_SOLVED = 0  # exactly one solution found

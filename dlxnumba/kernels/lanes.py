@@ -37,16 +37,22 @@ from numba import njit, prange
 from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
-from . import (BLOCKS, JIT, JIT_INNER, JIT_PARALLEL, LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL,
-               NODES, PLAIN, RET_DONE, RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE,
-               ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, SudokuJobs,
-               SudokuResults, TaskResults)
+from . import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_INNER, JIT_PARALLEL,
+               LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, PLAIN, RET_DONE, RET_SOLUTION,
+               SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION, ST_SOLVED, UPDATES,
+               Cursor, Jobs, Links, Results, SudokuJobs, SudokuResults, TaskResults)
 from .search import _apply_given, _search, chosen_options
 from .sudoku import record_grid, sudoku_links
 
 GENERIC = 0
 SUDOKU = 1
 TASKS = 2
+
+#: Updates a lane of split tasks searches between two looks at the clock and
+#: at its idle neighbours (a fraction of a millisecond): the skew between the
+#: lanes at the end of a timed slice, and how long an idle lane waits for a
+#: busy one to cut its job.
+CHUNK = 1 << 16
 
 
 def prepare(i, jobs, template, first_node, width, links):
@@ -91,6 +97,30 @@ def solution_stop(i, jobs, found, res):
     raise NotImplementedError("compiled code only")
 
 
+def slice_end(counter, res):
+    """When this slice of the lane ends, on the cycle counter: split tasks
+    with ``counter[COUNTER_SLICE]`` set; 0 (the work budget alone) otherwise."""
+    raise NotImplementedError("compiled code only")
+
+
+def chunk(left, res):
+    """The updates to search before the lane looks up again: :data:`CHUNK`
+    at most for split tasks, all ``left`` of the work budget otherwise."""
+    raise NotImplementedError("compiled code only")
+
+
+def idle(counter, res):
+    """A lane found no job left: with split tasks that share (``cut`` rows),
+    count it in ``counter[COUNTER_IDLE]`` so that the busy lanes cut theirs."""
+    raise NotImplementedError("compiled code only")
+
+
+def share_now(counter, res):
+    """Whether a busy lane must cut its job for an idle one (split tasks with
+    ``cut`` rows only)."""
+    raise NotImplementedError("compiled code only")
+
+
 def clock(res):
     """The cycle counter for split tasks (:data:`TaskResults`), 0 for other batches."""
     raise NotImplementedError("compiled code only")
@@ -114,6 +144,24 @@ else:
             fnty = llvmir.FunctionType(llvmir.IntType(64), [])
             fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
             return builder.call(fn, [])
+
+        return sig, codegen
+
+
+if TYPE_CHECKING:
+    def _load(arr: np.ndarray, idx: int) -> int: ...
+else:
+    @intrinsic
+    def _load(typingctx, arr, idx):
+        """``arr[idx]`` read as an atomic load (an int64 another thread writes)."""
+        sig = types.int64(arr, idx)
+
+        def codegen(context, builder, signature, args):
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            index = context.cast(builder, args[1], signature.args[1], types.intp)
+            ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [index])
+            return builder.load_atomic(ptr, "monotonic", 8)
 
         return sig, codegen
 
@@ -268,6 +316,40 @@ def _clock(res):
     return lambda res: 0
 
 
+@overload(slice_end, jit_options=JIT_INNER)
+def _slice_end(counter, res):
+    if _is_tasks(res):
+        def timed(counter, res):
+            span = counter[COUNTER_SLICE]
+            return _cycles() + span if span > 0 else np.int64(0)
+        return timed
+    return lambda counter, res: np.int64(0)
+
+
+@overload(chunk, jit_options=JIT_INNER)
+def _chunk(left, res):
+    if _is_tasks(res):
+        return lambda left, res: min(left, CHUNK)
+    return lambda left, res: left
+
+
+@overload(idle, jit_options=JIT_INNER)
+def _idle(counter, res):
+    if _is_tasks(res):
+        def note(counter, res):
+            if res.cut.shape[0]:
+                _fetch_add(counter, COUNTER_IDLE, 1)
+        return note
+    return lambda counter, res: None
+
+
+@overload(share_now, jit_options=JIT_INNER)
+def _share_now(counter, res):
+    if _is_tasks(res):
+        return lambda counter, res: res.cut.shape[0] > 0 and _load(counter, COUNTER_IDLE) > 0
+    return lambda counter, res: False
+
+
 @overload(charge, jit_options=JIT_INNER)
 def _charge(i, res, since):
     if _is_tasks(res):
@@ -280,17 +362,25 @@ def _charge(i, res, since):
 @njit(inline="always", **JIT_INNER)
 def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter,
           stop_at, node_budget, work_budget, res):
-    """Run jobs taken from ``counter[0]`` in lane ``k`` until none is left or
-    the work budget is spent.  Returns 0 when the lane is finished, 1 when it
-    paused (also when its buffer of solutions is full: see :func:`record`)."""
+    """Run jobs taken from ``counter[COUNTER_NEXT]`` in lane ``k`` until none
+    is left or the slice ends (the work budget is spent or, for split tasks,
+    the slice's time is up).  Returns 0 when the lane is finished, 1 when it
+    paused (also when its buffer of solutions is full: see :func:`record`).
+
+    Split tasks are searched a :func:`chunk` at a time; between two chunks a
+    lane looks at the clock and, when its results keep cuts, at the lanes
+    that found no job left: then it cuts its job as at the node budget."""
     n_jobs = res.status.shape[0]
     state = cursor.state
     work = np.int64(0)
+    stop = np.int64(0)  # where the chunk in hand ends (the job's updates)
+    ends = slice_end(counter, res)
     while True:
         since = clock(res)
         if lane[LANE_ACTIVE] == 0:
-            i = _fetch_add(counter, 0, 1)
+            i = _fetch_add(counter, COUNTER_NEXT, 1)
             if i >= n_jobs:
+                idle(counter, res)
                 return 0
             lane[LANE_CUR] = i
             _zero(state)
@@ -304,10 +394,13 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
                 continue
             lane[LANE_ACTIVE] = 1
             lane[LANE_FOUND] = 0
+            stop = 0
         i = lane[LANE_CUR]
         before = state[UPDATES]
+        if stop <= before:  # a new chunk (it goes on across solutions)
+            stop = before + chunk(work_budget - work, res)
         ret = _search(n1, width, PLAIN, links, links.top, cursor, stop_at,
-                      solution_stop(i, jobs, lane[LANE_FOUND], res), node_budget, before + (work_budget - work))
+                      solution_stop(i, jobs, lane[LANE_FOUND], res), node_budget, stop)
         work += state[UPDATES] - before
         found = state[SOLUTIONS]
         lane[LANE_FOUND] = found
@@ -321,12 +414,14 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
             st = ST_SOLVED if found == 1 else ST_MULTIPLE
         elif ret == RET_DONE:
             st = ST_NO_SOLUTION if found == 0 else ST_SOLVED if found == 1 else ST_MULTIPLE
-        elif state[NODES] >= node_budget:
+        elif state[NODES] >= node_budget or (work < work_budget and share_now(counter, res)):
             st = ST_BUDGET
             if record_cut(i, k, width, first_node, links, cursor, res):
                 work = work_budget  # pause after this job: Python reads the cut
         else:
             charge(i, res, since)
+            if work < work_budget and (ends == 0 or _cycles() < ends):
+                continue  # a chunk ended, not the slice
             return 1
         charge(i, res, since)
         if found == 0:
@@ -336,7 +431,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
         res.nodes[i] = state[NODES]
         res.updates[i] = state[UPDATES]
         lane[LANE_ACTIVE] = 0
-        if work >= work_budget:
+        if work >= work_budget or (ends != 0 and _cycles() >= ends):
             return 1
 
 

@@ -182,7 +182,7 @@ def _straight(one: _One, stop_at: int) -> None:
     w = one.w
     w.busy = True
     try:
-        w.counter[0] = 0
+        w.counter[K.COUNTER_NEXT] = 0
         w.lanes[0, K.LANE_ACTIVE] = 0
         args = one.args[stop_at]
         while lane_sudoku(*args):
