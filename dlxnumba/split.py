@@ -392,9 +392,10 @@ class TaskRun:
     threads : int
         Threads (lanes) used.
     cut : list or None
-        With a node budget (``max_nodes``): for each task stopped by it, the
-        path from the task's node to the node where it stopped (the options
-        chosen on the way down), else None; see :func:`cut_remainder`.
+        With a node budget (``max_nodes``) or ``share``: for each task cut
+        (stopped by the budget, or for an idle lane), the path from the
+        task's node to the node where it stopped (the options chosen on the
+        way down), else None; see :func:`cut_remainder`.
     """
 
     count: list
@@ -831,8 +832,8 @@ class Remainder:
 
 
 def cut_remainder(measurer: "_Measurer", path, cut) -> Remainder:
-    """The rest of the search of the task ``path`` that stopped at its node
-    budget with ``cut`` (the options chosen from its node down to the node it
+    """The rest of the search of the task ``path`` that was cut (at its node
+    budget, or for an idle lane) with ``cut`` (the options chosen from its node down to the node it
     was about to enter; :attr:`TaskRun.cut`).
 
     The lane's own count is exact for the part it searched: every sibling
