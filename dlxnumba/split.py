@@ -833,8 +833,8 @@ class Remainder:
 
 def cut_remainder(measurer: "_Measurer", path, cut) -> Remainder:
     """The rest of the search of the task ``path`` that was cut (at its node
-    budget, or for an idle lane) with ``cut`` (the options chosen from its node down to the node it
-    was about to enter; :attr:`TaskRun.cut`).
+    budget, or for an idle lane) with ``cut`` (the options chosen from its
+    node down to the node it was about to enter; :attr:`TaskRun.cut`).
 
     The lane's own count is exact for the part it searched: every sibling
     before ``cut[l]`` at each level ``l``, and the nodes on the way down.  What
@@ -997,7 +997,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
         budget = None
     elif budget is None and workers is not None:
         budget = max(MIN_CUT_NODES, int(sp.estimate / (workers * CUT_PARTS)))
-    measurer = _Measurer(problem, sp.stop_at, 1, 1, 0) if cuts else None
+    measurer = None  # made at the first cut
     whole = float(sum(w for _, _, w, _ in todo)) or 1.0
     ran: list = []
     parents: list = []
@@ -1053,7 +1053,8 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
                 cut_secs.append(0.0)
                 continue
             tc = time.perf_counter()
-            assert measurer is not None  # (made whenever there are cuts)
+            if measurer is None:
+                measurer = _Measurer(problem, sp.stop_at, 1, 1, 0)
             rest = cut_remainder(measurer, sub, cut)
             n_cuts += 1
             extra = extra + rest.stats
