@@ -362,8 +362,6 @@ SOLUTION_BUFFER = 1 << 16
 #: faster lane wait for the slower at each return (hard1 on two threads idled
 #: 5.0 s in 64.4 s with slices of 2**22 updates).
 TASK_SLICE = 0.1
-#: The work budget of a timed slice (none: the clock ends it).
-TIMED_WORK = 1 << 60
 
 
 @dataclass
@@ -496,7 +494,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     92
     """
     from . import kernels as K
-    from .batch import Run, _job_arrays, drive_reporting, thread_count, workspace
+    from .batch import NO_LIMIT, Run, _job_arrays, drive_reporting, thread_count, workspace
     from .kernels.lanes import TASKS
     from .progress import Progress, check_interval, reporter
 
@@ -589,7 +587,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
 
     try:
         compiling = drive_reporting(run, space, lanes_n, stop_at, max_nodes, timeout, report_to,
-                                    progress_interval, "tasks", t0, work_slice=TIMED_WORK if rate else None,
+                                    progress_interval, "tasks", t0, work_slice=NO_LIMIT if rate else None,
                                     between=drain, report=report)
     except BaseException:  # Ctrl-C: hand over the tasks finished in the last slice too
         if on_done is not None:

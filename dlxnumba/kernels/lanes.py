@@ -8,10 +8,12 @@ small ``lane`` vector (LANE_* slots).  For each job the lane prepares the
 links, searches, and writes a status, the count, the nodes and updates and the
 first solution (:data:`~dlxnumba.kernels.Results`).  Lanes take jobs from a
 shared counter with an atomic fetch-and-add, so threads stay balanced however
-uneven the jobs are.  A lane returns after about ``work_budget`` updates, even
-inside a job, and resumes where it stopped; a job stops at ``node_budget``
-nodes (``ST_BUDGET``; a split task then writes the path to the node where it
-stopped, see :func:`record_cut`, and the lane pauses for Python to read it).
+uneven the jobs are.  A lane returns after about ``work_budget`` updates (split
+tasks: also when the slice's time is up), even inside a job, and resumes where
+it stopped; a job stops at ``node_budget`` nodes (``ST_BUDGET``; a split task
+then writes the path to the node where it stopped, see :func:`record_cut`, and
+the lane pauses for Python to read it).  Split tasks that keep cuts also share
+the work: a lane with no job left makes the busy ones cut theirs the same way.
 
 Two ways to prepare a job, chosen at compile time by the type of the jobs
 (:func:`prepare`; numba does not prune branches on a constant argument, so a
@@ -84,7 +86,8 @@ def record(i, k, n1, jobs, first_node, width, links, cursor, lane, res):
 
 
 def record_cut(i, k, width, first_node, links, cursor, res):
-    """Write where job ``i`` stopped at its node budget into lane ``k``'s row,
+    """Write where job ``i`` stopped (at its node budget, or at the end of a
+    chunk for an idle lane) into lane ``k``'s row,
     when the results keep it (:data:`TaskResults` with ``cut`` rows); True when
     the lane must pause for Python to read the row (compiled per type of
     ``res``)."""
@@ -119,6 +122,13 @@ def share_now(counter, res):
     """Whether a busy lane must cut its job for an idle one (split tasks with
     ``cut`` rows only)."""
     raise NotImplementedError("compiled code only")
+
+
+@njit(inline="always", **JIT_INNER)
+def _slice_over(work, work_budget, ends):
+    """Whether the lane's slice is over: its work budget spent, or (``ends``
+    not 0) the cycle counter past ``ends``."""
+    return work >= work_budget or (ends != 0 and _cycles() >= ends)
 
 
 def clock(res):
@@ -420,7 +430,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
                 work = work_budget  # pause after this job: Python reads the cut
         else:
             charge(i, res, since)
-            if work < work_budget and (ends == 0 or _cycles() < ends):
+            if not _slice_over(work, work_budget, ends):
                 continue  # a chunk ended, not the slice
             return 1
         charge(i, res, since)
@@ -431,7 +441,7 @@ def _lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter
         res.nodes[i] = state[NODES]
         res.updates[i] = state[UPDATES]
         lane[LANE_ACTIVE] = 0
-        if work >= work_budget or (ends != 0 and _cycles() >= ends):
+        if _slice_over(work, work_budget, ends):
             return 1
 
 

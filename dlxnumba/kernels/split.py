@@ -97,7 +97,7 @@ def _try_options(x, best, k, width, links, first_node, opts, upds, sols):
 
 @njit(**JIT_INNER)
 def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
-    """The siblings left of a task cut at its node budget (see
+    """The siblings left of a cut task (see
     :func:`dlxnumba.split.cut_remainder`); return their number.
 
     From the node reached by forcing ``given``, goes down the path ``cut``
