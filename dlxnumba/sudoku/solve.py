@@ -700,7 +700,7 @@ def memory(n: int = 9, box=None) -> tuple[int, int]:
     about 100 MB to a process.
 
     >>> memory(9)
-    (36416, 63256)
+    (61440, 63256)
     >>> [round(b / 2**20) for b in memory(250)]
     [484, 1138]
     """
