@@ -155,31 +155,36 @@ def _warn_forked() -> None:
 #: with the last nodes of the lane before); with four spare lines at 0.98.
 ROW_GAP = 256
 
-#: Lane rows are whole pages apart (bytes).  A lane's arrays then sit at the
-#: same offsets within a page as lane 0's (the same cache sets, and the same
-#: pairs of addresses alike in their low 12 bits, which the processor may take
-#: for a store and a later load to one place): with rows only :data:`ROW_GAP`
-#: bytes apart, lane 1 of a split of hard1 searched its tasks 5-10% slower
-#: than lane 0 (134.0 ms on average against 127.5 ms for whole pages, the
-#: same tasks over 8 processes each).
+#: Lane rows of several lanes are whole pages apart (bytes).  A lane's arrays
+#: then sit at the same offsets within a page as lane 0's (the same cache sets,
+#: and the same pairs of addresses alike in their low 12 bits, which the
+#: processor may take for a store and a later load to one place): with rows
+#: only :data:`ROW_GAP` bytes apart, lane 1 of a split of hard1 searched its
+#: tasks 5-10% slower than lane 0 (134.0 ms a task on average against 127.5 ms
+#: with whole pages, the same tasks over 8 processes each).  One lane keeps the
+#: compact row (whole pages cost easy Sudoku batches on one thread 2-3%).
 PAGE = 4096
 
 
-def row_width(size: int, itemsize: int) -> int:
-    """Entries in one lane's row of :func:`_rows` for ``size`` entries of ``itemsize`` bytes:
-    the entries and at least :data:`ROW_GAP` spare bytes, in whole :data:`PAGE`\ s.
+def row_width(size: int, itemsize: int, paged: bool = True) -> int:
+    """Entries in one lane's row of :func:`_rows` for ``size`` entries of
+    ``itemsize`` bytes: the entries and at least :data:`ROW_GAP` spare bytes,
+    in whole :data:`PAGE`\\ s when ``paged`` (several lanes), else in whole
+    64-byte lines.
 
-    >>> row_width(900, 4), row_width(1000, 4)
-    (1024, 2048)
+    >>> row_width(900, 4), row_width(1000, 4), row_width(1000, 4, paged=False)
+    (1024, 2048, 1072)
     """
-    return -(-(size * itemsize + ROW_GAP) // PAGE) * (PAGE // itemsize)
+    unit = PAGE if paged else 64
+    return -(-(size * itemsize + ROW_GAP) // unit) * (unit // itemsize)
 
 
 def _rows(count: int, like: np.ndarray) -> np.ndarray:
     """``count`` copies of ``like`` as the rows of a 2-D array, whole pages
-    apart (:func:`row_width`): two threads never write to one pair of cache
-    lines (false sharing), and every lane's arrays lie alike in their pages."""
-    rows = np.zeros((count, row_width(like.size, like.itemsize)), like.dtype)
+    apart when there are several (:func:`row_width`): two threads never write
+    to one pair of cache lines (false sharing), and every lane's arrays lie
+    alike in their pages."""
+    rows = np.zeros((count, row_width(like.size, like.itemsize, count > 1)), like.dtype)
     rows[:, :like.size] = like
     return rows
 
