@@ -696,11 +696,13 @@ def memory(n: int = 9, box=None) -> tuple[int, int]:
     *Shared*, built once per process and box shape: the encoding (its options
     in CSR form) and its dancing-links template.  *Per thread*: the private
     links and cursor of one lane; :func:`solve_many` runs one lane per thread,
-    :meth:`Sudoku.solve` one per Python thread.  Python, numpy and numba add
-    about 100 MB to a process.
+    :meth:`Sudoku.solve` one per Python thread (the lanes of a batch on
+    several threads round each of their nine arrays up to whole 4 KB pages:
+    :func:`dlxnumba.batch.row_width`).  Python, numpy and numba add about
+    100 MB to a process.
 
     >>> memory(9)
-    (61440, 63256)
+    (36416, 63256)
     >>> [round(b / 2**20) for b in memory(250)]
     [484, 1138]
     """
@@ -710,8 +712,8 @@ def memory(n: int = 9, box=None) -> tuple[int, int]:
     nodes = ((n_items + 4) & ~3) + 4 * n_options  # four-node blocks (see dlxnumba.kernels)
     i32, i64 = np.dtype(np.int32), np.dtype(np.int64)
 
-    def row(size: int, dtype: np.dtype) -> int:  # one lane's row (batch._rows)
-        return B.row_width(size, dtype.itemsize) * dtype.itemsize
+    def row(size: int, dtype: np.dtype) -> int:  # one lane's row (batch._rows; a single lane)
+        return B.row_width(size, dtype.itemsize, paged=False) * dtype.itemsize
 
     depth = n_items + 1
     per_thread = (2 * row(n_items + 2, i32) + 2 * row(nodes, i32) + row(n_items + 1, i32)
