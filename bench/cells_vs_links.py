@@ -65,7 +65,7 @@ def run(jobs, algorithm: str) -> tuple[float, int, int, int, list]:
     sols = nodes = updates = 0
     used = []
     for p, given in jobs:
-        s = Search(p, given, stop_at=1, algorithm=algorithm)  # compiles before the clock
+        s = Search(p, given=given, stop_at=1, algorithm=algorithm)  # compiles before the clock
         t0 = time.perf_counter()
         sols += s.count()
         seconds += time.perf_counter() - t0

@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 
 from benchutil import ROOT, record, run
+from dlxnumba.template import template
 from dlxnumba import ExactCover, queens
 
 QUEENS9 = 352  # OEIS A000170

@@ -47,7 +47,7 @@ def instance(name: str, disabled: bool):
 def test_split_count(benchmark, disabled, name, how):
     benchmark.group = f"split-{name}"
     p, g, known = instance(name, disabled)
-    serial = p.search(g, stop_at=1)
+    serial = p.search(given=g, stop_at=1)
     want = serial.count()
     assert known is None or want == known
 

@@ -15,7 +15,8 @@ Examples
 ...     [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"],
 ...      ["A", "D"], ["B", "G"], ["D", "E", "G"]],
 ...     primary=["A", "B", "C", "D", "E"], secondary=["F", "G"])
->>> p.count(algorithm="cells"), p.stats.nodes, p.stats.updates, p.stats.algorithm
+>>> from dlxnumba import last_stats
+>>> p.count(algorithm="cells"), last_stats().nodes, last_stats().updates, last_stats().algorithm
 (1, 5, 27, 'cells')
 """
 
@@ -30,35 +31,16 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 
 from . import kernels as K
-from .errors import ExactCoverError, plain
+from .errors import ExactCoverError
 from .kernels.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
                             STATE_SIZE_M, WIDTH, apply_given_cells, apply_given_m, search_bounds)
 from .progress import Progress
+from .template import describe_conflict, template
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .problem import ExactCover
+    from .problem import Problem
 
-__all__ = ["ALGORITHMS", "check_algorithm", "CellsEngine", "prefer_cells", "build_cells", "CellsTemplate"]
-
-#: The values of ``algorithm=``.
-ALGORITHMS = ("links", "cells", "auto")
-
-
-def check_algorithm(algorithm, error: type[ValueError] = ExactCoverError) -> str:
-    """``algorithm`` if it is one of :data:`ALGORITHMS`, else a clear error.
-
-    >>> check_algorithm("cells")
-    'cells'
-    >>> check_algorithm("dlx")
-    Traceback (most recent call last):
-    ...
-    dlxnumba.errors.ExactCoverError: algorithm must be 'links', 'cells' or 'auto', not 'dlx'
-    """
-    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
-        shown = repr(algorithm) if isinstance(algorithm, str) else plain(algorithm)
-        raise error(f"algorithm must be 'links', 'cells' or 'auto', not {shown}")
-    return algorithm
-
+__all__ = ["CellsEngine", "prefer_cells", "build_cells", "CellsTemplate"]
 
 @dataclass(frozen=True)
 class CellsTemplate:
@@ -147,11 +129,11 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), span.reshape(-1), first_node, second, variant)
 
 
-_TEMPLATES: "weakref.WeakKeyDictionary[ExactCover, CellsTemplate]" = weakref.WeakKeyDictionary()
+_TEMPLATES: "weakref.WeakKeyDictionary[Problem, CellsTemplate]" = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def cells_template(problem: "ExactCover") -> CellsTemplate:
+def cells_template(problem: "Problem") -> CellsTemplate:
     """The sparse sets of ``problem``, built once per problem (equal problems share them)."""
     with _LOCK:
         t = _TEMPLATES.get(problem)
@@ -170,7 +152,7 @@ class CellsEngine:
     sparse sets, the cursor (``choice``, ``saved``, the stack of sizes,
     ``profile``, ``state``) and the driving of :func:`search_cells`."""
 
-    def __init__(self, problem: "ExactCover", given: np.ndarray):
+    def __init__(self, problem: "Problem", given: np.ndarray):
         t = cells_template(problem)
         self.template = t
         self.second = t.second
@@ -202,7 +184,7 @@ class CellsEngine:
             else:
                 bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
             if bad >= 0:
-                raise ExactCoverError(problem._describe_conflict(given, bad))
+                raise ExactCoverError(describe_conflict(problem, given, bad))
 
     @property
     def cursor(self) -> tuple:
@@ -275,13 +257,13 @@ SAMPLE_MIN = 1 << 15
 SAMPLE_MAX = 1 << 18
 
 
-def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int,
+def _links_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int,
                ready: Callable) -> tuple[bool, int, float]:
     """Search ``problem`` with ``given`` forced, by links, to the end or ``budget``
     updates: (finished, updates, seconds)."""
     from .kernels.search import SEARCH, apply_given
 
-    t = problem._template()
+    t = template(problem)
     u = np.uint32
     arrays = (t.llink.copy(), t.rlink.copy(), t.ulink.copy(), t.dlink.copy(), t.length.copy())
     links = (arrays[0].view(u), arrays[1].view(u), t.top, arrays[2].view(u), arrays[3].view(u), arrays[4])
@@ -295,7 +277,7 @@ def _links_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: i
     return ret == K.RET_DONE, int(cursor[2][K.UPDATES]), time.perf_counter() - t0
 
 
-def _cells_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: int,
+def _cells_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int,
                ready: Callable) -> tuple[bool, float]:
     """As :func:`_links_run` by cells: (finished, seconds)."""
     try:
@@ -308,7 +290,7 @@ def _cells_run(problem: "ExactCover", given: np.ndarray, stop_at: int, budget: i
     return ret == K.RET_DONE, time.perf_counter() - t0
 
 
-def prefer_cells(problem: "ExactCover", given: np.ndarray, path: list[int], stop_at: int,
+def prefer_cells(problem: "Problem", given: np.ndarray, path: list[int], stop_at: int,
                  ready: Callable[[Any, tuple], float]) -> bool:
     """Whether dancing cells should take over a search that links could not
     finish within :data:`PROBE_UPDATES` updates.

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import dlxnumba.cells as cells_module
 import reference as ref
+from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, LimitReached, Stats, langford, pentominoes, queens
 from dlxnumba.errors import ExactCoverError
 from dlxnumba.search import Search
@@ -70,11 +71,11 @@ def test_same_counts_on_encodings(make, known, algorithm):
 def test_stats_say_which_kernel():
     p = knuth_problem()
     p.count(algorithm="cells")
-    assert p.stats.algorithm == "cells" and (p.stats.nodes, p.stats.updates) == (5, 27)
+    assert last_stats().algorithm == "cells" and (last_stats().nodes, last_stats().updates) == (5, 27)
     p.count(stop_at=0)
-    assert p.stats.algorithm == "links" and (p.stats.nodes, p.stats.updates) == (6, 30)
+    assert last_stats().algorithm == "links" and (last_stats().nodes, last_stats().updates) == (6, 30)
     p.count(algorithm="auto")  # small: links finishes within the probe
-    assert p.stats.algorithm == "links"
+    assert last_stats().algorithm == "links"
     a, b = Stats(algorithm="cells"), Stats(algorithm="links")
     assert (a + a).algorithm == "cells" and (a + b).algorithm == "mixed"
 
@@ -103,11 +104,11 @@ def test_auto_hands_over_cleanly(tiny_probe, to_cells):
     p, _ = langford(8)
     want = "cells" if to_cells else "links"
     count = p.count(algorithm="auto")
-    assert count == 300 and tiny_probe["asked"] == 1 and p.stats.algorithm == want
+    assert count == 300 and tiny_probe["asked"] == 1 and last_stats().algorithm == want
     alone = Search(p, algorithm=want)
     alone.count()
     if to_cells:  # restarted from scratch: exactly the cells search
-        assert (p.stats.nodes, p.stats.updates) == (alone.stats.nodes, alone.stats.updates)
+        assert (last_stats().nodes, last_stats().updates) == (alone.stats.nodes, alone.stats.updates)
     s = Search(p, algorithm="auto")
     sols = list(s.solutions())
     assert sorted(sols) == sorted(Search(p).solutions()) and s.stats.algorithm == want
@@ -135,8 +136,8 @@ def test_auto_keeps_links_on_colored_problems(tiny_probe):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         p = ExactCover.from_dlx(Path(__file__).parent / "golden" / "debruijn135.dlx")
-    assert p.count(algorithm="auto") == 160 and p.stats.algorithm == "links" and tiny_probe["asked"] == 0
-    assert p.count(algorithm="cells") == 160 and p.stats.algorithm == "cells"
+    assert p.count(algorithm="auto") == 160 and last_stats().algorithm == "links" and tiny_probe["asked"] == 0
+    assert p.count(algorithm="cells") == 160 and last_stats().algorithm == "cells"
 
 
 def test_bounds_with_every_algorithm(tiny_probe):
@@ -144,8 +145,8 @@ def test_bounds_with_every_algorithm(tiny_probe):
     p = ExactCover.from_options([["a"], ["a"], ["a", "b"]], primary=["a", "b"], bounds={"a": (1, 2)})
     want = sorted(p.solutions())
     assert want == [[0, 2], [1, 2], [2]]  # b once (option 2), a once or twice
-    assert sorted(p.solutions(algorithm="cells")) == want and p.stats.algorithm == "cells"
-    assert sorted(p.solutions(algorithm="auto")) == want and p.stats.algorithm == "links"
+    assert sorted(p.solutions(algorithm="cells")) == want and last_stats().algorithm == "cells"
+    assert sorted(p.solutions(algorithm="auto")) == want and last_stats().algorithm == "links"
     assert tiny_probe["asked"] == 0
 
 
@@ -169,7 +170,7 @@ def test_limits_and_resumption(algorithm):
     s = Search(p, algorithm=algorithm, max_nodes=100)
     with pytest.raises(LimitReached) as e:
         s.count()
-    assert e.value.stats.status == "max_nodes" and s.stats.nodes == 100
+    assert e.value.stats.status == Status.MAX_NODES and s.stats.nodes == 100
     s.max_nodes = None
     assert s.count() == 300
     with pytest.raises(LimitReached):
@@ -239,11 +240,11 @@ def test_auto_with_a_real_probe_and_givens(monkeypatch):
 
     monkeypatch.setattr(search_module, "prefer_cells", spy)
     g = [0]
-    want = sorted(Search(p, g).solutions())
+    want = sorted(Search(p, given=g).solutions())
     assert want and all(0 in x for x in want)
-    s = Search(p, g, algorithm="auto")
+    s = Search(p, given=g, algorithm="auto")
     assert s.count() == len(want) and len(calls) == 1
     assert s.stats.algorithm == ("cells" if calls[0] else "links")
     for to_cells in (True, False):  # solutions() after either verdict
         monkeypatch.setattr(search_module, "prefer_cells", lambda *args, v=to_cells: v)
-        assert sorted(Search(p, g, algorithm="auto").solutions()) == want
+        assert sorted(Search(p, given=g, algorithm="auto").solutions()) == want

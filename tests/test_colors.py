@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba.search as search_module
+from dlxnumba import last_stats
 from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
 from colored import (GOLDEN, HERE, as_lists, build, check_batch_against_searches, colored_problems, golden,
@@ -194,7 +195,7 @@ def test_links_and_colors_restored_after_a_full_search(prob, stop_at):
 def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
     p = build(prob)
     whole = list(p.solutions(stop_at=stop_at))
-    w = p.stats
+    w = last_stats()
     found, s = run_in_node_slices(p, budget, stop_at)
     assert found == whole
     assert (s.nodes, s.updates, s.cleansings, s.solutions) == (w.nodes, w.updates, w.cleansings, w.solutions)
@@ -204,7 +205,7 @@ def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
         assert list(p.solutions(stop_at=stop_at)) == whole
     finally:
         search_module.SLICE_UPDATES = old
-    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (w.nodes, w.updates, w.cleansings)
+    assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (w.nodes, w.updates, w.cleansings)
 
 
 @settings(max_examples=80, deadline=None)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba.search as search_module
+from dlxnumba import last_stats
 from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
 from reference import colored_solutions_by_subsets, is_colored_cover
@@ -177,7 +178,7 @@ def test_links_colors_and_bounds_restored_after_a_full_search(prob):
 def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates):
     p = build(prob)
     whole = list(p.solutions(stop_at=0))  # (stop_at matters when every bound is 1:1: a plain problem)
-    w = p.stats
+    w = last_stats()
     found, s = run_in_node_slices(p, budget, 0)
     assert found == whole
     assert (s.nodes, s.updates, s.cleansings, s.solutions) == (w.nodes, w.updates, w.cleansings, w.solutions)
@@ -187,7 +188,7 @@ def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates):
         assert list(p.solutions(stop_at=0)) == whole
     finally:
         search_module.SLICE_UPDATES = old
-    assert (p.stats.nodes, p.stats.updates) == (w.nodes, w.updates)
+    assert (last_stats().nodes, last_stats().updates) == (w.nodes, w.updates)
 
 
 @settings(max_examples=80, deadline=None)

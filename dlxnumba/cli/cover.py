@@ -99,7 +99,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
 
 def _read_problem(source: str):
     """The problem in ``source`` (a path, or '-' for stdin), or the exit status of an error."""
-    from ..problem import ExactCover
+    from ..exact_cover import ExactCover
 
     try:
         if source == "-":
@@ -172,7 +172,9 @@ def run(args) -> int:
                 code = _error(e)
     if args.stats:
         dask_summary = getattr(state, "dask_summary", None)  # --dask (cli/dask.py)
-        _say(dask_summary if dask_summary is not None else _summary(problem.stats, state, args))
+        from ..stats import last_stats
+
+        _say(dask_summary if dask_summary is not None else _summary(last_stats(), state, args))
     return code
 
 
@@ -230,14 +232,14 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
         return _error(e)
     except LimitReached as e:
         progress.clear()
-        state.stopped = e.reason
+        state.stopped = e.reason.label
         if args.count:
             state.found = int(e.found)
             out.write(f"{state.found}+\n")
             code = EXIT_UNSOLVED
         else:
             code = EXIT_OK if state.found else EXIT_UNSOLVED
-        _note(f"search stopped by {e.reason} after {e.stats.nodes} nodes; "
+        _note(f"search stopped by {e.reason.label} after {e.stats.nodes} nodes; "
               f"{'the count is a lower bound' if args.count else 'there may be more solutions'}")
         return code
 

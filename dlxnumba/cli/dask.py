@@ -101,7 +101,7 @@ def count_cover(problem, args, out, progress, state) -> int:
         return _error(e)
     except LimitReached as e:  # --timeout
         progress.clear()
-        state.stopped = e.reason
+        state.stopped = e.reason.label
         state.found = int(e.found)
         state.dask_summary = _stopped_summary(e.stats)
         out.write(f"{state.found}+\n")

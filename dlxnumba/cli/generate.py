@@ -140,9 +140,9 @@ def run(args) -> int:
     try:
         req = _Request(args.box, args.seed, args.minimal, args.symmetric, args.clues, level,
                        args.variant, args.regions, args.max_attempts, args.timeout)
-        from ..batch import thread_count
+        from ..search_options import SearchOptions
 
-        threads = thread_count(args.threads, SudokuError)
+        threads = SearchOptions.make(SudokuError, threads=args.threads).thread_count()
     except SudokuError as e:
         return _error(e)
     progress = _Progress(sys.stderr, wants_bar)

@@ -658,8 +658,10 @@ class _Solver:
             n, exact = int(e.found), False
             o.status[i] = int(S.Status.BUDGET)
         o.counts[i], o.exact[i] = n, exact
-        o.nodes[i] = puzzle.stats.nodes
-        o.updates[i] = puzzle.stats.updates
+        from ..stats import last_stats
+
+        o.nodes[i] = last_stats().nodes
+        o.updates[i] = last_stats().updates
 
 
 # ---------------------------------------------------------------------------

@@ -59,7 +59,8 @@ from .grading import LEVELS, TECHNIQUES, Grade, GradeBatch, Step, grade, grade_m
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
 from .puzzle import Sudoku
 from .rules import is_solution
-from .solve import Status, SudokuBatchResult, solve_many
+from ..stats import Status
+from .solve import SudokuBatchResult, solve_many
 from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
 from .variants import Variant
 

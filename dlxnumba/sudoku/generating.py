@@ -675,9 +675,9 @@ def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symm
     >>> all(s.is_unique() for s in batch), len(set(batch))
     (True, 4)
     """
-    from ..batch import thread_count
+    from ..search_options import SearchOptions
 
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
         raise SudokuError(f"count must be a non-negative integer, not {plain(count)}")
     req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
-    return _puzzles(req, 0, int(count), thread_count(threads, SudokuError))
+    return _puzzles(req, 0, int(count), SearchOptions.make(SudokuError, threads=threads).thread_count())

@@ -337,9 +337,9 @@ def _copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: in
 
 
 def _threads(threads) -> int:
-    from ..batch import thread_count
+    from ..search_options import SearchOptions
 
-    return thread_count(threads, SudokuError)
+    return SearchOptions.make(SudokuError, threads=threads).thread_count()
 
 
 def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int,

@@ -17,6 +17,7 @@ lost answer, a bad argument accepted, a good one refused, a message that does
 not say what is wrong.
 """
 
+from dlxnumba import Status
 from __future__ import annotations
 
 import math
@@ -123,13 +124,13 @@ def accepted(verdict: str, where: str, bad_names=()) -> str:
 
 def check_limit(e: LimitReached, max_nodes, timeout, where: str = "") -> str:
     """A LimitReached: allowed only with a budget, never over it; it pickles."""
-    if e.reason not in ("max_nodes", "timeout"):
+    if e.reason not in (Status.MAX_NODES, Status.TIMEOUT):
         raise fault("LimitReached with an unknown reason", f"{where}: {e.reason!r}")
-    if e.reason == "max_nodes" and max_nodes is None:
+    if e.reason == Status.MAX_NODES and max_nodes is None:
         raise fault("LimitReached(max_nodes) without max_nodes", where)
-    if e.reason == "timeout" and timeout is None:
+    if e.reason == Status.TIMEOUT and timeout is None:
         raise fault("LimitReached(timeout) without timeout", where)
-    if e.reason == "max_nodes" and over_budget(e.stats.nodes, max_nodes, e.stats.solutions):
+    if e.reason == Status.MAX_NODES and over_budget(e.stats.nodes, max_nodes, e.stats.solutions):
         raise fault("node budget exceeded", f"{where}: {e.stats.nodes} nodes > max_nodes={max_nodes}")
     str(e)
     try:

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
+from dlxnumba.template import template
 from dlxnumba.kernels.sudoku import grid_clash, link_givens
 from dlxnumba.sudoku.encoding import _encoding
 from dlxnumba.sudoku.geometry import geometry

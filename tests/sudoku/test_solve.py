@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import dlxnumba
+from dlxnumba import last_stats
 from dlxnumba import (LimitReached, Stats, Status, Sudoku, SudokuError, is_solution, read_puzzles, solve_many,
                       sudoku_problem)
 from dlxnumba.batch import workspace
@@ -104,7 +105,7 @@ def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
     for budget in (1, 50, 333, 1000):
         with pytest.raises(LimitReached) as e:
             s.count(max_nodes=budget)
-        assert e.value.reason == "max_nodes" and s.stats is e.value.stats
+        assert e.value.reason == Status.MAX_NODES and last_stats() is e.value.stats
         partial = e.value.found
         assert partial == e.value.stats.solutions < total
         assert budget <= e.value.stats.nodes <= budget + partial
@@ -112,7 +113,7 @@ def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
         with pytest.raises(LimitReached) as e:
             for t in s.solutions(max_nodes=budget):
                 yielded.append(t)
-        assert e.value.reason == "max_nodes" and e.value.found == len(yielded) == partial
+        assert e.value.reason == Status.MAX_NODES and e.value.found == len(yielded) == partial
         assert all(verified(t, s) for t in yielded)
         rows, status, info = solve_many(["." * 16], threads=1, limit=10 ** 6, max_nodes=budget,
                                         return_stats=True)
@@ -130,7 +131,7 @@ def test_progress_receives_reports_during_a_long_count(monkeypatch):
     s = Sudoku(empty(9))
     with pytest.raises(LimitReached) as e:
         s.count(timeout=1.2, progress=seen.append)  # reports every 0.5 s
-    assert e.value.reason == "timeout" and e.value.stats.status == "timeout"
+    assert e.value.reason == Status.TIMEOUT and e.value.stats.status == Status.TIMEOUT
     assert e.value.found == e.value.stats.solutions > 0
     assert seen and all(isinstance(x, Progress) for x in seen)
     assert all(x.elapsed > 0 and x.total is None and 0 <= x.fraction < 1 for x in seen)
@@ -146,11 +147,11 @@ def test_knuth_figures_on_every_path(text):
     path (budget, timeout, progress) and through solutions()."""
     want = GOLDEN_SPECIAL.get(text, GOLDEN_FIRST["top95"])
     s = Sudoku(text)
-    assert (s.count(stop_at=0), s.stats.nodes, s.stats.updates) == want
+    assert (s.count(stop_at=0), last_stats().nodes, last_stats().updates) == want
     got = s.count(stop_at=0, max_nodes=10 ** 9, timeout=3600, progress=lambda stats: None)
-    assert (got, s.stats.nodes, s.stats.updates) == want
+    assert (got, last_stats().nodes, last_stats().updates) == want
     got = len(list(s.solutions(stop_at=0)))
-    assert (got, s.stats.nodes, s.stats.updates) == want
+    assert (got, last_stats().nodes, last_stats().updates) == want
 
 
 # ---------------------------------------------------------------------------
@@ -235,7 +236,7 @@ def test_parallel_equals_serial_on_every_set():
 
 def _golden(text):
     s = Sudoku(text)
-    return s.count(stop_at=0), s.stats.nodes, s.stats.updates
+    return s.count(stop_at=0), last_stats().nodes, last_stats().updates
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_FIRST))
@@ -427,7 +428,7 @@ def test_solve_stats_are_those_of_the_same_search():
     s.solve()
     c = Sudoku(TOP1)
     assert c.count(limit=1) == 1
-    assert (s.stats.solutions, s.stats.nodes, s.stats.updates) == (1, c.stats.nodes, c.stats.updates)
+    assert (last_stats().solutions, last_stats().nodes, last_stats().updates) == (1, last_stats().nodes, last_stats().updates)
 
 
 def test_solve_stats_max_level():
@@ -435,8 +436,8 @@ def test_solve_stats_max_level():
     s.solve()
     c = Sudoku(TOP1)
     c.count(limit=1)
-    assert c.stats.max_level > 0
-    assert s.stats.max_level == c.stats.max_level
+    assert last_stats().max_level > 0
+    assert last_stats().max_level == last_stats().max_level
 
 
 # ---------------------------------------------------------------------------
@@ -553,7 +554,7 @@ def test_max_nodes_on_one_puzzle():
     s = Sudoku(TOP1)
     with pytest.raises(dlxnumba.LimitReached) as info:
         s.solve(max_nodes=5)
-    assert info.value.reason == "max_nodes" and info.value.stats.nodes <= 6
+    assert info.value.reason == Status.MAX_NODES and info.value.stats.nodes <= 6
     with pytest.raises(LimitReached):
         s.count(max_nodes=5)
     with pytest.raises(LimitReached):
@@ -688,8 +689,8 @@ def test_sudoku_statistics_do_not_leak_between_threads():
         for _ in range(60):
             s = Sudoku(puzzle)
             s.count(stop_at=0)
-            if s.stats.nodes != nodes:
-                wrong.append(s.stats.nodes)
+            if last_stats().nodes != nodes:
+                wrong.append(last_stats().nodes)
 
     threads = [threading.Thread(target=work, args=a) for a in ((TOP1, 386), (FIVE, 119))]
     for t in threads:
@@ -754,8 +755,8 @@ def test_a_zero_budget_runs_no_search(text, call, budget):
         if call == "solutions":
             list(result)
     assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
-    assert s.stats.status == e.value.reason and s.stats is e.value.stats
-    assert (s.stats.nodes, s.stats.updates, s.stats.solutions, s.stats.max_level) == (0, 0, 0, 0)
+    assert last_stats().status == e.value.reason and last_stats() is e.value.stats
+    assert (last_stats().nodes, last_stats().updates, last_stats().solutions, last_stats().max_level) == (0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
