@@ -17,8 +17,8 @@ lost answer, a bad argument accepted, a good one refused, a message that does
 not say what is wrong.
 """
 
-from dlxnumba import Status
 from __future__ import annotations
+from dlxnumba import Status
 
 import math
 import pickle

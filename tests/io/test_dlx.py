@@ -275,8 +275,10 @@ def test_round_trip_hand_made(build):
     p = HAND_MADE[build]()
     q = ExactCover.from_dlx(p.to_dlx())
     assert_same_problem(q, p)
-    assert list(q.solutions(stop_at=0)) == list(p.solutions(stop_at=0))
-    assert (last_stats().nodes, last_stats().updates) == (p.stats.nodes, p.stats.updates)
+    want = list(p.solutions(stop_at=0))
+    figures = last_stats().nodes, last_stats().updates
+    assert list(q.solutions(stop_at=0)) == want
+    assert (last_stats().nodes, last_stats().updates) == figures
     assert q.to_dlx() == p.to_dlx()
 
 

@@ -29,7 +29,7 @@ p = ExactCover.from_options(
     primary=["A", "B", "C", "D", "E"], secondary=["F", "G"])
 n = p.count(stop_at=0)
 print(dlxnumba.__file__)
-print(n, p.stats.updates)
+print(n, dlxnumba.last_stats().updates)
 """
 
 
