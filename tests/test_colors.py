@@ -31,13 +31,13 @@ from reference import colored_solutions_by_subsets, is_colored_cover
 def test_dlx2_figures(name, solutions, nodes, updates, cleansings):
     p = read_quietly(golden(name))
     found = list(p.solutions(stop_at=0))
-    s = p.stats
+    s = last_stats()
     assert (len(found), s.nodes, s.updates, s.cleansings) == (solutions, nodes, updates, cleansings)
     assert all(verify(p, sol) for sol in found)
     assert len({frozenset(sol) for sol in found}) == len(found)
     # count() runs the same search
     assert p.count(stop_at=0) == solutions
-    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (nodes, updates, cleansings)
+    assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (nodes, updates, cleansings)
 
 
 def test_golden_copies_match_the_shared_files():
@@ -262,13 +262,13 @@ def test_batches_of_colored_problems():
     p = dlx2_example()
     for threads in (1, 2):
         r = p.batch([[], [2], [0, 1], [0, 3], [3], [0]], limit=2, threads=threads)
-        assert r.statuses == [Status.SOLVED, Status.SOLVED, Status.INVALID, Status.INVALID, Status.NO_SOLUTION,
+        assert r.status.tolist() == [Status.SOLVED, Status.SOLVED, Status.INVALID, Status.INVALID, Status.NO_SOLUTION,
                               Status.NO_SOLUTION]
         assert r.first == [[1, 2], [1, 2], None, None, None, None]
         assert "different colors" in r.errors[3] and r.errors[0] is None
         assert r.count.tolist() == [1, 1, 0, 0, 0, 0]
     r = p.batch([[], [2]], max_nodes=0)
-    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+    assert r.status.tolist() == [Status.BUDGET, Status.BUDGET]
 
 
 @settings(max_examples=40, deadline=None)

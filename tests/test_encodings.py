@@ -153,9 +153,9 @@ def test_queens_structure():
 def test_queens_organ_pipe_is_faster():
     fast, _ = queens(10)
     slow, _ = queens(10, organ_pipe=False)
-    assert fast.count() == slow.count() == 724
+    assert fast.count() == 724
     fast_updates = last_stats().updates
-    slow.count()
+    assert slow.count() == 724
     assert fast_updates < last_stats().updates
 
 

@@ -38,12 +38,12 @@ def test_dlx3_figures(name, solutions, nodes, updates, cleansings):
     p = read_quietly(golden(name))
     assert p.has_bounds
     found = list(p.solutions(stop_at=0))
-    s = p.stats
+    s = last_stats()
     assert (len(found), s.nodes, s.updates, s.cleansings) == (solutions, nodes, updates, cleansings)
     assert len({frozenset(sol) for sol in found}) == len(found)
     assert all(verify(p, sol) for sol in found)
     assert p.count() == solutions
-    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (nodes, updates, cleansings)
+    assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (nodes, updates, cleansings)
 
 
 def test_toy3_solution_is_dlx3s():
@@ -241,7 +241,7 @@ def test_batch_budget_per_job():
 
     p = read_quietly(golden("queendom4_6.dlx"))
     r = p.batch([[], [0]], limit=10**6, max_nodes=50, threads=1)
-    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+    assert r.status.tolist() == [Status.BUDGET, Status.BUDGET]
     assert all(n <= 50 + c for n, c in zip(r.nodes.tolist(), r.count.tolist()))
 
 

@@ -100,9 +100,9 @@ def test_knuth_example_reproduces_dlx1_counts(build):
     """golden.md: 1 solution, 6 nodes, 30 updates with DLX1's branching rule."""
     p = KNUTH_BUILDERS[build]()
     assert p.count(stop_at=0) == 1
-    assert (p.stats.nodes, p.stats.updates, p.stats.solutions) == (6, 30, 1)
-    assert p.stats.status == Status.COMPLETE
-    assert p.stats.profile.sum() + p.stats.solutions == p.stats.nodes
+    assert (last_stats().nodes, last_stats().updates, last_stats().solutions) == (6, 30, 1)
+    assert last_stats().status == Status.COMPLETE
+    assert last_stats().profile.sum() + last_stats().solutions == last_stats().nodes
     assert p.solve() == [0, 3, 4]
     assert list(p.solutions(stop_at=0)) == [[0, 3, 4]]
 
