@@ -15,7 +15,7 @@ dlxnumba.errors.ExactCoverError: limit must be an integer, not True
 >>> number(-1, "timeout", none=True)
 Traceback (most recent call last):
 ...
-dlxnumba.errors.ExactCoverError: timeout must be a non-negative number, not -1
+dlxnumba.errors.ExactCoverError: timeout must be None or a non-negative number, not -1
 """
 
 from __future__ import annotations

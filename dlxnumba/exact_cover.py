@@ -42,6 +42,7 @@ The one-shot calls return plain values; their statistics go to
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Iterable, Iterator, Sequence
 
 from .batch import BatchResult, batch_jobs
@@ -106,7 +107,13 @@ class ExactCover(Problem):
         >>> s = p.search(stop_at=0); s.next(), s.next(), s.next(), s.stats.nodes
         ([0], [1], None, 3)
         """
-        return Search(self, *args, given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+        if args:
+            if len(args) > 1 or given != ():
+                raise TypeError("search() takes the given options by keyword: search(given=...)")
+            warnings.warn("p.search(given) is deprecated: write p.search(given=...)", DeprecationWarning,
+                          stacklevel=2)
+            given = args[0]
+        return Search(self, given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
                       progress=progress, progress_interval=progress_interval, algorithm=algorithm)
 
     def _one_shot(self, given: Any, options: SearchOptions) -> Search:

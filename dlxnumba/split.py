@@ -36,7 +36,7 @@ Examples
 >>> s = p.split(tasks=4, stop_at=0)
 >>> len(s.subproblems) >= 4, len(s.weights) == len(s.subproblems)
 (True, True)
->>> tasks = [p.search(sub, stop_at=0) for sub in s.subproblems]
+>>> tasks = [p.search(given=sub, stop_at=0) for sub in s.subproblems]
 >>> len(s.solutions) + sum(t.count() for t in tasks)
 4
 >>> serial = p.search(stop_at=0)

@@ -14,7 +14,7 @@ hands them back:
 >>> from dlxnumba import ExactCover, last_stats
 >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"]])
 >>> p.count(stop_at=0), last_stats().nodes, last_stats().status
-(2, 5, Status.COMPLETE)
+(2, 4, Status.COMPLETE)
 """
 
 from __future__ import annotations

@@ -116,3 +116,16 @@ def test_batch_statuses_warn_and_status_names_do_not():
     assert r.status_names == ["SOLVED", "INVALID"] and r.status.tolist() == [0, 2]
     with pytest.warns(DeprecationWarning, match="status_names"):
         assert r.statuses == [Status.SOLVED, Status.INVALID]
+
+
+def test_a_positional_given_still_works_with_a_warning():
+    from dlxnumba import Search
+
+    p, _ = queens(6)
+    with pytest.warns(DeprecationWarning, match=r"Search\(problem, given=\.\.\.\)"):
+        a = Search(p, [1])
+    with pytest.warns(DeprecationWarning, match=r"p.search\(given=\.\.\.\)"):
+        b = p.search([1])
+    assert a.count() == b.count() == p.search(given=[1]).count()
+    with pytest.raises(TypeError):
+        Search(p, [1], given=[2])
