@@ -327,7 +327,7 @@ def _batch_array(puzzles, box, variants: dict | None = None, who: str = "solve_m
         except SudokuError as e:
             side = puzzles.shape[0]
             if side == puzzles.shape[1] and side >= 4:  # (9, 9): one grid, not nine puzzles of 9 cells
-                raise SudokuError(_one_grid(who, side, "a 2-D array", "puzzles[None]")) from None
+                raise SudokuError(_one_grid(who, side, "a 2-D array", "[grid] or grid[None]")) from None
             raise SudokuError(f"puzzles must be an (n, N*N) array: {e}") from None
         errors = [None] * len(puzzles)
         if puzzles.dtype == np.uint8:
@@ -356,8 +356,8 @@ def _batch_array(puzzles, box, variants: dict | None = None, who: str = "solve_m
         try:
             cells = _grid_from(item, where=f"puzzle {k}")
         except SudokuError as e:
-            if n is None and isinstance(item, str):  # "4.....8.5": a row of a grid?
-                unsized.append(sum(ch not in DRAWING for ch in item))
+            if n is None:  # "4.....8.5": a row of a grid?
+                unsized.append(_row_cells(item))
             rows.append(None)
             msg = str(e)
             errors.append(msg if msg.startswith(f"puzzle {k}") else f"puzzle {k}: {msg}")
@@ -381,7 +381,7 @@ def _batch_array(puzzles, box, variants: dict | None = None, who: str = "solve_m
             if variants is not None:
                 variants.setdefault(item.variant, k)
     if n is None and len(rows) >= 4 and len(unsized) == len(rows) and set(unsized) == {len(rows)}:
-        side = len(rows)  # nine rows of nine cells (row strings): one 9x9 grid, not nine puzzles
+        side = len(rows)  # nine rows of nine cells (row strings, array rows): one 9x9 grid, not nine puzzles
         raise SudokuError(_one_grid(who, side, f"{side} rows of {side} cells", "[grid]"))
     if n is None:  # nothing readable (every row is INVALID, or none): an array's shape, box=, else 9
         pair = box if isinstance(box, tuple) and len(box) == 2 else None
@@ -409,6 +409,15 @@ def _nested_side(puzzles) -> int | None:
         if not all(isinstance(v, (int, float, np.number)) for v in row):
             return None
     return side
+
+
+def _row_cells(item) -> int:
+    """The cells of ``item`` as a row of a grid (a string, a 1-D array), else -1."""
+    if isinstance(item, str):
+        return sum(ch not in DRAWING for ch in item)
+    if isinstance(item, np.ndarray) and item.ndim == 1:
+        return item.size
+    return -1
 
 
 def _one_grid(who: str, side: int, what: str, wrapped: str) -> str:

@@ -854,6 +854,8 @@ ONE_GRID_FORMS = {
     "tuple of tuples": lambda g: tuple(map(tuple, g.tolist())),
     "row strings": lambda g: ["".join(str(d) if d else "." for d in row) for row in g.tolist()],
     "array": lambda g: g,
+    "float array": lambda g: g.astype(float),
+    "list of array rows": lambda g: list(g),
 }
 
 
