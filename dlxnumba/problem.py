@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from array import array
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Hashable, Iterable, Iterator, Sequence
 
@@ -621,6 +622,7 @@ class ExactCover:
         options : iterable of iterables of hashable
             Each option lists the names of its items, each at most once; a
             string stands for the names in it separated by white space.  A
+            mapping is refused (its keys are not options): pass ``.values()``.  A
             secondary item may carry a color (see below).
         primary : iterable of hashable, optional
             The primary items, in order.  By default every item named in an
@@ -674,6 +676,10 @@ class ExactCover:
         """
         if isinstance(options, (str, bytes)):
             raise ExactCoverError(f"options must be an iterable of options, not the string {options!r}")
+        if isinstance(options, Mapping):  # iterating would give the keys: each read as a one-item option
+            raise ExactCoverError(f"options must be an iterable of options, not a mapping "
+                                  f"({type(options).__name__}), whose keys would be read as options: "
+                                  "pass options.values() for its values (their names are not kept)")
         try:
             options = iter(options)
         except TypeError:
