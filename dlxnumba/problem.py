@@ -141,8 +141,8 @@ class Problem:
         options : iterable of iterables of hashable
             Each option lists the names of its items, each at most once; a
             string stands for the names in it separated by white space.  A
-            secondary item may carry a color (see below).  (A mapping is
-            refused: pass its ``values()``.)
+            secondary item may carry a color (see below).  A mapping is
+            refused (its keys are not options): pass ``.values()``.
         primary : iterable of hashable, optional
             The primary items, in order.  By default every item named in an
             option and not declared secondary, in order of first appearance.

@@ -5,9 +5,11 @@ How the problem is searched is in ``test_search.py``; answers come from the
 oracles in ``reference.py`` or from Knuth's published figures.
 """
 
+import collections
 import copy
 import pickle
 import threading
+import types
 
 import numpy as np
 import pytest
@@ -283,6 +285,28 @@ def test_a_primary_or_secondary_string_holds_names_separated_by_white_space():
     assert q.primary == ["AB"] and q.secondary == [] and q.solve() == [0]
     with pytest.raises(ExactCoverError, match="unknown item 'A'"):
         ExactCover.from_options([["A"]], primary="AB")
+
+
+@pytest.mark.parametrize("mapping", [dict, lambda d: types.MappingProxyType(d),
+                                     lambda d: collections.OrderedDict(d)], ids=["dict", "proxy", "ordered"])
+def test_a_mapping_of_options_is_refused_not_read_by_its_keys(mapping):
+    """from_options({"o1": "A B", ...}) solved the keys as one-item options, silently
+    (issue 20, finding 10): a mapping is refused, naming it and the way out."""
+    options = mapping({"o1": "A B", "o2": "C", "o3": "A", "o4": "B C"})
+    with pytest.raises(ExactCoverError, match=rf"not a mapping \({type(options).__name__}\).*"
+                                              r"pass options\.values\(\)"):
+        ExactCover.from_options(options)
+    p = ExactCover.from_options(options.values())
+    assert p.primary == ["A", "B", "C"] and sorted(p.solutions()) == [[0, 1], [2, 3]]
+
+
+@PROPERTY
+@given(st.dictionaries(st.text(max_size=3), st.lists(st.sampled_from("ABCDE"), min_size=1, max_size=3, unique=True),
+                       max_size=6))
+def test_every_mapping_is_refused_and_its_values_are_the_options(named):
+    with pytest.raises(ExactCoverError, match="mapping"):
+        ExactCover.from_options(named)
+    assert ExactCover.from_options(named.values()) == ExactCover.from_options(list(named.values()))
 
 
 def test_errors_are_value_errors():

@@ -79,10 +79,14 @@ def _seconds(text: str) -> float:
 
 
 def _box(text: str) -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").replace(",", "x").split("x")
+    # the one reader of a box as text, which box="2x3" in the Python API uses too
+    # (imported here, not above: this module is imported for --help)
+    from ..errors import SudokuError
+    from ..sudoku.geometry import _box_of_text
+
     try:
-        r, c = (int(p) for p in parts)
-    except ValueError:
+        r, c = _box_of_text(text)
+    except SudokuError:
         raise argparse.ArgumentTypeError(f"{text!r} is not ROWSxCOLUMNS such as 2x3") from None
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: rows and columns must be positive")

@@ -26,7 +26,8 @@ does this reader, with one :class:`UserWarning` naming the lines, in a text
 that has colors or bounds.  (Such an option can never be chosen; a DLX1
 text keeps it, so that option numbers follow the lines.)
 
-The text is UTF-8; a leading byte-order mark is ignored, and lines may end
+The text is UTF-8; a leading byte-order mark is ignored (so the writer puts
+an empty line before an item line that starts with U+FEFF), and lines may end
 with ``\n``, ``\r\n`` or a lone ``\r``.  Bytes that are not UTF-8, or control
 characters in a name (a binary file), are a :class:`DLXFormatError` naming
 the line and column.
@@ -447,7 +448,15 @@ def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarr
     """The DLX text of a problem in CSR form: item line, then one option per line.
 
     Colors are written ``item:color`` and bounds ``u:v|item`` (``v|item`` when
-    ``u == v``), as :func:`parse_dlx` reads them.
+    ``u == v``), as :func:`parse_dlx` reads them.  Every name is written as it
+    is, and :func:`parse_dlx` reads it back the same; a name that cannot be
+    (empty, or holding white space, a control character, a lone surrogate,
+    ``|`` or ``:``) is an :class:`ExactCoverError` naming it.  When the first
+    item name starts with U+FEFF, which a reader takes for a byte-order mark
+    at the start of a text, the text starts with an empty line.
+
+    >>> format_dlx(["\\ufeffA", "B"], 2, np.array([0, 2]), np.array([0, 1]))
+    '\\n\\ufeffA B\\n\\ufeffA B\\n'
     """
     toks = [_token(nm, j) for j, nm in enumerate(item_names)]
     if len(set(toks)) != len(toks):
@@ -481,4 +490,6 @@ def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarr
             lines.append(" ".join(f"{toks[i]}:{ctoks[k - 1]}" if k else toks[i]
                                   for i, k in zip(items[ptr[j]: ptr[j + 1]].tolist(),
                                                   cols[ptr[j]: ptr[j + 1]].tolist())))
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    # a leading U+FEFF would be dropped as a byte-order mark: an empty line first keeps it
+    return "\n" + text if text.startswith("\ufeff") else text

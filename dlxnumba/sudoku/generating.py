@@ -48,7 +48,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import SudokuError, plain
-from .geometry import Geometry, _check_box, geometry
+from .geometry import Geometry, _box_of_text, _check_box, geometry
 from .puzzle import Sudoku
 from .variants import Variant, kinds_of
 
@@ -148,14 +148,17 @@ def _orbits(n: int, symmetric: str | None) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _shape(box) -> tuple[int, int]:
-    """``box`` as ``(rows, columns)``; an integer side takes its default box."""
+    """``box`` as ``(rows, columns)``; an integer side takes its default box, text
+    ``"RxC"`` is read as the command line's ``--box`` reads it."""
+    if isinstance(box, str):
+        box = _box_of_text(box)
     if isinstance(box, (int, np.integer)) and not isinstance(box, bool):
         r, c = _check_box(int(box), None)
     else:
         try:
             r, c = box
         except (TypeError, ValueError):
-            raise SudokuError(f"box must be a pair (rows, columns) or a side, not {plain(box)}") from None
+            raise SudokuError(f"box must be a pair (rows, columns), text such as '2x3' or a side, not {plain(box)}") from None
         if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1 for v in (r, c)):
             raise SudokuError(f"box must be a pair of positive integers (rows, columns), not {plain(box)}")
         r, c = _check_box(int(r) * int(c), (r, c))
@@ -590,9 +593,10 @@ def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clue
 
     Parameters
     ----------
-    box : (int, int) or int, optional
-        Rows and columns of one box (the grid is ``rows * columns`` square);
-        an integer is the side, with its default box (``9`` is ``(3, 3)``).
+    box : (int, int), str or int, optional
+        Rows and columns of one box (the grid is ``rows * columns`` square),
+        as a pair or as text ``"2x3"`` (as ``--box`` takes it); an integer is
+        the side, with its default box (``9`` is ``(3, 3)``).
         Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
     seed : int, optional
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.

@@ -411,8 +411,8 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     ----------
     puzzle : str, array_like or Sudoku
         Anything :class:`Sudoku` accepts.
-    box : (int, int), optional
-        The box shape (by default that of a :class:`Sudoku`, else the squarest).
+    box : (int, int) or str, optional
+        The box shape, a pair or text ``"2x3"`` (by default that of a :class:`Sudoku`, else the squarest).
     samples : int
         Random copies the search effort averages over (0: no search effort).
     seed : int
@@ -472,7 +472,7 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):
         raise SudokuError("grade_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use grade(puzzle) or Sudoku(puzzle).grade())")
-    arr, bad, n, box, errors = _batch_array(puzzles, box)
+    arr, bad, n, box, errors = _batch_array(puzzles, box, who="grade_many")
     if bad.any():
         k = int(np.flatnonzero(bad)[0])
         raise SudokuError(errors[k] or f"puzzle {k}: unreadable")

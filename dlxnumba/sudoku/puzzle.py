@@ -34,9 +34,10 @@ class Sudoku:
         Text (digits and letters, ``.``, ``0`` or ``_`` for an empty cell; white
         space and grid drawing such as ``|``, ``-``, ``+`` ignored), a 2-D array
         or nested lists (0 = empty), or a flat array of ``N*N`` cells.
-    box : (int, int), optional
-        Rows and columns of one box; by default the squarest shape, wider than
-        tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
+    box : (int, int) or str, optional
+        Rows and columns of one box, as a pair or as text ``"2x3"`` (as the
+        command line's ``--box`` takes it); by default the squarest shape,
+        wider than tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
     variant : str or Variant, optional
         Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
         ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combined

@@ -39,9 +39,9 @@ from ..search_options import NO_LIMIT, SearchOptions, check_limit
 from ..stats import Stats, Status, record_last
 from ..template import template
 from .encoding import _encoding, decode, given_options
-from .geometry import _check_box, _size_of, cell_name, geometry
+from .geometry import MAX_N, _box_of_text, _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
-from .text import _grid_from
+from .text import DRAWING, _grid_from
 from .variants import CLASSIC, Variant, decode_all, generic_search, solve_batch
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -333,18 +333,27 @@ def split_solutions(puzzle: "Sudoku", limit: int | None, options: SearchOptions)
 # ---------------------------------------------------------------------------
 
 
-def _batch_array(puzzles, box, variants: dict | None = None
+def _batch_array(puzzles, box, variants: dict | None = None, who: str = "solve_many"
                  ) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
     """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors
-    (``variants``: filled with variant -> first puzzle that has it)."""
+    (``variants``: filled with variant -> first puzzle that has it; ``who``:
+    the public function, for the message that refuses one grid given as a batch)."""
     errors: list[str | None] = []
     n: int | None
+    if isinstance(box, str):  # "2x3": a pair from here on (the side of an unreadable batch below)
+        box = _box_of_text(box)
     if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
         if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
             puzzles = puzzles.reshape(len(puzzles), puzzles.shape[1] * puzzles.shape[2])  # (-1 fails on 0 rows)
         if puzzles.ndim != 2:
             raise SudokuError(f"puzzles must be an (n, N*N) array, got shape {puzzles.shape}")
-        n = _size_of(puzzles.shape[1])
+        try:
+            n = _size_of(puzzles.shape[1])
+        except SudokuError as e:
+            side = puzzles.shape[0]
+            if side == puzzles.shape[1] and side >= 4:  # (9, 9): one grid, not nine puzzles of 9 cells
+                raise SudokuError(_one_grid(who, side, "a 2-D array", "[grid] or grid[None]")) from None
+            raise SudokuError(f"puzzles must be an (n, N*N) array: {e}") from None
         errors = [None] * len(puzzles)
         if puzzles.dtype == np.uint8:
             # digits above N are caught by the compiled lanes (INVALID); a
@@ -361,13 +370,19 @@ def _batch_array(puzzles, box, variants: dict | None = None
         items = iter(puzzles)
     except TypeError:
         raise SudokuError(f"puzzles must be a list or an array of puzzles, not {plain(puzzles)}") from None
+    side = _nested_side(puzzles)
+    if side:
+        raise SudokuError(_one_grid(who, side, f"{side} lists of {side} numbers", "[grid]"))
     rows: list[np.ndarray | None] = []
+    unsized: list[int] = []  # the cell counts of rows that are no grid (9 cells: a row of a 9x9 grid)
     n = None
     boxes: dict = {}  # box -> the first puzzle (a Sudoku) that has it
     for k, item in enumerate(items):
         try:
             cells = _grid_from(item, where=f"puzzle {k}")
         except SudokuError as e:
+            if n is None:  # "4.....8.5": a row of a grid?
+                unsized.append(_row_cells(item))
             rows.append(None)
             msg = str(e)
             errors.append(msg if msg.startswith(f"puzzle {k}") else f"puzzle {k}: {msg}")
@@ -376,6 +391,7 @@ def _batch_array(puzzles, box, variants: dict | None = None
             try:
                 n = _size_of(cells.size)
             except SudokuError as e:  # no grid has that many cells: this row is INVALID, not the batch
+                unsized.append(cells.size)
                 rows.append(None)
                 errors.append(f"puzzle {k}: {e}")
                 continue
@@ -389,6 +405,9 @@ def _batch_array(puzzles, box, variants: dict | None = None
             boxes.setdefault(item.box, k)
             if variants is not None:
                 variants.setdefault(item.variant, k)
+    if n is None and len(rows) >= 4 and len(unsized) == len(rows) and set(unsized) == {len(rows)}:
+        side = len(rows)  # nine rows of nine cells (row strings, array rows): one 9x9 grid, not nine puzzles
+        raise SudokuError(_one_grid(who, side, f"{side} rows of {side} cells", "[grid]"))
     if n is None:  # nothing readable (every row is INVALID, or none): an array's shape, box=, else 9
         pair = box if isinstance(box, tuple) and len(box) == 2 else None
         n = _array_side(puzzles) or (
@@ -401,6 +420,40 @@ def _batch_array(puzzles, box, variants: dict | None = None
         else:
             arr[k] = row
     return arr, bad, n, _batch_box(n, box, boxes), errors
+
+
+def _nested_side(puzzles) -> int | None:
+    """``N`` when ``puzzles`` is nested lists (or tuples) of ``N`` rows of ``N`` numbers,
+    ``4 <= N <= MAX_N``: the way one grid is written, so not taken for a batch."""
+    if type(puzzles) not in (list, tuple) or not 4 <= len(puzzles) <= MAX_N:
+        return None
+    side = len(puzzles)
+    for row in puzzles:
+        if type(row) not in (list, tuple) or len(row) != side:
+            return None
+        if not all(isinstance(v, (int, float, np.number)) for v in row):
+            return None
+    return side
+
+
+def _row_cells(item) -> int:
+    """The cells of ``item`` as a row of a grid (a string, a 1-D array), else -1."""
+    if isinstance(item, str):
+        return sum(ch not in DRAWING for ch in item)
+    if isinstance(item, np.ndarray) and item.ndim == 1:
+        return item.size
+    return -1
+
+
+def _one_grid(who: str, side: int, what: str, wrapped: str) -> str:
+    """The message that refuses one grid given where a batch is expected."""
+    msg = (f"{who} takes a batch of puzzles, but got one {side}x{side} grid ({what}); "
+           f"for a batch of one, pass {wrapped} (or use Sudoku(grid) for one puzzle)")
+    root = math.isqrt(side)
+    if root * root == side and root >= 4:  # 16 rows of 16: sixteen 4x4 puzzles are written so too
+        msg += (f"; for {side} puzzles of {root}x{root}, pass a ({side}, {side}) array "
+                f"(numpy.array(puzzles)) or strings")
+    return msg
 
 
 def _array_side(puzzles) -> int | None:
@@ -471,8 +524,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Also return a dict: per-puzzle ``nodes``, ``updates`` and ``count``
         arrays, ``seconds``, and ``errors`` (a message per INVALID puzzle,
         else None).  The result has them as attributes all the same.
-    box : (int, int), optional
-        The box shape of every puzzle; by default that of the :class:`Sudoku`
+    box : (int, int) or str, optional
+        The box shape of every puzzle (a pair, or text ``"2x3"``); by default that of the :class:`Sudoku`
         objects among the puzzles, else the default shape.  A batch is solved
         with one shape: puzzles of another shape are refused (SudokuError).
     variant : str or Variant, optional

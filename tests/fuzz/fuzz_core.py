@@ -293,10 +293,17 @@ def default_box(n) -> tuple[int, int] | None:
 def box_verdict(box, n: int):
     """(box as a pair, or None; verdict) of a ``box=`` argument for an ``n x n`` grid,
     by the documented rule: a pair (rows, columns) of positive integers whose
-    product is ``n``; None for the default, which needs a divisor of ``n`` from 2."""
+    product is ``n``, or that pair as text ``"RxC"`` (decimal digits, ``x``, ``X``,
+    ``×`` or ``,`` between, spaces around; as ``--box`` reads it); None for the
+    default, which needs a divisor of ``n`` from 2."""
     if box is None:
         b = default_box(n)
         return b, (OK if b else BAD)
+    if isinstance(box, str):
+        m = re.fullmatch(r"\s*([0-9]+)\s*[xX×,]\s*([0-9]+)\s*", box, re.ASCII)
+        if m is None:
+            return None, BAD
+        box = (int(m.group(1)), int(m.group(2)))
     try:
         items = list(box)
     except TypeError:

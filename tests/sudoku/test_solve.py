@@ -14,6 +14,8 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import dlxnumba
 from dlxnumba import last_stats
@@ -25,7 +27,7 @@ from dlxnumba.sudoku import solve
 from dlxnumba.sudoku.solve import _Shape
 from dlxnumba.sudoku.text import _grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
-                   TOP1_SOLUTION, cells_of, empty, load, set_names, verified)
+                   TOP1_SOLUTION, cells_of, empty, load, set_names, solved_grid, verified)
 from reference import solutions_with_given, sudoku_ok, sudoku_solutions_brute
 
 # ---------------------------------------------------------------------------
@@ -841,6 +843,71 @@ def test_solve_many_keeps_the_box_of_sudoku_objects():
 def test_solve_many_refuses_a_mix_of_box_shapes(puzzles, box, text):
     with pytest.raises(SudokuError, match=text):
         solve_many(puzzles, box=box, threads=1)
+
+
+# One grid where a batch is expected (issue 20, finding 10): solve_many(grid) with a
+# 9x9 list of lists read it as nine puzzles of nine cells, all INVALID, silently.
+# Refused, not read as one puzzle: then the number of results would hang on the
+# values (81 flat 9x9 puzzles given as lists are also 81 rows of 81 numbers).
+
+ONE_GRID_FORMS = {
+    "list of lists": lambda g: g.tolist(),
+    "tuple of tuples": lambda g: tuple(map(tuple, g.tolist())),
+    "row strings": lambda g: ["".join(str(d) if d else "." for d in row) for row in g.tolist()],
+    "array": lambda g: g,
+    "float array": lambda g: g.astype(float),
+    "list of array rows": lambda g: list(g),
+}
+
+
+@pytest.mark.parametrize("batch", [solve_many, dlxnumba.grade_many], ids=["solve_many", "grade_many"])
+@pytest.mark.parametrize("form", ONE_GRID_FORMS)
+@pytest.mark.parametrize("text", [TOP1, "1" + "." * 35, "12.. ..12 .... ...."], ids=["9x9", "6x6", "4x4"])
+def test_one_grid_given_as_a_batch_is_refused(batch, form, text):
+    puzzle = Sudoku(text)
+    n = puzzle.n
+    grid = ONE_GRID_FORMS[form](puzzle.grid)
+    with pytest.raises(SudokuError, match=rf"^{batch.__name__} takes a batch of puzzles, but got one "
+                                          rf"{n}x{n} grid \(.*\); for a batch of one, pass "):
+        batch(grid, threads=1)
+    # wrapped in a list, it is a batch of one, solved as the puzzle itself
+    if batch is solve_many:
+        r = solve_many([grid], threads=1)
+        assert r.statuses == [Status.SOLVED]
+        assert verified(r.sudoku(0), puzzle) and r.sudoku(0) == puzzle.solve()
+
+
+def test_sixteen_rows_of_sixteen_numbers_are_a_grid_unless_an_array_or_strings():
+    """16 lists of 16 numbers: one 16x16 grid, or sixteen 4x4 puzzles; refused,
+    saying how to write either.  As an array or as strings they stay puzzles."""
+    grid = Sudoku(empty(16)).solve().grid
+    with pytest.raises(SudokuError, match=r"one 16x16 grid .* for 16 puzzles of 4x4, pass a \(16, 16\) array"):
+        solve_many(grid.tolist(), threads=1)
+    four = np.array([cells_of(t) for t in ["12.. ..12 .... ....".replace(" ", "")] * 16], np.uint8)
+    for batch in (four, ["12....12........"] * 16):
+        r = solve_many(batch, threads=1)
+        assert r.statuses == [Status.SOLVED] * 16 and all(verified(r.sudoku(k), r.puzzle(k)) for k in range(16))
+    assert solve_many([grid.tolist()], threads=1).statuses == [Status.SOLVED]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 20), st.sampled_from(["list", "tuple"]), st.integers(0, 2 ** 32 - 1))
+@example(16, "list", 0)
+def test_a_batch_of_flat_puzzles_as_lists_gets_one_result_each_or_is_refused(k, container, seed):
+    """k 4x4 puzzles as flat lists of 16 numbers: k results, each puzzle's; only k = 16
+    (which is also how a 16x16 grid is written) is refused, naming both readings."""
+    rng = np.random.default_rng(seed)
+    rows = [solved_grid(4, (2, 2), rng) * (rng.random(16) < 0.4) for _ in range(k)]
+    wrap = list if container == "list" else tuple
+    batch = wrap(wrap(int(d) for d in row) for row in rows)
+    if k == 16:
+        with pytest.raises(SudokuError, match="one 16x16 grid .* 16 puzzles of 4x4"):
+            solve_many(batch, threads=1)
+        return
+    r = solve_many(batch, threads=1)
+    assert r.statuses == [Status.SOLVED] * k
+    for j, row in enumerate(rows):
+        assert sudoku_ok(r.solutions[j], row.tolist(), 4, (2, 2))
 
 
 @pytest.mark.parametrize("puzzles", [None, 5, 2.5])
