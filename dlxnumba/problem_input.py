@@ -10,6 +10,7 @@ options given by item names (colors and bounds included).  Every fault is an
 from __future__ import annotations
 
 from array import array
+from collections.abc import Mapping
 from typing import Hashable
 
 import numpy as np
@@ -369,6 +370,10 @@ def options_arrays(options, primary, secondary, bounds) -> tuple:
     options given by item names (see :meth:`~dlxnumba.ExactCover.from_options`)."""
     if isinstance(options, (str, bytes)):
         raise ExactCoverError(f"options must be an iterable of options, not the string {options!r}")
+    if isinstance(options, Mapping):  # iterating would give the keys: each read as a one-item option
+        raise ExactCoverError(f"options must be an iterable of options, not a mapping "
+                              f"({type(options).__name__}), whose keys would be read as options: "
+                              "pass options.values() for its values (their names are not kept)")
     try:
         options = iter(options)
     except TypeError:

@@ -905,7 +905,7 @@ def test_a_batch_of_flat_puzzles_as_lists_gets_one_result_each_or_is_refused(k, 
             solve_many(batch, threads=1)
         return
     r = solve_many(batch, threads=1)
-    assert r.statuses == [Status.SOLVED] * k
+    assert r.status.tolist() == [Status.SOLVED] * k
     for j, row in enumerate(rows):
         assert sudoku_ok(r.solutions[j], row.tolist(), 4, (2, 2))
 
