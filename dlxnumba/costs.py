@@ -370,6 +370,8 @@ class CostSearch:
                 np.arange(sitems.size, dtype=np.int64) - np.repeat(sptr[:-1], sorted_counts))
             node_cost[node_of_entry] = np.repeat(net[order], sorted_counts)
         color = np.zeros(t.top.size, np.int32) if t.color is None else t.color.copy()
+        #: the kernel: with colors (DLX2's purification) when some option left has one
+        self._kernel = KC.search_costs_colors if bool(color.any()) else KC.search_costs
         self.priced = (color, node_cost)
         depth = n1 + 1
         self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64),
@@ -385,7 +387,7 @@ class CostSearch:
         self.kept = (best, np.arange(k + 1, dtype=np.int32), np.zeros((k, depth), np.int32),
                      np.zeros(k, np.int32), np.zeros(k, np.int64))
         self.stats = Stats(profile=self.cursor[1])
-        _ready(KC.search_costs, self._args(1, 1))
+        _ready(self._kernel, self._args(1, 1))
 
     def _args(self, node_stop: int, update_stop: int) -> tuple:
         return (self.links, self.priced, self.cursor, self.ledger, self.kept, node_stop, update_stop)
@@ -425,7 +427,7 @@ class CostSearch:
                     s.status = "timeout"
                     break
                 s.status = "running"
-                KC.search_costs(*self._args(node_cap, st[K.UPDATES] + SLICE_UPDATES))
+                self._kernel(*self._args(node_cap, st[K.UPDATES] + SLICE_UPDATES))
                 if self.progress is not None and not self.done:
                     now = time.perf_counter()
                     if now - last_report >= self.progress_interval:

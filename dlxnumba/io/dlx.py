@@ -498,11 +498,18 @@ def _token(name, j: int, what: str = "item") -> str:
 def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarray,
                opt_items: np.ndarray, opt_colors: np.ndarray | None = None,
                color_names: Sequence[Hashable] = (), lower: np.ndarray | None = None,
-               upper: np.ndarray | None = None) -> str:
+               upper: np.ndarray | None = None, costs=None) -> str:
     """The DLX text of a problem in CSR form: item line, then one option per line.
 
     Colors are written ``item:color`` and bounds ``u:v|item`` (``v|item`` when
-    ``u == v``), as :func:`parse_dlx` reads them.
+    ``u == v``), as :func:`parse_dlx` reads them.  With ``costs`` (one
+    nonnegative integer per option), each option ends with DLX5's ``|n``,
+    ``|0`` included, so that the costs read back are the ones written.
+
+    >>> print(format_dlx(["a", "b"], 2, np.array([0, 2, 3]), np.array([0, 1, 1]), costs=[3, 0]), end="")
+    a b
+    a b |3
+    b |0
     """
     toks = [_token(nm, j) for j, nm in enumerate(item_names)]
     if len(set(toks)) != len(toks):
@@ -526,14 +533,31 @@ def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarr
         if len(set(ctoks)) != len(ctoks):
             raise ExactCoverError("color names are not distinct once written as text")
         cols = np.asarray(opt_colors)
+    tails = [""] * (len(ptr) - 1)
+    if costs is not None:
+        tails = [f" |{c}" for c in _writable_costs(costs, len(ptr) - 1)]
     for j in range(len(ptr) - 1):
         if ptr[j] == ptr[j + 1]:
             raise ExactCoverError(f"option {j} has no items: the DLX format cannot write it "
                                   "(a blank line is skipped when read back)")
         if opt_colors is None:
-            lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]))
+            lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]) + tails[j])
         else:
             lines.append(" ".join(f"{toks[i]}:{ctoks[k - 1]}" if k else toks[i]
                                   for i, k in zip(items[ptr[j]: ptr[j + 1]].tolist(),
-                                                  cols[ptr[j]: ptr[j + 1]].tolist())))
+                                                  cols[ptr[j]: ptr[j + 1]].tolist())) + tails[j])
     return "\n".join(lines) + "\n"
+
+
+def _writable_costs(costs, m: int) -> list[int]:
+    """``costs`` as Python ints, one nonnegative integer per option, or ExactCoverError."""
+    values = np.asarray(costs)
+    if values.ndim != 1 or values.size != m:
+        raise ExactCoverError(f"costs must give one integer per option: {m} options, "
+                              f"{values.size if values.ndim == 1 else 'not a list of'} costs")
+    out = []
+    for j, c in enumerate(values.tolist()):
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= _MAX_COST:
+            raise ExactCoverError(f"option {j} has the cost {c!r}: costs are integers from 0 to 2**61 - 1")
+        out.append(c)
+    return out

@@ -42,9 +42,14 @@ Branching:
 
 Covering and uncovering both walk an item's list downward and stop at the
 threshold (DLX5 observes that uncovering in the same order as covering
-restores the links just as well); a node is hidden by the dance step of DLX2,
-:func:`.dance.hide_c`, which spares cleansed nodes.  Lengths are kept for the
-primary items, whose length DLX5's branching may read.
+restores the links just as well).  With colors a node is hidden by the dance
+step of DLX2, :func:`.dance.hide_c`, which spares cleansed nodes; without,
+by the plain step (no color to test), as :func:`.dance.cover` hides.  The
+kind (``PLAIN`` or ``COLORS``) reaches the search as a compile-time
+constant, as in :mod:`.search`: :func:`search_costs` and
+:func:`search_costs_colors` are its two entry points, and a problem without
+colors never compiles the colored one.  Lengths are kept for every item
+(DLX5 keeps them for the primary ones, whose length its branching may read).
 
 The counters are DLX5's: a *node* each time a level is entered and for each
 solution, an *update* each cover of an item and each node hidden, a
@@ -67,8 +72,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from . import (_U1, CLEANSINGS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START, PHASE,
-               RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
+from . import (CLEANSINGS, COLORS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
+               PHASE, PLAIN, RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
 from .dance import hide_c, left, option_of, right, unhide_c
 
 Priced = namedtuple("Priced", "color cost")
@@ -130,8 +135,49 @@ def assess_taxes(n1, item_ptr, item_options, cost, tax):
 # ------------------------------------------------------------ the dance steps
 
 
+@njit(inline="always", **JIT_INNER)
+def hide_t(rr, colored, links, color):
+    """Hide the nodes of node ``rr``'s option other than ``rr``, going right;
+    return how many were hidden.  With colors DLX2's :func:`.dance.hide_c`
+    (cleansed nodes stay); without, every node."""
+    if colored == COLORS:
+        return hide_c(rr, links, color)
+    top, ulink, dlink, length = links.top, links.ulink, links.dlink, links.length
+    updates = 0
+    nn = rr
+    while True:
+        nn = right(nn, SPACERS, top, ulink)
+        if nn == rr:
+            return updates
+        uu = ulink[nn]
+        dd = dlink[nn]
+        dlink[uu] = dd
+        ulink[dd] = uu
+        length[np.uint32(top[nn])] -= 1
+        updates += 1
+
+
+@njit(inline="always", **JIT_INNER)
+def unhide_t(rr, colored, links, color):
+    """Undo :func:`hide_t` of node ``rr``'s option."""
+    if colored == COLORS:
+        unhide_c(rr, links, color)
+        return
+    top, ulink, dlink, length = links.top, links.ulink, links.dlink, links.length
+    nn = rr
+    while True:
+        nn = left(nn, SPACERS, top, dlink)
+        if nn == rr:
+            return
+        uu = ulink[nn]
+        dd = dlink[nn]
+        dlink[uu] = nn
+        ulink[dd] = nn
+        length[np.uint32(top[nn])] += 1
+
+
 @njit(**JIT_INNER)
-def cover_t(c, thresh, links, priced):
+def cover_t(c, thresh, colored, links, priced):
     """DLX5's cover of item ``c``: unlink it and hide the options of its list
     that cost less than ``thresh``.  Returns the updates."""
     llink, rlink, dlink = links.llink, links.rlink, links.dlink
@@ -145,13 +191,13 @@ def cover_t(c, thresh, links, priced):
     while rr != c:
         if cost[rr] >= thresh:
             break
-        updates += hide_c(rr, links, color)
+        updates += hide_t(rr, colored, links, color)
         rr = dlink[rr]
     return updates
 
 
 @njit(**JIT_INNER)
-def uncover_t(c, thresh, links, priced):
+def uncover_t(c, thresh, colored, links, priced):
     """Undo :func:`cover_t` of item ``c`` with the same threshold, going down
     the list as the cover did."""
     llink, rlink, dlink = links.llink, links.rlink, links.dlink
@@ -160,7 +206,7 @@ def uncover_t(c, thresh, links, priced):
     while rr != c:
         if cost[rr] >= thresh:
             break
-        unhide_c(rr, links, color)
+        unhide_t(rr, colored, links, color)
         rr = dlink[rr]
     left_ = llink[c]
     right_ = rlink[c]
@@ -211,7 +257,7 @@ def unpurify_t(p, thresh, links, priced):
 
 
 @njit(inline="always", **JIT_INNER)
-def cover_others_t(oo, thresh, links, priced):
+def cover_others_t(oo, thresh, colored, links, priced):
     """Cover or purify the items of node ``oo``'s option other than its own,
     going right (a cleansed node needs neither).  Returns ``(updates, cleansings)``."""
     top, ulink = links.top, links.ulink
@@ -223,9 +269,12 @@ def cover_others_t(oo, thresh, links, priced):
         pp = right(pp, SPACERS, top, ulink)
         if pp == oo:
             return updates, cleansings
+        if colored == PLAIN:
+            updates += cover_t(np.uint32(top[pp]), thresh, PLAIN, links, priced)
+            continue
         k = color[pp]
         if k == 0:
-            updates += cover_t(np.uint32(top[pp]), thresh, links, priced)
+            updates += cover_t(np.uint32(top[pp]), thresh, COLORS, links, priced)
         elif k > 0:
             u, cl = purify_t(pp, thresh, links, priced)
             updates += u
@@ -233,7 +282,7 @@ def cover_others_t(oo, thresh, links, priced):
 
 
 @njit(inline="always", **JIT_INNER)
-def uncover_others_t(oo, thresh, links, priced):
+def uncover_others_t(oo, thresh, colored, links, priced):
     """Undo :func:`cover_others_t`, going left."""
     top, dlink = links.top, links.dlink
     color = priced.color
@@ -242,9 +291,12 @@ def uncover_others_t(oo, thresh, links, priced):
         pp = left(pp, SPACERS, top, dlink)
         if pp == oo:
             return
+        if colored == PLAIN:
+            uncover_t(np.uint32(top[pp]), thresh, PLAIN, links, priced)
+            continue
         k = color[pp]
         if k == 0:
-            uncover_t(np.uint32(top[pp]), thresh, links, priced)
+            uncover_t(np.uint32(top[pp]), thresh, COLORS, links, priced)
         elif k > 0:
             unpurify_t(pp, thresh, links, priced)
 
@@ -297,9 +349,16 @@ def choose_t(budget, rlink, dlink, length, cost):
 
 @njit(**JIT)
 def search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
-    """:func:`_search_costs`; records as plain tuples."""
-    return _search_costs(Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger), Kept(*kept),
+    """:func:`_search_costs` without colors; records as plain tuples."""
+    return _search_costs(PLAIN, Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger), Kept(*kept),
                          node_stop, update_stop)
+
+
+@njit(**JIT)
+def search_costs_colors(links, priced, cursor, ledger, kept, node_stop, update_stop):
+    """:func:`_search_costs` with colors (DLX2's purification); records as plain tuples."""
+    return _search_costs(COLORS, Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger),
+                         Kept(*kept), node_stop, update_stop)
 
 
 @njit(inline="always", **JIT_INNER)
@@ -338,8 +397,11 @@ def _keep(nextcost, level, kept, choice, top, found):
 
 
 @njit(**JIT_INNER)
-def _search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
+def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, update_stop):
     """Run (or resume) DLX5's search until it ends or a budget is spent.
+
+    ``colored`` is ``PLAIN`` (no node has a color: the covers test none) or
+    ``COLORS``, a compile-time constant.
 
     Returns ``RET_PAUSED`` before entering a level once ``state[NODES] >=
     node_stop`` or ``state[UPDATES] >= update_stop`` (call again to go on),
@@ -402,12 +464,12 @@ def _search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
             choice[np.uint64(level)] = oo
             nextcost = curcost + cost[oo]
             thresh0[level] = cutoff - nextcost
-            updates += cover_t(best, thresh0[level], links, priced)
+            updates += cover_t(best, thresh0[level], colored, links, priced)
             step = 1
         elif step == 1:
             # advance: cover the other items of node oo's option
             thresh[level] = cutoff - nextcost
-            u, cl = cover_others_t(oo, thresh[level], links, priced)
+            u, cl = cover_others_t(oo, thresh[level], colored, links, priced)
             updates += u
             cleansings += cl
             if rlink[0] == 0:
@@ -422,7 +484,7 @@ def _search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
                 step = 0
         elif step == 2:
             # backup: uncover the item branched on at this level
-            uncover_t(best, thresh0[level], links, priced)
+            uncover_t(best, thresh0[level], colored, links, priced)
             step = 3
         elif step == 3:
             # backdown: return to the level above
@@ -437,7 +499,7 @@ def _search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
             step = 4
         else:
             # recover: undo node oo's option and try the next one down, if cheap enough
-            uncover_others_t(oo, thresh[level], links, priced)
+            uncover_others_t(oo, thresh[level], colored, links, priced)
             oo = dlink[oo]
             choice[np.uint64(level)] = oo
             if oo == best:
