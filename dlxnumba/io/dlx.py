@@ -551,12 +551,13 @@ def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarr
 
 def _writable_costs(costs, m: int) -> list[int]:
     """``costs`` as Python ints, one nonnegative integer per option, or ExactCoverError."""
-    values = np.asarray(costs)
-    if values.ndim != 1 or values.size != m:
-        raise ExactCoverError(f"costs must give one integer per option: {m} options, "
-                              f"{values.size if values.ndim == 1 else 'not a list of'} costs")
+    values = costs.tolist() if isinstance(costs, np.ndarray) else list(costs)
+    if len(values) != m or (isinstance(costs, np.ndarray) and costs.ndim != 1):
+        raise ExactCoverError(f"costs must give one integer per option: {m} options, {len(values)} costs")
     out = []
-    for j, c in enumerate(values.tolist()):
+    for j, c in enumerate(values):
+        if isinstance(c, np.integer) and not isinstance(c, np.bool_):
+            c = int(c)
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= _MAX_COST:
             raise ExactCoverError(f"option {j} has the cost {c!r}: costs are integers from 0 to 2**61 - 1")
         out.append(c)
