@@ -88,6 +88,16 @@ class Best:
         ``solutions`` the number of solutions the search found, each cheaper
         than the ``k``-th best known when it was found (the ones DLX5
         prints); ``status`` says how the search ended.
+
+    Examples
+    --------
+    >>> from dlxnumba import ExactCover
+    >>> p = ExactCover.from_options([["a"], ["a", "b"], ["b"]])
+    >>> r = best(p, [2, 5, 1], k=5)
+    >>> len(r), r.costs, r.solutions, r.optimal
+    (2, [3, 5], [[0, 2], [1]], True)
+    >>> dict(r)
+    {3: [0, 2], 5: [1]}
     """
 
     costs: list
