@@ -618,3 +618,88 @@ def killer_solutions_brute(puzzle_cells, n, box, cages, kinds=(), limit=None) ->
 
     fill(0)
     return found
+
+
+# ---------------------------------------------------------------------------
+# Costs (Knuth's DLX5).  ``costs[j]`` is option ``j``'s cost, a nonnegative
+# integer; a solution costs the sum of its options' costs.
+# ---------------------------------------------------------------------------
+
+
+def colored_covers_by_backtracking(options, colors, n_primary, n_items, given=()) -> set[frozenset[int]]:
+    """Every solution of a problem with colors (no bounds) that holds the options
+    ``given``, by backtracking on the first uncovered primary item.
+
+    The options ``given`` are taken first, whatever their items (a given option
+    need not hold a primary item); clashing givens give no solution.  Then the
+    first primary item not yet covered must be covered by exactly one option
+    that holds a primary item, agrees with the colors given so far to the
+    secondary items and covers nothing twice; each such option is tried in
+    turn, so every solution is found exactly once.
+    """
+    def fits(j, covered, color_of):
+        for i, c in zip(options[j], colors[j]):
+            if i < n_primary:
+                if i in covered:
+                    return False
+            elif i in color_of and (c == 0 or color_of[i] == 0 or c != color_of[i]):
+                return False
+        return True
+
+    def take(j, covered, color_of):
+        covered = covered | {i for i in options[j] if i < n_primary}
+        color_of = dict(color_of)
+        for i, c in zip(options[j], colors[j]):
+            if i >= n_primary:
+                color_of[i] = c
+        return covered, color_of
+
+    covered: set = set()
+    color_of: dict = {}
+    given = list(given)
+    if len(set(given)) != len(given):
+        return set()
+    for j in given:
+        if not fits(j, covered, color_of):
+            return set()
+        covered, color_of = take(j, covered, color_of)
+    found = set()
+
+    def extend(chosen, covered, color_of):
+        uncovered = [i for i in range(n_primary) if i not in covered]
+        if not uncovered:
+            found.add(frozenset(chosen))
+            return
+        for j, opt in enumerate(options):
+            if uncovered[0] in opt and j not in chosen and fits(j, covered, color_of):
+                extend(chosen + [j], *take(j, covered, color_of))
+
+    extend(given, covered, color_of)
+    return found
+
+
+def cheapest_covers(options, colors, costs, n_primary, n_items, given=()) -> list[tuple[int, list[int]]]:
+    """Every solution holding ``given`` as ``(cost, sorted options)``, cheapest
+    first (ties in the order of the sorted option lists)."""
+    sols = colored_covers_by_backtracking(options, colors, n_primary, n_items, given)
+    return sorted((sum(costs[j] for j in s), sorted(s)) for s in sols)
+
+
+def dlx5_option_lines(text) -> list[tuple[frozenset, int]]:
+    """The options of a DLX5 text, read as DLX5's input phase describes them:
+    each as the set of its ``(item, color or None)`` entries and its cost, the
+    sum of its ``|n`` entries (0 when none).  Comment lines (first non-blank
+    character ``|``) and blank lines are skipped, the first other line names
+    the items; options with no primary item are kept (DLX5 drops them)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("|")]
+    out = []
+    for line in lines[1:]:
+        entries, cost = set(), 0
+        for tok in line.split():
+            if tok.startswith("|"):
+                cost += int(tok[1:])
+            else:
+                name, _, color = tok.partition(":")
+                entries.add((name, color or None))
+        out.append((frozenset(entries), cost))
+    return out
