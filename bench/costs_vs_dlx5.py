@@ -20,8 +20,12 @@ import resource
 import sys
 import time
 
-from dlxnumba.costs import best
 from test_costs import INSTANCES, TIMED, dlx_text, figures_of, instance, run_dlx5, verified
+
+
+def best(p, costs, k=1, **kwargs):
+    """``p.best(k)`` of the problem with ``costs``."""
+    return p.with_costs(costs).best(k, **kwargs)
 
 
 def child_run(binary: str, text: str, k: int):

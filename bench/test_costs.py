@@ -29,8 +29,12 @@ import pytest
 
 from benchutil import record, run
 from dlxnumba import ExactCover, langford, pentominoes, queens, word_rectangles
-from dlxnumba.costs import best
 from dlxnumba.io.dlx import format_dlx, parse_dlx
+
+
+def best(p, costs, k=1, **kwargs):
+    """``p.best(k)`` of the problem with ``costs``."""
+    return p.with_costs(costs).best(k, **kwargs)
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE.parent / "tests" / "golden"

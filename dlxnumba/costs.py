@@ -1,6 +1,8 @@
 """Minimum-cost exact covers: Knuth's DLX5, the ``k`` cheapest solutions.
 
-Each option of a problem gets a nonnegative integer cost; :func:`best` finds
+Each option of a problem carries a nonnegative integer cost
+(``ExactCover.from_options(..., costs=...)``, ``|n`` in DLX text, or
+:meth:`~dlxnumba.problem.Problem.with_costs`); :func:`best` finds
 the solution of least total cost (the sum of its options' costs), or the
 ``k`` cheapest, with the search of Knuth's program DLX5
 (:mod:`dlxnumba.kernels.costs` explains it): taxes on the primary items,
@@ -15,7 +17,7 @@ Secondary items and colors work as in DLX2 (and DLX5); multiplicities
 out, as DLX5 leaves them out: they can be in no solution.
 
 In DLX text (:mod:`dlxnumba.io.dlx`) an option's cost is written ``|n``
-after its items, and :func:`~dlxnumba.io.dlx.parse_dlx` returns the costs.
+after its items.  Users call :meth:`ExactCover.best <dlxnumba.ExactCover.best>`.
 
 Examples
 --------
@@ -24,14 +26,14 @@ table:
 
 >>> from dlxnumba import ExactCover
 >>> table = [[4, 1, 3], [2, 0, 5], [4, 2, 2]]
->>> p = ExactCover.from_options([[f"w{w}", f"j{j}"] for w in range(3) for j in range(3)])
->>> costs = [c for row in table for c in row]
->>> b = best(p, costs, k=2)
+>>> p = ExactCover.from_options([[f"w{w}", f"j{j}"] for w in range(3) for j in range(3)],
+...                             costs=[c for row in table for c in row])
+>>> b = p.best(k=2)
 >>> b.costs, b.solutions, b.optimal
 ([5, 6], [[1, 3, 8], [0, 4, 8]], True)
 >>> [p.option_names(j) for j in b.solutions[0]]
 [('w0', 'j1'), ('w1', 'j0'), ('w2', 'j2')]
->>> for cost, solution in best(p, costs, given=[0]):
+>>> for cost, solution in p.best(given=[0]):
 ...     print(cost, solution)
 6 [0, 4, 8]
 """
@@ -40,25 +42,25 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
 from . import kernels as K
-from .errors import ExactCoverError, plain
+from .checks import integer
+from .errors import ExactCoverError
 from .kernels import costs as KC
-from .progress import Progress, ProgressArg, check_interval, reporter
-from .search import SLICE_UPDATES, Stats, check_limits, ready
+from .problem import Problem
+from .problem_input import MAX_COST
+from .progress import Progress, ProgressArg
+from .search import SLICE_UPDATES, ready
+from .search_options import SearchOptions
+from .stats import Stats, Status
+from .template import build_arrays, check_given, check_given_together, first_repeat
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .problem import ExactCover
 
 __all__ = ["best", "Best", "CostSearch", "MAX_COST"]
 
-#: The largest cost an option may have; the costs of all options together
-#: must stay below ``2**61`` too, so that no sum of costs can overflow.
-MAX_COST = (1 << 61) - 1
-_TOTAL_LIMIT = 1 << 61
 _NO_LIMIT = np.iinfo(np.int64).max
 #: Entries of the rows that keep the ``k`` best solutions, at most (4 bytes each).
 _KEPT_LIMIT = 1 << 28
@@ -92,8 +94,8 @@ class Best:
     Examples
     --------
     >>> from dlxnumba import ExactCover
-    >>> p = ExactCover.from_options([["a"], ["a", "b"], ["b"]])
-    >>> r = best(p, [2, 5, 1], k=5)
+    >>> p = ExactCover.from_options([["a"], ["a", "b"], ["b"]], costs=[2, 5, 1])
+    >>> r = p.best(k=5)
     >>> len(r), r.costs, r.solutions, r.optimal
     (2, [3, 5], [[0, 2], [1]], True)
     >>> dict(r)
@@ -120,131 +122,29 @@ def _ready(kernel, args: tuple) -> None:
         ready(kernel, args)
 
 
-def _check_problem(problem) -> None:
-    from .problem import ExactCover
-
-    if not isinstance(problem, ExactCover):
+def _check_problem(problem: "Problem") -> np.ndarray:
+    """The problem's costs, or ExactCoverError when it has none or has multiplicities."""
+    if not isinstance(problem, Problem):
         raise ExactCoverError(f"best() needs an ExactCover problem, not {type(problem).__name__}")
     if problem.has_bounds:
         raise ExactCoverError("best() does not support multiplicities (primary items with bounds other "
                               "than 1:1): DLX5 solves exact covers with colors, not DLX3's problems")
+    if problem.costs is None:
+        raise ExactCoverError("the problem has no costs: give them when building it (costs=, or |n in DLX "
+                              "text) or with problem.with_costs(costs)")
+    return problem.costs
 
 
-def check_costs(problem: "ExactCover", costs) -> np.ndarray:
-    """``costs`` as an int64 array, one nonnegative integer per option of
-    ``problem``, or ExactCoverError naming what is wrong (and the option).
-
-    >>> from dlxnumba import ExactCover
-    >>> p = ExactCover.from_options([["a"], ["a", "b"], ["b"]])
-    >>> check_costs(p, [3, 0, 2]).tolist()
-    [3, 0, 2]
-    >>> check_costs(p, [3, -1, 2])
-    Traceback (most recent call last):
-    ...
-    dlxnumba.errors.ExactCoverError: option 1 (a, b) has the negative cost -1; costs must be nonnegative integers
-    """
-    m = problem.n_options
-    if isinstance(costs, (str, bytes)):
-        raise ExactCoverError(f"costs must be a sequence of integers, one per option, not {plain(costs)}")
-    try:
-        raw = np.asarray(costs)
-    except (TypeError, ValueError) as e:
-        raise ExactCoverError(f"costs must be a sequence of integers, one per option ({e})") from None
-    if raw.ndim != 1:
-        raise ExactCoverError(f"costs must be a one-dimensional sequence of integers, one per option, "
-                              f"not {plain(costs)}")
-    if raw.size != m:
-        raise ExactCoverError(f"costs has {raw.size} entries; the problem has {m} options")
-    if m == 0:
-        return np.zeros(0, np.int64)  # (an empty list is float to numpy)
-    if raw.dtype == object:  # Python integers too large for int64, or things that are not integers
-        for j, c in enumerate(raw.tolist()):
-            if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-                raise ExactCoverError(f"the cost of option {j} ({_option_text(problem, j)}) is {plain(c)}, "
-                                      "not an integer")
-            if c < 0:
-                _negative(problem, j, int(c))
-            if c > MAX_COST:
-                _too_large(problem, j, int(c))
-        raw = np.array([int(c) for c in raw.tolist()], np.int64)
-    if raw.dtype.kind not in "iu":
-        kind = "booleans" if raw.dtype.kind == "b" else f"of dtype {raw.dtype}"
-        raise ExactCoverError(f"costs must be integers (an integer dtype), not {kind}")
-    if raw.dtype.kind == "i" and raw.min() < 0:
-        j = int(np.flatnonzero(raw < 0)[0])
-        _negative(problem, j, int(raw[j]))
-    if raw.max() > MAX_COST:
-        j = int(np.flatnonzero(raw > MAX_COST)[0])
-        _too_large(problem, j, int(raw[j]))
-    out = raw.astype(np.int64)
-    running = np.cumsum(out)  # (wraps past 2**63 only after passing 2**61: the first index is right)
-    if bool((running >= _TOTAL_LIMIT).any()) or bool((running < 0).any()):
-        j = int(np.flatnonzero((running >= _TOTAL_LIMIT) | (running < 0))[0])
-        raise ExactCoverError(f"the costs of options 0 to {j} add up to 2**61 or more (option {j}: "
-                              f"{int(out[j])}); keep the sum of all costs below 2**61")
-    return out
-
-
-def _option_text(problem: "ExactCover", j: int, most: int = 8) -> str:
-    names = [str(x) for x in problem.option_names(j)]
-    return ", ".join(names[:most] + (["..."] if len(names) > most else []))
-
-
-def _negative(problem, j: int, c: int):
-    raise ExactCoverError(f"option {j} ({_option_text(problem, j)}) has the negative cost {c}; "
-                          "costs must be nonnegative integers")
-
-
-def _too_large(problem, j: int, c: int):
-    raise ExactCoverError(f"option {j} ({_option_text(problem, j)}) has the cost {c}, more than "
-                          f"MAX_COST = 2**61 - 1")
-
-
-def _check_k(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ExactCoverError(f"k must be a positive integer, not {plain(k)}")
-    return int(k)
-
-
-def _check_given(problem: "ExactCover", given) -> np.ndarray:
-    """The given options as int64, after the checks of ExactCover's givens:
+def _check_given(problem: "Problem", given) -> np.ndarray:
+    """The given options as int64, after the checks of every search's givens:
     indices in range, none twice, no two sharing a primary item or a
     secondary item they do not give one color."""
-    if given is None:
-        return np.zeros(0, np.int64)
-    if isinstance(given, (str, bytes)):
-        raise ExactCoverError(f"given must be an iterable of option indices, not {given!r}")
-    try:
-        listed = list(given)
-    except TypeError:
-        raise ExactCoverError(f"given must be an iterable of option indices, not {plain(given)}") from None
-    m = problem.n_options
-    for j in listed:
-        if isinstance(j, bool) or not isinstance(j, (int, np.integer)):
-            raise ExactCoverError(f"option index {plain(j)} is not an integer")
-        if not 0 <= j < m:
-            raise ExactCoverError(f"option index {j} is out of range for {m} options")
-    ptr, items, colors = problem.opt_ptr, problem.opt_items, problem.opt_colors
-    names = problem.item_names
-    n1 = problem.n_primary
-    use: dict = {}  # item -> (first given option using it, its color)
-    seen: set = set()
-    for j in map(int, listed):
-        if j in seen:
-            raise ExactCoverError(f"given option {j} is listed twice")
-        seen.add(j)
-        a, b = int(ptr[j]), int(ptr[j + 1])
-        for i, c in zip(items[a:b].tolist(), colors[a:b].tolist()):
-            if i in use:
-                j0, c0 = use[i]
-                if i < n1 or c == 0 or c0 == 0 or c != c0:
-                    raise ExactCoverError(
-                        f"given options {j0} ({_option_text(problem, j0)}) and {j} ({_option_text(problem, j)}) "
-                        f"conflict: both contain item {plain(names[i])}"
-                        + (" with different colors" if i >= n1 and c and c0 else ""))
-            else:
-                use[i] = (j, c)
-    return np.array(listed, np.int64)
+    g = check_given(problem, given)
+    twice = first_repeat(g) if g.size > 1 else None
+    if twice is not None:
+        raise ExactCoverError(f"given option {twice} is listed twice")
+    check_given_together(problem, g)
+    return g.astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -259,7 +159,7 @@ class _Reduced:
     covered: np.ndarray  # bool per item: a primary item the givens cover
 
 
-def _reduce(problem: "ExactCover", given: np.ndarray) -> _Reduced:
+def _reduce(problem: "Problem", given: np.ndarray) -> _Reduced:
     ptr, items = problem.opt_ptr, problem.opt_items
     colors = problem.opt_colors if problem.has_colors else None
     n, n1, m = problem.n_items, problem.n_primary, problem.n_options
@@ -306,33 +206,42 @@ class CostSearch:
     --------
     >>> from dlxnumba import queens
     >>> p, key = queens(6)
-    >>> costs = [(j * j) % 10 for j in range(p.n_options)]
-    >>> s = CostSearch(p, costs, k=2, max_nodes=10)
+    >>> p = p.with_costs([(j * j) % 10 for j in range(p.n_options)])
+    >>> s = CostSearch(p, k=2, max_nodes=10)
     >>> s.run().optimal, s.stats.status
-    (False, 'max_nodes')
+    (False, Status.MAX_NODES)
     >>> s.max_nodes = None
     >>> r = s.run()
-    >>> r.optimal, r.costs, best(p, costs, k=2).stats.nodes == s.stats.nodes
+    >>> r.optimal, r.costs, p.best(k=2).stats.nodes == s.stats.nodes
     (True, [27, 27], True)
     """
 
-    def __init__(self, problem: "ExactCover", costs, k: int = 1, *, given: Iterable[int] | None = (),
+    def __init__(self, problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (),
                  max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
                  progress_interval: float = 0.5):
-        _check_problem(problem)
-        _, self.max_nodes, self.timeout = check_limits(1, max_nodes, timeout)
-        self.k = _check_k(k)
+        options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval)
+        self._start(problem, k, given, options)
+
+    @classmethod
+    def using(cls, problem: "Problem", k: int, given, options: SearchOptions) -> "CostSearch":
+        """A search with ``options`` checked already (the front door builds the record once)."""
+        search = cls.__new__(cls)
+        search._start(problem, k, given, options)
+        return search
+
+    def _start(self, problem: "Problem", k, given, options: SearchOptions) -> None:
+        self.costs = _check_problem(problem)
+        self.max_nodes, self.timeout = options.max_nodes, options.timeout
+        self.k = integer(k, "k", low=1)
         self.problem = problem
-        self.costs = check_costs(problem, costs)
         self.given = _check_given(problem, given)
-        self.progress = reporter(progress)
-        self.progress_interval = check_interval(progress_interval)
+        self.progress = options.reporter()
+        self.progress_interval = options.progress_interval
         self._prepare()
 
     def _prepare(self) -> None:
         """Taxes, the links of the sorted options, and the arrays of the search."""
-        from .problem import build_arrays
-
         p = self.problem
         r = _reduce(p, self.given)
         n, n1 = p.n_items, p.n_primary
@@ -416,7 +325,7 @@ class CostSearch:
         """Search on until the end, the node budget or the timeout; the best so far.
 
         A KeyboardInterrupt is let through between two slices of the search
-        (``stats.status`` is then ``"interrupted"``); :meth:`result` gives
+        (``stats.status`` is then ``Status.INTERRUPTED``); :meth:`result` gives
         the best found so far and :meth:`run` goes on from there.
         """
         st = self.state
@@ -428,15 +337,15 @@ class CostSearch:
         try:
             while True:
                 if self.done:
-                    s.status = "complete"
+                    s.status = Status.COMPLETE
                     break
                 if st[K.NODES] >= node_cap:
-                    s.status = "max_nodes"
+                    s.status = Status.MAX_NODES
                     break
                 if deadline is not None and time.perf_counter() >= deadline:
-                    s.status = "timeout"
+                    s.status = Status.TIMEOUT
                     break
-                s.status = "running"
+                s.status = Status.RUNNING
                 self._kernel(*self._args(node_cap, st[K.UPDATES] + SLICE_UPDATES))
                 if self.progress is not None and not self.done:
                     now = time.perf_counter()
@@ -445,7 +354,7 @@ class CostSearch:
                         started = last_report = now
                         self.progress(self.report())
         except KeyboardInterrupt:
-            s.status = "interrupted"
+            s.status = Status.INTERRUPTED
             raise
         finally:
             self._sync(started)
@@ -521,18 +430,16 @@ class CostSearch:
         return min(f, 1.0)
 
 
-def best(problem: "ExactCover", costs, k: int = 1, *, given: Iterable[int] | None = (),
-         max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
-         progress_interval: float = 0.5) -> Best:
-    """The ``k`` cheapest solutions of ``problem`` whose options cost ``costs``.
+def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), max_nodes: int | None = None,
+         timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5) -> Best:
+    """The ``k`` cheapest solutions of ``problem``, whose options carry costs (Knuth's DLX5).
 
     Parameters
     ----------
     problem : ExactCover
-        Primary and secondary items, colors allowed; not multiplicities.
-    costs : sequence of int
-        One nonnegative integer per option (an integer dtype; all of them
-        together below ``2**61``).
+        Primary and secondary items, colors allowed, not multiplicities; its
+        ``costs`` (one nonnegative integer per option, all of them together
+        below ``2**61``) are what a solution costs.
     k : int
         How many of the cheapest solutions to find (default 1: an optimum).
     given : iterable of int
@@ -553,6 +460,12 @@ def best(problem: "ExactCover", costs, k: int = 1, *, given: Iterable[int] | Non
         the problem has no solution.  ``optimal`` says whether the search was
         complete, ``stats`` holds DLX5's counters.
 
+    Raises
+    ------
+    ExactCoverError
+        For a problem without costs or with multiplicities, a bad ``k`` or
+        option, conflicting givens.
+
     Ctrl-C raises KeyboardInterrupt as usual; :class:`CostSearch` can go on
     after it.  Searching costs the work of DLX5 run with ``k<k>``: Knuth's
     figures for ``golden/cost_toy2.dlx`` and the others are reproduced exactly.
@@ -560,14 +473,14 @@ def best(problem: "ExactCover", costs, k: int = 1, *, given: Iterable[int] | Non
     Examples
     --------
     >>> from dlxnumba import ExactCover
-    >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["b", "c"], ["c"]])
-    >>> r = best(p, [5, 1, 3, 2, 4], k=3)
+    >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["b", "c"], ["c"]], costs=[5, 1, 3, 2, 4])
+    >>> r = best(p, k=3)
     >>> list(r)
     [(3, [1, 3]), (8, [1, 2, 4]), (9, [0, 4])]
     >>> r.optimal, r.stats.solutions
     (True, 3)
-    >>> best(p, [5, 1, 3, 2, 4], given=[0]).costs
+    >>> best(p, given=[0]).costs
     [9]
     """
-    return CostSearch(problem, costs, k, given=given, max_nodes=max_nodes, timeout=timeout, progress=progress,
+    return CostSearch(problem, k, given=given, max_nodes=max_nodes, timeout=timeout, progress=progress,
                       progress_interval=progress_interval).run()

@@ -46,6 +46,7 @@ import warnings
 from typing import Any, Iterable, Iterator, Sequence
 
 from .batch import BatchResult, batch_jobs
+from .costs import Best, CostSearch
 from .errors import ExactCoverError, LimitReached
 from .problem import Problem
 from .progress import ProgressArg
@@ -260,3 +261,28 @@ class ExactCover(Problem):
                                   f"{options.algorithm!r} (search one job at a time with Search for cells)")
         return batch_jobs(self, jobs, limit, options)
 
+    def best(self, k: int = 1, *, given: Iterable[int] = (), max_nodes: int | None = None,
+             timeout: float | None = None, progress: ProgressArg = None,
+             progress_interval: float = 0.5) -> Best:
+        """The ``k`` cheapest solutions, by the costs of the options (Knuth's DLX5).
+
+        Returns a :class:`~dlxnumba.costs.Best`: ``costs`` (nondecreasing) and
+        ``solutions`` (sorted option indices, givens included), iterating as
+        ``(cost, solution)`` pairs; ``optimal`` (False when ``max_nodes`` or
+        ``timeout`` ended the search first: the best found so far); ``stats``
+        (DLX5's nodes, updates, cleansings, and as ``solutions`` the improving
+        solutions it found).  Colors work as in DLX2; multiplicities and a
+        problem without costs raise :class:`~dlxnumba.ExactCoverError`.  See
+        :func:`dlxnumba.costs.best`.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options(["a b", "a", "b", "b c", "c"], costs=[5, 1, 3, 2, 4])
+        >>> p.best(k=2).costs, p.best().solutions
+        ([3, 8], [[1, 3]])
+        """
+        options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval)
+        search = CostSearch.using(self, k, given, options)
+        record_last(search.stats)
+        return search.run()

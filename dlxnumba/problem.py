@@ -200,13 +200,23 @@ class Problem:
         costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`)."""
         t = parse_dlx(source)
         return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items, t.opt_colors, t.color_names,
-                   t.lower, t.upper, getattr(t, "costs", None))
+                   t.lower, t.upper, t.costs)
 
     def to_dlx(self) -> str:
-        """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's, with
-        DLX2's ``item:color`` entries and DLX3's ``u:v|item`` bounds when it has them."""
+        """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's, with DLX2's
+        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them."""
         return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items,
-                          self._opt_colors, self._color_names, self._lower, self._upper)
+                          self._opt_colors, self._color_names, self._lower, self._upper, costs=self._costs)
+
+    def with_costs(self: P, costs: Any) -> P:
+        """The same problem with ``costs`` (one nonnegative integer per option; None: none).
+
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["a b", "a", "b"]).with_costs([5, 1, 2]).best().costs
+        [3]
+        """
+        return type(self)(self._n_primary, self._names, self._opt_ptr, self._opt_items, self._opt_colors,
+                          self._color_names, self._lower, self._upper, costs)
 
     # ---------------------------------------------------------------- accessors
 
@@ -285,7 +295,7 @@ class Problem:
 
     @property
     def costs(self) -> np.ndarray | None:
-        """The cost of each option (int64, read-only), or None for a problem without costs."""
+        """The cost of each option (int64, read-only; Knuth's DLX5), or None for a problem without costs."""
         return self._costs
 
     def option(self, j: int | np.integer) -> list[int]:

@@ -264,22 +264,66 @@ def _bounds(bounds, index: dict, n1: int) -> tuple[np.ndarray | None, np.ndarray
 
 
 
-#: The largest cost of an option (DLX5's costs; sums of costs are kept in int64).
-MAX_COST = 1 << 40
+#: The largest cost of an option (Knuth's DLX5); the costs of all options together must stay
+#: below ``2**61`` too, so that no sum of costs can overflow the kernels' int64.
+MAX_COST = (1 << 61) - 1
+_TOTAL_COST = 1 << 61
 
 
-def checked_costs(costs, m: int):
-    """The validated read-only int64 costs (one non-negative integer per option), or None."""
+def _option_text(names, ptr, items, j: int, most: int = 8) -> str:
+    shown = [str(names[i]) for i in items[ptr[j]: ptr[j + 1]].tolist()]
+    return ", ".join(shown[:most] + (["..."] if len(shown) > most else []))
+
+
+def checked_costs(costs, names, ptr, items):
+    """The validated read-only int64 costs (one nonnegative integer per option), or None;
+    an ExactCoverError names the option (and its items) whose cost is wrong."""
     if costs is None:
         return None
-    raw = _integers(costs, "costs")
+    m = ptr.size - 1
+    if isinstance(costs, (str, bytes)):
+        raise ExactCoverError(f"costs must be a sequence of integers, one per option, not {plain(costs)}")
+    try:
+        raw = np.asarray(costs)
+    except (TypeError, ValueError) as e:
+        raise ExactCoverError(f"costs must be a sequence of integers, one per option ({e})") from None
+    if raw.ndim != 1:
+        raise ExactCoverError(f"costs must be a one-dimensional sequence of integers, one per option, "
+                              f"not {plain(costs)}")
     if raw.size != m:
-        raise ExactCoverError(f"costs has {raw.size} entries; it must have one per option ({m})")
-    bad = np.flatnonzero((raw < 0) | (raw > MAX_COST))
-    if bad.size:
-        j = int(bad[0])
-        raise ExactCoverError(f"option {j} has cost {int(raw[j])}; costs must be integers from 0 to {MAX_COST}")
-    return read_only(raw.astype(np.int64))
+        raise ExactCoverError(f"costs has {raw.size} entries; the problem has {m} options")
+    if m == 0:
+        return read_only(np.zeros(0, np.int64))  # (an empty list is float to numpy)
+
+    def fault(j: int, what: str) -> ExactCoverError:
+        return ExactCoverError(f"option {j} ({_option_text(names, ptr, items, j)}) {what}")
+
+    if raw.dtype == object:  # Python integers too large for int64, or things that are not integers
+        for j, c in enumerate(raw.tolist()):
+            if not is_integer(c):
+                raise ExactCoverError(f"the cost of option {j} ({_option_text(names, ptr, items, j)}) is "
+                                      f"{plain(c)}, not an integer")
+            if c < 0:
+                raise fault(j, f"has the negative cost {c}; costs must be nonnegative integers")
+            if c > MAX_COST:
+                raise fault(j, f"has the cost {c}, more than MAX_COST = 2**61 - 1")
+        raw = np.array([int(c) for c in raw.tolist()], np.int64)
+    if raw.dtype.kind not in "iu":
+        kind = "booleans" if raw.dtype.kind == "b" else f"of dtype {raw.dtype}"
+        raise ExactCoverError(f"costs must be integers (an integer dtype), not {kind}")
+    if raw.dtype.kind == "i" and raw.min() < 0:
+        j = int(np.flatnonzero(raw < 0)[0])
+        raise fault(j, f"has the negative cost {int(raw[j])}; costs must be nonnegative integers")
+    if raw.max() > MAX_COST:
+        j = int(np.flatnonzero(raw > MAX_COST)[0])
+        raise fault(j, f"has the cost {int(raw[j])}, more than MAX_COST = 2**61 - 1")
+    out = raw.astype(np.int64)
+    running = np.cumsum(out)  # (wraps past 2**63 only after passing 2**61: the first index is right)
+    if bool((running >= _TOTAL_COST).any()) or bool((running < 0).any()):
+        j = int(np.flatnonzero((running >= _TOTAL_COST) | (running < 0))[0])
+        raise ExactCoverError(f"the costs of options 0 to {j} add up to 2**61 or more (option {j}: "
+                              f"{int(out[j])}); keep the sum of all costs below 2**61")
+    return read_only(out)
 
 
 def checked_arrays(n_primary, item_names, opt_ptr, opt_items, opt_colors=None, color_names=(), lower=None,
@@ -317,7 +361,7 @@ def checked_arrays(n_primary, item_names, opt_ptr, opt_items, opt_colors=None, c
     colors, cnames = _check_colors(int(n_primary), names, ptr, items, opt_colors, color_names)
     lo, hi = _check_bounds(int(n_primary), names, lower, upper)
     ptr, items = read_only(ptr), read_only(items)
-    return names, int(n_primary), ptr, items, colors, cnames, lo, hi, checked_costs(costs, ptr.size - 1)
+    return names, int(n_primary), ptr, items, colors, cnames, lo, hi, checked_costs(costs, names, ptr, items)
 
 
 def matrix_arrays(matrix, secondary) -> tuple:

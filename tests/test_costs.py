@@ -15,12 +15,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import dlxnumba.costs as costs_module
+from dlxnumba import Status
 from dlxnumba import ExactCover, ExactCoverError, queens
-from dlxnumba.costs import MAX_COST, Best, CostSearch, best
+from dlxnumba.costs import MAX_COST, Best, CostSearch
 from dlxnumba.io.dlx import parse_dlx
 from colored import GOLDEN, HERE, as_lists, build, colored_problems, golden
 from reference import (cheapest_covers, colored_covers_by_backtracking, colored_solutions_by_subsets,
                        dlx5_option_lines, is_colored_cover)
+
+
+def best(p, costs, k=1, **kwargs) -> Best:
+    """``p.best(k)`` of the problem with ``costs`` (most tests draw the costs apart from the problem)."""
+    return p.with_costs(costs).best(k, **kwargs)
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -68,7 +74,7 @@ def test_dlx5_figures(name, k, solutions, nodes, updates, cleansings, optimum):
     b = best(p, costs, k)
     s = b.stats
     assert (s.solutions, s.nodes, s.updates, s.cleansings) == (solutions, nodes, updates, cleansings)
-    assert b.costs == optimum and b.optimal and s.status == "complete"
+    assert b.costs == optimum and b.optimal and s.status == Status.COMPLETE
     # every solution checked independently: an exact cover, at the cost its lines say
     text = golden(name).read_text()
     options, colors, n1, n = as_lists(p)
@@ -113,7 +119,7 @@ import json, sys, warnings
 sys.path[:0] = {[str(HERE.parent)]!r}
 from test_costs import FIGURES, read_with_costs
 from colored import golden
-from dlxnumba.costs import best
+from test_costs import best
 out = []
 for name, k, *_ in FIGURES:
     p, costs = read_with_costs(golden(name))
@@ -180,7 +186,7 @@ def test_the_oracle_agrees_with_the_subsets_oracle():
 def test_best_finds_the_k_cheapest(prob, k):
     p = build(prob[:4])
     b = best(p, prob[4], k)
-    assert b.optimal and b.stats.status == "complete"
+    assert b.optimal and b.stats.status == Status.COMPLETE
     check_best(b, prob, k)
     assert b.stats.solutions >= len(b)  # every solution kept was found (and counted) once
 
@@ -222,10 +228,10 @@ def test_a_node_budget_ends_with_the_best_so_far(prob, k, budget):
     b = best(p, costs, k, max_nodes=budget)
     whole = best(p, costs, k)
     if b.optimal:
-        assert b.stats.status == "complete" and figures(b) == figures(whole)
+        assert b.stats.status == Status.COMPLETE and figures(b) == figures(whole)
         return
     # (it pauses before entering a level: the solutions found on the last one may pass the budget)
-    assert b.stats.status == "max_nodes" and budget <= b.stats.nodes < whole.stats.nodes
+    assert b.stats.status == Status.MAX_NODES and budget <= b.stats.nodes < whole.stats.nodes
     every = cheapest_covers(options, colors, costs, n1, n)
     valid = {tuple(s) for _, s in every}
     assert b.costs == sorted(b.costs) and len(b) <= k
@@ -244,13 +250,13 @@ def figures(b: Best) -> tuple:
 def test_resuming_node_by_node_gives_the_same_search(name, k):
     p, costs = read_with_costs(golden(name))
     whole = best(p, costs, k)
-    s = CostSearch(p, costs, k, max_nodes=0)
+    s = CostSearch(p.with_costs(costs), k, max_nodes=0)
     steps = 0
     while True:
         r = s.run()
         if r.optimal:
             break
-        assert s.stats.status == "max_nodes" and s.stats.nodes >= s.max_nodes
+        assert s.stats.status == Status.MAX_NODES and s.stats.nodes >= s.max_nodes
         s.max_nodes = s.stats.nodes + 1  # one more level
         steps += 1
     assert steps == whole.stats.nodes - whole.stats.solutions  # one pause before each level
@@ -269,7 +275,7 @@ def test_slices_of_updates_resume_exactly(monkeypatch):
 def test_timeout_ends_with_what_was_found():
     p, costs = read_with_costs(golden("cost_queens8.dlx"))
     b = best(p, costs, 3, timeout=0)
-    assert not b.optimal and b.stats.status == "timeout" and b.stats.nodes == 0 and len(b) == 0
+    assert not b.optimal and b.stats.status == Status.TIMEOUT and b.stats.nodes == 0 and len(b) == 0
     assert best(p, costs, 3, timeout=60).optimal
 
 
@@ -284,10 +290,10 @@ def test_ctrl_c_propagates_and_the_search_resumes(monkeypatch):
         if len(reports) == 3:
             raise KeyboardInterrupt
 
-    s = CostSearch(p, costs, 3, progress=interrupt, progress_interval=0)
+    s = CostSearch(p.with_costs(costs), 3, progress=interrupt, progress_interval=0)
     with pytest.raises(KeyboardInterrupt):
         s.run()
-    assert s.stats.status == "interrupted" and not s.done
+    assert s.stats.status == Status.INTERRUPTED and not s.done
     partial = s.result()
     assert not partial.optimal and 0 < partial.stats.nodes < whole.stats.nodes
     assert all(cost == int(costs[sol].sum()) for cost, sol in partial)
@@ -295,7 +301,7 @@ def test_ctrl_c_propagates_and_the_search_resumes(monkeypatch):
     assert fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] <= 1
     assert [r.nodes for r in reports] == sorted(r.nodes for r in reports)
     r = s.run()  # goes on where it stopped
-    assert figures(r) == figures(whole) and r.stats.status == "complete"
+    assert figures(r) == figures(whole) and r.stats.status == Status.COMPLETE
 
 
 def test_progress_reports():
@@ -402,7 +408,7 @@ def test_bad_costs_name_the_option(costs, message):
     (dict(k=0), "k must be a positive integer, not 0"),
     (dict(k=True), "k must be a positive integer"),
     (dict(k=1.5), "k must be a positive integer"),
-    (dict(given=[0, 1]), r"given options 0 \(a, b\) and 1 \(a\) conflict: both contain item 'a'"),
+    (dict(given=[0, 1]), r"given options 0 \('a', 'b'\) and 1 \('a'\) conflict: both contain item 'a'"),
     (dict(given=[1, 1]), "given option 1 is listed twice"),
     (dict(given=[3]), "option index 3 is out of range for 3 options"),
     (dict(given="0"), "given must be an iterable of option indices"),
@@ -432,9 +438,39 @@ def test_multiplicities_are_refused():
 
 def test_a_problem_is_required():
     with pytest.raises(ExactCoverError, match="needs an ExactCover problem, not list"):
-        best([["a"]], [1])
+        costs_module.best([["a"]])
 
 
 def test_k_too_large_for_memory():
     with pytest.raises(ExactCoverError, match="k = 1000000000 is too large"):
         best(SMALL, [1, 2, 3], k=10**9)
+
+
+def test_costs_belong_to_the_problem():
+    """from_options/from_matrix take costs=, from_dlx reads |n, to_dlx writes it, p.costs gives them."""
+    p = ExactCover.from_options(["a b", "a", "b"], costs=[5, 1, 2])
+    assert p.costs.tolist() == [5, 1, 2] and not p.costs.flags.writeable
+    assert ExactCover.from_options(["a b", "a", "b"]).costs is None
+    m = ExactCover.from_matrix([[1, 1], [1, 0], [0, 1]], costs=np.array([5, 1, 2], np.uint8))
+    assert m.costs.tolist() == [5, 1, 2] and m.best().costs == [3]
+    q = ExactCover.from_dlx(p.to_dlx())
+    assert q == p and q.costs.tolist() == [5, 1, 2] and "|5" in p.to_dlx()
+    assert p != p.with_costs(None) and p.with_costs([5, 1, 2]) == p and hash(q) == hash(p)
+    import pickle
+
+    assert pickle.loads(pickle.dumps(p)).costs.tolist() == [5, 1, 2]
+
+
+@pytest.mark.parametrize("costs, message", [
+    ([1, 2], r"costs has 2 entries; the problem has 3 options"),
+    ([1, -2, 3], r"option 1 \(a\) has the negative cost -2"),
+    ([1.5, 2, 3], r"costs must be integers"),
+])
+def test_bad_costs_are_refused_when_the_problem_is_built(costs, message):
+    with pytest.raises(ExactCoverError, match=message):
+        ExactCover.from_options(["a b", "a", "b"], costs=costs)
+
+
+def test_best_needs_costs():
+    with pytest.raises(ExactCoverError, match="the problem has no costs"):
+        ExactCover.from_options(["a"]).best()
