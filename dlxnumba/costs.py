@@ -115,13 +115,6 @@ class Best:
         return len(self.costs)
 
 
-def _ready(kernel, args: tuple) -> None:
-    """:func:`~dlxnumba.search.ready`: compile or load ``kernel`` before any clock
-    starts (nothing to do for the plain Python function under ``NUMBA_DISABLE_JIT=1``)."""
-    if hasattr(kernel, "compile"):
-        ready(kernel, args)
-
-
 def _check_problem(problem: "Problem") -> np.ndarray:
     """The problem's costs, or ExactCoverError when it has none or has multiplicities."""
     if not isinstance(problem, Problem):
@@ -256,7 +249,7 @@ class CostSearch:
         np.cumsum(np.bincount(r.items[prim] + 1, minlength=n1 + 1)[: n1 + 1], out=item_ptr[1:])
         net = self.costs[r.live].copy()
         tax = np.zeros(n1 + 1, np.int64)
-        _ready(KC.assess_taxes, (n1, item_ptr, item_options, net, tax))
+        ready(KC.assess_taxes, (n1, item_ptr, item_options, net, tax))
         #: the sum of the taxes on the primary items (DLX5's ``totaltax``)
         self.total_tax = int(KC.assess_taxes(n1, item_ptr, item_options, net, tax))
         self.taxes = tax[1:]
@@ -306,7 +299,7 @@ class CostSearch:
         self.kept = (best, np.arange(k + 1, dtype=np.int32), np.zeros((k, depth), np.int32),
                      np.zeros(k, np.int32), np.zeros(k, np.int64))
         self.stats = Stats(profile=self.cursor[1])
-        _ready(self._kernel, self._args(1, 1))
+        ready(self._kernel, self._args(1, 1))
 
     def _args(self, node_stop: int, update_stop: int) -> tuple:
         return (self.links, self.priced, self.cursor, self.ledger, self.kept, node_stop, update_stop)

@@ -65,6 +65,8 @@ def ready(kernel, args: tuple) -> float:
     """
     if kernel in _READY:
         return 0.0
+    if not hasattr(kernel, "compile"):  # a plain Python function (NUMBA_DISABLE_JIT=1): nothing to compile
+        return 0.0
     t0 = time.perf_counter()
     kernel.compile(tuple(kernel.typeof_pyval(a) for a in args))
     _READY.add(kernel)
