@@ -63,7 +63,7 @@ def links_fit(n_items: int, n_options: int, total: int, width: int) -> bool:
 
 
 #: Problems with at least this many nodes are linked up by a compiled pass
-#: (:func:`dlxnumba.kernels.build.link_options`); smaller ones never wait for it to compile.
+#: (:func:`dlxnumba.kernels.core.build.link_options`); smaller ones never wait for it to compile.
 _BUILD_IN_KERNEL = 1 << 20
 
 
@@ -122,7 +122,7 @@ def _build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: 
     if total >= _BUILD_IN_KERNEL:
         # one compiled pass, nothing allocated but the result (the numpy way
         # below holds about 70 bytes a node in temporary arrays)
-        from .kernels.build import link_options
+        from .kernels.core.build import link_options
 
         first_node = np.empty(m, np.int32)
         link_options(n, width, base if width else 0, np.ascontiguousarray(opt_ptr, np.int64),
@@ -1118,7 +1118,7 @@ class ExactCover:
         algorithm : {"links", "cells", "auto"}
             ``"links"`` (default): dancing links (Knuth's DLX1, DLX2, DLX3);
             ``"cells"``: dancing cells over sparse sets (Knuth's SSXC1, SSXCC,
-            SSMCC, see :mod:`dlxnumba.kernels.cells`), the same solutions with
+            SSMCC, see :mod:`dlxnumba.kernels.core.cells`), the same solutions with
             those programs' own node and update counts; ``"auto"``: links,
             unless a search that outlasts a short probe runs faster with cells
             on a sample of its tree (:func:`dlxnumba.cells.prefer_cells`;

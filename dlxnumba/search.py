@@ -30,7 +30,7 @@ import numpy as np
 from . import kernels as K
 from .cells import PROBE_UPDATES, CellsEngine, check_algorithm, prefer_cells
 from .errors import ExactCoverError, LimitReached, plain
-from .kernels.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
+from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
                              chosen_options_m, search_bounds, search_colors)
 from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
 
@@ -64,7 +64,7 @@ class Stats:
     ``"interrupted"`` (``"none"``: nothing searched yet).  ``algorithm`` is
     the kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
     picked), with the counters of Knuth's SSXC1, SSXCC and SSMCC for cells
-    (:mod:`dlxnumba.kernels.cells`).
+    (:mod:`dlxnumba.kernels.core.cells`).
 
     The statistics of the parts of a search add up to those of the whole:
 
@@ -159,7 +159,7 @@ def ready(kernel, args: tuple) -> float:
     search are always made alike), so working out the types of ``args``
     (about 0.2 ms) is done once per kernel; later calls cost a set lookup.
     """
-    if kernel in _READY:
+    if kernel in _READY or not hasattr(kernel, "compile"):  # (a plain function with NUMBA_DISABLE_JIT=1)
         return 0.0
     t0 = time.perf_counter()
     kernel.compile(tuple(kernel.typeof_pyval(a) for a in args))

@@ -118,7 +118,7 @@ solution.
 import numpy as np
 from numba import njit
 
-from . import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE,
+from .._common import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE,
                RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
 from collections import namedtuple
 

@@ -47,7 +47,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit, prange
 
-from . import JIT, JIT_PARALLEL
+from .._common import JIT, JIT_PARALLEL
 
 LogicTables = namedtuple("LogicTables", "n regions kind cell_ptr cell_reg peer_ptr peers pairs")
 LogicTables.__doc__ = """The geometry as the logical solver reads it: ``n``; ``regions``
