@@ -474,7 +474,10 @@ def _lane(k, lanes, request, geometry, rows, stop):
     attempts ``attempt[i], attempt[i] + 1, ...`` (each from its own PRNG
     state), at most ``max_attempts``, until its clue count is in ``[lo, hi]``,
     and leaves in ``attempt[i]`` the last attempt made and in ``status[i]``
-    one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set)."""
+    one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set).  Records as
+    plain tuples."""
+    request = Request(*request)
+    geometry = Geometry(*geometry)
     index, attempt, puzzles, solutions, clues, status = rows
     seed, lo, hi, max_attempts = request.seed, request.lo, request.hi, request.max_attempts
     orbit_ptr = request.orbit_ptr
@@ -525,15 +528,13 @@ def generate_serial(request, geometry, rows, stop):
     """Generate the :data:`Rows` ``rows`` on this thread; see :func:`_lane`.
     Records as plain tuples; ``stop`` (int64, one entry) set from outside
     stops it."""
-    return _lane(0, 1, Request(*request), Geometry(*geometry), Rows(*rows), stop)
+    return _lane(0, 1, request, geometry, rows, stop)
 
 
 @njit(**JIT_PARALLEL)
 def generate_parallel(lanes, request, geometry, rows, stop):
     """:func:`generate_serial` on ``lanes`` threads, each a contiguous share of the rows."""
-    request = Request(*request)
-    geometry = Geometry(*geometry)
-    rows = Rows(*rows)
+    peer_ptr, peers, regions, bans = geometry  # (a tuple in a tuple cannot enter a prange loop)
     for k in prange(lanes):
-        _lane(k, lanes, request, geometry, rows, stop)
+        _lane(k, lanes, request, (peer_ptr, peers, regions, bans), rows, stop)
     return 0
