@@ -3,19 +3,35 @@
 This folder holds all the ``@njit`` code and nothing else: kernels see only
 arrays, records (named tuples of arrays) and scalars.  Validation, names and
 Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
-:mod:`dlxnumba.batch` and the front ends.
+:mod:`dlxnumba.batch` and the front ends.  The kernels import nothing outside
+this folder but numba, numpy, llvmlite and the standard library.
 
-======================  =====================================================
-:mod:`.dance`           stepping along an option; cover, uncover, hide
-:mod:`.search`          the search loop per layout; givens; chosen options
-:mod:`.lanes`           many jobs on one template, one lane per thread
-:mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
-:mod:`.split`           splitting a search tree: expand a node, measure a subtree
-:mod:`.build`           the links of a large problem, in one pass
-:mod:`.cells`           dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
-:mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
-:mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
-======================  =====================================================
+=============================  ===============================================
+:mod:`._common`                what every kernel shares: records, constants,
+                               jit options; the cache domain (below)
+:mod:`.core`                   the generic engine, which knows no application:
+:mod:`.core.dance`             stepping along an option; cover, uncover, hide
+:mod:`.core.search`            the search loop per layout; givens; chosen options
+:mod:`.core.cells`             dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
+:mod:`.core.lanes`             many jobs on one template, one lane per thread;
+                               the steps a job type plugs in
+:mod:`.core.split`             splitting a search tree: expand a node, measure a
+                               subtree, the remainder of a cut task
+:mod:`.core.build`             the links of a large problem, in one pass
+:mod:`.sudoku`                 Sudoku's kernels, over the engine:
+:mod:`.sudoku.links`           the links a grid's givens leave; rule checks
+:mod:`.sudoku.lanes`           the Sudoku job type of the lanes (grids in and out)
+:mod:`.sudoku.candidates`      candidate bitmasks: the grader's data and steps
+:mod:`.sudoku.techniques`      the grader's techniques
+:mod:`.sudoku.logic`           the grader: logical solver, search effort
+:mod:`.sudoku.generate`        puzzle generation: PRNG, bitmask solver, clue removal
+=============================  ===============================================
+
+The imports point one way: every kernel module imports its records and
+constants from :mod:`._common` and its functions from the modules below it,
+never from a package's ``__init__``; this ``__init__`` only hands
+:mod:`._common`'s names on (``from dlxnumba import kernels as K; K.NODES``),
+and :mod:`.core` imports nothing of :mod:`.sudoku`.
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
 -----------------------------------------------------------------
@@ -85,11 +101,11 @@ Multiplicities (Knuth's DLX3) -- the :data:`Bounds` record:
     covered when its bound reaches 0; before that, branching on it *tweaks*
     each option tried out of the lists (DLX3's new dance step), and
     ``tweak[level]`` remembers the first node tweaked so that ``untweak``
-    can restore the list in one pass.  Algorithm M's loop is :func:`.search._search_m`.
+    can restore the list in one pass.  Algorithm M's loop is :func:`.core.search._search_m`.
 
 The search
 ----------
-One loop, :func:`.search._search`, with DLX1's named steps (forward, advance,
+One loop, :func:`.core.search._search`, with DLX1's named steps (forward, advance,
 backup, recover).  The only stack is ``choice[level]``: the node of the option
 tried at each level.  The whole search state lives in arrays -- the links,
 ``choice`` and the small int64 vector ``state`` (the :data:`Cursor`) -- so the
@@ -101,7 +117,7 @@ Counters follow DLX1: a *node* is counted each time a level is entered and for
 each solution; an *update* each time an item is covered or a node hidden (by a
 cover, a purification or a tweak); with colors, a *cleansing* (DLX2) for each
 purification and each node it cleanses (``state[CLEANSINGS]``).  The kind of
-search (``PLAIN`` or ``COLORS``) reaches :func:`.search._search` as a
+search (``PLAIN`` or ``COLORS``) reaches :func:`.core.search._search` as a
 compile-time constant, like the layout, so a plain search runs the same
 machine code as before colors existed.
 Branching takes the active primary item of minimum length, leftmost among
@@ -112,7 +128,7 @@ item's ``length`` carries an extra ``2**30`` (``COVERED``), so the lengths can
 be scanned by item number, which the compiler vectorizes: about 50 times
 cheaper per item than the walk, but over every item between the first active
 one (``rlink[0]``) and the last (``llink[0]``), covered or not.  So
-:func:`.search.choose` picks per node, with the same answer either way:
+:func:`.core.search.choose` picks per node, with the same answer either way:
 
 * at most 64 primary items: one pass over all of them;
 * the active items fewer than 1 in 32 of that span: the walk (the search
@@ -136,10 +152,20 @@ touches one definition rather than every signature:
 * :data:`Bounds` -- ``color, bound, slack, tweak``: what Algorithm M adds
   (the colored exact-cover search takes ``color`` alone, after ``links``).
 * :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch, and
-  :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids, and
-  :data:`TaskResults` for the subproblems of a split search (see
-  :mod:`.lanes`).  The lanes are compiled once per record type: the type of
-  the jobs chooses how a job is linked up, at compile time.
+  :data:`TaskResults` for the subproblems of a split search;
+  :data:`Budgets` -- ``stop_at, node_budget, work_budget``: how far the
+  lanes go (see :mod:`.core.lanes`).
+* A job type brings its own records: Sudoku's :data:`.sudoku.links.SudokuJobs`
+  and :data:`.sudoku.lanes.SudokuResults` (grids in and out); the generator's
+  and the grader's records live with them (:mod:`.sudoku.generate`,
+  :mod:`.sudoku.candidates`).
+
+The lanes are compiled once per record type: the type of the jobs chooses how
+a job is linked up, the type of the results how a solution is written, at
+compile time.  A job type plugs its own steps into the generic loop from its
+own module (:func:`.core.lanes.plug`: Sudoku links a grid up directly and
+writes its solution as a grid), and defines its entry points there.  No
+compiled kernel takes more than 12 arguments.
 
 Inside compiled code they are named tuples.  Python hands them over as *plain*
 tuples in field order (``tuple(record)``): numba types a plain tuple of arrays
@@ -154,9 +180,23 @@ cached caller keeps the machine code of a callee in another file after that
 file is edited.  So this folder is one cache domain: on import, a hash of all
 its source files is compared with the one stored beside the cache, and on any
 difference every cached kernel of the folder is discarded before anything is
-compiled or loaded (:func:`_guard_cache`).  Where numba finds no writable
-place for a cache at all, the folder caches in a temporary directory and warns
-once (:func:`_ensure_cache_dir`).  No module outside this folder imports numba.
+compiled or loaded (:func:`._common._guard_cache`, which runs when
+:mod:`._common` is first imported, before any kernel module is defined).  The
+domain is the whole folder, subfolders included: each subfolder has its own
+cache directory, and the guard keeps a stamp of the hash in each.  Where numba
+finds no writable place for a cache at all, the folder caches in a temporary
+directory and warns once (:func:`._common._ensure_cache_dir`).  No module
+outside this folder imports numba.
+
+Plain Python
+------------
+Every kernel also runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slowly):
+the lanes' steps are Python functions that dispatch on the records' classes,
+the intrinsics fall back to Python (the cycle counter to
+:func:`time.perf_counter_ns`, the atomic fetch-and-add to a plain
+read-modify-write: one thread runs at a time, ``prange`` being ``range``).
+``tests/kernels/test_nojit.py`` runs a problem set both ways and compares the
+answers; under ``coverage`` that run measures the compiled code's logic.
 """
 
 from ._common import (JIT, JIT_INNER, JIT_PARALLEL, Links, Cursor, Jobs, Results, Bounds, Budgets,
