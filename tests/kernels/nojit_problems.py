@@ -96,7 +96,8 @@ def answers() -> dict:
     try:
         q5, _ = queens(5)
         knuth2 = ExactCover.from_options(KNUTH, primary=list("ABCDE"), secondary=["F", "G"])
-        out["build"] = [q5.count(stop_at=0), figures(q5.stats), knuth2.count(stop_at=0), figures(knuth2.stats)]
+        out["build"] = [q5.count(stop_at=0), figures(q5.stats),
+                        knuth2.count(stop_at=0), figures(knuth2.stats)]
     finally:
         dlxnumba.problem._BUILD_IN_KERNEL = threshold
     # the grader, hints and candidates; the generator

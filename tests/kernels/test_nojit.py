@@ -71,7 +71,8 @@ def test_the_plain_run_is_plain():
     """NUMBA_DISABLE_JIT=1 reaches the kernels: no dispatcher is left in the folder."""
     code = ("import pkgutil, importlib, dlxnumba.kernels as K\n"
             "from numba.core.dispatcher import Dispatcher\n"
-            "mods = [importlib.import_module(m.name) for m in pkgutil.walk_packages(K.__path__, K.__name__ + '.')]\n"
+            "mods = [importlib.import_module(m.name)\n"
+            "        for m in pkgutil.walk_packages(K.__path__, K.__name__ + '.')]\n"
             "print(sum(isinstance(v, Dispatcher) for m in mods for v in vars(m).values()), len(mods))")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     cp = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,

@@ -351,7 +351,7 @@ def colored(options, colors, n1, n) -> ExactCover:
     return ExactCover(n1, names, ptr, items, flat if flat.any() else None, ["a", "b"] if flat.any() else ())
 
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"  # Knuth's files of golden.md
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"  # Knuth's files of golden.md
 
 
 def golden_problem(name: str) -> ExactCover:
