@@ -4,7 +4,7 @@ A *job* is a search of one :class:`~dlxnumba.ExactCover` with some options
 forced (its givens) and its own limit on the number of solutions.  A batch
 runs many jobs in compiled code: each thread is a *lane* with private links
 that takes the next job from a shared counter (see
-:mod:`dlxnumba.kernels.lanes`), so one call does the work of thousands of
+:mod:`dlxnumba.kernels.core.lanes`), so one call does the work of thousands of
 searches without returning to Python.  Every job gets one result, in job
 order: a :class:`Status`, the number of solutions found, its nodes and
 updates, and its first solution.
@@ -37,7 +37,7 @@ import numpy as np
 from . import kernels as K
 from .checks import is_integer
 from .errors import ExactCoverError, LimitReached, plain
-from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU, note_parallel_launch
+from .kernels.core.lanes import GENERIC, Entries, note_parallel_launch
 from .progress import Progress, ProgressArg, Reporter
 from .search import Search, ready
 from .search_options import NO_LIMIT, SearchOptions
@@ -230,17 +230,16 @@ def workspace(template, depth: int, count: int, kind: str = "batch") -> Workspac
 class Run:
     """One batch in compiled code: what to run and where the results go."""
 
-    kind: int  # GENERIC or SUDOKU
-    width: int  # layout of the template
+    entries: Entries  # the kernels that run it (e.g. GENERIC[width] of kernels.core.lanes)
     n1: int  # primary items
-    jobs: tuple  # kernels.Jobs (SUDOKU: kernels.SudokuJobs), as a plain tuple
-    results: tuple  # kernels.Results (SUDOKU: kernels.SudokuResults), as a plain tuple
+    jobs: tuple  # the entries' jobs record (kernels.Jobs), as a plain tuple
+    results: tuple  # the entries' results record (kernels.Results), as a plain tuple
     first_node: np.ndarray
 
     def head(self, w: "Workspace", lanes_n: int) -> tuple:
         """The kernel's arguments before the budgets: jobs, template, lane rows."""
         links, cursors, lanes = w.rows(lanes_n)
-        template = (w.template_t,) if self.kind != SUDOKU else ()
+        template = (w.template_t,) if self.entries.templated else ()
         return (self.n1, self.jobs, *template, self.first_node, links, cursors, lanes, w.counter)
 
 
@@ -274,9 +273,8 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
         w.counter[K.COUNTER_NEXT] = w.counter[K.COUNTER_IDLE] = 0
         budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
         slice_ = WORK_SLICE if work_slice is None else work_slice
-        args = run.head(w, lanes_n) + (stop_at, budget, slice_, run.results)
-        serial = LANE[run.kind, run.width]
-        parallel = LANES[run.kind, run.width]
+        args = run.head(w, lanes_n) + ((stop_at, budget, slice_), run.results)
+        serial, parallel = run.entries.serial, run.entries.parallel
         ret = w.ret[:lanes_n]
         compiling = ready(serial, args) if lanes_n == 1 else ready(parallel, args + (ret,))
         started = last = time.perf_counter()
@@ -311,7 +309,8 @@ def _search_nothing(run: Run, w: Workspace, lanes_n: int) -> None:
     count.fill(0)
     nodes.fill(0)
     updates.fill(0)
-    run.results[4 if run.kind == SUDOKU else 5].fill(0)  # the grids, or the lengths of the firsts
+    if run.entries.first is not None:
+        run.results[run.entries.first].fill(0)  # e.g. the lengths of the first solutions
     w.state[:lanes_n] = 0
     w.profile[:lanes_n] = 0
     w.lanes[:lanes_n] = 0
@@ -326,8 +325,8 @@ def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
             count[i] = w.lanes[k, K.LANE_FOUND]
             nodes[i] = w.state[k, K.NODES]
             updates[i] = w.state[k, K.UPDATES]
-            if run.kind == SUDOKU and count[i] == 0:
-                run.results[4][i] = 0  # SudokuResults.grid
+            if run.entries.first is not None and count[i] == 0:
+                run.results[run.entries.first][i] = 0
     status[status == K.ST_PENDING] = K.ST_BUDGET
 
 
@@ -436,7 +435,7 @@ def batch_jobs(problem: "Problem", jobs: Any, limit: Any, options: SearchOptions
                np.zeros(n_jobs, np.int64), np.zeros((n_jobs, depth), np.int32),
                np.zeros(n_jobs, np.int32))
     jobs_t = (ptr, flat, limits)
-    run = Run(GENERIC, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    run = Run(GENERIC[t.width], problem.n_primary, jobs_t, results, t.first_node)
     lanes_n = lanes_for(nthreads, n_jobs)
     compiling = drive_reporting(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout,
                                 progress, progress_interval, "jobs", t0)

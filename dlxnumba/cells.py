@@ -1,7 +1,7 @@
 """Dancing cells (Knuth's SSXC1) behind :class:`~dlxnumba.search.Search`, and the choice of algorithm.
 
 ``Search(problem, algorithm="cells")`` searches with sparse sets instead of
-dancing links (see :mod:`dlxnumba.kernels.cells` for the data structure);
+dancing links (see :mod:`dlxnumba.kernels.core.cells` for the data structure);
 ``algorithm="auto"`` runs a short probe of both and keeps the faster
 (:func:`choose_algorithm`).  This module builds the sparse sets of a problem
 once (a template, shared read-only) and drives one resumable search over a
@@ -32,7 +32,7 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
-from .kernels.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
+from .kernels.core.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
                             STATE_SIZE_M, WIDTH, apply_given_cells, apply_given_m, search_bounds)
 from .progress import Progress
 from .template import describe_conflict, template
@@ -45,7 +45,7 @@ __all__ = ["CellsEngine", "prefer_cells", "build_cells", "CellsTemplate"]
 @dataclass(frozen=True)
 class CellsTemplate:
     """The sparse sets of a whole problem (never written): ``item``, ``set``,
-    ``nd`` and ``span`` as in :mod:`dlxnumba.kernels.cells`, the first node of
+    ``nd`` and ``span`` as in :mod:`dlxnumba.kernels.core.cells`, the first node of
     each option, ``second``, the ``x`` of the first secondary item, and the
     ``variant`` (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32)."""
 
@@ -261,7 +261,7 @@ def _links_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int,
                ready: Callable) -> tuple[bool, int, float]:
     """Search ``problem`` with ``given`` forced, by links, to the end or ``budget``
     updates: (finished, updates, seconds)."""
-    from .kernels.search import SEARCH, apply_given
+    from .kernels.core.search import SEARCH, apply_given
 
     t = template(problem)
     u = np.uint32

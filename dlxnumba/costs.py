@@ -5,7 +5,7 @@ Each option of a problem carries a nonnegative integer cost
 :meth:`~dlxnumba.problem.Problem.with_costs`); :func:`best` finds
 the solution of least total cost (the sum of its options' costs), or the
 ``k`` cheapest, with the search of Knuth's program DLX5
-(:mod:`dlxnumba.kernels.costs` explains it): taxes on the primary items,
+(:mod:`dlxnumba.kernels.core.costs` explains it): taxes on the primary items,
 item lists sorted by cost, and a cutoff that prunes every branch that cannot
 beat the ``k``-th best solution found so far.  Its statistics are DLX5's
 (nodes, updates, cleansings, and as ``solutions`` the solutions it found,
@@ -49,7 +49,7 @@ import numpy as np
 from . import kernels as K
 from .checks import integer
 from .errors import ExactCoverError
-from .kernels import costs as KC
+from .kernels.core import costs as KC
 from .problem import Problem
 from .problem_input import MAX_COST
 from .progress import Progress, ProgressArg

@@ -30,7 +30,7 @@ import numpy as np
 from . import kernels as K
 from .cells import PROBE_UPDATES, CellsEngine, prefer_cells
 from .errors import ExactCoverError, LimitReached
-from .kernels.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
+from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
                              chosen_options_m, search_bounds, search_colors)
 from .progress import Progress, ProgressArg
 from .search_options import SearchOptions, check_limit
@@ -63,7 +63,7 @@ def ready(kernel, args: tuple) -> float:
     search are always made alike), so working out the types of ``args``
     (about 0.2 ms) is done once per kernel; later calls cost a set lookup.
     """
-    if kernel in _READY:
+    if kernel in _READY or not hasattr(kernel, "compile"):  # (a plain function with NUMBA_DISABLE_JIT=1)
         return 0.0
     if not hasattr(kernel, "compile"):  # a plain Python function (NUMBA_DISABLE_JIT=1): nothing to compile
         return 0.0

@@ -158,7 +158,7 @@ def thread_count(threads: int | None) -> int:
     One, with a warning, in a process forked after GNU OpenMP threads ran in
     its parent (numba would kill it at the first parallel launch).
     """
-    from .kernels import lanes
+    from .kernels.core import lanes
 
     count = lanes.get_num_threads() if threads is None else min(int(threads), lanes.max_threads())
     if count > 1 and lanes.parallel_forbidden():

@@ -169,7 +169,7 @@ class _Measurer:
     """Private links and cursor for expanding and measuring nodes of one problem."""
 
     def __init__(self, problem: "Problem", stop_at: int, probe_nodes: int, probes: int, seed: int):
-        from .kernels.split import EXPAND, M_SIZE, MEASURE, REMAINDER
+        from .kernels.core.split import EXPAND, M_SIZE, MEASURE, REMAINDER
 
         t = template(problem)
         u = np.uint32
@@ -201,7 +201,7 @@ class _Measurer:
 
     def remainder(self, given: np.ndarray, cut: np.ndarray) -> int:
         """The siblings left below ``given`` along ``cut``, into ``opts``,
-        ``upds``, ``sols`` and ``levels`` (see :func:`.kernels.split._remainder`)."""
+        ``upds``, ``sols`` and ``levels`` (see :func:`.kernels.core.split._remainder`)."""
         k = int(self.remainder_kernel(self.n1, self.template, self.links, given, cut, self.stop_at,
                                       self.first_node, self.opts, self.upds, self.sols, self.levels))
         if k < 0:
@@ -210,7 +210,7 @@ class _Measurer:
 
     def measure(self, given: np.ndarray, probes: int | None = None) -> tuple[float, bool]:
         """(weight: nodes + updates, exact) of the subtree below ``given``."""
-        from .kernels.split import M_EXACT, M_NODES, M_UPDATES
+        from .kernels.core.split import M_EXACT, M_NODES, M_UPDATES
 
         self.measure_kernel(self.n1, self.template, self.links, self.cursor, given, self.stop_at,
                             self.first_node, self.budget, probes or self.probes, self.rng, self.out)
@@ -425,7 +425,7 @@ _RATE: list = []  # cycles per second, measured once per process
 def tick_rate() -> float | None:
     """The processor's cycles per second as the lanes read them (None where there is no counter)."""
     if not _RATE:
-        from .kernels.lanes import cycles
+        from .kernels.core.lanes import cycles
 
         c0, t0 = cycles(), time.perf_counter()
         time.sleep(0.02)
@@ -448,7 +448,7 @@ def run_tasks(problem: "Problem", subproblems, mode: str = "count", *, threads: 
     The runner of split searches, on one machine or on each worker of a
     cluster: a plain function of plain data.  Every subproblem is a batch job
     (its options given) counted with no limit through the generic lanes
-    (:mod:`dlxnumba.kernels.lanes`), with its own nodes, updates and time.
+    (:mod:`dlxnumba.kernels.core.lanes`), with its own nodes, updates and time.
 
     Parameters
     ----------
@@ -480,7 +480,7 @@ def run_tasks(problem: "Problem", subproblems, mode: str = "count", *, threads: 
     share : bool
         Once a lane finds no task left, each busy lane cuts its task (as at
         ``max_nodes``: ``finished`` False, the path in ``cut``) within
-        :data:`~dlxnumba.kernels.lanes.CHUNK` updates, and the call returns:
+        :data:`~dlxnumba.kernels.core.lanes.CHUNK` updates, and the call returns:
         no lane waits long for another's last task.  :func:`run_split` runs
         the rest of the cut tasks (:func:`cut_remainder`) in its next round.
 
@@ -499,7 +499,7 @@ def run_tasks(problem: "Problem", subproblems, mode: str = "count", *, threads: 
     """
     from . import kernels as K
     from .batch import Run, _job_arrays, drive_reporting, workspace
-    from .kernels.lanes import TASKS
+    from .kernels.core.lanes import TASKS
 
     want = _check_mode(mode)
     options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
@@ -533,7 +533,7 @@ def run_tasks(problem: "Problem", subproblems, mode: str = "count", *, threads: 
     cut_rows = np.zeros((lanes_n if max_nodes is not None or share else 0, depth + 2), np.int32)
     results = (np.empty(n, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
                np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32), cut_rows)
-    run = Run(TASKS, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    run = Run(TASKS[t.width], problem.n_primary, jobs_t, results, t.first_node)
     space = workspace(t, depth, lanes_n, "tasks")
     status, count, nodes, updates, ticks, sols, _ = results
     found: list | None = [[] for _ in range(n)] if want else None

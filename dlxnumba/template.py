@@ -127,7 +127,7 @@ def _build_arrays(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: 
     if total >= _BUILD_IN_KERNEL:
         # one compiled pass, nothing allocated but the result (the numpy way
         # below holds about 70 bytes a node in temporary arrays)
-        from .kernels.build import link_options
+        from .kernels.core.build import link_options
 
         first_node = np.empty(m, np.int32)
         link_options(n, width, base if width else 0, np.ascontiguousarray(opt_ptr, np.int64),

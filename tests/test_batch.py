@@ -238,7 +238,7 @@ FORK_SCRIPT = """
 import json, multiprocessing as mp, warnings
 import numba
 from dlxnumba import ExactCover, queens, solve_many
-from dlxnumba.kernels import lanes
+from dlxnumba.kernels.core import lanes
 
 TOP1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 P, _ = queens(6)

@@ -18,7 +18,7 @@ from dlxnumba.template import template
 from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, ExactCoverError, LimitReached, Stats
 from dlxnumba import kernels as K
-from dlxnumba.kernels.search import SEARCH
+from dlxnumba.kernels.core.search import SEARCH
 from dlxnumba.progress import Progress
 from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_TEXT, SEED, as_set, knuth_problem,
                    numbered, queens, queens_options)

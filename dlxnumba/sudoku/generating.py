@@ -1,6 +1,6 @@
 """Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
 
-How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.generate`):
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.sudoku.generate`):
 
 1. a random full grid, by a search that tries each branching cell's digits in
    random order;
@@ -85,7 +85,7 @@ def _tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     kernel reads them: each cell's peers (the other cells of its regions, and
     the cells a same-digit ban ties it to), the regions, and the bans between
     different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.kernels.generate._propagate`)."""
+    + digit - 1`` (see :func:`dlxnumba.kernels.sudoku.generate._propagate`)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
     for region in g.regions:
@@ -326,7 +326,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     polls the clock, Ctrl-C and ``on_poll`` (given the rows done so far)
     every :data:`POLL_SECONDS` and stops the kernel through a flag.
     """
-    from ..kernels import generate as K
+    from ..kernels.sudoku import generate as K
 
     m = index.size
     nn = req.g.cells
@@ -336,12 +336,11 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     status = np.full(m, K.GEN_PENDING, np.int8)
     attempt = np.zeros(m, np.int64)
     stop = np.zeros(1, np.int64)
-    ptr, peers, regions, bans = req.tables
     optr, ocells = req.orbits
     attempt[:] = attempt0
-    args = (np.uint64(req.seed), index, attempt, puzzles, solutions, clues, status, optr, ocells,
-            req.low, req.high, req.stop_clues, max_attempts, FILL_NODES_PER_CELL * nn,
-            ptr, peers, regions, bans, stop)
+    request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
+               FILL_NODES_PER_CELL * nn)  # kernels.sudoku.generate.Request, as a plain tuple
+    args = (request, req.tables, (index, attempt, puzzles, solutions, clues, status), stop)
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
 
     def work():
@@ -382,7 +381,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
 
 def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index: np.ndarray) -> None:
     """SudokuError for the first puzzle that could not be made."""
-    from ..kernels import generate as K
+    from ..kernels.sudoku import generate as K
 
     bad = np.flatnonzero(status != K.GEN_OK)
     if bad.size == 0:
@@ -410,7 +409,7 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
     grader rates them, and the first attempt in order that meets the request
     is the puzzle -- the same one whatever the rounds and threads.
     """
-    from ..kernels import generate as K
+    from ..kernels.sudoku import generate as K
 
     if deadline is None and req.timeout is not None:
         deadline = time.monotonic() + req.timeout

@@ -122,7 +122,7 @@ class Technique(NamedTuple):
     level: str
 
 
-#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.logic`), easiest first.
+#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.sudoku.logic`), easiest first.
 TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate((
     ("none", 0.0, "easy"),
     ("full house", 1.0, "easy"),
@@ -154,7 +154,7 @@ _LEVEL_OF = np.array([LEVELS.index(t.level) for t in TECHNIQUES], np.int8)
 
 
 def _kernels():
-    from ..kernels import logic
+    from ..kernels.sudoku import logic
 
     return logic
 
@@ -163,7 +163,7 @@ def _kernels():
 
 @functools.lru_cache(maxsize=None)
 def _tables_of(g: Geometry) -> tuple:
-    """The :data:`~dlxnumba.kernels.logic.LogicTables` of a geometry, as a plain tuple.
+    """The :data:`~dlxnumba.kernels.sudoku.logic.LogicTables` of a geometry, as a plain tuple.
 
     Built from ``g.regions`` alone (a variant's extra regions take part): each
     cell's regions and peers, and the pairs of regions that share two or more

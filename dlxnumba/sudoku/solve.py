@@ -4,7 +4,7 @@ A Sudoku is the exact-cover problem of its box shape (built once per process,
 :func:`.encoding._encoding`) with the givens as forced options.  Every way of
 solving runs the same compiled path: a lane of :mod:`dlxnumba.batch` links up
 the problem the givens leave (the fast builder
-:func:`dlxnumba.kernels.sudoku.sudoku_links`) and runs the search loop.
+:func:`dlxnumba.kernels.sudoku.links.sudoku_links`) and runs the search loop.
 
 * :func:`solve_many` -- a batch: one job per puzzle, on all threads;
 * :meth:`Sudoku.solve`, :meth:`Sudoku.count`, :meth:`Sudoku.is_unique` --
@@ -31,8 +31,8 @@ from .. import batch as B
 from .. import kernels as K
 from ..checks import is_integer
 from ..errors import ExactCoverError, LimitReached, SudokuError, plain
-from ..kernels.lanes import SUDOKU, lane_sudoku
-from ..kernels.sudoku import link_givens
+from ..kernels.sudoku.lanes import SUDOKU, lane_sudoku
+from ..kernels.sudoku.links import link_givens
 from ..progress import Progress, ProgressArg, Reporter
 from ..search import Search, ready, search_progress
 from ..search_options import NO_LIMIT, SearchOptions, check_limit
@@ -98,7 +98,7 @@ class _Shape:
     def run(self, puzzles: np.ndarray, limit: np.ndarray, results: tuple) -> B.Run:
         """A batch run of ``puzzles`` (uint8 rows) with per-puzzle ``limit``."""
         jobs = (limit, puzzles, self.n, self.cell_regions)
-        return B.Run(SUDOKU, K.BLOCKS, self.n1, jobs, results, self.template.first_node)
+        return B.Run(SUDOKU, self.n1, jobs, results, self.template.first_node)
 
 
 def _results(count: int, cells: int) -> tuple:
@@ -121,7 +121,7 @@ class _One:
         self.run = shape.run(self.puzzle, self.limit, self.results)
         head = self.run.head(self.w, 1)
         #: the whole argument tuple of the lane for stop_at 0 and 1 (no budget)
-        self.args = tuple(head + (stop_at, NO_LIMIT, WORK_SLICE, self.results) for stop_at in (0, 1))
+        self.args = tuple(head + ((stop_at, NO_LIMIT, WORK_SLICE), self.results) for stop_at in (0, 1))
         ready(lane_sudoku, self.args[1])  # before any clock starts: Stats count solving only
 
     def figures(self, seconds: float, status: Status) -> tuple:

@@ -133,7 +133,7 @@ def test_effort_is_deterministic_for_a_seed():
 
 
 def test_technique_table_mirrors_the_kernel():
-    from dlxnumba.kernels import logic
+    from dlxnumba.kernels.sudoku import logic
 
     assert len(TECHNIQUES) == logic.N_TECHNIQUES
     assert [t.number for t in TECHNIQUES] == list(range(len(TECHNIQUES)))

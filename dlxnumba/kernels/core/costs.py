@@ -72,7 +72,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from . import (CLEANSINGS, COLORS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
+from .._common import (CLEANSINGS, COLORS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
                PHASE, PLAIN, RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
 from .dance import hide_c, left, option_of, right, unhide_c
 

@@ -1,4 +1,4 @@
-"""The compiled builder of large problems' links (dlxnumba.kernels.build)
+"""The compiled builder of large problems' links (dlxnumba.kernels.core.build)
 against the numpy build, array for array, in both layouts."""
 
 import numpy as np

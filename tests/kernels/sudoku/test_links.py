@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
+from dlxnumba.kernels.sudoku.links import grid_clash, link_givens
 from dlxnumba.template import template
-from dlxnumba.kernels.sudoku import grid_clash, link_givens
 from dlxnumba.sudoku.encoding import _encoding
 from dlxnumba.sudoku.geometry import geometry
 from dlxnumba.sudoku.rules import breaks_rules

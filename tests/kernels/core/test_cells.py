@@ -17,7 +17,7 @@ import reference as ref
 from dlxnumba import ExactCover
 from dlxnumba import kernels as K
 from dlxnumba.cells import CellsEngine, build_cells
-from dlxnumba.kernels.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
+from dlxnumba.kernels.core.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
@@ -351,7 +351,7 @@ def colored(options, colors, n1, n) -> ExactCover:
     return ExactCover(n1, names, ptr, items, flat if flat.any() else None, ["a", "b"] if flat.any() else ())
 
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"  # Knuth's files of golden.md
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"  # Knuth's files of golden.md
 
 
 def golden_problem(name: str) -> ExactCover:
