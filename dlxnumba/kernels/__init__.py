@@ -13,6 +13,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.split`           splitting a search tree: expand a node, measure a subtree
 :mod:`.build`           the links of a large problem, in one pass
 :mod:`.cells`           dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
+:mod:`.preprocess`      Knuth's DLX-PRE: removing options and items (own docstring)
 :mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
 :mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
 ======================  =====================================================
@@ -328,8 +329,9 @@ _ensure_cache_dir()
 
 from . import build, dance, generate, lanes, logic, search, split, sudoku  # noqa: E402  (they read the names above)
 from . import cells  # noqa: E402  (dancing cells)
+from . import preprocess  # noqa: E402  (Knuth's DLX-PRE)
 
-_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, generate, cells)
+_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, generate, cells, preprocess)
 _STAMP = "dlxnumba-kernels.stamp"
 
 
