@@ -235,11 +235,13 @@ def reduce(problem: ExactCover, *, rounds: int | None = None, timeout: float | N
     t = build_arrays(n, n1, kptr, kitems, kcolors, spacers=True)
     itm = t.top.copy()  # (build_arrays made them for us; copies keep that no concern)
     color = np.zeros(itm.size, np.int32) if t.color is None else t.color.copy()
-    pre = (itm, t.ulink.copy(), t.dlink.copy(), color, t.length.copy(), np.zeros(n + 1, np.int32))
+    pre = (itm, t.ulink.copy(), t.dlink.copy(), color, t.length.copy(), np.zeros(n + 1, np.int32),
+           np.zeros(n + 1, np.int32), np.zeros(n + 1, np.int32), np.zeros(itm.size, np.int32))
     state = np.zeros(P.STATE_SIZE, np.int64)
 
     kernel = P.reduce_step
-    ready(kernel, (n, n1, pre, state, np.int64(0), 0, max_rounds))
+    if hasattr(kernel, "compile"):  # (not under NUMBA_DISABLE_JIT=1)
+        ready(kernel, (n, n1, pre, state, np.int64(0), 0, max_rounds))
     deadline = None if timeout is None else time.perf_counter() + timeout
     while True:
         stop = int(deadline is not None and time.perf_counter() >= deadline)

@@ -69,9 +69,10 @@ from numba import njit
 
 from . import JIT, JIT_INNER
 
-Pre = namedtuple("Pre", "itm up down color length aux")
+Pre = namedtuple("Pre", "itm up down color length aux seen count mark")
 Pre.__doc__ = """The links of one preprocessing: int32 per node ``itm`` (private),
-``up``, ``down``, ``color``; int32 per item (``0..N``) ``length`` and ``aux``."""
+``up``, ``down``, ``color``; int32 per item (``0..N``) ``length``, ``aux``,
+``seen`` and ``count``; int32 per node ``mark`` (stamps of :func:`_test`)."""
 
 # Slots of the int64 ``state`` vector.
 PHASE = 0  # one of the PH_* codes below
@@ -85,7 +86,11 @@ ITEMS_OUT = 7  # items removed or left without options (``itms_out``)
 UPDATES = 8  # nodes removed from lists so far
 BLOCKED = 9  # a primary item left with no option (the problem is infeasible), else 0
 COMPLETE = 10  # 1 when the rounds stopped at the fixed point (or infeasibility)
-STATE_SIZE = 11
+TICK = 11  # the stamp of the last option tested (see :func:`_test`)
+STATE_SIZE = 12
+
+#: The stamps start again from 1 before they would overflow int32.
+TICK_MAX = 2**31 - 1
 
 PH_START = 0  # nothing done yet
 PH_ITEM = 1  # about to take item state[ITEM] of round state[ROUND]
@@ -110,7 +115,8 @@ def reduce_step(n, n1, pre, state, budget, stop, max_rounds):
 
 @njit(**JIT_INNER)
 def _reduce(n, n1, pre, state, budget, stop, max_rounds):
-    itm, up, down, color, length, aux = pre
+    itm, color, length = pre.itm, pre.color, pre.length
+    down = pre.down
     last_itm = n + 1  # the first spacer: every node below it is a header
     second = n1 + 1  # the first secondary item
     phase = state[PHASE]
@@ -124,6 +130,7 @@ def _reduce(n, n1, pre, state, budget, stop, max_rounds):
     updates = state[UPDATES]
     blocked = state[BLOCKED]
     complete = state[COMPLETE]
+    tick = state[TICK]
     ret = RET_PAUSED
 
     if phase == PH_START:
@@ -194,7 +201,10 @@ def _reduce(n, n1, pre, state, budget, stop, max_rounds):
                 q -= 1
             if itm[q] <= 0 and color[r] == 0:
                 # r is the first surviving node of its option, and uncolored
-                pp, u = _test(r, last_itm, second, pre)
+                tick += 1
+                if tick == TICK_MAX:
+                    tick = _reset_stamps(pre)
+                pp, u = _test(r, tick, last_itm, second, pre)
                 updates += u
                 if pp:
                     # mark the unnecessary option r
@@ -236,6 +246,7 @@ def _reduce(n, n1, pre, state, budget, stop, max_rounds):
     state[UPDATES] = updates
     state[BLOCKED] = blocked
     state[COMPLETE] = complete
+    state[TICK] = tick
     return ret
 
 
@@ -294,12 +305,23 @@ def _unhide(c, last_itm, pre):
 
 
 @njit(**JIT_INNER)
-def _test(r, last_itm, second, pre):
+def _test(r, tick, last_itm, second, pre):
     """Whether option ``r`` (its first surviving node, item ``c`` hidden) leaves
     a primary item outside it with no option: returns ``(that item or 0,
-    updates)``, the links as they were."""
-    itm, up, down, color, length, aux = pre
-    # stamp the items of r (other than c) with r
+    nodes counted)``.  ``tick``, new for each test, stamps what this test has
+    seen; nothing is written but the stamps and the counts.
+
+    DLX-PRE hides the clashing options and unhides them afterwards; here
+    they are counted.  Item ``i`` outside ``r`` keeps ``count[i]``, its length
+    less the clashing options found so far (valid while ``seen[i] == tick``);
+    the items of ``r`` are stamped ``aux[i] = tick``, and so is each node of a
+    clashing option that lies in one of them (``mark``), so that the option is
+    not counted again when another item of ``r`` meets it.  An item's count
+    falls to zero exactly when DLX-PRE's hiding would empty its list, so the
+    answer (whether some primary item outside ``r`` is emptied) is the same.
+    """
+    itm, up, down, color, length, aux, seen, count, mark = pre
+    # stamp the items of r (other than c)
     q = r + 1
     while True:
         cc = itm[q]
@@ -308,13 +330,10 @@ def _test(r, last_itm, second, pre):
             if q > r:
                 continue
             break
-        aux[cc] = r
+        aux[cc] = tick
         q += 1
-    # hide, item by item of r, every option that clashes with r there
-    pp = 0
-    updates = 0
-    p = 0
-    qq = 0
+    # item by item of r, every option that clashes with r there
+    work = 0
     q = r + 1
     while True:
         cc = itm[q]
@@ -322,81 +341,43 @@ def _test(r, last_itm, second, pre):
             q = up[q]
             if q > r:
                 continue
-            break
+            return 0, work  # done with r: nothing emptied
         x = color[q]
         p = down[cc]
         while p >= last_itm:
-            if x > 0 and color[p] == x:
+            if (x > 0 and color[p] == x) or mark[p] == tick:
                 p = down[p]
                 continue
-            # hide the entries of option p, or stop at an item left empty
+            # count the option of p out of its other items' lists
             qq = p + 1
             while qq != p:
                 ci = itm[qq]
                 if ci <= 0:
                     qq = up[qq]
                     continue
-                t = length[ci] - 1
-                if t == 0 and ci < second and aux[ci] != r:
-                    pp = ci
-                    break
-                length[ci] = t
-                uu = up[qq]
-                dd = down[qq]
-                down[uu] = dd
-                up[dd] = uu
-                updates += 1
+                if aux[ci] == tick:
+                    mark[qq] = tick
+                else:
+                    if seen[ci] != tick:
+                        seen[ci] = tick
+                        count[ci] = length[ci]
+                    t = count[ci] - 1
+                    count[ci] = t
+                    work += 1
+                    if t == 0 and ci < second:
+                        return ci, work
                 qq += 1
-            if pp:
-                break
             p = down[p]
-        if pp:
-            break
         q += 1
-    # back up: restore in the reverse order
-    if pp:
-        # the option p was hidden up to qq (excluded): finish it, then the
-        # options above it in q's list, then go on left from q
-        _unhide_option(p, qq - 1, itm, up, down, length)
-        x = color[q]
-        p = up[p]
-        while p >= last_itm:
-            if not (x > 0 and color[p] == x):
-                _unhide_option(p, p - 1, itm, up, down, length)
-            p = up[p]
-        q -= 1
-    else:
-        q = r - 1
-    while q != r:
-        cc = itm[q]
-        if cc <= 0:
-            q = down[q]
-            continue
-        x = color[q]
-        p = up[cc]
-        while p >= last_itm:
-            if not (x > 0 and color[p] == x):
-                _unhide_option(p, p - 1, itm, up, down, length)
-            p = up[p]
-        q -= 1
-    return pp, updates
 
 
-@njit(inline="always", **JIT_INNER)
-def _unhide_option(p, qq, itm, up, down, length):
-    """Relink the nodes of option ``p`` from ``qq`` leftwards, up to (not
-    including) ``p`` itself."""
-    while qq != p:
-        ci = itm[qq]
-        if ci <= 0:
-            qq = down[qq]
-            continue
-        length[ci] += 1
-        uu = up[qq]
-        dd = down[qq]
-        down[uu] = qq
-        up[dd] = qq
-        qq -= 1
+@njit(**JIT_INNER)
+def _reset_stamps(pre):
+    """Clear the stamps of :func:`_test`; returns the next tick, 1."""
+    pre.aux[:] = 0
+    pre.seen[:] = 0
+    pre.mark[:] = 0
+    return 1
 
 
 @njit(**JIT_INNER)
