@@ -85,7 +85,8 @@ class Reduction:
         items implied by others and items left in no option.
     rounds : int
         The rounds run, counted as DLX-PRE counts them: the last one, which
-        changed nothing, included.  0 when none ran.
+        changed nothing, included; a round that ``timeout=`` cut short counts
+        too.  0 when none began.
     complete : bool
         True when the rounds stopped because one changed nothing (or because a
         primary item was left in no option); False when ``rounds=`` or
@@ -235,8 +236,9 @@ def reduce(problem: ExactCover, *, rounds: int | None = None, timeout: float | N
     t = build_arrays(n, n1, kptr, kitems, kcolors, spacers=True)
     itm = t.top.copy()  # (build_arrays made them for us; copies keep that no concern)
     color = np.zeros(itm.size, np.int32) if t.color is None else t.color.copy()
-    pre = (itm, t.ulink.copy(), t.dlink.copy(), color, t.length.copy(), np.zeros(n + 1, np.int32),
-           np.zeros(n + 1, np.int32), np.zeros(n + 1, np.int32), np.zeros(itm.size, np.int32))
+    u = np.uint32
+    pre = (itm, t.ulink.view(u).copy(), t.dlink.view(u).copy(), color, t.length.copy(),
+           np.zeros(n + 1, np.int64), np.zeros(itm.size, np.int32))
     state = np.zeros(P.STATE_SIZE, np.int64)
 
     kernel = P.reduce_step

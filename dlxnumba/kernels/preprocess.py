@@ -11,11 +11,11 @@ holds ``c`` without a color leaves the lists of its other items.  Then
   options that hold ``c`` and ``p`` stay, shortened by ``c``; those that hold
   ``c`` but not ``p`` are deleted (choosing one would leave ``p`` uncoverable).
 * otherwise each option ``r`` of ``c``'s list whose first surviving node is
-  ``c`` (uncolored) is *tested*: with ``c`` still hidden, the other items of
-  ``r`` hide every option that clashes with ``r`` there (all the options of an
-  uncolored item; those of another color, or none, at a colored one).  If
-  that leaves a primary item outside ``r`` with no option, ``r`` is in no
-  solution; it is marked, and deleted once ``c`` is unhidden.
+  ``c`` (uncolored) is *tested*: with ``c`` still hidden, would the options
+  that clash with ``r`` at one of its other items (all the options of an
+  uncolored item; those of another color, or none, at a colored one) take
+  away every option of some primary item outside ``r``?  Then ``r`` is in no
+  solution: it is marked, and deleted once ``c`` is unhidden.
 
 A round that deletes an option or removes an item is a *change*; the rounds
 stop after one without change (DLX-PRE counts that last round too).  A
@@ -37,10 +37,11 @@ the last one followed by one.  The :data:`Pre` record holds, per node,
     and the last node of the option after it.
 ``color``
     the node's color (0: none).
+``mark``
+    a stamp of the test in hand (:func:`_test`).
 
 and per item (index ``0..N``) ``length``, the number of nodes in its list,
-and ``aux``, a stamp (the option being tested) that tells the items of that
-option from the others.
+and ``tally``, the test's count of the options it has left.
 
 When item ``c`` goes away, its node in each option that stays becomes a
 *null spacer*: ``itm = 0``, ``up`` the node after it and ``down`` the node
@@ -54,12 +55,26 @@ no step reads that ``itm`` meanwhile, as the options are hidden from every
 list but ``c``'s.  Options deleted for good are unlinked from every list and
 never read again.
 
+Where this differs from dlx-pre.w
+---------------------------------
+Only in how an option is tested, not in the answer.  DLX-PRE hides the
+clashing options (unlinking their nodes, as a cover does), watches for a
+primary item whose list runs empty, and unhides them all again.  Here the
+test writes no link: it counts, per item, the clashing options met
+(:func:`_test`), and stops at the first primary item outside ``r`` whose count
+reaches its length.  Whether such an item exists does not depend on the order
+in which the options are met, so the same options are deleted, in the same
+order, and everything else (hiding ``c``, removing items, deleting options,
+the rounds, the order of the output) is DLX-PRE's own step for step.  The
+test does less than half the work of hiding and unhiding.
+
 The loop is resumable: it stops between two options tested (or two items)
 once ``state[UPDATES]`` reaches a budget, and a later call continues exactly
 there.  Called with ``stop``, it finishes the item in hand at once -- the
 options already found useless are deleted, the rest kept -- and returns, so
 that the problem it leaves is still an equivalent one.  Counting: an
-*update* is a node removed from a list (hiding, testing, deleting).
+*update* is a node removed from a list (hiding ``c``, deleting) or counted
+by a test.
 """
 
 from collections import namedtuple
@@ -69,15 +84,16 @@ from numba import njit
 
 from . import JIT, JIT_INNER
 
-Pre = namedtuple("Pre", "itm up down color length aux seen count mark")
-Pre.__doc__ = """The links of one preprocessing: int32 per node ``itm`` (private),
-``up``, ``down``, ``color``; int32 per item (``0..N``) ``length``, ``aux``,
-``seen`` and ``count``; int32 per node ``mark`` (stamps of :func:`_test`)."""
+Pre = namedtuple("Pre", "itm up down color length tally mark")
+Pre.__doc__ = """The links of one preprocessing: per node int32 ``itm`` (private),
+uint32 ``up`` and ``down``, int32 ``color``; per item (``0..N``) int32
+``length`` and int64 ``tally``; per node int32 ``mark`` (the stamps of
+:func:`_test`)."""
 
 # Slots of the int64 ``state`` vector.
 PHASE = 0  # one of the PH_* codes below
-ROUND = 1  # the round in hand (DLX-PRE's ``rnd``)
-ITEM = 2  # the item in hand (``c``)
+ROUND = 1  # the rounds begun (DLX-PRE's ``rnd``)
+ITEM = 2  # the item in hand (``c``); 0 when a round is to begin
 NODE = 3  # in PH_TEST: the next node of c's list to test
 STACK = 4  # in PH_TEST: the last option marked for deletion (a node of c), 0 for none
 CHANGE = 5  # 1 once the round in hand has removed something
@@ -91,9 +107,12 @@ STATE_SIZE = 12
 
 #: The stamps start again from 1 before they would overflow int32.
 TICK_MAX = 2**31 - 1
+#: The count an item of the option under test starts from: it never runs out.
+BUSY = np.int64(1 << 30)
+_ONE = np.uint64(1)
 
 PH_START = 0  # nothing done yet
-PH_ITEM = 1  # about to take item state[ITEM] of round state[ROUND]
+PH_ITEM = 1  # about to take item state[ITEM] (or the next with options) of round state[ROUND]
 PH_TEST = 2  # item state[ITEM] is hidden; its options from state[NODE] on are still to test
 PH_DONE = 3  # finished (the round limit, the fixed point or an infeasible item)
 
@@ -144,30 +163,31 @@ def _reduce(n, n1, pre, state, budget, stop, max_rounds):
         if blocked:
             phase = PH_DONE
             complete = 1
-        elif max_rounds < 1:
-            phase = PH_DONE
         else:
-            rnd = 1
-            c = 1
-            change = 0
+            c = 0  # a round is to begin
             phase = PH_ITEM
 
     while phase != PH_DONE:
         if phase == PH_ITEM:
-            while c <= n and length[c] == 0:
-                c += 1
-            if c > n:
-                # the round is over
-                if change == 0:
-                    phase = PH_DONE
-                    complete = 1
-                    break
+            if c == 0:
+                # begin a round, unless the limit says no
                 if rnd >= max_rounds:
                     phase = PH_DONE
+                    break
+                if stop or updates >= budget:
                     break
                 rnd += 1
                 change = 0
                 c = 1
+            while c <= n and length[c] == 0:
+                c += 1
+            if c > n:
+                # the round is over: stop after a round that changed nothing
+                if change == 0:
+                    phase = PH_DONE
+                    complete = 1
+                    break
+                c = 0
                 continue
             if stop or updates >= budget:
                 break
@@ -309,73 +329,75 @@ def _test(r, tick, last_itm, second, pre):
     """Whether option ``r`` (its first surviving node, item ``c`` hidden) leaves
     a primary item outside it with no option: returns ``(that item or 0,
     nodes counted)``.  ``tick``, new for each test, stamps what this test has
-    seen; nothing is written but the stamps and the counts.
+    seen; nothing is written but the stamps.
 
     DLX-PRE hides the clashing options and unhides them afterwards; here
-    they are counted.  Item ``i`` outside ``r`` keeps ``count[i]``, its length
-    less the clashing options found so far (valid while ``seen[i] == tick``);
-    the items of ``r`` are stamped ``aux[i] = tick``, and so is each node of a
-    clashing option that lies in one of them (``mark``), so that the option is
-    not counted again when another item of ``r`` meets it.  An item's count
-    falls to zero exactly when DLX-PRE's hiding would empty its list, so the
-    answer (whether some primary item outside ``r`` is emptied) is the same.
+    they are counted.  ``tally[i]`` is ``tick << 32`` plus item ``i``'s length
+    less the clashing options counted so far (its length, when the high half
+    is an older tick); an item of ``r`` starts at :data:`BUSY` instead, which
+    never runs out.  Each node of a counted option is stamped (``mark``), so
+    that the option is not counted again when another item of ``r`` meets it.
+    A count runs out exactly when DLX-PRE's hiding would empty the item's
+    list, so the answer (whether a primary item outside ``r`` is emptied) is
+    the same.
     """
-    itm, up, down, color, length, aux, seen, count, mark = pre
+    itm, up, down, color, length, tally, mark = pre
+    r = np.uint64(r)
+    first = np.uint64(last_itm)
+    base = np.int64(tick) << 32
     # stamp the items of r (other than c)
-    q = r + 1
+    q = r + _ONE
     while True:
         cc = itm[q]
         if cc <= 0:
-            q = up[q]
+            q = np.uint64(up[q])
             if q > r:
                 continue
             break
-        aux[cc] = tick
-        q += 1
+        tally[np.uint64(cc)] = base | BUSY
+        q += _ONE
     # item by item of r, every option that clashes with r there
     work = 0
-    q = r + 1
+    q = r + _ONE
     while True:
         cc = itm[q]
         if cc <= 0:
-            q = up[q]
+            q = np.uint64(up[q])
             if q > r:
                 continue
             return 0, work  # done with r: nothing emptied
         x = color[q]
-        p = down[cc]
-        while p >= last_itm:
-            if (x > 0 and color[p] == x) or mark[p] == tick:
-                p = down[p]
+        p = np.uint64(down[np.uint64(cc)])
+        while p >= first:
+            if mark[p] == tick or (x > 0 and color[p] == x):
+                p = np.uint64(down[p])
                 continue
             # count the option of p out of its other items' lists
-            qq = p + 1
+            qq = p + _ONE
             while qq != p:
                 ci = itm[qq]
                 if ci <= 0:
-                    qq = up[qq]
+                    qq = np.uint64(up[qq])
                     continue
-                if aux[ci] == tick:
-                    mark[qq] = tick
-                else:
-                    if seen[ci] != tick:
-                        seen[ci] = tick
-                        count[ci] = length[ci]
-                    t = count[ci] - 1
-                    count[ci] = t
-                    work += 1
-                    if t == 0 and ci < second:
-                        return ci, work
-                qq += 1
-            p = down[p]
-        q += 1
+                mark[qq] = tick
+                u = np.uint64(ci)
+                v = tally[u]
+                if (v >> 32) != tick:
+                    v = base | length[u]
+                v -= 1
+                tally[u] = v
+                work += 1
+                if v == base and ci < second:
+                    return ci, work
+                qq += _ONE
+            p = np.uint64(down[p])
+        q += _ONE
 
 
 @njit(**JIT_INNER)
 def _reset_stamps(pre):
     """Clear the stamps of :func:`_test`; returns the next tick, 1."""
-    pre.aux[:] = 0
-    pre.seen[:] = 0
+    pre.tally[:] = 0
     pre.mark[:] = 0
     return 1
 
