@@ -175,9 +175,10 @@ def reduce(problem: ExactCover, *, rounds: int | None = None, timeout: float | N
         DLX-PRE's option ``t<n>`` runs ``n - 1`` rounds: ``rounds=n - 1``.
     timeout : float, optional
         Stop after about this many seconds (measured from the start of the
-        work, not counting the compilation of the kernel): the item in hand is
-        finished and the problem as it then stands is returned
-        (``complete=False``); a timeout of 0 does no round.
+        work, not counting the compilation of the kernel) and return the
+        problem as it then stands (``complete=False``): the options already
+        found useless are deleted, the others kept.  A timeout of 0 does no
+        round.
 
     Returns
     -------
@@ -233,12 +234,11 @@ def reduce(problem: ExactCover, *, rounds: int | None = None, timeout: float | N
         kcolors = None if colors is None else colors[keep]
     else:
         kcounts, kptr, kitems, kcolors = counts, ptr, items, colors
-    t = build_arrays(n, n1, kptr, kitems, kcolors, spacers=True)
-    itm = t.top.copy()  # (build_arrays made them for us; copies keep that no concern)
-    color = np.zeros(itm.size, np.int32) if t.color is None else t.color.copy()
+    t = build_arrays(n, n1, kptr, kitems, kcolors, spacers=True)  # (new arrays: ours to write)
+    color = np.zeros(t.top.size, np.int32) if t.color is None else t.color
     u = np.uint32
-    pre = (itm, t.ulink.view(u).copy(), t.dlink.view(u).copy(), color, t.length.copy(),
-           np.zeros(n + 1, np.int64), np.zeros(itm.size, np.int32))
+    pre = (t.top, t.ulink.view(u), t.dlink.view(u), color, t.length, np.zeros(n + 1, np.int64),
+           np.zeros(t.top.size, np.int32))
     state = np.zeros(P.STATE_SIZE, np.int64)
 
     kernel = P.reduce_step
@@ -274,6 +274,8 @@ def _result(problem: ExactCover, pre: tuple, state: np.ndarray, kept: np.ndarray
     out = np.empty(kept.size, np.int64)
     k = P.reduced_options(n, pre, out)
     order = out[:k]
+    # (a cheap sanity check: the lists left agree with DLX-PRE's own counters)
+    assert state[P.OPTIONS_OUT] == kept.size - k and state[P.ITEMS_OUT] == n - int(alive.sum())
     # the entries of the options left, option after option in that order
     lens = kcounts[order]
     ends = np.cumsum(lens)

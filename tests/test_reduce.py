@@ -223,17 +223,79 @@ def test_timeout_stops_between_slices(monkeypatch):
 
     p = read("debruijn135.dlx")
     monkeypatch.setattr(module, "SLICE_UPDATES", 500)
-    ticks = iter(range(10**6))
-
-    class Clock:  # each reading one second later
-        @staticmethod
-        def perf_counter():
-            return float(next(ticks))
-
-    monkeypatch.setattr(module, "time", Clock)
+    monkeypatch.setattr(module, "time", _Clock())
     r = reduce(p, timeout=2.5)  # two slices, then the third reading is past the deadline
     assert not r.complete and r.rounds == 1
     assert {tuple(r.lift(s)) for s in r.problem.solutions()} == {tuple(s) for s in p.solutions()}
+
+
+class _Clock:
+    """A clock that advances one second at each reading."""
+
+    def __init__(self):
+        self.now = -1.0
+
+    def perf_counter(self):
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("name, slice_updates", [("queens8.dlx", 200), ("debruijn135.dlx", 40000)])
+def test_a_stop_after_any_slice_leaves_an_equivalent_problem(monkeypatch, name, slice_updates):
+    # stopped after k slices: complete only if the work was done, the solutions
+    # always those of the original
+    import dlxnumba.reduce as module
+
+    p = read(name)
+    want = {tuple(s) for s in p.solutions()}
+    monkeypatch.setattr(module, "SLICE_UPDATES", slice_updates)
+    calls = []
+    real = module.P.reduce_step
+
+    def counting(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(module.P, "reduce_step", counting)
+    whole = reduce(p)
+    slices = len(calls)
+    assert slices > 3
+    for k in range(slices + 1):
+        monkeypatch.setattr(module, "time", _Clock())
+        r = reduce(p, timeout=k + 0.5)  # k slices, then a call that stops
+        assert r.complete == (k >= slices)
+        assert r.rounds <= whole.rounds
+        assert {tuple(r.lift(s)) for s in r.problem.solutions()} == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(colored_problems(max_items=6, max_options=9))
+def test_a_stop_between_any_two_steps(prob):
+    # one update a slice: a pause before each item and each option tested
+    from unittest import mock
+
+    import dlxnumba.reduce as module
+
+    p = _colored(prob)
+    want = _colored_oracle(p)
+    calls = []
+    real = module.P.reduce_step
+
+    def counting(*args):
+        calls.append(1)
+        return real(*args)
+
+    with mock.patch.object(module, "SLICE_UPDATES", 1):
+        with mock.patch.object(module.P, "reduce_step", counting):
+            whole = reduce(p)
+        slices = len(calls)
+        for k in range(slices + 1):
+            with mock.patch.object(module, "time", _Clock()):
+                r = reduce(p, timeout=k + 0.5)
+            # (complete at once when a primary item has no option to begin with)
+            assert r.complete == (k >= slices) or (r.complete and r.rounds == 0)
+            assert {frozenset(r.lift(s)) for s in _colored_oracle(r.problem)} == want
+    assert whole.complete
 
 
 # ------------------------------------------------------------------ properties

@@ -70,7 +70,7 @@ test does less than half the work of hiding and unhiding.
 
 The loop is resumable: it stops between two options tested (or two items)
 once ``state[UPDATES]`` reaches a budget, and a later call continues exactly
-there.  Called with ``stop``, it finishes the item in hand at once -- the
+there.  Called with ``stop``, it closes the item in hand at once -- the
 options already found useless are deleted, the rest kept -- and returns, so
 that the problem it leaves is still an equivalent one.  Counting: an
 *update* is a node removed from a list (hiding ``c``, deleting) or counted
@@ -126,7 +126,8 @@ def reduce_step(n, n1, pre, state, budget, stop, max_rounds):
 
     ``n`` items of which ``n1`` primary; ``pre`` the :data:`Pre` record as a
     plain tuple; ``state`` int64 (:data:`STATE_SIZE` slots, zeros to start);
-    at most ``max_rounds`` rounds.  ``stop`` finishes the item in hand and
+    at most ``max_rounds`` rounds.  ``stop`` closes the item in hand at once
+    (the options it found useless are deleted, the others stay untested) and
     returns.  Returns ``RET_DONE`` (``state[PHASE] == PH_DONE``) or ``RET_PAUSED``.
     """
     return _reduce(n, n1, Pre(*pre), state, budget, stop, max_rounds)
@@ -252,6 +253,8 @@ def _reduce(n, n1, pre, state, budget, stop, max_rounds):
             break
         c += 1
         phase = PH_ITEM
+        if stop:
+            break  # (c's tests were cut short: whether the round changed nothing is unknown)
 
     if phase == PH_DONE:
         ret = RET_DONE
@@ -380,15 +383,16 @@ def _test(r, tick, last_itm, second, pre):
                     qq = np.uint64(up[qq])
                     continue
                 mark[qq] = tick
-                u = np.uint64(ci)
-                v = tally[u]
-                if (v >> 32) != tick:
-                    v = base | length[u]
-                v -= 1
-                tally[u] = v
                 work += 1
-                if v == base and ci < second:
-                    return ci, work
+                if ci < second:  # only a primary item can block r
+                    u = np.uint64(ci)
+                    v = tally[u]
+                    if (v >> 32) != tick:
+                        v = base | length[u]
+                    v -= 1
+                    tally[u] = v
+                    if v == base:
+                        return ci, work
                 qq += _ONE
             p = np.uint64(down[p])
         q += _ONE
