@@ -298,6 +298,32 @@ def test_a_stop_between_any_two_steps(prob):
     assert whole.complete
 
 
+def test_the_stamps_start_again_before_they_overflow():
+    # (private: the kernel itself, started with its test stamp just below the
+    # limit, so that the stamps are cleared during the run, as after 2**31 tests)
+    from dlxnumba.kernels import preprocess as P
+    from dlxnumba.problem import build_arrays
+
+    p = read("debruijn135.dlx")
+
+    def run(tick):
+        t = build_arrays(p.n_items, p.n_primary, p.opt_ptr, p.opt_items, p.opt_colors, spacers=True)
+        pre = (t.top, t.ulink.view(np.uint32), t.dlink.view(np.uint32), t.color, t.length,
+               np.zeros(p.n_items + 1, np.int64), np.zeros(t.top.size, np.int32))
+        state = np.zeros(P.STATE_SIZE, np.int64)
+        state[P.TICK] = tick
+        assert P.reduce_step(p.n_items, p.n_primary, pre, state, 1 << 62, 0, 1 << 62) == P.RET_DONE
+        return state, pre
+
+    (s0, pre0), (s1, pre1) = run(0), run(P.TICK_MAX - 10)
+    assert s1[P.TICK] < s0[P.TICK] < 10**6  # the stamps were cleared (and ticks started again)
+    assert (s0[P.OPTIONS_OUT], s0[P.ITEMS_OUT], s0[P.ROUND]) == (204, 2, 4)
+    for k in (P.OPTIONS_OUT, P.ITEMS_OUT, P.ROUND, P.UPDATES, P.COMPLETE):
+        assert s0[k] == s1[k]
+    for a, b in zip(pre0[:5], pre1[:5]):
+        assert np.array_equal(a, b)
+
+
 # ------------------------------------------------------------------ properties
 
 
