@@ -497,8 +497,7 @@ def reduced_options(n, pre, out):
     """The options that survive, in the order DLX-PRE writes them: item by item,
     each option under the item of its first surviving node, in list order.
     Writes each one's number (counted from 0) into ``out``; returns how many."""
-    itm, up, down = pre[0], pre[1], pre[2]
-    length = pre[4]
+    itm, down, length = pre[0], pre[2], pre[4]
     k = 0
     for c in range(1, n + 1):
         if length[c] == 0:
