@@ -18,6 +18,8 @@ __version__ = "0.1.0"
 _WHERE = {
     "ExactCover": "exact_cover",
     "Search": "search",
+    "Best": "costs",
+    "Reduction": "reduce",
     "SearchOptions": "search_options",
     "Stats": "stats",
     "Status": "stats",
@@ -82,6 +84,8 @@ if TYPE_CHECKING:
                          LimitReached as LimitReached, SudokuError as SudokuError)
     from .exact_cover import ExactCover as ExactCover
     from .progress import Progress as Progress
+    from .costs import Best as Best
+    from .reduce import Reduction as Reduction
     from .search import Search as Search
     from .search_options import SearchOptions as SearchOptions
     from .stats import Stats as Stats, Status as Status, last_stats as last_stats

@@ -47,6 +47,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from .batch import BatchResult, batch_jobs
 from .costs import Best, CostSearch
+from .reduce import Reduction, reduce
 from .errors import ExactCoverError, LimitReached
 from .problem import Problem
 from .progress import ProgressArg
@@ -286,3 +287,23 @@ class ExactCover(Problem):
         search = CostSearch.using(self, k, given, options)
         record_last(search.stats)
         return search.run()
+
+    def reduce(self, *, rounds: int | None = None, timeout: float | None = None) -> Reduction:
+        """This problem with the options and items removed that Knuth's DLX-PRE finds unnecessary.
+
+        Returns a :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
+        problem, with DLX-PRE's order of options and items; costs carried
+        over), ``options`` (the original index of each of its options),
+        ``removed_options``, ``removed_items``, ``rounds``, ``complete``, and
+        ``lift(solution)`` to map a solution of the reduced problem back.
+        Multiplicities are refused, as DLX-PRE refuses them.  See
+        :func:`dlxnumba.reduce.reduce`.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"], secondary="X Y")
+        >>> r = p.reduce()
+        >>> r.removed_options.tolist(), r.rounds, [r.lift(s) for s in r.problem.solutions()] == [p.solve()]
+        ([0, 3], 2, True)
+        """
+        return reduce(self, rounds=rounds, timeout=timeout)
