@@ -27,7 +27,7 @@ import numpy as np
 
 from ..exact_cover import ExactCover
 from ..template import template
-from .geometry import KINDS, Geometry, _check_box, geometry
+from .geometry import KINDS, Geometry, check_box, geometry
 
 
 def sudoku_problem(n: int = 9, box=None) -> tuple[ExactCover, list[tuple[int, int, int]]]:
@@ -44,7 +44,7 @@ def sudoku_problem(n: int = 9, box=None) -> tuple[ExactCover, list[tuple[int, in
     >>> p.item_names[:3], p.item_names[16], p.item_names[63]
     (['p11', 'p12', 'p13'], 'r11', 'b44')
     """
-    r, c = _check_box(n, box)
+    r, c = check_box(n, box)
     return _encoding(n, r, c), [(j // (n * n), (j // n) % n, j % n + 1) for j in range(n ** 3)]
 
 

@@ -83,27 +83,29 @@ array([4, 5, 7, 8])
 from __future__ import annotations
 
 import functools
+import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import numpy as np
 
-from ..errors import SudokuError, plain
-from .geometry import Geometry, _check_box, _geometry, _size_of, geometry
+from ..checks import flag, integer, moved_positional
+from ..errors import SudokuError
+from ..search_options import SearchOptions
+from .batches import read_batch
+from .geometry import Geometry, check_box, geometry, plain_geometry, side_of
+from .grid import Grid
+# the logical solver's names, also read from here (their home before the solver had its module)
+from .logic import LEVELS, TECHNIQUES, Step, Technique, _allowed, _kernels, _tables_of, candidates, hint, steps
 from .rules import conflicts
-from .text import _grid_from
+from .text import grid_from
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .puzzle import Sudoku
+    from .geometry import BoxLike
+    from .grid import PuzzleLike
 
 __all__ = ["TECHNIQUES", "LEVELS", "Technique", "Grade", "GradeBatch", "Step", "grade", "grade_many",
            "candidates", "hint", "steps"]
-
-#: The levels, easiest first.
-LEVELS = ("easy", "medium", "hard", "expert", "beyond")
-
-#: Largest side the logical solver handles (a cell's candidates are one 64-bit word).
-MAX_LOGIC_N = 64
 
 #: Default number of random copies a search-effort rating averages over.
 SAMPLES = 16
@@ -112,97 +114,12 @@ SAMPLES = 16
 #: stops, unsolved, past 1,024 levels of branching).
 MAX_GUESSES = 1_000_000
 
-
-class Technique(NamedTuple):
-    """A technique of the logical solver: its number (the kernel's), name, score and level."""
-
-    number: int
-    name: str
-    score: float
-    level: str
-
-
-#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.sudoku.logic`), easiest first.
-TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate((
-    ("none", 0.0, "easy"),
-    ("full house", 1.0, "easy"),
-    ("hidden single", 1.5, "easy"),
-    ("naked single", 2.0, "easy"),
-    ("pointing", 2.5, "medium"),
-    ("claiming", 2.6, "medium"),
-    ("naked pair", 3.0, "medium"),
-    ("hidden pair", 3.2, "medium"),
-    ("naked triple", 3.4, "medium"),
-    ("hidden triple", 3.6, "medium"),
-    ("X-wing", 4.0, "hard"),
-    ("XY-wing", 4.2, "hard"),
-    ("XYZ-wing", 4.4, "hard"),
-    ("unique rectangle", 4.5, "hard"),
-    ("naked quad", 4.6, "hard"),
-    ("hidden quad", 4.8, "hard"),
-    ("swordfish", 5.0, "expert"),
-    ("jellyfish", 5.4, "expert"),
-    ("simple coloring", 5.6, "expert"),
-    ("X-chain", 6.0, "expert"),
-    ("XY-chain", 6.2, "expert"),
-    ("beyond techniques", 10.0, "beyond"),
-)))
-
-_BY_NAME = {t.name: t for t in TECHNIQUES}
+#: The score and the level (its index in LEVELS) of each technique, by number
 _SCORES = np.array([t.score for t in TECHNIQUES])
 _LEVEL_OF = np.array([LEVELS.index(t.level) for t in TECHNIQUES], np.int8)
-
-
-def _kernels():
-    from ..kernels.sudoku import logic
-
-    return logic
-
-
-# ------------------------------------------------------------------ tables
-
-@functools.lru_cache(maxsize=None)
-def _tables_of(g: Geometry) -> tuple:
-    """The :data:`~dlxnumba.kernels.sudoku.logic.LogicTables` of a geometry, as a plain tuple.
-
-    Built from ``g.regions`` alone (a variant's extra regions take part): each
-    cell's regions and peers, and the pairs of regions that share two or more
-    cells (for locked candidates).
-    """
-    n = g.n
-    if n > MAX_LOGIC_N:
-        raise SudokuError(f"grading and hints handle grids up to {MAX_LOGIC_N}x{MAX_LOGIC_N}, not {n}x{n}")
-    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
-    R = len(regions)
-    kinds = {"row": 0, "column": 1, "box": 2}
-    kind = np.array([kinds.get(name.split(" ")[0], 3) for name in g.region_names[:R]]
-                    + [3] * (R - len(g.region_names)), np.int8)
-    member = np.zeros((R, n * n), bool)
-    member[np.repeat(np.arange(R), n), regions.ravel()] = True
-    cell_reg = [np.flatnonzero(member[:, c]) for c in range(n * n)]
-    cell_ptr = np.zeros(n * n + 1, np.int32)
-    cell_ptr[1:] = np.cumsum([len(r) for r in cell_reg])
-    peer_list = []
-    for c in range(n * n):
-        p = np.flatnonzero(member[cell_reg[c]].any(axis=0))
-        peer_list.append(p[p != c])
-    peer_ptr = np.zeros(n * n + 1, np.int32)
-    peer_ptr[1:] = np.cumsum([len(p) for p in peer_list])
-    shared = member.astype(np.int32) @ member.T.astype(np.int32)
-    logic = _kernels()
-    pairs = []
-    for tech in (logic.POINTING, logic.CLAIMING):
-        for a in range(R):
-            line = kind[a] in (0, 1)
-            if line != (tech == logic.CLAIMING):
-                continue
-            for b in range(R):
-                if a != b and 2 <= shared[a, b] < n:
-                    pairs.append((a, b, tech))
-    return (n, regions, kind, cell_ptr,
-            np.concatenate(cell_reg).astype(np.int32) if cell_reg else np.zeros(0, np.int32),
-            peer_ptr, np.concatenate(peer_list).astype(np.int32),
-            np.array(pairs, np.int32).reshape(-1, 3))
+#: The names as numpy arrays, indexed by the codes
+_LEVEL_NAMES = np.array(LEVELS)
+_TECHNIQUE_NAMES = np.array([t.name for t in TECHNIQUES])
 
 
 # ------------------------------------------------------------------ results
@@ -253,10 +170,15 @@ class GradeBatch:
     Attributes
     ----------
     score : ndarray, float64 (P,)
-    level : ndarray, int8 (P,)
-        Index into :data:`LEVELS` (``level_names`` has the names).
-    hardest : ndarray, int8 (P,)
-        Technique numbers (index into :data:`TECHNIQUES`).
+    level : ndarray, str (P,)
+        The level of each puzzle, by name (one of :data:`LEVELS`), as
+        :attr:`Grade.level`; ``level_codes`` has their indices in :data:`LEVELS`.
+    hardest : ndarray, str (P,)
+        The name of the hardest technique each puzzle needed, as
+        :attr:`Grade.hardest`; ``hardest_codes`` has the technique numbers
+        (indices in :data:`TECHNIQUES`).
+    level_codes, hardest_codes : ndarray, int8 (P,)
+        The levels and techniques as numbers (for counting, sorting, comparing).
     steps : ndarray, int64 (P,)
     effort : ndarray, float64 (P,)
         NaN when the search effort was not asked for.
@@ -267,11 +189,31 @@ class GradeBatch:
         The grid each logical solve reached (complete where ``solved``).
 
     Indexing gives a :class:`Grade`; ``len`` and iteration work as for a list.
+
+    Examples
+    --------
+    >>> r = grade_many(["..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."],
+    ...                effort=False, threads=1)
+    >>> r.level, r.level_codes, r.hardest
+    (array(['easy'], dtype='<U6'), array([0], dtype=int8), array(['hidden single'], dtype='<U17'))
+    >>> r[0] == grade(r.grids[0] * 0 + r.grids[0], effort=False) or r[0].level
+    'easy'
     """
 
-    def __init__(self, score, level, hardest, steps, effort, solved, counts, grids):
-        self.score, self.level, self.hardest, self.steps = score, level, hardest, steps
+    def __init__(self, score: np.ndarray, level_codes: np.ndarray, hardest_codes: np.ndarray, steps: np.ndarray,
+                 effort: np.ndarray, solved: np.ndarray, counts: np.ndarray, grids: np.ndarray) -> None:
+        self.score, self.level_codes, self.hardest_codes, self.steps = score, level_codes, hardest_codes, steps
         self.effort, self.solved, self.counts, self.grids = effort, solved, counts, grids
+
+    @functools.cached_property
+    def level(self) -> np.ndarray:
+        """The level of each puzzle, by name (a numpy str array)."""
+        return _LEVEL_NAMES[self.level_codes]
+
+    @functools.cached_property
+    def hardest(self) -> np.ndarray:
+        """The name of the hardest technique of each puzzle (a numpy str array)."""
+        return _TECHNIQUE_NAMES[self.hardest_codes]
 
     def __len__(self) -> int:
         return len(self.score)
@@ -279,8 +221,8 @@ class GradeBatch:
     def __getitem__(self, i: int) -> Grade:
         i = range(len(self))[i]  # IndexError and negative indices as a list
         effort = float(self.effort[i])
-        return Grade(score=float(self.score[i]), level=LEVELS[self.level[i]],
-                     hardest=TECHNIQUES[self.hardest[i]].name, steps=int(self.steps[i]),
+        return Grade(score=float(self.score[i]), level=LEVELS[self.level_codes[i]],
+                     hardest=TECHNIQUES[self.hardest_codes[i]].name, steps=int(self.steps[i]),
                      effort=None if np.isnan(effort) else effort, solved=bool(self.solved[i]),
                      techniques={t.name: int(c) for t, c in zip(TECHNIQUES, self.counts[i]) if c})
 
@@ -289,12 +231,14 @@ class GradeBatch:
 
     @property
     def level_names(self) -> list[str]:
-        """The level of each puzzle, by name."""
-        return [LEVELS[k] for k in self.level]
+        """Deprecated: :attr:`level` holds the names now (``level_names`` was a list of them)."""
+        warnings.warn("GradeBatch.level_names is deprecated: level holds the names now (a numpy str array; "
+                      "level.tolist() for a list), level_codes the numbers", DeprecationWarning, stacklevel=2)
+        return self.level.tolist()
 
     def level_counts(self) -> dict[str, int]:
         """Puzzles per level, every level listed (easiest first)."""
-        found = np.bincount(self.level.astype(np.int64), minlength=len(LEVELS))
+        found = np.bincount(self.level_codes.astype(np.int64), minlength=len(LEVELS))
         return {name: int(c) for name, c in zip(LEVELS, found)}
 
     def __repr__(self) -> str:
@@ -303,12 +247,28 @@ class GradeBatch:
 
 # ------------------------------------------------------------------ grading
 
-def _check_samples(samples, seed) -> tuple[int, int]:
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 0:
-        raise SudokuError(f"samples must be a non-negative integer, not {plain(samples)}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise SudokuError(f"seed must be a non-negative integer, not {plain(seed)}")
-    return int(samples), int(seed)
+class _Rating(NamedTuple):
+    """How to rate: the arguments of :func:`grade` and :func:`grade_many` but the
+    puzzles and threads, checked once (:func:`_rating`)."""
+
+    samples: int
+    seed: int
+    effort: bool
+    max_guesses: int
+    uniqueness: bool
+
+
+def _rating(samples: Any, seed: Any, effort: Any, max_guesses: Any, uniqueness: Any) -> _Rating:
+    """The arguments of a public call, checked (a SudokuError names a bad one)."""
+    return _Rating(integer(samples, "samples", low=0, error=SudokuError),
+                   integer(seed, "seed", low=0, error=SudokuError),
+                   flag(effort, "effort", SudokuError),
+                   integer(max_guesses, "max_guesses", low=1, error=SudokuError),
+                   flag(uniqueness, "uniqueness", SudokuError))
+
+
+#: What the generator's level filter asks of the grader: the technique scale only.
+TECHNIQUE_SCALE = _Rating(SAMPLES, 0, False, MAX_GUESSES, True)
 
 
 @functools.lru_cache(maxsize=64)
@@ -336,12 +296,6 @@ def _copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: in
     return sources, maps
 
 
-def _threads(threads) -> int:
-    from ..search_options import SearchOptions
-
-    return SearchOptions.make(SudokuError, threads=threads).thread_count()
-
-
 def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int,
              max_guesses: int = MAX_GUESSES) -> np.ndarray:
     """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N)."""
@@ -350,7 +304,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
         return np.full(P, np.nan)
     # the copies permute rows, columns, bands and stacks: only where the regions
     # are just those (a variant's extra regions would not follow), else digits only
-    standard = np.array_equal(g.regions, _geometry(g.n, *g.box).regions)
+    standard = np.array_equal(g.regions, plain_geometry(g.n, *g.box).regions)
     sources, maps = _copies(g.n, g.box, standard, samples, seed)
     copies = np.stack([maps[k][arr[:, sources[k]]] for k in range(samples)]).reshape(samples * P, -1)
     guesses = np.zeros(len(copies), np.int64)
@@ -364,23 +318,9 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     return guesses.reshape(samples, P).mean(axis=0)
 
 
-def _allowed(uniqueness: bool, variant=None) -> int:
-    """The techniques the solver may use, as the kernel's bitmask.
-
-    The unique rectangle needs ``uniqueness`` and a classic grid: its argument
-    (swapping two digits in four cells of two boxes gives a second solution)
-    fails when an extra region, a ban or a cage sees some of the four cells,
-    so it is off for every variant."""
-    logic = _kernels()
-    return logic.ALL_TECHNIQUES & ~(0 if uniqueness and not variant else 1 << logic.UNIQUE_RECTANGLE)
-
-
-def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool,
-                 max_guesses, uniqueness: bool = True, variant=None) -> GradeBatch:
-    samples, seed = _check_samples(samples, seed)
-    if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
-        raise SudokuError(f"max_guesses must be a positive integer, not {plain(max_guesses)}")
-    nthreads = _threads(threads)
+def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int,
+                 variant: object = None) -> GradeBatch:
+    """Rate the puzzles of ``arr`` (P, N*N) uint8 of the geometry ``g``, on ``nthreads``."""
     tab = _tables_of(g)
     logic = _kernels()
     P = len(arr)
@@ -389,7 +329,7 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
     status = np.zeros(P, np.int64)
     counts = np.zeros((P, len(TECHNIQUES)), np.int64)
     grids = np.zeros_like(arr)
-    allowed = _allowed(uniqueness, variant)
+    allowed = _allowed(rating.uniqueness, variant)
     lanes = min(nthreads, P)
     if lanes > 1:
         logic.grade_parallel(lanes, arr, tab, allowed, hardest, steps, status, counts, grids)
@@ -398,13 +338,14 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
     clash = np.flatnonzero(status == -2)
     if len(clash):
         raise SudokuError(f"puzzle {int(clash[0])}: the givens break the rules")
-    efforts = _efforts(arr, g, tab, samples if effort else 0, seed, nthreads, int(max_guesses))
+    efforts = _efforts(arr, g, tab, rating.samples if rating.effort else 0, rating.seed, nthreads,
+                       rating.max_guesses)
     return GradeBatch(_SCORES[hardest], _LEVEL_OF[hardest], hardest.astype(np.int8), steps,
                       efforts, status == 1, counts, grids)
 
 
-def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-          max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
+def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
+          effort: bool = True, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
     Parameters
@@ -412,7 +353,8 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     puzzle : str, array_like or Sudoku
         Anything :class:`Sudoku` accepts.
     box : (int, int) or str, optional
-        The box shape, a pair or text ``"2x3"`` (by default that of a :class:`Sudoku`, else the squarest).
+        The box shape, a pair or text ``"2x3"`` (by default that of a :class:`Sudoku`, else the squarest);
+        by keyword (by position, as the second argument, it is deprecated).
     samples : int
         Random copies the search effort averages over (0: no search effort).
     seed : int
@@ -437,255 +379,54 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     >>> g.level, g.score, g.effort
     ('easy', 1.5, 0.0)
     """
-    if hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None:
+    if deprecated:
+        box = moved_positional("grade", deprecated, {"box": (box, None)})["box"]
+    rating = _rating(samples, seed, effort, max_guesses, uniqueness)
+    if isinstance(puzzle, Grid) and box is None:
         cells = puzzle._cells  # a Sudoku: checked already, and its geometry has all its regions
         g = puzzle.geometry
     else:
-        cells = puzzle._cells if hasattr(puzzle, "boxed") else _grid_from(puzzle)
-        n = _size_of(cells.size)
-        g = geometry(n, _check_box(n, box))
+        cells = puzzle._cells if isinstance(puzzle, Grid) else grid_from(puzzle)
+        n = side_of(cells.size)
+        g = geometry(n, check_box(n, box))
         problems = conflicts(cells, g)
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
-    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses,
-                        bool(uniqueness), getattr(puzzle, "variant", None))[0]
+    variant = puzzle.variant if isinstance(puzzle, Grid) else None
+    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, rating, 1, variant)[0]
 
 
-def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-               threads: int | None = None, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> GradeBatch:
+def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
+               effort: bool = True, threads: int | None = None, max_guesses: int = MAX_GUESSES,
+               uniqueness: bool = True) -> GradeBatch:
     """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
 
     ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
     array, or a list of strings or :class:`Sudoku`); one box shape per batch.
-    The other parameters as for :func:`grade`.  Unreadable puzzles and givens
-    that break the rules raise :class:`SudokuError` naming the first.
+    ``threads``: as for :func:`~dlxnumba.solve_many` (None: all that numba
+    has).  The other parameters as for :func:`grade` (``box`` by keyword: by
+    position it is deprecated).  Unreadable puzzles and givens that break the
+    rules raise :class:`SudokuError` naming the first.
 
     Examples
     --------
     >>> from dlxnumba import grade_many, load_puzzles
     >>> r = grade_many(load_puzzles("easy50")[:5], threads=1)
-    >>> r.level_names, r.effort.tolist()
+    >>> r.level.tolist(), r.effort.tolist()
     (['easy', 'easy', 'easy', 'easy', 'easy'], [0.0, 0.0, 0.0, 0.0, 0.0])
     """
-    from .solve import _batch_array
-
-    if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):
+    if deprecated:
+        box = moved_positional("grade_many", deprecated, {"box": (box, None)})["box"]
+    rating = _rating(samples, seed, effort, max_guesses, uniqueness)
+    options = SearchOptions.make(SudokuError, threads=threads)
+    if isinstance(puzzles, (str, bytes, Grid)):
         raise SudokuError("grade_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use grade(puzzle) or Sudoku(puzzle).grade())")
-    arr, bad, n, box, errors = _batch_array(puzzles, box, who="grade_many")
+    arr, bad, n, box, errors = read_batch(puzzles, box, who="grade_many")[:5]
     if bad.any():
         k = int(np.flatnonzero(bad)[0])
         raise SudokuError(errors[k] or f"puzzle {k}: unreadable")
     if arr.size and int(arr.max()) > n:
         k = int(np.flatnonzero((arr > n).any(axis=1))[0])
         raise SudokuError(f"puzzle {k}: a cell holds a value outside 0..{n}")
-    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), samples, seed, threads, effort,
-                        max_guesses, bool(uniqueness))
-
-
-# ------------------------------------------------------------------ pencil marks and hints
-
-@dataclass(frozen=True)
-class Step:
-    """One step of the logical solver: what :meth:`Sudoku.hint` returns.
-
-    Attributes
-    ----------
-    technique : str
-        The name of the technique (one of :data:`TECHNIQUES`).
-    cells : tuple of int
-        The cells of the pattern (row-major numbers; ``cell_names`` has
-        ``r1c1`` names).  For simple coloring, the cells of the first color
-        come first (``split`` of them); for the chains, the cells of the
-        chain in order (an X-chain's links alternate strong, weak, ...,
-        strong, so a cell may appear twice).
-    digits : tuple of int
-        The digits of the pattern.
-    placed : (cell, digit) or None
-        The digit the step writes, for the singles.
-    eliminations : tuple of (cell, digit)
-        The candidates the step removes (empty for a placement).
-    regions : tuple of str
-        The regions of the pattern (``"box 1"``, ``"row 3"``, ...), when it has any.
-    marks : tuple of tuple of int
-        The candidates of each cell of ``cells`` when the step was found.
-    """
-
-    technique: str
-    cells: tuple[int, ...]
-    digits: tuple[int, ...]
-    placed: tuple[int, int] | None
-    eliminations: tuple[tuple[int, int], ...]
-    regions: tuple[str, ...]
-    marks: tuple[tuple[int, ...], ...]
-    n: int = field(repr=False)
-    split: int = field(default=0, repr=False)
-    wrap: int = field(default=-1, repr=False)
-
-    @property
-    def score(self) -> float:
-        return _BY_NAME[self.technique].score
-
-    @property
-    def cell_names(self) -> list[str]:
-        return [_name(self.n, c) for c in self.cells]
-
-    def __str__(self) -> str:
-        return _describe(self)
-
-
-def _name(n: int, cell: int) -> str:
-    return f"r{cell // n + 1}c{cell % n + 1}"
-
-
-def _digits(ds) -> str:
-    return "{" + ", ".join(str(d) for d in ds) + "}"
-
-
-def _removals(step: Step) -> str:
-    """``removes 2 from r1c3, r1c8; 7 from r1c9``: the eliminations by digit."""
-    by_digit: dict[int, list[str]] = {}
-    for cell, d in step.eliminations:
-        by_digit.setdefault(d, []).append(_name(step.n, cell))
-    return "removes " + "; ".join(f"{d} from {', '.join(cs)}" for d, cs in sorted(by_digit.items()))
-
-
-def _describe(step: Step) -> str:
-    t, n = step.technique, step.n
-    names = step.cell_names
-    if step.placed is not None:
-        cell, d = step.placed
-        why = {"full house": f"the last empty cell of {step.regions[0]}" if step.regions else "",
-               "hidden single": f"the only place for {d} in {step.regions[0]}" if step.regions else "",
-               "naked single": "its only candidate"}[t]
-        return f"{t}: {_name(n, cell)} = {d} ({why})"
-    if t in ("pointing", "claiming"):
-        a, b = step.regions
-        return f"{t}: in {a}, {step.digits[0]} lies only in {b} ({', '.join(names)}): {_removals(step)}"
-    if t.startswith(("naked", "hidden")):
-        return f"{t} {_digits(step.digits)} in {step.regions[0]} ({', '.join(names)}): {_removals(step)}"
-    if t in ("X-wing", "swordfish", "jellyfish"):
-        rows = sorted({c // n + 1 for c in step.cells})
-        cols = sorted({c % n + 1 for c in step.cells})
-        base, cover = ("rows", "columns") if step.regions == ("rows",) else ("columns", "rows")
-        lines = {"rows": rows, "columns": cols}
-        return (f"{t} on {step.digits[0]}: {base} {', '.join(map(str, lines[base]))} and "
-                f"{cover} {', '.join(map(str, lines[cover]))} ({', '.join(names)}): {_removals(step)}")
-    if t in ("XY-wing", "XYZ-wing"):
-        pivot, a, b = (f"{nm} {_digits(m)}" for nm, m in zip(names, step.marks))
-        return f"{t}: pivot {pivot}, pincers {a} and {b}: {_removals(step)}"
-    if t == "simple coloring":
-        one, two = names[:step.split], names[step.split:]
-        kind = "color trap" if step.wrap < 0 else f"color wrap ({'first' if step.wrap == 0 else 'second'} color false)"
-        return (f"{t} on {step.digits[0]}, {kind}: colors {{{', '.join(one)}}} and "
-                f"{{{', '.join(two)}}}: {_removals(step)}")
-    if t == "unique rectangle":
-        x, y = step.digits
-        return (f"{t} {{{x}, {y}}}: {', '.join(names)} (two solutions if {names[2]} were {x} or {y}): "
-                f"{_removals(step)}")
-    if t in ("X-chain", "XY-chain"):
-        return f"{t} on {step.digits[0]}: {' - '.join(names)}: {_removals(step)}"
-    return f"{t}: {_removals(step)}"  # pragma: no cover  (every technique is described above)
-
-
-def _step_of(rec: tuple, tech: int, cand: np.ndarray, g: Geometry) -> Step:
-    """A :class:`Step` from the kernel's step record (before it is applied to ``cand``)."""
-    logic = _kernels()
-    info, cells, digits, elims = rec[:4]
-    n = g.n
-    ncells, ndigits, nelims = int(info[logic.I_NCELLS]), int(info[logic.I_NDIGITS]), int(info[logic.I_NELIMS])
-    cs = tuple(int(c) for c in cells[:ncells])
-    regions: tuple[str, ...] = ()
-    name = TECHNIQUES[tech].name
-    if tech in (logic.X_WING, logic.SWORDFISH, logic.JELLYFISH):
-        regions = ("rows",) if info[logic.I_REGION_A] == 0 else ("columns",)
-    elif tech not in (logic.SIMPLE_COLORING, logic.X_CHAIN, logic.XY_CHAIN):
-        regions = tuple(_region_name(g, int(info[k])) for k in (logic.I_REGION_A, logic.I_REGION_B)
-                        if info[k] >= 0)
-    bits = np.arange(n, dtype=np.uint64)
-    marks = tuple(tuple(int(d) + 1 for d in np.flatnonzero((cand[c] >> bits) & np.uint64(1))) for c in cs)
-    placed = (int(info[logic.I_CELL]), int(info[logic.I_DIGIT])) if info[logic.I_DIGIT] > 0 else None
-    return Step(technique=name, cells=cs, digits=tuple(int(d) for d in digits[:ndigits]), placed=placed,
-                eliminations=tuple((int(e) // n, int(e) % n + 1) for e in elims[:nelims]),
-                regions=regions, marks=marks, n=n, split=int(info[logic.I_SPLIT]),
-                wrap=int(info[logic.I_REGION_A]) if tech == logic.SIMPLE_COLORING else -1)
-
-
-def _region_name(g: Geometry, r: int) -> str:
-    return g.region_names[r] if r < len(g.region_names) else f"region {r + 1}"
-
-
-def _state(s: "Sudoku", marks=None) -> tuple[np.ndarray, np.ndarray, tuple]:
-    """(cand, grid, tables) of a grid: its pencil marks, narrowed by ``marks``
-    ((N, N, N) bool) when given."""
-    g = s.geometry
-    tab = _tables_of(g)
-    cand, grid, ok = _kernels().candidates_of(np.ascontiguousarray(s._cells, np.uint8), tab)
-    if not ok:  # pragma: no cover  (a Sudoku's givens never clash)
-        raise SudokuError("the givens break the rules")
-    if marks is not None:
-        m = np.asarray(marks)
-        if m.shape != (g.n, g.n, g.n) or m.dtype != np.bool_:
-            raise SudokuError(f"candidates must be an ({g.n}, {g.n}, {g.n}) bool array, "
-                              f"not {m.dtype} of shape {m.shape}")
-        weights = np.uint64(1) << np.arange(g.n, dtype=np.uint64)
-        given = (m.reshape(g.n * g.n, g.n) * weights).sum(axis=1, dtype=np.uint64)
-        cand &= given
-    return cand, grid, tab
-
-
-def candidates(s: "Sudoku") -> np.ndarray:
-    """The pencil marks of a grid: an (N, N, N) bool array, ``[row, col, d - 1]``
-    True when digit ``d`` is not yet in any region of the cell (row, column,
-    box, ...); a filled cell has only its own digit.
-
-    >>> from dlxnumba import Sudoku
-    >>> c = Sudoku("12.. ..12 .... ....").candidates()
-    >>> c.shape, (c[0, 2].nonzero()[0] + 1).tolist(), c[0, 0].sum()
-    ((4, 4, 4), [3, 4], np.int64(1))
-    """
-    cand, grid, _ = _state(s)
-    n = s.n
-    out = ((cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    filled = np.flatnonzero(grid)
-    out[filled, grid[filled].astype(np.int64) - 1] = True
-    return out.reshape(n, n, n)
-
-
-def hint(s: "Sudoku", marks=None, uniqueness: bool = True) -> Step | None:
-    """The next step of the logical solver from the grid's pencil marks (or
-    from ``marks``, an (N, N, N) bool array as :func:`candidates` gives, with
-    some candidates already removed); None when the grid is full or no
-    technique applies.  Raises SudokuError when the marks contradict (a cell
-    or a digit of a region without a place: the grid has no solution).
-    ``uniqueness=False``: no technique that assumes one solution (the unique
-    rectangle), for grids that may have several.
-    """
-    cand, grid, tab = _state(s, marks)
-    logic = _kernels()
-    rec = tuple(logic.new_step(s.n, len(tab[1])))
-    before = cand.copy()
-    t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness, s.variant), False)
-    if t < 0:
-        raise SudokuError("the candidates contradict: some cell, or some digit of a region, has no place left")
-    return None if t == 0 else _step_of(rec, t, before, s.geometry)
-
-
-def steps(s: "Sudoku", max_steps: int | None = None, uniqueness: bool = True) -> list[Step]:
-    """The steps of the logical solve from the grid, easiest technique first at
-    each step, until the grid is full or no technique applies (``uniqueness``
-    as for :func:`hint`)."""
-    cand, grid, tab = _state(s)
-    logic = _kernels()
-    rec = tuple(logic.new_step(s.n, len(tab[1])))
-    out: list[Step] = []
-    g = s.geometry
-    while max_steps is None or len(out) < max_steps:
-        before = cand.copy()
-        t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness, s.variant), True)
-        if t < 0:
-            raise SudokuError("the candidates contradict: the grid has no solution")
-        if t == 0:
-            break
-        out.append(_step_of(rec, t, before, g))
-    return out
+    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), rating, options.thread_count())

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..kernels.sudoku.links import grid_clash
 from .geometry import Geometry, geometry
-from .text import _symbol
+from .text import symbol
 from .variants import Variant
 
 
@@ -49,7 +49,7 @@ def _clashes(cells: np.ndarray, region: list[int], name: str, geo: Geometry) -> 
         d = int(cells[cell])
         if d:
             where.setdefault(d, []).append(geo.cell_name(cell))
-    return [f"{_symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
+    return [f"{symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
             for d, at in where.items() if len(at) > 1]
 
 
