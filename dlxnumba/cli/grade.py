@@ -71,7 +71,7 @@ def _read(inputs: list[str]) -> list:
             if source.kind == "stdin" and sys.stdin is None:
                 raise InputError("cannot read standard input: it is closed")
             errors: list = []
-            rows = read_puzzles(source.path if source.kind == "file" else "-", errors=errors)
+            rows = read_puzzles(source.path if source.kind == "file" and source.path else "-", errors=errors)
             bad = [e for e in errors if e]
             if bad:
                 raise InputError(f"{source.name}: {bad[0]}")

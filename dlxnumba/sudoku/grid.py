@@ -27,7 +27,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, TypeAlias, TypeVar
 
 import numpy as np
 
@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .variants import VariantLike
 
     #: What a puzzle may be given as: text, rows of text, an array or nested lists of digits, a grid
-    PuzzleLike = str | bytes | ArrayLike | Grid
+    PuzzleLike: TypeAlias = "str | bytes | ArrayLike | Grid"
 
 __all__ = ["Grid"]
 
@@ -151,7 +151,7 @@ class Grid:
         """The (N, N) uint8 grid, 0 for an empty cell (read-only)."""
         return self._cells.reshape(self.n, self.n)
 
-    def __array__(self, dtype: DTypeLike = None, copy: bool | None = None) -> np.ndarray:
+    def __array__(self, dtype: DTypeLike | None = None, copy: bool | None = None) -> np.ndarray:
         """The (N, N) grid, so that ``np.asarray(s)`` works."""
         g = self._cells.reshape(self.n, self.n)
         return g.astype(dtype) if dtype is not None else g.copy()
@@ -203,9 +203,14 @@ class Grid:
         """Print :meth:`boxed`."""
         print(self.boxed(), file=file)
 
-    def _repr_html_(self) -> str:
-        """An HTML table, for Jupyter: givens bold, filled cells blue."""
+    def to_html(self) -> str:
+        """An HTML table: givens bold, filled cells blue, boxes (pieces, diagonals,
+        windows, cages) drawn; what Jupyter shows for a grid."""
         return display.html_table(self._cells, self._puzzle != 0, self.geometry, self.variant)
+
+    def _repr_html_(self) -> str:
+        """:meth:`to_html`, for Jupyter (IPython's display protocol)."""
+        return self.to_html()
 
     # -------------------------------------------------------------- encoding
 

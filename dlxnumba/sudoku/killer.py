@@ -196,7 +196,7 @@ class Cages:
         if n is None:
             raise SudokuError("cages given as a list need the grid's side: pass n=... (Sudoku does)")
         try:
-            items = list(cages)
+            items = list(cages)  # type: ignore[arg-type]  # None and the like raise TypeError: named below
         except TypeError:
             raise SudokuError(f"cages must be text (a cage map and sums) or a list of (sum, cells), "
                               f"not {plain(cages)}") from None

@@ -356,7 +356,7 @@ class BatchArrays(NamedTuple):
     #: (P,) int8 Status codes
     status: np.ndarray
     #: (P,) int64 solutions found (at most the limit), search nodes and updates
-    count: np.ndarray
+    count: np.ndarray  # type: ignore[assignment]  # shadows tuple.count (a field of this record)
     nodes: np.ndarray
     updates: np.ndarray
     #: wall-clock seconds of the call, without compiling or loading compiled code

@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -115,7 +116,7 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
     return values
 
 
-def grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
+def grid_from(puzzle: Any, where: str = "puzzle") -> np.ndarray:
     """Flat uint8 cells from a string (or bytes), a list of row strings, an
     array, nested lists or anything with ``__array__`` (a :class:`Sudoku` is its grid)."""
     if isinstance(puzzle, str):  # the common case first
@@ -130,7 +131,7 @@ def grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
     return _cells_of_array(puzzle)
 
 
-def _cells_of_array(puzzle) -> np.ndarray:
+def _cells_of_array(puzzle: Any) -> np.ndarray:
     """Flat uint8 cells from a 1-D or 2-D array or nested lists (0 = empty)."""
     try:
         a = np.asarray(puzzle)

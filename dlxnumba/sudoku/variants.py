@@ -79,7 +79,7 @@ Examples
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
 
 import numpy as np
 
@@ -98,7 +98,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .killer import CagesLike
 
     #: A variant: a name such as ``"x"`` or ``"x+anti-knight"``, a Variant, or None (classic)
-    VariantLike = str | Variant | None
+    VariantLike: TypeAlias = "str | Variant | None"
 
 #: The kinds, in their canonical order.
 KINDS = ("jigsaw", "x", "windoku", "anti-knight", "anti-king", "non-consecutive", "killer")

@@ -195,7 +195,7 @@ def test_impossible_request_is_an_error_not_a_hang():
     (dict(clues=90), "clues 90-90"),
     (dict(minimal=False), "minimal=False needs clues"),
     (dict(minimal="yes"), "minimal must be True or False, not 'yes'"),
-    (dict(max_attempts=0), "max_attempts must be a positive integer"),
+    (dict(max_attempts=0), "max_attempts must be None or a positive integer, not 0"),
     (dict(timeout=-1), "timeout must be a non-negative number"),
     (dict(variant="nonsense"), "unknown variant 'nonsense'"),
     (dict(variant="jigsaw"), "needs a region map"),

@@ -238,7 +238,7 @@ def test_easy50_rates_easier_than_top95_on_both_scales():
     top = grade_many(load_puzzles("top95"), threads=1)
     assert easy.score.mean() < top.score.mean()
     assert easy.effort.mean() < top.effort.mean()
-    assert easy.level.mean() < top.level.mean()
+    assert easy.level_codes.mean() < top.level_codes.mean()
 
 
 @settings(max_examples=20, deadline=None)

@@ -25,7 +25,7 @@ from dlxnumba.batch import workspace
 from dlxnumba.progress import Progress
 from dlxnumba.sudoku import solve
 from dlxnumba.sudoku.solve import _Shape
-from dlxnumba.sudoku.text import _grid_from
+from dlxnumba.sudoku.text import grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
                    TOP1_SOLUTION, cells_of, empty, load, set_names, solved_grid, verified)
 from reference import solutions_with_given, sudoku_ok, sudoku_solutions_brute
@@ -284,7 +284,7 @@ def test_batch_counts_of_the_special_puzzles():
     assert [Status(s) for s in status] == [Status.MULTIPLE, Status.NO_SOLUTION]
     assert info["nodes"].tolist() == [119, 8342]
     assert info["updates"].tolist() == [1518, 194645]
-    assert sudoku_ok(sols[0], _grid_from(FIVE), 9, (3, 3))
+    assert sudoku_ok(sols[0], grid_from(FIVE), 9, (3, 3))
     assert not sols[1].any()
 
 
