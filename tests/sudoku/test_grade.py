@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba
-from dlxnumba import Sudoku, SudokuError, grade, grade_many, load_puzzles, solve_many
+from dlxnumba import Status, Sudoku, SudokuError, grade, grade_many, load_puzzles, solve_many
 from dlxnumba.sudoku import LEVELS, TECHNIQUES, Grade, GradeBatch
 from dlxnumba.sudoku import grading
 from reference import sudoku_ok, sudoku_units
@@ -218,10 +218,11 @@ def test_bad_input():
         grade(EASY, seed=1.5)
     with pytest.raises(SudokuError, match="grade_many takes a batch"):
         grade_many(EASY)
-    with pytest.raises(SudokuError, match="puzzle 1"):
-        grade_many([EASY, "11" + "." * 79])
-    with pytest.raises(SudokuError, match="puzzle 1"):
-        grade_many([EASY, "x" * 81])
+    # a puzzle of a batch that cannot be read, or breaks the rules, is INVALID: the others are graded
+    r = grade_many([EASY, "11" + "." * 79, "x" * 81], samples=0, threads=1)
+    assert r.statuses == [Status.SOLVED, Status.INVALID, Status.INVALID]
+    assert r[0] == grade(EASY, samples=0) and r.level_names == ["easy", None, None]
+    assert "puzzle 1" in r.errors[1] and "break the rules" in r.errors[1] and "puzzle 2" in r.errors[2]
     with pytest.raises(SudokuError, match="break the rules"):
         grade("11" + "." * 79)
     with pytest.raises(SudokuError, match="up to 64x64"):
@@ -262,11 +263,13 @@ def test_max_guesses_caps_each_copy():
         grade(p, max_guesses=0)
 
 
-def test_a_puzzle_without_solution_rates_beyond():
+def test_a_puzzle_without_solution_has_no_grade():
+    """It was rated 'beyond 10.0' while steps() said it has no solution (issue 20, finding 5)."""
     p = "1.3..4.23.4..2.1"  # no clash among the givens, but no solution
     assert Sudoku(p).count() == 0
-    g = grade(p, samples=3)
-    assert (g.level, g.solved) == ("beyond", False) and g.effort >= 0
+    for call in (lambda: grade(p, samples=3), lambda: Sudoku(p).grade(), lambda: grade(p, uniqueness=False)):
+        with pytest.raises(SudokuError, match="the puzzle has no solution"):
+            call()
 
 
 @pytest.mark.parametrize("variant", ["x", "windoku", "anti-knight", "non-consecutive", "x+anti-king"])
