@@ -74,7 +74,7 @@ def test_generate_variant_has_a_header(capsys):
     (["--symmetric", "spiral"], "invalid choice: 'spiral'"),
     (["--seed", "-1"], "--seed"),
     (["--box", "8x8"], "up to 63x63"),
-    (["--level", "impossible"], "level must be one of easy"),
+    (["--level", "impossible"], "argument --level: invalid choice: 'impossible' (choose from 'easy'"),
     (["--variant", "knight"], "unknown variant 'knight'"),
     (["--clues", "90"], "clues 90-90 is not a range within 0-81"),
 ])

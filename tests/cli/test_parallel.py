@@ -81,16 +81,18 @@ def test_solve_count_with_threads_and_checkpoint(capsys, tmp_path):
 
 
 def test_solve_checkpoint_counts_one_puzzle(capsys, tmp_path):
+    """Refused before any work (issue 20, finding 12: the first puzzle was counted first)."""
     code, out, err = run(capsys, "solve", "--count", "--checkpoint", tmp_path / "c", known.FIVE, known.FIVE)
-    assert code == 2 and out == "5\n" and "--checkpoint counts one puzzle" in err
+    assert code == 2 and out == "" and "--checkpoint counts one puzzle, and the input has 2" in err
+    assert not (tmp_path / "c").exists()
 
 
 def test_counts_that_stop_early_are_serial(capsys, tmp_path):
     """--count --threads N with --limit or --max-nodes: the serial count, stopped as asked."""
     code, out, err = run(capsys, "solve", "--count", "--threads", "2", "--limit", "3", known.FIVE)
     assert (code, out, err) == (0, "3+\n", "")
-    code, out, _ = run(capsys, "solve", "--count", "--threads", "2", "--max-nodes", "0", known.FIVE)
-    assert code == 1 and out.split()[0] == "BUDGET"
+    code, out, err = run(capsys, "solve", "--count", "--threads", "2", "--max-nodes", "0", known.FIVE)
+    assert code == 1 and out == "0+\n" and "--max-nodes ran out" in err  # a lower bound, and why
     code, out, err = run(capsys, "cover", "--count", "--threads", "2", "--limit", "5", queens_file(tmp_path, 6))
     assert (code, out) == (0, "4\n")
     code, out, err = run(capsys, "cover", "--count", "--threads", "2", "--limit", "5", queens_file(tmp_path, 8))
