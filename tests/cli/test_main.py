@@ -330,3 +330,42 @@ def test_ctrl_c_into_a_pipe_leaves_whole_records(big_inputs, command, delay, sta
     out = b"".join(got).decode()
     assert proc.returncode == 130 and _quiet(err), (proc.returncode, err)
     assert _whole_line(out) and whole(out), (command, out[-200:])
+
+
+# ---------------------------------------------------------------------------
+# Usage and messages in the command line's words (issue 20, finding 12)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["solve", "cover", "grade", "generate"])
+def test_an_unknown_option_shows_the_usage_of_its_command(capsys, command):
+    """'solve --frobnicate' printed the top-level usage."""
+    code, out, err = run(capsys, command, "--frobnicate")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"usage: dlxnumba {command} ") and \
+        f"dlxnumba {command}: error: unrecognized arguments: --frobnicate" in err
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["solve", "--variant", "jigsaw", "1" + "." * 15], "--regions MAP"),
+    (["solve", "--variant", "killer", "1" + "." * 15], "--cages 'MAP SUMS'"),
+    (["generate", "--variant", "jigsaw"], "--regions MAP"),
+])
+def test_messages_name_flags_not_python_arguments(capsys, argv, flag):
+    """'pass regions=...' told a command-line user to pass a Python argument."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and flag in err
+    assert not re.search(r"\b(regions|cages|box|max_attempts|uniqueness|max_nodes)=", err), err
+
+
+def test_the_command_line_words_for_every_api_argument_a_message_names():
+    from dlxnumba.cli.common import _cli_words
+
+    assert _cli_words("a jigsaw needs a region map (regions=...)") == "a jigsaw needs a region map (--regions MAP)"
+    assert _cli_words("widen the clue range, or raise max_attempts or timeout") == \
+        "widen the clue range, or raise --max-attempts or --timeout"
+    assert _cli_words("a 64x64 grid is too large for text (at most 61x61); pass a 2-D array") == \
+        "a 64x64 grid is too large for text (at most 61x61)"
+    assert _cli_words("limit cannot be combined with threads= or checkpoint=") == \
+        "limit cannot be combined with --threads or --checkpoint"
+    assert _cli_words("a 9x9 grid; give box=(rows, columns) explicitly") == "a 9x9 grid; give --box RxC"
