@@ -33,9 +33,9 @@ output:
   each solution is one line of option numbers, e.g. "0 3 4"; with --names each
   option is a line of its item names, with a blank line after each solution;
   with --count only the number of solutions: "3" is exactly three, "3+" at
-  least three (the search stopped at --limit 3, or ran out of budget: a note
-  on stderr says which).  --limit N searches for one solution more than N,
-  to tell "exactly N" from "more"
+  least three (the search stopped at --limit 3, or early: --timeout,
+  --max-nodes or Ctrl-C, and a note on stderr says which).  --limit N
+  searches for one solution more than N, to tell "exactly N" from "more"
 
 example (Knuth's, in knuth.dlx):
   A B C D E | F G
@@ -57,7 +57,9 @@ parallel counts:
   serial); --checkpoint FILE records each finished part, so that a count
   stopped by Ctrl-C, a crash or --timeout, run again with the same FILE,
   searches only the parts left (the same problem, givens and --stop-at, or
-  the file is refused)
+  the file is refused; FILE is an input: -o cannot name it).  --stats of
+  such a count gives the figures of every run the file recorded: nodes,
+  updates, and seconds (the split's and each part's, summed over threads)
 
 exit status:
   0    at least one solution found (with --count: the count is complete, or
@@ -65,7 +67,7 @@ exit status:
   1    no solution, or the search ran out of --timeout/--max-nodes first
   2    bad usage, unreadable file, malformed DLX text (the message names the
        line), or output that cannot be written
-  130  interrupted by Ctrl-C
+  130  interrupted by Ctrl-C (with --count: the count so far, as N+)
   141  the reader of the output went away (e.g. "| head -1")
 """
 

@@ -44,7 +44,8 @@ examples:
 exit status:
   0    every puzzle generated
   1    the request could not be met within --max-attempts or --timeout (the
-       puzzles made so far are written)
+       puzzles made so far are written), or cannot be met at all: the rules
+       allow no full grid of that shape (nothing is written)
   2    bad usage, or output that cannot be written
   130  interrupted by Ctrl-C (the puzzles made so far are written)
   141  the reader of the output went away (e.g. "| head -1")

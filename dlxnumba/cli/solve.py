@@ -75,14 +75,17 @@ output formats:
   line   one line per puzzle: the solution as N*N symbols, or the status when
          unsolved (NO_SOLUTION, MULTIPLE, BUDGET, "INVALID: <reason>");
          with --count, the number of solutions instead: "3" is exactly three,
-         "3+" at least three (counting stopped at --limit 3)
+         "3+" at least three: counting stopped at --limit 3, or early
+         (--timeout, --max-nodes, Ctrl-C: a note on stderr says which; the
+         count found so far is then a lower bound)
   grid   per puzzle a header "# puzzle K: STATUS" (K counts from 1), then the
          solution with box borders (the puzzle itself when unsolved), then a
          blank line
   json   one JSON object per line: index (from 0), puzzle, solution (null when
          none was found), status, nodes, updates, and error for INVALID;
-         with --count, count and exact (false: there are more than count)
-         instead of solution
+         with --count, count and exact (false: there may be more than count)
+         instead of solution, and stopped ("timeout", "max_nodes",
+         "interrupted") for a count that stopped early
 
 --timeout counts from the first puzzle (compiling the solver is not counted):
 when it runs out, the puzzles in hand get BUDGET, the rest of the input is
@@ -101,9 +104,11 @@ examples:
 parallel counts:
   with --count, --threads N (N > 1) splits the search tree of each puzzle
   and counts the parts on N threads (with --limit or --max-nodes the count
-  stops early, so it is serial); --checkpoint FILE (one puzzle) records
-  each finished part, so that a count stopped by Ctrl-C, a crash or
-  --timeout, run again with the same FILE, counts only the parts left
+  stops early, so it is serial); --checkpoint FILE (one puzzle: the input
+  is read whole first, and more than one puzzle is refused before any
+  work) records each finished part, so that a count stopped by Ctrl-C, a
+  crash or --timeout, run again with the same FILE, counts only the parts
+  left; FILE is an input: -o cannot name it
 
 exit status:
   0    every puzzle SOLVED (with --count: every puzzle counted)
@@ -112,7 +117,8 @@ exit status:
   2    bad usage, unreadable input, no puzzles, no readable puzzle at all,
        (with --strict) a malformed entry, or output that cannot be written;
        a one-line message says what and where
-  130  interrupted by Ctrl-C; the results finished so far are printed
+  130  interrupted by Ctrl-C; the results finished so far are printed (whole
+       records, also into a pipe), and a count under way prints N+
   141  the reader of the output went away (e.g. "| head -1")
 """
 
@@ -522,8 +528,12 @@ class _SolveRun:
 
     def summary(self) -> str:
         """The --stats summary."""
-        return self.results.tally.summary(time.perf_counter() - self.started, self.args.count,
+        text = self.results.tally.summary(time.perf_counter() - self.started, self.args.count,
                                           self.solver.startup, self.how_it_ended())
+        if self.args.count and self.args.checkpoint is not None and self.solver.checkpointed:
+            # a resumed count: its nodes and updates are those of every run (the seconds: this run's)
+            text += f"{'figures:':<16} nodes and updates of every run of {self.args.checkpoint}\n"
+        return text
 
     def how_it_ended(self) -> str:
         """The ``run`` line of the summary: complete, or what stopped it early."""
