@@ -398,11 +398,13 @@ def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index:
 
 #: Seconds the exact search may take to tell whether any full grid satisfies
 #: the rules, once the generator found none within its budget.
-FILL_CHECK_SECONDS = 10.0
+FILL_CHECK_SECONDS = 2.0
 
 
 def _shape_text(req: _Request) -> str:
     """``6x6 grid with box 2x3 and the rules of x+anti-knight``: what was asked for."""
+    if req.variant and req.variant.region_map is not None:  # its pieces replace the boxes
+        return f"{req.n}x{req.n} grid with the rules of {req.variant}"
     text = f"{req.n}x{req.n} grid with box {req.box[0]}x{req.box[1]}"
     return text + (f" and the rules of {req.variant}" if req.variant else "")
 
