@@ -491,6 +491,8 @@ class _Output:
     def _write_fd(self, records: list) -> None:
         if not self.owned:
             self.stream.flush()  # anything printed to sys.stdout before goes first
+        fd = self.fd
+        assert fd is not None
         data = "".join(records).encode(self.encoding, self.errors)
         view = memoryview(data)
         pos = 0
@@ -499,9 +501,9 @@ class _Output:
                 if ctrl_c.caught:  # end the record in progress, then let the Ctrl-C through
                     end = _record_end(records, data, pos, self.encoding, self.errors)
                     while pos < end:
-                        pos += os.write(self.fd, view[pos:end])
+                        pos += os.write(fd, view[pos:end])
                     break
-                pos += os.write(self.fd, view[pos:pos + WRITE_BLOCK])
+                pos += os.write(fd, view[pos:pos + WRITE_BLOCK])
 
     def close(self) -> None:
         """Write what is held (and close a file): raises OutputError when it cannot be written."""

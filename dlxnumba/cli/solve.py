@@ -345,7 +345,12 @@ class _SolveRun:
                 return _error(f"--checkpoint counts one puzzle, and the input has {puzzles}; "
                               "count the others without it")
             name = self.names[0] if len(self.names) == 1 else "the input"
-            failed = self.attempt(name, lambda: [self.solve_chunk(chunk, reasons) for chunk, reasons in held])
+
+            def count_held() -> None:
+                for chunk, reasons in held:
+                    self.solve_chunk(chunk, reasons)
+
+            failed = self.attempt(name, count_held)
             if failed is not None:
                 return failed
         self.progress.clear()

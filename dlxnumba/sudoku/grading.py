@@ -609,12 +609,10 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     >>> g.level, g.solved
     ('beyond', False)
     """
-    from .puzzle import Sudoku
-
-    if hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None:
+    sudoku = hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None
+    if sudoku:
         cells = puzzle._cells  # a Sudoku: checked already, and its geometry has all its regions
         g = puzzle.geometry
-        s = puzzle
     else:
         cells = puzzle._cells if hasattr(puzzle, "boxed") else _grid_from(puzzle)
         n = _size_of(cells.size)
@@ -622,18 +620,21 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         problems = conflicts(cells, g)
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
-        flat = np.array(cells, np.uint8).reshape(-1)
-        s = Sudoku._trusted(flat, flat.copy(), g.box)
     _check_samples(samples, seed)
     _tables_of(g)  # a grid too large for the grader: said before any search
-    found = s.count(2 if uniqueness else 1)
+    flat = np.array(cells, np.uint8).reshape(1, -1)
+    if sudoku:  # its own rules (a variant's too)
+        found = puzzle.count(2 if uniqueness else 1)
+    else:
+        status, _ = _solution_status(flat, g, uniqueness, 1)
+        found = {int(Status.NO_SOLUTION): 0, int(Status.MULTIPLE): 2}.get(int(status[0]), 1)
     if found == 0:
         raise SudokuError("the puzzle has no solution: a grade is for a puzzle with a solution")
     if found > 1 and uniqueness:
         raise SudokuError("the puzzle has more than one solution: pass uniqueness=False to grade it "
                           "all the same (without the techniques that assume one solution)")
-    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses,
-                        bool(uniqueness), getattr(puzzle, "variant", None), check=False)[0]
+    return _grade_array(flat, g, samples, seed, 1, effort, max_guesses, bool(uniqueness),
+                        getattr(puzzle, "variant", None), check=False)[0]
 
 
 def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
