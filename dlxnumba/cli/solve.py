@@ -877,7 +877,7 @@ class _Results:
             n, exact, stopped = count
             many = "s" if n != 1 else ""
             if name == "BUDGET":
-                head += f", {n} solution{many} so far ({STOPPED_BY.get(stopped, stopped)})"
+                head += f", {n} solution{many} so far: {STOPPED_BY.get(stopped, stopped)}"
             elif exact:
                 head += f", {n} solution{many}"
             else:
