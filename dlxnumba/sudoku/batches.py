@@ -30,8 +30,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from ..errors import SudokuError, plain
-from .geometry import MAX_N, box_of_text, check_box, side_of
+from ..stats import Status
+from .geometry import MAX_N, box_of_text, cell_name, check_box, geometry, side_of
 from .grid import Grid
+from .rules import conflicts
 from .text import DRAWING, grid_from
 from .variants import Variant
 
@@ -224,3 +226,19 @@ def _batch_box(n: int, box, boxes: dict) -> tuple[int, int]:
         raise SudokuError(f"puzzle {i} has {a[0]}x{a[1]} boxes and puzzle {j} {b[0]}x{b[1]} boxes; "
                           "a batch is solved with one box shape (solve_many once per shape)")
     return next(iter(boxes)) if boxes else check_box(n, None)
+
+
+def explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box: tuple[int, int], errors: list[str | None],
+                    variant: Variant | None = None) -> None:
+    """Fill ``errors[k]`` (where None) of each INVALID puzzle ``k`` of a batch that was
+    readable: a digit too large, or the rules its givens break."""
+    for k in np.flatnonzero(status == int(Status.INVALID)).tolist():
+        if errors[k] is None:
+            big = np.flatnonzero(arr[k] > n)
+            if big.size:
+                c = int(big[0])
+                errors[k] = f"puzzle {k}: cell {cell_name(n, c)} holds {arr[k, c]}; digits must be 0 to {n}"
+            else:
+                problems = (variant.conflicts(arr[k], variant.geometry(n, box)) if variant
+                            else conflicts(arr[k], geometry(n, box)))
+                errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(problems)

@@ -83,6 +83,7 @@ array([4, 5, 7, 8])
 from __future__ import annotations
 
 import functools
+import time
 import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
@@ -92,13 +93,16 @@ import numpy as np
 from ..checks import flag, integer, moved_positional
 from ..errors import SudokuError
 from ..search_options import SearchOptions
-from .batches import read_batch
+from ..stats import Status
+from .batches import explain_invalid, read_batch
 from .geometry import Geometry, check_box, geometry, plain_geometry, side_of
 from .grid import Grid
 # the logical solver's names, also read from here (their home before the solver had its module)
 from .logic import LEVELS, TECHNIQUES, Step, Technique, _allowed, _kernels, _tables_of, candidates, hint, steps
 from .rules import conflicts
+from .solve import DEFAULTS, count_solutions, solve_arrays
 from .text import grid_from
+from .variants import CLASSIC, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from .geometry import BoxLike
@@ -114,12 +118,22 @@ SAMPLES = 16
 #: stops, unsolved, past 1,024 levels of branching).
 MAX_GUESSES = 1_000_000
 
+#: Seconds one call of the compiled grader should take: a batch is graded in
+#: slices (the search effort in bounded amounts of work) sized to about this,
+#: and Python (Ctrl-C) gets its turn between two.
+SLICE_SECONDS = 0.1
+#: Puzzles in the first slice of the logical grader (later slices adapt).
+FIRST_SLICE = 32
+#: Units of work (rounds of propagation, guesses) of each lane in the first
+#: call of the search-effort solver (later calls adapt).
+FIRST_WORK = 1 << 12
+
 #: The score and the level (its index in LEVELS) of each technique, by number
 _SCORES = np.array([t.score for t in TECHNIQUES])
 _LEVEL_OF = np.array([LEVELS.index(t.level) for t in TECHNIQUES], np.int8)
-#: The names as numpy arrays, indexed by the codes
-_LEVEL_NAMES = np.array(LEVELS)
-_TECHNIQUE_NAMES = np.array([t.name for t in TECHNIQUES])
+#: The names as numpy arrays, indexed by the codes (code -1, no grade, is the last: "")
+_LEVEL_NAMES = np.array(LEVELS + ("",))
+_TECHNIQUE_NAMES = np.array([t.name for t in TECHNIQUES] + [""])
 
 
 # ------------------------------------------------------------------ results
@@ -128,15 +142,20 @@ _TECHNIQUE_NAMES = np.array([t.name for t in TECHNIQUES])
 class Grade:
     """The rating of one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
+    A grade is for a puzzle with a solution (the only one, unless graded
+    with ``uniqueness=False``): :func:`grade` refuses any other, and a batch
+    (:func:`grade_many`) gives such a puzzle a Grade with the ``status`` that
+    says why it has none, ``score``, ``level`` and ``hardest`` None.
+
     Attributes
     ----------
-    score : float
+    score : float or None
         The technique score: that of the hardest technique needed (10.0 when
         the techniques cannot finish the grid).
-    level : str
+    level : str or None
         One of :data:`LEVELS`: ``"easy"``, ``"medium"``, ``"hard"``,
         ``"expert"``, ``"beyond"`` (needs guessing).
-    hardest : str
+    hardest : str or None
         The name of the hardest technique needed (``"beyond techniques"`` when
         stuck, ``"none"`` for a full grid).
     steps : int
@@ -149,17 +168,28 @@ class Grade:
         True when the logical solve filled the grid.
     techniques : dict
         Steps per technique name, in order of the techniques.
+    status : Status
+        ``Status.SOLVED``: graded (the puzzle has a solution, and only one
+        unless ``uniqueness=False``); in a batch, ``NO_SOLUTION``,
+        ``MULTIPLE`` (with ``uniqueness``) or ``INVALID`` (unreadable, or
+        givens that break the rules) for a puzzle it could not grade.
+    error : str or None
+        Why a puzzle of a batch has no grade (None when it has one).
     """
 
-    score: float
-    level: str
-    hardest: str
+    score: float | None
+    level: str | None
+    hardest: str | None
     steps: int
     effort: float | None
     solved: bool
     techniques: dict = field(default_factory=dict, compare=False)
+    status: Status = Status.SOLVED
+    error: str | None = None
 
     def __str__(self) -> str:
+        if self.status != Status.SOLVED:
+            return f"no grade: {self.status.name} ({self.error})"
         effort = "" if self.effort is None else f", effort {self.effort:.1f}"
         return f"{self.level} (score {self.score:.1f}, {self.hardest}, {self.steps} steps{effort})"
 
@@ -167,18 +197,24 @@ class Grade:
 class GradeBatch:
     """The ratings of a batch (what :func:`grade_many` returns), as arrays.
 
+    One entry per puzzle, in input order.  A puzzle without a grade (no
+    solution, several, unreadable: see ``status``) has score NaN, level and
+    hardest ``""`` (codes -1), no steps, effort NaN.
+
     Attributes
     ----------
     score : ndarray, float64 (P,)
     level : ndarray, str (P,)
-        The level of each puzzle, by name (one of :data:`LEVELS`), as
-        :attr:`Grade.level`; ``level_codes`` has their indices in :data:`LEVELS`.
+        The level of each puzzle, by name (one of :data:`LEVELS`, ``""``: no
+        grade), as :attr:`Grade.level`; ``level_codes`` has their indices in
+        :data:`LEVELS`.
     hardest : ndarray, str (P,)
-        The name of the hardest technique each puzzle needed, as
-        :attr:`Grade.hardest`; ``hardest_codes`` has the technique numbers
-        (indices in :data:`TECHNIQUES`).
+        The name of the hardest technique each puzzle needed (``""``: no
+        grade), as :attr:`Grade.hardest`; ``hardest_codes`` has the technique
+        numbers (indices in :data:`TECHNIQUES`).
     level_codes, hardest_codes : ndarray, int8 (P,)
-        The levels and techniques as numbers (for counting, sorting, comparing).
+        The levels and techniques as numbers (for counting, sorting,
+        comparing), -1: no grade.
     steps : ndarray, int64 (P,)
     effort : ndarray, float64 (P,)
         NaN when the search effort was not asked for.
@@ -186,7 +222,14 @@ class GradeBatch:
     counts : ndarray, int64 (P, T)
         Steps per puzzle and technique number.
     grids : ndarray, uint8 (P, N*N)
-        The grid each logical solve reached (complete where ``solved``).
+        The grid each logical solve reached (complete where ``solved``; the
+        puzzle itself where there is no grade).
+    status : ndarray, int8 (P,)
+        A :class:`~dlxnumba.stats.Status` code per puzzle (compare with the
+        members): ``SOLVED`` for a graded puzzle, else ``NO_SOLUTION``,
+        ``MULTIPLE`` or ``INVALID``; ``status_names`` has the names.
+    errors : list of str or None
+        Why each puzzle has no grade (None where it has one).
 
     Indexing gives a :class:`Grade`; ``len`` and iteration work as for a list.
 
@@ -201,9 +244,12 @@ class GradeBatch:
     """
 
     def __init__(self, score: np.ndarray, level_codes: np.ndarray, hardest_codes: np.ndarray, steps: np.ndarray,
-                 effort: np.ndarray, solved: np.ndarray, counts: np.ndarray, grids: np.ndarray) -> None:
+                 effort: np.ndarray, solved: np.ndarray, counts: np.ndarray, grids: np.ndarray,
+                 status: np.ndarray | None = None, errors: list[str | None] | None = None) -> None:
         self.score, self.level_codes, self.hardest_codes, self.steps = score, level_codes, hardest_codes, steps
         self.effort, self.solved, self.counts, self.grids = effort, solved, counts, grids
+        self.status = np.full(len(score), int(Status.SOLVED), np.int8) if status is None else status
+        self.errors: list[str | None] = [None] * len(score) if errors is None else errors
 
     @functools.cached_property
     def level(self) -> np.ndarray:
@@ -220,6 +266,10 @@ class GradeBatch:
 
     def __getitem__(self, i: int) -> Grade:
         i = range(len(self))[i]  # IndexError and negative indices as a list
+        status = Status(int(self.status[i]))
+        if status != Status.SOLVED:
+            return Grade(score=None, level=None, hardest=None, steps=0, effort=None, solved=False,
+                         status=status, error=self.errors[i])
         effort = float(self.effort[i])
         return Grade(score=float(self.score[i]), level=LEVELS[self.level_codes[i]],
                      hardest=TECHNIQUES[self.hardest_codes[i]].name, steps=int(self.steps[i]),
@@ -230,19 +280,39 @@ class GradeBatch:
         return (self[i] for i in range(len(self)))
 
     @property
-    def level_names(self) -> list[str]:
-        """Deprecated: :attr:`level` holds the names now (``level_names`` was a list of them)."""
+    def graded(self) -> np.ndarray:
+        """Which puzzles have a grade (bool (P,))."""
+        return self.status == int(Status.SOLVED)
+
+    @property
+    def status_names(self) -> list[str]:
+        """The status of each puzzle, by name (``"SOLVED"``: graded)."""
+        return [Status(int(s)).name for s in self.status]
+
+    @property
+    def statuses(self) -> list[Status]:
+        """Deprecated: :attr:`status` (codes that compare with Status members) or :attr:`status_names`."""
+        warnings.warn("GradeBatch.statuses is deprecated: read status (codes that compare with Status "
+                      "members) or status_names", DeprecationWarning, stacklevel=2)
+        return [Status(int(s)) for s in self.status]
+
+    @property
+    def level_names(self) -> list[str | None]:
+        """Deprecated: :attr:`level` holds the names now (``level_names`` was a list of them, None: no grade)."""
         warnings.warn("GradeBatch.level_names is deprecated: level holds the names now (a numpy str array; "
                       "level.tolist() for a list), level_codes the numbers", DeprecationWarning, stacklevel=2)
-        return self.level.tolist()
+        return [name or None for name in self.level.tolist()]
 
     def level_counts(self) -> dict[str, int]:
-        """Puzzles per level, every level listed (easiest first)."""
-        found = np.bincount(self.level_codes.astype(np.int64), minlength=len(LEVELS))
+        """Graded puzzles per level, every level listed (easiest first)."""
+        codes = self.level_codes
+        found = np.bincount(codes[codes >= 0].astype(np.int64), minlength=len(LEVELS))
         return {name: int(c) for name, c in zip(LEVELS, found)}
 
     def __repr__(self) -> str:
-        return f"<GradeBatch of {len(self)} puzzles: {self.level_counts()}>"
+        ungraded = len(self) - int(self.graded.sum())
+        more = f", {ungraded} without a grade" if ungraded else ""
+        return f"<GradeBatch of {len(self)} puzzles: {self.level_counts()}{more}>"
 
 
 # ------------------------------------------------------------------ grading
@@ -296,9 +366,22 @@ def _copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: in
     return sources, maps
 
 
+def _resize(size: int, spent: float, low: int, high: int) -> int:
+    """The next slice's size after one of ``size`` took ``spent`` seconds (about SLICE_SECONDS)."""
+    if spent < SLICE_SECONDS / 2:
+        return min(size * 2, high)
+    if spent > SLICE_SECONDS * 2:
+        return max(size // 2, low)
+    return size
+
+
 def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int,
              max_guesses: int = MAX_GUESSES) -> np.ndarray:
-    """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N)."""
+    """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N).
+
+    The lanes of the solver pause after an amount of work sized to take
+    about :data:`SLICE_SECONDS` and resume where they were: a long search
+    (a large grid can take seconds a copy) returns to Python between two."""
     P = len(arr)
     if samples == 0 or P == 0:
         return np.full(P, np.nan)
@@ -310,18 +393,27 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     guesses = np.zeros(len(copies), np.int64)
     solved = np.zeros(len(copies), np.bool_)
     logic = _kernels()
-    lanes = min(nthreads, len(copies))
-    if lanes > 1:
-        logic.effort_parallel(lanes, copies, tab, max_guesses, guesses, solved)
-    else:
-        logic.effort_serial(copies, tab, max_guesses, guesses, solved)
+    lanes_n = min(nthreads, len(copies))
+    lanes = tuple(logic.new_effort_lanes(lanes_n, g.n, 0, lanes_n))
+    busy = np.ones(lanes_n, np.int64)
+    work = FIRST_WORK
+    while True:
+        t0 = time.perf_counter()
+        if lanes_n > 1:
+            logic.effort_parallel(copies, tab, max_guesses, work, lanes, guesses, solved, busy)
+            more = bool(busy.any())
+        else:
+            more = bool(logic.effort_serial(copies, tab, max_guesses, work, lanes, guesses, solved))
+        if not more:
+            break
+        work = _resize(work, time.perf_counter() - t0, 64, 1 << 40)
     return guesses.reshape(samples, P).mean(axis=0)
 
 
-def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int,
-                 variant: object = None) -> GradeBatch:
-    """Rate the puzzles of ``arr`` (P, N*N) uint8 of the geometry ``g``, on ``nthreads``."""
-    tab = _tables_of(g)
+def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
+    """The logical solve of each puzzle of ``arr``, in slices of about
+    :data:`SLICE_SECONDS`: (hardest, steps, status, counts, grids) as
+    ``grade_range`` of :mod:`dlxnumba.kernels.sudoku.logic` fills them."""
     logic = _kernels()
     P = len(arr)
     hardest = np.zeros(P, np.int64)
@@ -329,24 +421,102 @@ def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int,
     status = np.zeros(P, np.int64)
     counts = np.zeros((P, len(TECHNIQUES)), np.int64)
     grids = np.zeros_like(arr)
-    allowed = _allowed(rating.uniqueness, variant)
-    lanes = min(nthreads, P)
-    if lanes > 1:
-        logic.grade_parallel(lanes, arr, tab, allowed, hardest, steps, status, counts, grids)
-    elif P:
-        logic.grade_serial(arr, tab, allowed, hardest, steps, status, counts, grids)
-    clash = np.flatnonzero(status == -2)
-    if len(clash):
-        raise SudokuError(f"puzzle {int(clash[0])}: the givens break the rules")
-    efforts = _efforts(arr, g, tab, rating.samples if rating.effort else 0, rating.seed, nthreads,
+    a = 0
+    size = FIRST_SLICE
+    while a < P:
+        b = min(a + size, P)
+        lanes = min(nthreads, b - a)
+        t0 = time.perf_counter()
+        part = (arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
+        if lanes > 1:
+            logic.grade_parallel(lanes, *part)
+        else:
+            logic.grade_serial(*part)
+        size = _resize(size, time.perf_counter() - t0, 1, 1 << 20)
+        a = b
+    return hardest, steps, status, counts, grids
+
+
+#: Why a puzzle has no grade, by status (INVALID says its own reason).
+_NO_GRADE = {Status.NO_SOLUTION: "the puzzle has no solution",
+             Status.MULTIPLE: "the puzzle has more than one solution (grade it with uniqueness=False "
+                              "to rate it all the same)"}
+
+
+def _solution_status(arr: np.ndarray, g: Geometry, uniqueness: bool, nthreads: int,
+                     variant: Variant | None = None) -> tuple[np.ndarray, list[str | None]]:
+    """Whether each puzzle of ``arr`` can be graded: Status codes (SOLVED: it
+    has a solution, and one only with ``uniqueness``) and why not, by the
+    dancing-links solver (which returns to Python every slice of its work)."""
+    options = SearchOptions.make(SudokuError, threads=nthreads)
+    r = solve_arrays(arr, np.zeros(len(arr), bool), g.n, g.box, variant or CLASSIC, 2 if uniqueness else 1,
+                     options)
+    status = np.asarray(r.status, np.int8).copy()
+    errors: list[str | None] = [None] * len(arr)
+    for k in np.flatnonzero(status != int(Status.SOLVED)).tolist():
+        errors[k] = _NO_GRADE.get(Status(int(status[k])))  # INVALID: explain_invalid says why
+    return status, errors
+
+
+def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int, variant: Variant | None = None, *,
+                 check: bool = True, unreadable: dict[int, str] | None = None) -> GradeBatch:
+    """Rate the puzzles of ``arr`` (P, N*N) uint8 of the geometry ``g``, on ``nthreads``.
+
+    ``check``: find first which puzzles have a solution (and one only, with
+    ``uniqueness``); the others get their status and no grade.  Without it
+    every puzzle is taken to have one (the generator's puzzles do).
+    ``unreadable``: rows (and why) that hold no puzzle: INVALID, not graded.
+    """
+    tab = _tables_of(g)
+    P = len(arr)
+    status = np.full(P, int(Status.SOLVED), np.int8)
+    errors: list[str | None] = [None] * P
+    for k, why in (unreadable or {}).items():
+        status[k], errors[k] = int(Status.INVALID), why
+    if check and P:
+        todo = np.flatnonzero(status == int(Status.SOLVED))
+        if todo.size:
+            st, reasons = _solution_status(np.ascontiguousarray(arr[todo]), g, rating.uniqueness, nthreads,
+                                           variant)
+            status[todo] = st
+            for j, k in enumerate(todo.tolist()):
+                errors[k] = reasons[j]
+            explain_invalid(arr, status, g.n, g.box, errors, variant)
+    rows = np.flatnonzero(status == int(Status.SOLVED))
+    sub = np.ascontiguousarray(arr[rows], np.uint8)
+    hardest, steps, lstatus, counts, grids = _logic(sub, tab, _allowed(rating.uniqueness, variant), nthreads)
+    clash = np.flatnonzero(lstatus == -2)
+    if len(clash):  # givens that break the rules, not checked before (check=False)
+        raise SudokuError(f"puzzle {int(rows[clash[0]])}: the givens break the rules")
+    efforts = _efforts(sub, g, tab, rating.samples if rating.effort else 0, rating.seed, nthreads,
                        rating.max_guesses)
-    return GradeBatch(_SCORES[hardest], _LEVEL_OF[hardest], hardest.astype(np.int8), steps,
-                      efforts, status == 1, counts, grids)
+    out_score = np.full(P, np.nan)
+    out_level = np.full(P, -1, np.int8)
+    out_hardest = np.full(P, -1, np.int8)
+    out_steps = np.zeros(P, np.int64)
+    out_effort = np.full(P, np.nan)
+    out_solved = np.zeros(P, bool)
+    out_counts = np.zeros((P, len(TECHNIQUES)), np.int64)
+    out_grids = np.array(arr, np.uint8, copy=True)
+    out_score[rows] = _SCORES[hardest]
+    out_level[rows] = _LEVEL_OF[hardest]
+    out_hardest[rows] = hardest
+    out_steps[rows] = steps
+    out_effort[rows] = efforts
+    out_solved[rows] = lstatus == 1
+    out_counts[rows] = counts
+    out_grids[rows] = grids
+    return GradeBatch(out_score, out_level, out_hardest, out_steps, out_effort, out_solved, out_counts,
+                      out_grids, status, errors)
 
 
 def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
           effort: bool = True, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
+
+    A grade is for a puzzle with a solution: a puzzle without one, or (with
+    ``uniqueness``, the default) with more than one, raises
+    :class:`SudokuError` saying so (the dancing-links solver finds out first).
 
     Parameters
     ----------
@@ -369,8 +539,15 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
         each); rate large grids with few ``samples``, a ``max_guesses``, or
         ``effort=False``.
     uniqueness : bool
-        Whether the logical solver may assume the puzzle has one solution
-        (the unique rectangle does); False for puzzles that may have several.
+        Whether the puzzle must have one solution, which the logical solver
+        may then assume (the unique rectangle does); False grades a puzzle
+        with several solutions too, without that technique.
+
+    Raises
+    ------
+    SudokuError
+        The puzzle cannot be read, its givens break the rules, it has no
+        solution, or (with ``uniqueness``) more than one.
 
     Examples
     --------
@@ -378,6 +555,13 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     >>> g = grade("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     >>> g.level, g.score, g.effort
     ('easy', 1.5, 0.0)
+    >>> grade("1.3..4.23.4..2.1")
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.SudokuError: the puzzle has no solution: a grade is for a puzzle with a solution
+    >>> g = grade("12..34..........", uniqueness=False)  # several solutions: the logic gets stuck
+    >>> g.level, g.solved
+    ('beyond', False)
     """
     if deprecated:
         box = moved_positional("grade", deprecated, {"box": (box, None)})["box"]
@@ -393,7 +577,19 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
     variant = puzzle.variant if isinstance(puzzle, Grid) else None
-    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, rating, 1, variant)[0]
+    _tables_of(g)  # a grid too large for the grader: said before any search
+    flat = np.array(cells, np.uint8).reshape(1, -1)
+    if isinstance(puzzle, Grid) and box is None:  # its own rules (a variant's too)
+        found = count_solutions(puzzle, 2 if rating.uniqueness else 1, DEFAULTS[1])
+    else:
+        status, _ = _solution_status(flat, g, rating.uniqueness, 1)
+        found = {int(Status.NO_SOLUTION): 0, int(Status.MULTIPLE): 2}.get(int(status[0]), 1)
+    if found == 0:
+        raise SudokuError("the puzzle has no solution: a grade is for a puzzle with a solution")
+    if found > 1 and rating.uniqueness:
+        raise SudokuError("the puzzle has more than one solution: pass uniqueness=False to grade it "
+                          "all the same (without the techniques that assume one solution)")
+    return _grade_array(flat, g, rating, 1, variant, check=False)[0]
 
 
 def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
@@ -405,8 +601,14 @@ def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples:
     array, or a list of strings or :class:`Sudoku`); one box shape per batch.
     ``threads``: as for :func:`~dlxnumba.solve_many` (None: all that numba
     has).  The other parameters as for :func:`grade` (``box`` by keyword: by
-    position it is deprecated).  Unreadable puzzles and givens that break the
-    rules raise :class:`SudokuError` naming the first.
+    position it is deprecated).
+
+    One grade per puzzle, in order.  A puzzle that cannot be graded does not
+    stop the batch: its entry has the status that says why
+    (``GradeBatch.status``, ``Grade.status``): ``NO_SOLUTION``, ``MULTIPLE``
+    (with ``uniqueness``) or ``INVALID`` (unreadable, or givens that break
+    the rules), the reason in ``GradeBatch.errors``.  The work is done in
+    slices that return to Python, so Ctrl-C stops a long batch at once.
 
     Examples
     --------
@@ -414,6 +616,9 @@ def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples:
     >>> r = grade_many(load_puzzles("easy50")[:5], threads=1)
     >>> r.level.tolist(), r.effort.tolist()
     (['easy', 'easy', 'easy', 'easy', 'easy'], [0.0, 0.0, 0.0, 0.0, 0.0])
+    >>> r = grade_many(["1.3..4.23.4..2.1", "12..34..........", "1234341243212143"], threads=1)
+    >>> r.status_names, r.level.tolist()
+    (['NO_SOLUTION', 'MULTIPLE', 'SOLVED'], ['', '', 'easy'])
     """
     if deprecated:
         box = moved_positional("grade_many", deprecated, {"box": (box, None)})["box"]
@@ -423,10 +628,11 @@ def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples:
         raise SudokuError("grade_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use grade(puzzle) or Sudoku(puzzle).grade())")
     arr, bad, n, box, errors = read_batch(puzzles, box, who="grade_many")[:5]
-    if bad.any():
-        k = int(np.flatnonzero(bad)[0])
-        raise SudokuError(errors[k] or f"puzzle {k}: unreadable")
-    if arr.size and int(arr.max()) > n:
-        k = int(np.flatnonzero((arr > n).any(axis=1))[0])
-        raise SudokuError(f"puzzle {k}: a cell holds a value outside 0..{n}")
-    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), rating, options.thread_count())
+    arr = np.array(arr, np.uint8, copy=True) if arr.size else np.ascontiguousarray(arr, np.uint8)
+    unreadable = {k: errors[k] or f"puzzle {k}: unreadable" for k in np.flatnonzero(bad).tolist()}
+    if arr.size:
+        for k in np.flatnonzero((arr > n).any(axis=1)).tolist():
+            unreadable.setdefault(k, f"puzzle {k}: a cell holds a value outside 0..{n}")
+    if unreadable:
+        arr[list(unreadable)] = 0  # nothing of them reaches the solvers
+    return _grade_array(arr, geometry(n, box), rating, options.thread_count(), unreadable=unreadable)

@@ -26,11 +26,9 @@ from ..errors import SudokuError, plain
 from ..progress import ProgressArg
 from ..search_options import check_limit
 from ..stats import Status
-from .batches import read_batch
-from .geometry import cell_name, geometry
+from .batches import explain_invalid, read_batch
 from .grid import Grid
 from .puzzle import Sudoku
-from .rules import conflicts
 from .solve import options_of, solve_arrays
 from .variants import CLASSIC, Variant
 
@@ -240,7 +238,7 @@ class SudokuBatchResult(tuple):
     def errors(self) -> list[str | None]:
         """Why each INVALID puzzle is invalid (a message naming it), else None."""
         if not self._explained:
-            _explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors, self.variant)
+            explain_invalid(self._puzzles, self.status, self.n, self.box, self._errors, self.variant)
             self._explained = True
         return self._errors
 
@@ -282,18 +280,3 @@ def _rebuild_batch(*args) -> SudokuBatchResult:
     r = SudokuBatchResult(*args)
     r._explained = True
     return r
-
-
-def _explain_invalid(arr: np.ndarray, status: np.ndarray, n: int, box, errors: list,
-                     variant: Variant | None = None) -> None:
-    """A message for each INVALID puzzle that was readable (a digit too large, a broken rule)."""
-    for k in np.flatnonzero(status == K.ST_INVALID).tolist():
-        if errors[k] is None:
-            big = np.flatnonzero(arr[k] > n)
-            if big.size:
-                c = int(big[0])
-                errors[k] = f"puzzle {k}: cell {cell_name(n, c)} holds {arr[k, c]}; digits must be 0 to {n}"
-            else:
-                problems = (variant.conflicts(arr[k], variant.geometry(n, box)) if variant
-                            else conflicts(arr[k], geometry(n, box)))
-                errors[k] = f"puzzle {k}: the givens break the rules: " + "; ".join(problems)
