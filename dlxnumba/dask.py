@@ -562,7 +562,7 @@ def _solve_chunk_task(cells: np.ndarray, limit: int, box, stop_at: int, max_node
     ``(solutions, status, nodes, updates, counts)`` arrays."""
     from .sudoku import solve_many
 
-    r = solve_many(cells, limit, threads=1, box=box, stop_at=stop_at, max_nodes=max_nodes, return_stats=True)
+    r = solve_many(cells, limit=limit, threads=1, box=box, stop_at=stop_at, max_nodes=max_nodes, return_stats=True)
     sols, status, info = r[0], r[1], r[2]
     return (np.asarray(sols), np.asarray(status, np.int8), np.asarray(info["nodes"]),
             np.asarray(info["updates"]), np.asarray(info["count"]))

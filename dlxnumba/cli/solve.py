@@ -697,7 +697,7 @@ class _Solver:
                 def report(p):  # a dlxnumba.progress.Progress of the slice
                     self.show(done + p.done)
 
-                s, st, info = S.solve_many(cells[idx], self.limit, threads=self.args.threads, box=self.box,
+                s, st, info = S.solve_many(cells[idx], limit=self.limit, threads=self.args.threads, box=self.box,
                                            variant=self.variant,
                                            max_nodes=self.args.max_nodes, timeout=left,
                                            progress=report if self.reporting else None,

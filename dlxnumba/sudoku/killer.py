@@ -103,7 +103,7 @@ import functools
 import math
 import re
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any, Iterable, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
 
 import numpy as np
 
@@ -115,6 +115,8 @@ from .geometry import Geometry, cell_name
 from .text import symbol
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .variants import Variant
+
     #: A cell of a cage: its number (row-major from 0), a name such as ``"r1c2"``, or ``(row, col)`` from 0
     CellLike = Union[int, str, tuple[int, int]]
     #: Cages: their text form (a cage map and sums), a :class:`Cages`, or ``(sum, cells)`` pairs
@@ -163,7 +165,7 @@ class Cages:
     def __reduce__(self):
         return Cages, (self.n, self.sums, self.cells)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Cages) and (self.n, self.sums, self.cells) == (other.n, other.sums, other.cells)
 
     def __hash__(self) -> int:
@@ -172,7 +174,7 @@ class Cages:
     def __len__(self) -> int:
         return len(self.sums)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[int, tuple[int, ...]]]:
         """``(sum, cells)`` of each cage."""
         return iter(zip(self.sums, self.cells))
 
@@ -196,7 +198,7 @@ class Cages:
         if n is None:
             raise SudokuError("cages given as a list need the grid's side: pass n=... (Sudoku does)")
         try:
-            items = list(cages)  # type: ignore[arg-type]  # None and the like raise TypeError: named below
+            items: list[Any] = list(cages)  # type: ignore[arg-type]  # None and the like raise TypeError: named below
         except TypeError:
             raise SudokuError(f"cages must be text (a cage map and sums) or a list of (sum, cells), "
                               f"not {plain(cages)}") from None
@@ -301,7 +303,7 @@ class Cages:
 CAGE_SIZES = {2: 0.35, 3: 0.35, 4: 0.2, 5: 0.1}
 
 
-def random_cages(solution, n: int, rng: np.random.Generator) -> Cages:
+def random_cages(solution: np.ndarray, n: int, rng: np.random.Generator) -> Cages:
     """Cages drawn at random over the solved grid ``solution`` (``n*n`` digits):
     every cell in one cage, each cage a connected group of cells (left, right,
     up, down) holding distinct digits, its sum that of its digits.
@@ -639,12 +641,15 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
 
 
 @functools.lru_cache(maxsize=32)
-def cached_problem(variant, n: int, box: tuple[int, int], build) -> ExactCover:
+def cached_problem(variant: Variant, n: int, box: tuple[int, int],
+                   build: Callable[[Geometry, Any, Any], ExactCover]) -> ExactCover:
     """The exact-cover problem of a killer variant's empty grid (the last 32 built
     are kept): ``build(geometry, bans, ban_kinds)`` makes the problem of its other
     rules, to which the cages are added."""
     geo = variant.geometry(n, box)
     base = build(geo, variant.ban_pairs(geo), variant.bans)
+    if variant.cages is None:
+        raise SudokuError("cached_problem is for a variant with cages (a killer)")
     p = killer_problem(base, geo, variant.cages)
     template(p)
     return p

@@ -208,7 +208,7 @@ class Variant:
     def __bool__(self) -> bool:
         return bool(self.kinds)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, str):
             try:
                 return self.region_map is None and self.cages is None and self == Variant.parse(other)
