@@ -27,13 +27,13 @@ Examples
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, TypeAlias, TypeVar
+from typing import IO, TYPE_CHECKING, Callable, TypeAlias, TypeVar
 
 import numpy as np
 
 from ..errors import SudokuError
 from . import display
-from .encoding import given_options, sudoku_problem
+from .encoding import decode, given_options, sudoku_problem
 from .geometry import Geometry, check_box, default_box, geometry, plain_geometry, side_of
 from .rules import conflicts
 from .text import MAX_TEXT_N, grid_from, symbol
@@ -224,3 +224,21 @@ class Grid:
         else:
             p, key = sudoku_problem(self.n, self.box)
         return p, key, given_options(self._cells, self.n).tolist()
+
+    def exact_cover(self: G) -> tuple[ExactCover, list[int], Callable[[list[int]], G]]:
+        """The puzzle for the generic runners (:mod:`dlxnumba.parallel.dask`):
+        ``(problem, given, decode)`` -- the encoding of :meth:`to_problem` (the
+        variant's rules included), the options of the filled cells, and a function
+        from a solution (option indices) to the solved grid (of this class).
+
+        >>> from dlxnumba import Sudoku
+        >>> p, given, decode = Sudoku("12.. ..12 .... ....", variant="x").exact_cover()
+        >>> decode(p.solve(given=given))
+        Sudoku('1234341243212143', variant='x')
+        """
+        p, _key, given = self.to_problem()
+        return p, given, self._solved_by
+
+    def _solved_by(self: G, options: list[int]) -> G:
+        """The grid of this puzzle that the solution ``options`` fills."""
+        return self._with_cells(decode(options, self.n))

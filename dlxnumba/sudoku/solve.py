@@ -319,7 +319,7 @@ def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> Iter
 
 def split_count(puzzle: G, limit: int | None, options: SearchOptions, checkpoint: object) -> int:
     """The body of :meth:`Sudoku.count` with ``threads`` or a ``checkpoint``: a split search."""
-    from ..split import count_parallel
+    from ..parallel.run import count_parallel
 
     p, _, given = puzzle.to_problem()
     try:
@@ -332,7 +332,7 @@ def split_count(puzzle: G, limit: int | None, options: SearchOptions, checkpoint
 
 def split_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> Iterator[G]:
     """The body of :meth:`Sudoku.solutions` with ``threads``: every solution, found first."""
-    from ..split import solutions_parallel
+    from ..parallel.run import solutions_parallel
 
     p, _, given = puzzle.to_problem()
     try:
