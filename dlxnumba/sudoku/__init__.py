@@ -49,6 +49,7 @@ Each concern has one module, and every import points down this list::
     ``puzzle``    :class:`Sudoku`, the front door: a Grid with the calls that solve and grade it
     ``many``      :func:`solve_many` and :class:`SudokuBatchResult`
     ``generating`` new puzzles: :func:`generate`, :func:`generate_many`
+    ``dask``      batches of puzzles on a Dask cluster (:func:`~.dask.solve_chunks`)
 
 The engines (``solve``, ``logic``, ``grading``) take a Grid and return arrays or
 grids of the class they were given, so none imports the front door that calls
