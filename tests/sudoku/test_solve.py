@@ -24,7 +24,7 @@ from dlxnumba import (LimitReached, Stats, Status, Sudoku, SudokuError, is_solut
 from dlxnumba.batch import workspace
 from dlxnumba.progress import Progress
 from dlxnumba.sudoku import solve
-from dlxnumba.sudoku.solve import _Shape
+from dlxnumba.sudoku.solve import _Shape  # private: the compiled shape whose workspace size is tested
 from dlxnumba.sudoku.text import grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
                    TOP1_SOLUTION, cells_of, empty, load, set_names, solved_grid, verified)
@@ -967,7 +967,7 @@ def test_a_first_puzzle_of_no_size_is_one_invalid_row():
 def test_memory_is_the_size_of_the_arrays_a_solve_allocates(n, box):
     """memory() computes its figures from the sizes (a 250x250 grid's are
     known before gigabytes are allocated); they are those of the arrays."""
-    from dlxnumba.sudoku.solve import _one, _Shape, memory
+    from dlxnumba.sudoku.solve import _one, _Shape, memory  # private: the arrays memory() must account for
 
     per_thread, shared = memory(n, box)
     puzzle = Sudoku("." * (n * n), box=box)
