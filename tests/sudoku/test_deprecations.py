@@ -35,7 +35,7 @@ def test_generate_seed_and_generate_many_box_by_position():
         old = generate((2, 2), 5)
     assert old == generate((2, 2), seed=5) and old.is_unique()
     with pytest.warns(DeprecationWarning, match=r"generate_many\(\): passing box by position"):
-        batch = generate_many(2, box=(2, 2), seed=1, threads=1)
+        batch = generate_many(2, (2, 2), seed=1, threads=1)
     assert batch == generate_many(2, box=(2, 2), seed=1, threads=1)
 
 
