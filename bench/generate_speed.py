@@ -24,7 +24,7 @@ from dlxnumba import generate, generate_many
 
 def batch(count: int, box, seed: int, threads: int) -> tuple[float, float, list]:
     w0, c0 = time.perf_counter(), time.process_time()
-    puzzles = generate_many(count, box, seed=seed, threads=threads)
+    puzzles = generate_many(count, box=box, seed=seed, threads=threads)
     return time.perf_counter() - w0, time.process_time() - c0, puzzles
 
 
@@ -41,8 +41,8 @@ def main() -> None:
     ap.add_argument("--full-25", action="store_true", help="minimal 25x25 puzzles (minutes each)")
     args = ap.parse_args()
 
-    generate_many(4, (2, 2), seed=0, threads=2)  # compile (or load) outside the timing
-    generate_many(4, (2, 2), seed=0, threads=1)
+    generate_many(4, box=(2, 2), seed=0, threads=2)  # compile (or load) outside the timing
+    generate_many(4, box=(2, 2), seed=0, threads=1)
     wall, _, _ = batch(200, (3, 3), 0, 1)
     count = max(100, int(200 * args.seconds / wall))
     best = {1: (np.inf, np.inf), 2: (np.inf, np.inf)}
@@ -65,7 +65,7 @@ def main() -> None:
         made = []
         seed = 0
         while time.perf_counter() - t0 < args.big_seconds or not made:
-            made.append(generate(box, seed=seed, **kwargs))
+            made.append(generate(box=box, seed=seed, **kwargs))
             seed += 1
         elapsed = time.perf_counter() - t0
         check(made)

@@ -57,7 +57,7 @@ def test_generate(benchmark, disabled, case, threads):
 def test_generate_killer(benchmark, disabled, variant):
     """Killers (cages drawn over a random grid, givens only where needed): seconds per 9x9."""
     count = 1 if disabled else 5
-    generate_many(1, (2, 2), seed=0, variant="killer")  # compile the colored engine outside the timing
+    generate_many(1, box=(2, 2), seed=0, variant="killer")  # compile the colored engine outside the timing
     benchmark.group = "generate killer 9x9"
     puzzles = benchmark.pedantic(generate_many, args=(count, (3, 3)), kwargs=dict(seed=1, variant=variant),
                                  rounds=1 if disabled else 3, iterations=1)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
+from .checks import integer, is_integer
 from .errors import EncodingError, plain
 from .exact_cover import ExactCover
 from .template import links_fit
@@ -47,13 +48,9 @@ __all__ = [
 ]
 
 
-def _positive_int(value, name: str) -> int:
+def _positive_int(value: Any, name: str) -> int:
     """``value`` as an int, or EncodingError unless it is a positive integer."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise EncodingError(f"{name} must be a positive integer, not {plain(value)}")
-    if value < 1:
-        raise EncodingError(f"{name} must be a positive integer, not {value}")
-    return int(value)
+    return integer(value, name, low=1, error=EncodingError)
 
 
 def _check_fits(call: str, n_items: int, n_options: int, total: int, width: int) -> None:
@@ -64,11 +61,15 @@ def _check_fits(call: str, n_items: int, n_options: int, total: int, width: int)
                             f"entries do not fit the engine's int32 links (2**31 - 1 nodes)")
 
 
-def _reads_key(encoder: str):
+#: A decoder (its signature kept by :func:`_reads_key`)
+_Decoder = TypeVar("_Decoder", bound=Callable[..., Any])
+
+
+def _reads_key(encoder: str) -> Callable[[_Decoder], _Decoder]:
     """A decoder whose ``key`` comes from ``encoder``: a key with malformed
     entries gives an EncodingError saying so, not a TypeError from within."""
 
-    def wrap(decode):
+    def wrap(decode: Any) -> Any:
         @functools.wraps(decode)
         def decoder(solution, key):
             try:
@@ -83,7 +84,7 @@ def _reads_key(encoder: str):
     return wrap
 
 
-def _options_of(solution, key, encoder: str) -> list[int]:
+def _options_of(solution: Any, key: Any, encoder: str) -> list[int]:
     """The option numbers of ``solution``, each an index into ``key``; EncodingError
     naming the first that is not (decoders read only solutions of their encoder)."""
     try:
@@ -97,7 +98,7 @@ def _options_of(solution, key, encoder: str) -> list[int]:
     except TypeError:
         raise EncodingError(f"solution must be a list of option numbers, not {plain(solution)}") from None
     for j in options:
-        if isinstance(j, bool) or not isinstance(j, (int, np.integer)):
+        if not is_integer(j):
             raise EncodingError(f"solution holds {plain(j)}, not an option number")
         if not 0 <= j < size:
             raise EncodingError(f"solution holds option {int(j)}, but the key has {size} options "
@@ -196,7 +197,7 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
 
 
 @_reads_key("queens")
-def queens_columns(solution, key) -> list[int]:
+def queens_columns(solution: Iterable[int], key: Sequence[tuple[int, int]]) -> list[int]:
     """The column of the queen in each row, from a solution of :func:`queens`.
 
     Raises :class:`EncodingError` naming the fault when ``solution`` is not a
@@ -310,7 +311,7 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
 
 
 @_reads_key("langford")
-def langford_sequence(solution, key) -> list[int]:
+def langford_sequence(solution: Iterable[int], key: Sequence[tuple[int, int, int]]) -> list[int]:
     """The sequence of ``2n`` numbers of a solution of :func:`langford`.
 
     Raises :class:`EncodingError` naming the fault when ``solution`` is not a
@@ -446,7 +447,7 @@ def _board_symmetries(height: int, width: int) -> dict[str, Callable[[int, int],
     return syms
 
 
-def _check_pieces(pieces) -> list[str]:
+def _check_pieces(pieces: Any) -> list[str]:
     if pieces is None:
         return list(PENTOMINOES)
     if isinstance(pieces, str):
@@ -470,7 +471,7 @@ def _check_pieces(pieces) -> list[str]:
 
 
 def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
-                pieces=None) -> tuple[ExactCover, list[tuple[str, Cells]]]:
+                pieces: str | Iterable[str] | None = None) -> tuple[ExactCover, list[tuple[str, Cells]]]:
     """Tile a ``height x width`` rectangle with pentominoes, each used once.
 
     Parameters
@@ -635,7 +636,7 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
 
 
 @_reads_key("pentominoes")
-def pentomino_grid(solution, key) -> list[list[str]]:
+def pentomino_grid(solution: Iterable[int], key: Sequence[tuple[str, Cells]]) -> list[list[str]]:
     """The board of a solution of :func:`pentominoes`: a list of rows of letters.
 
     Cells that no option of the solution covers hold ``"."`` (the board is
@@ -675,7 +676,7 @@ def pentomino_grid(solution, key) -> list[list[str]]:
     return grid
 
 
-def pentomino_picture(solution, key) -> str:
+def pentomino_picture(solution: Iterable[int], key: Sequence[tuple[str, Cells]]) -> str:
     """A solution of :func:`pentominoes` as text, one line per row of the board.
 
     Examples
@@ -694,7 +695,7 @@ def pentomino_picture(solution, key) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _words(words, name: str) -> list[str]:
+def _words(words: Any, name: str) -> list[str]:
     """``words`` as a list of distinct non-empty strings of one length, or EncodingError."""
     if isinstance(words, (str, bytes)):
         raise EncodingError(f"{name} must be a list of words, not the string {words!r}")
@@ -717,7 +718,7 @@ def _words(words, name: str) -> list[str]:
     return out
 
 
-def word_rectangles(row_words, column_words, distinct: bool = False
+def word_rectangles(row_words: Iterable[str], column_words: Iterable[str], distinct: bool = False
                     ) -> tuple[ExactCover, list[tuple[str, int, str]]]:
     """Word rectangles: fill an ``m x n`` grid with letters so that every row is
     one of ``row_words`` (``n`` letters each) and every column one of
@@ -796,7 +797,7 @@ def word_rectangles(row_words, column_words, distinct: bool = False
 
 
 @_reads_key("word_rectangles")
-def word_rectangle(solution, key) -> list[str]:
+def word_rectangle(solution: Iterable[int], key: Sequence[tuple[str, int, str]]) -> list[str]:
     """The rows of a solution of :func:`word_rectangles`, as strings.
 
     Raises :class:`EncodingError` naming the fault when ``solution`` is not a

@@ -10,7 +10,8 @@ at the top of a notebook.
 
 from __future__ import annotations
 
-from .errors import ExactCoverError, plain
+from .checks import flag
+from .errors import ExactCoverError
 
 __all__ = ["warm_up"]
 
@@ -44,8 +45,7 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
     12
     """
     for name, value in (("sudoku", sudoku), ("exact_cover", exact_cover)):
-        if not isinstance(value, bool):
-            raise ExactCoverError(f"{name} must be True or False, not {plain(value)}")
+        flag(value, name, ExactCoverError)
     from .batch import JOBS_PER_THREAD
     from .search_options import SearchOptions
 

@@ -30,6 +30,7 @@ INIT = ROOT / "dlxnumba" / "__init__.py"
 #: (Any would mean that the name is not typed any more.)
 GOOD = '''
 import dlxnumba
+import dlxnumba.encodings
 from dlxnumba import ExactCover, LimitReached, Status, Sudoku, last_stats, load_puzzles, puzzle_path, solve_many
 
 s = Sudoku("1234" + "." * 12)
@@ -48,14 +49,21 @@ reveal_type(load_puzzles("top95"))     # builtins.list[builtins.str]
 reveal_type(dlxnumba.puzzle_sets())    # builtins.tuple[builtins.str, ...]
 with puzzle_path("top95") as path:
     reveal_type(path.suffix)           # builtins.str
-reveal_type(solve_many)                # def (puzzles: Any, threads: builtins.int | None =, ...
+reveal_type(solve_many)                # def (puzzles: Any, *deprecated: builtins.int | None, limit: builtins.int =, threads: builtins.int | None =, ...
 reveal_type(Status.SOLVED)             # dlxnumba.stats.Status
 reveal_type(last_stats().status)       # dlxnumba.stats.Status
+reveal_type(dlxnumba.grade(s))         # dlxnumba.sudoku.grading.Grade
+reveal_type(dlxnumba.grade_many([s]).level_codes)  # numpy.ndarray[...
+reveal_type(dlxnumba.generate(box=(2, 2), seed=1))  # dlxnumba.sudoku.puzzle.Sudoku
+reveal_type(s.hint())                  # dlxnumba.sudoku.logic.Step | None
+reveal_type(s.exact_cover()[2])        # def (builtins.list[builtins.int]) -> dlxnumba.sudoku.puzzle.Sudoku
+reveal_type(dlxnumba.encodings.queens_columns([0], dlxnumba.encodings.queens(4)[1]))  # builtins.list[builtins.int]
 '''
 
 #: Mistakes mypy must report, one per line marked ``# error``.
 BAD = '''
 import dlxnumba
+import dlxnumba.encodings
 from dlxnumba import ExactCover, Sudoku, load_puzzles, solve_many
 
 Sudoku("1234" + "." * 12).count("two")                     # error
@@ -66,6 +74,12 @@ load_puzzles(95)                                           # error
 n: str = Sudoku("1234" + "." * 12).count()                 # error
 dlxnumba.no_such_name                                      # error
 dlxnumba.Sudoku("1234" + "." * 12).no_such_method()        # error
+Sudoku("1234" + "." * 12, box=2.5)                         # error
+dlxnumba.grade("1234" + "." * 12, samples="many")          # error
+dlxnumba.generate(box=(2, 2), seed="one")                  # error
+Sudoku("1234" + "." * 12).hint(uniqueness="no")            # error
+dlxnumba.encodings.queens("eight")                         # error
+dlxnumba.encodings.word_rectangles(3, ["ab"])              # error
 '''
 
 

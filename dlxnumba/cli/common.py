@@ -84,10 +84,10 @@ def _box(text: str) -> tuple[int, int]:
     # the one reader of a box as text, which box="2x3" in the Python API uses too
     # (imported here, not above: this module is imported for --help)
     from ..errors import SudokuError
-    from ..sudoku.geometry import _box_of_text
+    from ..sudoku.geometry import box_of_text
 
     try:
-        r, c = _box_of_text(text)
+        r, c = box_of_text(text)
     except SudokuError:
         raise argparse.ArgumentTypeError(f"{text!r} is not ROWSxCOLUMNS such as 2x3") from None
     if r < 1 or c < 1:

@@ -241,7 +241,7 @@ class _GradeRun:
             lines[k] = f"INVALID: {_one_line(why)}\n"
         rows = np.flatnonzero(valid)
         if rows.size:
-            result = grade_many(cells[rows], args.box, samples=self.samples, seed=args.seed,
+            result = grade_many(cells[rows], box=args.box, samples=self.samples, seed=args.seed,
                                 threads=args.threads, uniqueness=not args.allow_multiple)
             for j, (k, g) in enumerate(zip(rows.tolist(), result)):
                 if g.level is None:  # no grade: NO_SOLUTION, MULTIPLE or INVALID

@@ -713,7 +713,7 @@ class _Solver:
                 def report(p):  # a dlxnumba.progress.Progress of the slice
                     self.show(done + p.done)
 
-                s, st, info = S.solve_many(cells[idx], self.args.threads, self.limit, **self.rules(),
+                s, st, info = S.solve_many(cells[idx], limit=self.limit, threads=self.args.threads, **self.rules(),
                                            max_nodes=self.args.max_nodes, timeout=left,
                                            progress=report if self.reporting else None,
                                            progress_interval=REDRAW_SECONDS, return_stats=True)

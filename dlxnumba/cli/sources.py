@@ -41,11 +41,11 @@ class Source:
 def _puzzle_problem(text: str) -> str | None:
     """Why ``text`` is not one puzzle (None when it is one)."""
     from ..errors import SudokuError
-    from ..sudoku.geometry import _size_of
+    from ..sudoku.geometry import side_of
     from ..sudoku.text import _parse_text
 
     try:
-        _size_of(_parse_text(text, where="as a puzzle it").size)
+        side_of(_parse_text(text, where="as a puzzle it").size)
     except SudokuError as e:
         return str(e)
     return None

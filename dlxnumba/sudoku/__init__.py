@@ -31,14 +31,29 @@ a batch on all threads) or in a resumable :class:`~dlxnumba.search.Search`.
 
 Modules
 -------
-``geometry`` (the vocabulary and the table), ``text`` (symbols, one grid of
-text), ``files`` (files of puzzles), ``rules`` (rule checks, the verifier),
-``display`` (text and HTML pictures), ``encoding`` (the exact-cover problem),
-``puzzle`` (:class:`Sudoku`), ``solve`` (the compiled solver: one puzzle, batches),
-``generating`` (new puzzles: :func:`generate`, :func:`generate_many`),
-``grading`` (difficulty on two scales, pencil marks, hints),
-``variants`` (X, windoku, jigsaw, anti-knight, anti-king, non-consecutive),
-``killer`` (cages with sums).
+Each concern has one module, and every import points down this list::
+
+    ``geometry``  the vocabulary and the table of a shape; the checks of a box and a side
+    ``text``      symbols, one grid of text
+    ``killer``    cages with sums
+    ``variants``  X, windoku, jigsaw, anti-knight, anti-king, non-consecutive: their rules and problems
+    ``encoding``  the exact-cover problem of a shape; givens as options, solutions as cells
+    ``rules``     rule checks, the verifier
+    ``display``   text and HTML pictures
+    ``files``     files of puzzles
+    ``grid``      :class:`~.grid.Grid`, the record of one grid: cells, givens, box, rules, views
+    ``batches``   a batch of puzzles read into one array
+    ``solve``     the solving engine: one grid, an array of puzzles, the split search
+    ``logic``     the logical solver: techniques, pencil marks, hints, steps
+    ``grading``   difficulty on two scales: :func:`grade`, :func:`grade_many`
+    ``puzzle``    :class:`Sudoku`, the front door: a Grid with the calls that solve and grade it
+    ``many``      :func:`solve_many` and :class:`SudokuBatchResult`
+    ``generating`` new puzzles: :func:`generate`, :func:`generate_many`
+    ``dask``      batches of puzzles on a Dask cluster (:func:`~.dask.solve_chunks`)
+
+The engines (``solve``, ``logic``, ``grading``) take a Grid and return arrays or
+grids of the class they were given, so none imports the front door that calls
+them; ``many`` and ``generating``, which make Sudoku objects, sit above it.
 
 Examples
 --------
@@ -57,10 +72,10 @@ from .files import iter_puzzles, read_puzzles
 from .generating import generate, generate_many
 from .grading import LEVELS, TECHNIQUES, Grade, GradeBatch, Step, grade, grade_many
 from .geometry import MAX_N, Geometry, default_box, geometry  # noqa: F401
+from .many import SudokuBatchResult, solve_many
 from .puzzle import Sudoku
 from .rules import is_solution
 from ..stats import Status
-from .solve import SudokuBatchResult, solve_many
 from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
 from .variants import Variant
 

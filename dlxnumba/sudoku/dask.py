@@ -20,7 +20,7 @@ from ..errors import SudokuError, plain
 from ..parallel.dask import distributed_package, worker_threads
 from ..checks import integer
 from ..search_options import SearchOptions
-from .solve import solve_many
+from .many import solve_many
 from .variants import Variant
 
 __all__ = ["ChunkSolver", "solve_chunks", "CHUNKS_IN_FLIGHT"]
@@ -60,7 +60,7 @@ class ChunkSolver:
 
     def __call__(self, cells: np.ndarray) -> tuple:
         o = self.options
-        r = solve_many(cells, 1, self.limit, box=self.box, variant=self.variant, stop_at=o.stop_at,
+        r = solve_many(cells, limit=self.limit, threads=1, box=self.box, variant=self.variant, stop_at=o.stop_at,
                        max_nodes=o.max_nodes, return_stats=True)
         sols, status, info = r[0], r[1], r[2]
         return (np.asarray(sols), np.asarray(status, np.int8), np.asarray(info["nodes"]),

@@ -41,7 +41,7 @@ import numpy as np
 
 from . import killer
 from .geometry import Geometry
-from .text import MAX_TEXT_N, _symbol
+from .text import MAX_TEXT_N, symbol
 from .variants import Variant
 
 # Colours of the HTML table.  Each is a theme variable of JupyterLab with a fallback
@@ -134,7 +134,7 @@ def _jigsaw_text(cells: np.ndarray, geo: Geometry) -> str:
             lines.append("".join(seg).rstrip())
         row = []
         for j in range(n):
-            row.append(_symbol(int(grid[i, j])).rjust(width))
+            row.append(symbol(int(grid[i, j])).rjust(width))
             if j < n - 1:
                 row.append("|" if piece[i, j] != piece[i, j + 1] else " ")
         lines.append("".join(row))
@@ -151,7 +151,7 @@ def _boxed(cells: np.ndarray, geo: Geometry) -> str:
     for i in range(n):
         if i and geo.box_top[i]:
             lines.append(rule)
-        lines.append(" | ".join(" ".join(_symbol(int(d)).rjust(width) for d in grid[i, start:stop])
+        lines.append(" | ".join(" ".join(symbol(int(d)).rjust(width) for d in grid[i, start:stop])
                                 for start, stop in bands))
     return "\n".join(lines)
 
@@ -240,4 +240,4 @@ def _td(d: int, given: bool, borders: list[str], size: int, background: str | No
     elif d:
         style.append(f"font-weight:normal;color:{FOUND}")
     cls = "given" if d and given else "filled" if d else "empty"
-    return f'<td class="{cls}" style="{";".join(style)}">{inner}{html.escape(_symbol(d)) if d else ""}</td>'
+    return f'<td class="{cls}" style="{";".join(style)}">{inner}{html.escape(symbol(d)) if d else ""}</td>'

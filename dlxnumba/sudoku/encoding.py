@@ -22,15 +22,19 @@ Examples
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING, Iterable
 
 import numpy as np
 
 from ..exact_cover import ExactCover
 from ..template import template
-from .geometry import KINDS, Geometry, _check_box, geometry
+from .geometry import KINDS, Geometry, check_box, geometry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .geometry import BoxLike
 
 
-def sudoku_problem(n: int = 9, box=None) -> tuple[ExactCover, list[tuple[int, int, int]]]:
+def sudoku_problem(n: int = 9, box: BoxLike = None) -> tuple[ExactCover, list[tuple[int, int, int]]]:
     """The exact-cover problem of the empty ``n x n`` grid and its decoding key.
 
     ``key[j] = (row, col, digit)`` for option ``j``; a puzzle's givens are the
@@ -44,7 +48,7 @@ def sudoku_problem(n: int = 9, box=None) -> tuple[ExactCover, list[tuple[int, in
     >>> p.item_names[:3], p.item_names[16], p.item_names[63]
     (['p11', 'p12', 'p13'], 'r11', 'b44')
     """
-    r, c = _check_box(n, box)
+    r, c = check_box(n, box)
     return _encoding(n, r, c), [(j // (n * n), (j // n) % n, j % n + 1) for j in range(n ** 3)]
 
 
@@ -91,7 +95,7 @@ def given_options(cells: np.ndarray, n: int) -> np.ndarray:
     return (idx * n + cells[idx].astype(np.int64) - 1).astype(np.int32)
 
 
-def decode(options, n: int) -> np.ndarray:
+def decode(options: Iterable[int], n: int) -> np.ndarray:
     """The cells (uint8, 0 = empty) that a list of options fills (options past
     the ``n**3`` placings, such as a killer's cage options, place nothing)."""
     cells = np.zeros(n * n, np.uint8)

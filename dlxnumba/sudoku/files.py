@@ -16,12 +16,17 @@ import math
 import os
 import sys
 from collections import Counter
-from typing import Any, Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Union
 
 import numpy as np
 
+from ..checks import integer
 from ..errors import SudokuError
 from .text import _CELL_BYTES, _TO_DIGIT, _TO_DIGIT_UPPER, DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS, _parse_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    #: Where puzzles are read from: a path, ``"-"`` (stdin) or a file object (text or binary)
+    Source = Union[str, os.PathLike, IO[str], IO[bytes]]
 
 #: Bytes read at a time from a file.
 BLOCK = 1 << 20
@@ -519,14 +524,13 @@ class _Reader:
         return out.reshape(got, nn), messages
 
 
-def _check_size(size) -> None:
-    if size is not None and (isinstance(size, bool) or not isinstance(size, (int, np.integer))
-                             or not 4 <= size <= MAX_TEXT_N):
-        raise SudokuError(f"size must be a whole number from 4 to {MAX_TEXT_N} "
-                          f"(the N of N x N grids written as text), not {size!r}")
+def _check_size(size: Any) -> int | None:
+    """``size`` (the N of N x N grids written as text) or None, checked."""
+    return integer(size, "size (the N of N x N grids written as text)", low=4, high=MAX_TEXT_N, none=True,
+                   error=SudokuError)
 
 
-def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
+def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = None,
                  errors: list | None = None, header: dict | None = None) -> Iterator[np.ndarray]:
     """Read puzzles from a path, ``"-"`` (stdin) or a file object, in chunks.
 
@@ -550,9 +554,8 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
     >>> errors
     [(2, '<file>, line 3: 1 cells, expected 16 (one 4x4 puzzle per line)')]
     """
-    _check_size(size)
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
-        raise SudokuError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    size = _check_size(size)
+    chunk_size = integer(chunk_size, "chunk_size", low=1, error=SudokuError)
     read, close, name = _open_source(source)
     reader = _Reader(name, size, strict=errors is None)
     offset = 0
@@ -600,7 +603,7 @@ def iter_puzzles(source, chunk_size: int = 100_000, size: int | None = None,
             close()
 
 
-def read_puzzles(source, size: int | None = None, errors: list | None = None,
+def read_puzzles(source: Source, size: int | None = None, errors: list | None = None,
                  header: dict | None = None) -> np.ndarray:
     """Read a file of puzzles into an (n, N*N) uint8 array (0 = empty).
 
@@ -631,7 +634,7 @@ def read_puzzles(source, size: int | None = None, errors: list | None = None,
     >>> read_puzzles(io.StringIO("variant: x\\n1...............\\n"), header=header).shape, header
     ((1, 16), {'variant': Variant('x')})
     """
-    _check_size(size)
+    size = _check_size(size)
     chunks = list(iter_puzzles(source, chunk_size=1 << 30, size=size, errors=errors, header=header))
     if not chunks:
         return np.zeros((0, (size or 9) ** 2), np.uint8)

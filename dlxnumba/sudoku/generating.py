@@ -44,14 +44,24 @@ import os
 import secrets
 import threading
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
-from ..errors import SudokuError, plain
-from .geometry import Geometry, _box_of_text, _check_box, geometry
+from ..checks import flag, integer, is_integer, moved_positional
+from ..errors import LimitReached, SudokuError, plain
+from ..search_options import SearchOptions
+from .geometry import Geometry, geometry, read_box
+from .grading import LEVELS, TECHNIQUE_SCALE, _grade_array
+from .killer import random_cages
 from .puzzle import Sudoku
 from .variants import Variant, kinds_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from numpy.typing import ArrayLike
+
+    from .geometry import BoxLike
+    from .variants import VariantLike
 
 __all__ = ["generate", "generate_many", "SYMMETRIES"]
 
@@ -148,21 +158,10 @@ def _orbits(n: int, symmetric: str | None) -> tuple[np.ndarray, np.ndarray]:
 # --------------------------------------------------------------- arguments
 
 
-def _shape(box) -> tuple[int, int]:
+def _shape(box: Any) -> tuple[int, int]:
     """``box`` as ``(rows, columns)``; an integer side takes its default box, text
     ``"RxC"`` is read as the command line's ``--box`` reads it."""
-    if isinstance(box, str):
-        box = _box_of_text(box)
-    if isinstance(box, (int, np.integer)) and not isinstance(box, bool):
-        r, c = _check_box(int(box), None)
-    else:
-        try:
-            r, c = box
-        except (TypeError, ValueError):
-            raise SudokuError(f"box must be a pair (rows, columns), text such as '2x3' or a side, not {plain(box)}") from None
-        if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1 for v in (r, c)):
-            raise SudokuError(f"box must be a pair of positive integers (rows, columns), not {plain(box)}")
-        r, c = _check_box(int(r) * int(c), (r, c))
+    r, c = read_box(box, side=True, positive=True)
     n = r * c
     if n < 4:
         raise SudokuError(f"box {r}x{c} makes a {n}x{n} grid; the smallest Sudoku is 4x4")
@@ -172,16 +171,16 @@ def _shape(box) -> tuple[int, int]:
     return r, c
 
 
-def _seed(seed) -> int:
+def _seed(seed: Any) -> int:
     """``seed`` as an integer in ``[0, 2**64)``; None draws one from the OS."""
     if seed is None:
         return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2 ** 64:
+    if not is_integer(seed) or not 0 <= seed < 2 ** 64:
         raise SudokuError(f"seed must be an integer from 0 to 2**64 - 1, or None, not {plain(seed)}")
     return int(seed)
 
 
-def _symmetry(symmetric) -> str | None:
+def _symmetry(symmetric: Any) -> str | None:
     if symmetric is None or symmetric is False:
         return None
     if symmetric is True:
@@ -192,7 +191,7 @@ def _symmetry(symmetric) -> str | None:
                       f"not {plain(symmetric)}")
 
 
-def _clue_range(clues, cells: int, minimal: bool) -> tuple[int, int]:
+def _clue_range(clues: Any, cells: int, minimal: bool) -> tuple[int, int]:
     """``clues`` (None, an int, a pair ``(low, high)`` or a range) as ``(low, high)``."""
     if clues is None:
         if not minimal:
@@ -203,7 +202,7 @@ def _clue_range(clues, cells: int, minimal: bool) -> tuple[int, int]:
         if clues.step != 1 or len(clues) == 0:
             raise SudokuError(f"clues must be a non-empty range with step 1, not {clues!r}")
         low, high = clues.start, clues.stop - 1
-    elif isinstance(clues, (int, np.integer)) and not isinstance(clues, bool):
+    elif is_integer(clues):
         low = high = int(clues)
     else:
         try:
@@ -211,7 +210,7 @@ def _clue_range(clues, cells: int, minimal: bool) -> tuple[int, int]:
         except (TypeError, ValueError):
             raise SudokuError(f"clues must be a count, a pair (low, high) or a range, "
                               f"not {plain(clues)}") from None
-        if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (low, high)):
+        if not (is_integer(low) and is_integer(high)):
             raise SudokuError(f"clues must be a pair of integers (low, high), not {plain(clues)}")
         low, high = int(low), int(high)
     if not 0 <= low <= high <= cells:
@@ -220,31 +219,15 @@ def _clue_range(clues, cells: int, minimal: bool) -> tuple[int, int]:
     return low, high
 
 
-def _positive(name: str, value, allow_none: bool = True):
-    if value is None and allow_none:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise SudokuError(f"{name} must be a positive integer{' or None' if allow_none else ''}, "
-                          f"not {plain(value)}")
-    return int(value)
-
-
-def _timeout(timeout) -> float | None:
-    if timeout is None:
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) \
-            or not timeout >= 0:
-        raise SudokuError(f"timeout must be a non-negative number of seconds or None, not {plain(timeout)}")
-    return float(timeout)
-
-
 # -------------------------------------------------------------------- runs
 
 
 class _Request:
-    """A validated request: the tables and the filters, shared by every call."""
+    """A validated request: the tables and the filters, shared by every call
+    (``timeout``: seconds or None, checked by the caller)."""
 
-    def __init__(self, box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout):
+    def __init__(self, box: Any, seed: Any, minimal: Any, symmetric: Any, clues: Any, level: Any, variant: Any,
+                 regions: Any, max_attempts: Any, timeout: float | None):
         if isinstance(variant, Variant) and variant.cages is not None:
             raise SudokuError("variant: generate draws a killer's cages itself; pass variant='killer' "
                               "(or e.g. 'x+killer'), not a Variant with cages")
@@ -264,9 +247,7 @@ class _Request:
                               f"{self.box[0]}x{self.box[1]} makes a {self.n}x{self.n} grid")
         self.g = self.variant.geometry(self.n, self.box) if self.variant else geometry(self.n, self.box)
         self.seed = _seed(seed)
-        if not isinstance(minimal, (bool, np.bool_)):
-            raise SudokuError(f"minimal must be True or False, not {plain(minimal)}")
-        self.minimal = bool(minimal)
+        self.minimal = flag(minimal, "minimal", SudokuError)
         self.symmetric = _symmetry(symmetric)
         self.low, self.high = _clue_range(clues, self.g.cells, self.minimal)
         self.stop_clues = 0 if self.minimal else self.high
@@ -274,8 +255,8 @@ class _Request:
         if self.levels is not None and (self.killer or self.variant.bans):
             raise SudokuError(f"level: the grader sees regions only, not cages or bans, so it cannot rate "
                               f"variant {self.variant_name()!r}")
-        self.max_attempts = _positive("max_attempts", max_attempts, allow_none=True) or MAX_ATTEMPTS
-        self.timeout = _timeout(timeout)
+        self.max_attempts = integer(max_attempts, "max_attempts", low=1, none=True, error=SudokuError) or MAX_ATTEMPTS
+        self.timeout = timeout  # checked by the caller (SearchOptions)
         self.tables = _tables(self.g, self.variant)
         self.orbits = _orbits(self.n, self.symmetric)
 
@@ -302,8 +283,6 @@ def _levels(level) -> tuple[str, ...] | None:
     """``level`` (None, a level name or a sequence of names) as a tuple of names."""
     if level is None:
         return None
-    from .grading import LEVELS
-
     names = (level,) if isinstance(level, str) else level
     try:
         names = tuple(names)
@@ -415,8 +394,6 @@ def _shape_text(req: _Request) -> str:
 def _no_full_grid(req: _Request) -> str:
     """Why the generator found no full grid: none exists (the exact search
     decides it, when it can within FILL_CHECK_SECONDS), or none was found."""
-    from ..errors import LimitReached
-
     empty = Sudoku._trusted(np.zeros(req.g.cells, np.uint8), np.zeros(req.g.cells, np.uint8), req.box,
                             req.variant or None)
     try:
@@ -450,8 +427,6 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
         puzzles, _, _, status, attempt = _run(req, index, 0, req.max_attempts, threads, deadline, on_poll)
         _check_status(req, status, attempt, index)
         return [Sudoku._trusted(puzzles[i], puzzles[i], req.box, req.variant) for i in range(count)]
-    from .grading import LEVELS, MAX_GUESSES, SAMPLES, _grade_array
-
     wanted = np.array([LEVELS.index(v) for v in req.levels], np.int8)
     result: list[Sudoku | None] = [None] * count
     next_attempt = np.zeros(count, np.int64)
@@ -480,8 +455,8 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
             _check_status(req, status, tries, first + rows)
         ok = np.flatnonzero(status == K.GEN_OK)
         if ok.size:
-            levels = _grade_array(np.ascontiguousarray(puzzles[ok]), req.g, SAMPLES, 0, threads, False,
-                                  MAX_GUESSES, True, req.variant).level
+            levels = _grade_array(np.ascontiguousarray(puzzles[ok]), req.g, TECHNIQUE_SCALE, threads,
+                                  req.variant, check=False).level_codes
             for j, lv in zip(ok.tolist(), levels.tolist()):
                 i = int(rows[j])
                 if result[i] is None and lv in wanted:
@@ -569,8 +544,6 @@ def _killer_one(req: _Request, grid_req: _Request, orbits: list, orbit_of: np.nd
     givens added (an orbit of cells at a time: ``orbits``, and ``orbit_of``
     each cell) until the solution is unique and (``minimal``) removed while it
     stays so.  None when the clue count misses the request's range."""
-    from .killer import random_cages
-
     def check() -> None:
         if stop.is_set():
             raise SudokuError("stopped")
@@ -615,8 +588,10 @@ def _killer_one(req: _Request, grid_req: _Request, orbits: list, orbit_of: np.nd
     return Sudoku._trusted(puzzle.copy(), puzzle, req.box, variant)
 
 
-def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clues=None, level=None,
-             variant=None, regions=None, max_attempts: int | None = None,
+def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | None = None, minimal: bool = True,
+             symmetric: bool | str = False, clues: int | tuple[int, int] | range | None = None,
+             level: str | Sequence[str] | None = None, variant: VariantLike = None,
+             regions: str | ArrayLike | None = None, max_attempts: int | None = None,
              timeout: float | None = None) -> Sudoku:
     """A random puzzle with exactly one solution.
 
@@ -629,7 +604,8 @@ def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clue
         Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
     seed : int, optional
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
-        None draws a seed from the operating system.
+        None draws a seed from the operating system.  By keyword (by
+        position, as the second argument, it is deprecated).
     minimal : bool
         True (default): remove clues until none can go without losing
         uniqueness.  False: stop as soon as the clue count is at most the top
@@ -687,16 +663,23 @@ def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clue
     >>> grade(generate(seed=3, level="hard")).level
     'hard'
     """
-    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
+    if deprecated:
+        seed = moved_positional("generate", deprecated, {"seed": (seed, None)})["seed"]
+    options = SearchOptions.make(SudokuError, timeout=timeout)
+    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, options.timeout)
     return _puzzles(req, 0, 1, 1)[0]
 
 
-def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symmetric=False,
-                  clues=None, level=None, variant=None, regions=None, threads: int | None = None,
+def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = None, seed: int | None = None,
+                  minimal: bool = True, symmetric: bool | str = False,
+                  clues: int | tuple[int, int] | range | None = None, level: str | Sequence[str] | None = None,
+                  variant: VariantLike = None, regions: str | ArrayLike | None = None, threads: int | None = None,
                   max_attempts: int | None = None, timeout: float | None = None) -> list[Sudoku]:
     """``count`` random puzzles, each with exactly one solution, on all threads.
 
-    The arguments are those of :func:`generate`.  Puzzle ``i`` depends only on
+    The arguments are those of :func:`generate`, all but ``count`` by
+    keyword (``box`` by position, as the second argument, is deprecated).
+    Puzzle ``i`` depends only on
     ``seed`` and ``i`` (not on ``threads``), and ``generate_many(1, ...,
     seed=s)[0] == generate(..., seed=s)``.
 
@@ -708,13 +691,13 @@ def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symm
     >>> all(s.is_unique() for s in batch), len(set(batch))
     (True, 4)
     """
-    from ..search_options import SearchOptions
-
-    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
-        raise SudokuError(f"count must be a non-negative integer, not {plain(count)}")
-    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
-    _check_fits(int(count), req.g.cells)
-    return _puzzles(req, 0, int(count), SearchOptions.make(SudokuError, threads=threads).thread_count())
+    if deprecated:
+        box = moved_positional("generate_many", deprecated, {"box": (box, None)})["box"]
+    count = integer(count, "count", low=0, error=SudokuError)
+    options = SearchOptions.make(SudokuError, threads=threads, timeout=timeout)
+    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, options.timeout)
+    _check_fits(count, req.g.cells)
+    return _puzzles(req, 0, count, options.thread_count())
 
 
 PUZZLE_BYTES = 320  # a Sudoku object beside its cells (measured with tracemalloc)

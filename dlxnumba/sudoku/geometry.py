@@ -37,10 +37,18 @@ import functools
 import math
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from ..errors import SudokuError
+from ..checks import integer, is_integer
+from ..errors import SudokuError, plain
+
+if TYPE_CHECKING:  # pragma: no cover
+    from numpy.typing import ArrayLike
+
+    #: A box shape: a pair ``(rows, columns)``, text ``"2x3"``, or None for the default
+    BoxLike = Sequence[int] | str | None
 
 #: Largest grid side: digits are stored as uint8, and a batch marks an
 #: unreadable puzzle with the digit N + 1.
@@ -56,16 +64,14 @@ def default_box(n: int) -> tuple[int, int]:
     >>> default_box(9), default_box(6), default_box(12), default_box(16)
     ((3, 3), (2, 3), (3, 4), (4, 4))
     """
-    return _default_box(_side(n))
+    return _default_box(check_side(n))
 
 
-def _side(n) -> int:
+def check_side(n: Any) -> int:
     """``n`` as the side of a grid: a positive integer, or SudokuError naming it."""
     if type(n) is int and n >= 1:  # the common case, cheaply
         return n
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise SudokuError(f"the side of a grid must be a positive integer, not {_shown(n)}")
-    return int(n)
+    return integer(n, "the side of a grid", low=1, error=SudokuError)
 
 
 @functools.lru_cache(maxsize=None)
@@ -82,10 +88,10 @@ def _default_box(n: int) -> tuple[int, int]:
 _BOX_TEXT = re.compile(r"\s*([0-9]+)\s*[xX×,]\s*([0-9]+)\s*", re.ASCII)
 
 
-def _box_of_text(text: str) -> tuple[int, int]:
+def box_of_text(text: str) -> tuple[int, int]:
     """The pair ``(rows, columns)`` that ``text`` (``"2x3"``) names, not yet checked against a grid.
 
-    >>> _box_of_text("2x3"), _box_of_text(" 3 X 2 "), _box_of_text("4×4")
+    >>> box_of_text("2x3"), box_of_text(" 3 X 2 "), box_of_text("4×4")
     ((2, 3), (3, 2), (4, 4))
     """
     m = _BOX_TEXT.fullmatch(text)
@@ -94,45 +100,57 @@ def _box_of_text(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _check_box(n: int, box) -> tuple[int, int]:
+def check_box(n: int, box: BoxLike) -> tuple[int, int]:
     """``box`` as a pair ``(rows, columns)`` that fits an ``n x n`` grid (None: the default).
 
     ``box`` is a pair of integers or the text ``"RxC"`` that the command line's
-    ``--box`` takes (:func:`_box_of_text`).
+    ``--box`` takes (:func:`box_of_text`).
 
-    >>> _check_box(6, None), _check_box(6, [3, 2]), _check_box(5, (np.int64(1), 5)), _check_box(6, "2x3")
+    >>> check_box(6, None), check_box(6, [3, 2]), check_box(5, (np.int64(1), 5)), check_box(6, "2x3")
     ((2, 3), (3, 2), (1, 5), (2, 3))
     """
-    n = _side(n)
+    n = check_side(n)
     if box is None:
         return _default_box(n)
-    if isinstance(box, str):
-        box = _box_of_text(box)
-    try:
-        r, c = box
-    except (TypeError, ValueError):
-        raise SudokuError(f"box must be a pair (rows, columns) or text such as '2x3', not {_shown(box)}") from None
-    if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (r, c)):
-        raise SudokuError(f"box must be a pair of integers (rows, columns), not {_shown(box)}")
-    r, c = int(r), int(c)
+    r, c = read_box(box)
     if r < 1 or c < 1 or r * c != n:
         raise SudokuError(f"box {r}x{c} does not fit a {n}x{n} grid: rows * columns must be {n}")
     return r, c
 
 
-def _shown(value) -> str:
-    """``repr(value)``, numpy scalars (also in a tuple or list) shown as plain values."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    elif type(value) in (tuple, list):
-        value = type(value)(v.item() if isinstance(v, np.generic) else v for v in value)
-    return repr(value)
+def read_box(box: BoxLike | int, *, side: bool = False, positive: bool = False) -> tuple[int, int]:
+    """``box`` as a pair of integers ``(rows, columns)``, not yet fitted to a grid:
+    a pair, or text ``"RxC"`` (:func:`box_of_text`); with ``side``, an integer
+    is the side of a grid, which takes its :func:`default_box`; with
+    ``positive``, both numbers must be positive.
+
+    >>> read_box([2, np.int64(3)]), read_box("3x2"), read_box(6, side=True)
+    ((2, 3), (3, 2), (2, 3))
+    >>> read_box(6)
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.SudokuError: box must be a pair (rows, columns) or text such as '2x3', not 6
+    """
+    if isinstance(box, str):
+        return box_of_text(box)
+    if side and is_integer(box):
+        return default_box(box)  # type: ignore[arg-type]  # an integer, checked just above
+    try:
+        r, c = box  # type: ignore[misc]  # anything else is refused below
+    except (TypeError, ValueError):
+        sides = ", a side" if side else ""
+        raise SudokuError(f"box must be a pair (rows, columns){sides} or text such as '2x3', "
+                          f"not {plain(box)}") from None
+    if not (is_integer(r) and is_integer(c)) or (positive and not (r >= 1 and c >= 1)):
+        kind = "positive integers" if positive else "integers"
+        raise SudokuError(f"box must be a pair of {kind} (rows, columns), not {plain(box)}")
+    return int(r), int(c)
 
 
-def _size_of(cells: int) -> int:
+def side_of(cells: int) -> int:
     """The side ``n`` of a grid of ``cells`` cells (a square of at least 16).
 
-    >>> _size_of(81)
+    >>> side_of(81)
     9
     """
     n = math.isqrt(cells)
@@ -244,7 +262,8 @@ class Geometry:
         return _rebuild, (self.n, self.box, rm, self.extra_regions)
 
 
-def geometry(n: int, box=None, *, region_map=None, extra=()) -> Geometry:
+def geometry(n: int, box: BoxLike = None, *, region_map: ArrayLike | None = None,
+             extra: Sequence[tuple[str, Sequence[int]]] = ()) -> Geometry:
     """The :class:`Geometry` of an ``n x n`` grid (``box`` None: :func:`default_box`).
 
     ``region_map``: the piece (0..n-1) of each cell, replacing the boxes
@@ -257,13 +276,13 @@ def geometry(n: int, box=None, *, region_map=None, extra=()) -> Geometry:
     True
     """
     if region_map is None and not extra:
-        r, c = _check_box(n, box)
-        return _geometry(n, r, c)
-    n = _side(n)
+        r, c = check_box(n, box)
+        return plain_geometry(n, r, c)
+    n = check_side(n)
     if region_map is None:
-        r, c = _check_box(n, box)
+        r, c = check_box(n, box)
     else:
-        r, c = _check_box(n, box) if box is not None else _box_or_band(n)
+        r, c = check_box(n, box) if box is not None else _box_or_band(n)
         region_map = tuple(int(v) for v in np.asarray(region_map).reshape(-1).tolist())
     extra = tuple((str(name), tuple(int(v) for v in cells)) for name, cells in extra)
     return _variant_geometry(n, r, c, region_map, extra)
@@ -284,7 +303,7 @@ def _rebuild(n, box, region_map, extra) -> Geometry:
 @functools.lru_cache(maxsize=256)
 def _variant_geometry(n: int, r: int, c: int, region_map: tuple | None, extra: tuple) -> Geometry:
     """A shape with a region map and/or extra regions (cached per distinct input)."""
-    base = _geometry(n, r, c)
+    base = plain_geometry(n, r, c)
     regions = base.regions
     cell_regions = base.cell_regions
     names = list(base.region_names)
@@ -314,7 +333,7 @@ def _variant_geometry(n: int, r: int, c: int, region_map: tuple | None, extra: t
 
 
 @functools.lru_cache(maxsize=None)
-def _geometry(n: int, r: int, c: int) -> Geometry:
+def plain_geometry(n: int, r: int, c: int) -> Geometry:
     """Build the table of one shape."""
     row, col = np.divmod(np.arange(n * n), n)
     box = (row // r) * (n // c) + col // c

@@ -84,28 +84,32 @@ from __future__ import annotations
 
 import functools
 import time
+import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import numpy as np
 
+from ..checks import flag, integer, moved_positional
+from ..errors import SudokuError
+from ..search_options import SearchOptions
 from ..stats import Status
-from ..errors import SudokuError, plain
-from .geometry import Geometry, _check_box, _geometry, _size_of, geometry
+from .batches import explain_invalid, read_batch
+from .geometry import Geometry, check_box, geometry, plain_geometry, side_of
+from .grid import Grid
+# the logical solver's names, also read from here (their home before the solver had its module)
+from .logic import LEVELS, TECHNIQUES, Step, Technique, _allowed, _kernels, _tables_of, candidates, hint, steps
 from .rules import conflicts
-from .text import _grid_from
+from .solve import DEFAULTS, count_solutions, solve_arrays
+from .text import grid_from
+from .variants import CLASSIC, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .puzzle import Sudoku
+    from .geometry import BoxLike
+    from .grid import PuzzleLike
 
 __all__ = ["TECHNIQUES", "LEVELS", "Technique", "Grade", "GradeBatch", "Step", "grade", "grade_many",
            "candidates", "hint", "steps"]
-
-#: The levels, easiest first.
-LEVELS = ("easy", "medium", "hard", "expert", "beyond")
-
-#: Largest side the logical solver handles (a cell's candidates are one 64-bit word).
-MAX_LOGIC_N = 64
 
 #: Default number of random copies a search-effort rating averages over.
 SAMPLES = 16
@@ -124,97 +128,12 @@ FIRST_SLICE = 32
 #: call of the search-effort solver (later calls adapt).
 FIRST_WORK = 1 << 12
 
-
-class Technique(NamedTuple):
-    """A technique of the logical solver: its number (the kernel's), name, score and level."""
-
-    number: int
-    name: str
-    score: float
-    level: str
-
-
-#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.sudoku.logic`), easiest first.
-TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate((
-    ("none", 0.0, "easy"),
-    ("full house", 1.0, "easy"),
-    ("hidden single", 1.5, "easy"),
-    ("naked single", 2.0, "easy"),
-    ("pointing", 2.5, "medium"),
-    ("claiming", 2.6, "medium"),
-    ("naked pair", 3.0, "medium"),
-    ("hidden pair", 3.2, "medium"),
-    ("naked triple", 3.4, "medium"),
-    ("hidden triple", 3.6, "medium"),
-    ("X-wing", 4.0, "hard"),
-    ("XY-wing", 4.2, "hard"),
-    ("XYZ-wing", 4.4, "hard"),
-    ("unique rectangle", 4.5, "hard"),
-    ("naked quad", 4.6, "hard"),
-    ("hidden quad", 4.8, "hard"),
-    ("swordfish", 5.0, "expert"),
-    ("jellyfish", 5.4, "expert"),
-    ("simple coloring", 5.6, "expert"),
-    ("X-chain", 6.0, "expert"),
-    ("XY-chain", 6.2, "expert"),
-    ("beyond techniques", 10.0, "beyond"),
-)))
-
-_BY_NAME = {t.name: t for t in TECHNIQUES}
+#: The score and the level (its index in LEVELS) of each technique, by number
 _SCORES = np.array([t.score for t in TECHNIQUES])
 _LEVEL_OF = np.array([LEVELS.index(t.level) for t in TECHNIQUES], np.int8)
-
-
-def _kernels():
-    from ..kernels.sudoku import logic
-
-    return logic
-
-
-# ------------------------------------------------------------------ tables
-
-@functools.lru_cache(maxsize=None)
-def _tables_of(g: Geometry) -> tuple:
-    """The :data:`~dlxnumba.kernels.sudoku.logic.LogicTables` of a geometry, as a plain tuple.
-
-    Built from ``g.regions`` alone (a variant's extra regions take part): each
-    cell's regions and peers, and the pairs of regions that share two or more
-    cells (for locked candidates).
-    """
-    n = g.n
-    if n > MAX_LOGIC_N:
-        raise SudokuError(f"grading and hints handle grids up to {MAX_LOGIC_N}x{MAX_LOGIC_N}, not {n}x{n}")
-    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
-    R = len(regions)
-    kinds = {"row": 0, "column": 1, "box": 2}
-    kind = np.array([kinds.get(name.split(" ")[0], 3) for name in g.region_names[:R]]
-                    + [3] * (R - len(g.region_names)), np.int8)
-    member = np.zeros((R, n * n), bool)
-    member[np.repeat(np.arange(R), n), regions.ravel()] = True
-    cell_reg = [np.flatnonzero(member[:, c]) for c in range(n * n)]
-    cell_ptr = np.zeros(n * n + 1, np.int32)
-    cell_ptr[1:] = np.cumsum([len(r) for r in cell_reg])
-    peer_list = []
-    for c in range(n * n):
-        p = np.flatnonzero(member[cell_reg[c]].any(axis=0))
-        peer_list.append(p[p != c])
-    peer_ptr = np.zeros(n * n + 1, np.int32)
-    peer_ptr[1:] = np.cumsum([len(p) for p in peer_list])
-    shared = member.astype(np.int32) @ member.T.astype(np.int32)
-    logic = _kernels()
-    pairs = []
-    for tech in (logic.POINTING, logic.CLAIMING):
-        for a in range(R):
-            line = kind[a] in (0, 1)
-            if line != (tech == logic.CLAIMING):
-                continue
-            for b in range(R):
-                if a != b and 2 <= shared[a, b] < n:
-                    pairs.append((a, b, tech))
-    return (n, regions, kind, cell_ptr,
-            np.concatenate(cell_reg).astype(np.int32) if cell_reg else np.zeros(0, np.int32),
-            peer_ptr, np.concatenate(peer_list).astype(np.int32),
-            np.array(pairs, np.int32).reshape(-1, 3))
+#: The names as numpy arrays, indexed by the codes (code -1, no grade, is the last: "")
+_LEVEL_NAMES = np.array(LEVELS + ("",))
+_TECHNIQUE_NAMES = np.array([t.name for t in TECHNIQUES] + [""])
 
 
 # ------------------------------------------------------------------ results
@@ -280,15 +199,22 @@ class GradeBatch:
 
     One entry per puzzle, in input order.  A puzzle without a grade (no
     solution, several, unreadable: see ``status``) has score NaN, level and
-    hardest -1, no steps, effort NaN.
+    hardest ``""`` (codes -1), no steps, effort NaN.
 
     Attributes
     ----------
     score : ndarray, float64 (P,)
-    level : ndarray, int8 (P,)
-        Index into :data:`LEVELS` (``level_names`` has the names), -1: no grade.
-    hardest : ndarray, int8 (P,)
-        Technique numbers (index into :data:`TECHNIQUES`), -1: no grade.
+    level : ndarray, str (P,)
+        The level of each puzzle, by name (one of :data:`LEVELS`, ``""``: no
+        grade), as :attr:`Grade.level`; ``level_codes`` has their indices in
+        :data:`LEVELS`.
+    hardest : ndarray, str (P,)
+        The name of the hardest technique each puzzle needed (``""``: no
+        grade), as :attr:`Grade.hardest`; ``hardest_codes`` has the technique
+        numbers (indices in :data:`TECHNIQUES`).
+    level_codes, hardest_codes : ndarray, int8 (P,)
+        The levels and techniques as numbers (for counting, sorting,
+        comparing), -1: no grade.
     steps : ndarray, int64 (P,)
     effort : ndarray, float64 (P,)
         NaN when the search effort was not asked for.
@@ -299,19 +225,41 @@ class GradeBatch:
         The grid each logical solve reached (complete where ``solved``; the
         puzzle itself where there is no grade).
     status : ndarray, int8 (P,)
-        A :class:`~dlxnumba.sudoku.Status` value per puzzle: ``SOLVED`` for a
-        graded puzzle, else ``NO_SOLUTION``, ``MULTIPLE`` or ``INVALID``.
+        A :class:`~dlxnumba.stats.Status` code per puzzle (compare with the
+        members): ``SOLVED`` for a graded puzzle, else ``NO_SOLUTION``,
+        ``MULTIPLE`` or ``INVALID``; ``status_names`` has the names.
     errors : list of str or None
         Why each puzzle has no grade (None where it has one).
 
     Indexing gives a :class:`Grade`; ``len`` and iteration work as for a list.
+
+    Examples
+    --------
+    >>> r = grade_many(["..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."],
+    ...                effort=False, threads=1)
+    >>> r.level, r.level_codes, r.hardest
+    (array(['easy'], dtype='<U6'), array([0], dtype=int8), array(['hidden single'], dtype='<U17'))
+    >>> r[0] == grade(r.grids[0] * 0 + r.grids[0], effort=False) or r[0].level
+    'easy'
     """
 
-    def __init__(self, score, level, hardest, steps, effort, solved, counts, grids, status=None, errors=None):
-        self.score, self.level, self.hardest, self.steps = score, level, hardest, steps
+    def __init__(self, score: np.ndarray, level_codes: np.ndarray, hardest_codes: np.ndarray, steps: np.ndarray,
+                 effort: np.ndarray, solved: np.ndarray, counts: np.ndarray, grids: np.ndarray,
+                 status: np.ndarray | None = None, errors: list[str | None] | None = None) -> None:
+        self.score, self.level_codes, self.hardest_codes, self.steps = score, level_codes, hardest_codes, steps
         self.effort, self.solved, self.counts, self.grids = effort, solved, counts, grids
         self.status = np.full(len(score), int(Status.SOLVED), np.int8) if status is None else status
-        self.errors = [None] * len(score) if errors is None else errors
+        self.errors: list[str | None] = [None] * len(score) if errors is None else errors
+
+    @functools.cached_property
+    def level(self) -> np.ndarray:
+        """The level of each puzzle, by name (a numpy str array)."""
+        return _LEVEL_NAMES[self.level_codes]
+
+    @functools.cached_property
+    def hardest(self) -> np.ndarray:
+        """The name of the hardest technique of each puzzle (a numpy str array)."""
+        return _TECHNIQUE_NAMES[self.hardest_codes]
 
     def __len__(self) -> int:
         return len(self.score)
@@ -323,8 +271,8 @@ class GradeBatch:
             return Grade(score=None, level=None, hardest=None, steps=0, effort=None, solved=False,
                          status=status, error=self.errors[i])
         effort = float(self.effort[i])
-        return Grade(score=float(self.score[i]), level=LEVELS[self.level[i]],
-                     hardest=TECHNIQUES[self.hardest[i]].name, steps=int(self.steps[i]),
+        return Grade(score=float(self.score[i]), level=LEVELS[self.level_codes[i]],
+                     hardest=TECHNIQUES[self.hardest_codes[i]].name, steps=int(self.steps[i]),
                      effort=None if np.isnan(effort) else effort, solved=bool(self.solved[i]),
                      techniques={t.name: int(c) for t, c in zip(TECHNIQUES, self.counts[i]) if c})
 
@@ -337,18 +285,28 @@ class GradeBatch:
         return self.status == int(Status.SOLVED)
 
     @property
+    def status_names(self) -> list[str]:
+        """The status of each puzzle, by name (``"SOLVED"``: graded)."""
+        return [Status(int(s)).name for s in self.status]
+
+    @property
     def statuses(self) -> list[Status]:
-        """The :class:`~dlxnumba.sudoku.Status` of each puzzle, as members."""
+        """Deprecated: :attr:`status` (codes that compare with Status members) or :attr:`status_names`."""
+        warnings.warn("GradeBatch.statuses is deprecated: read status (codes that compare with Status "
+                      "members) or status_names", DeprecationWarning, stacklevel=2)
         return [Status(int(s)) for s in self.status]
 
     @property
     def level_names(self) -> list[str | None]:
-        """The level of each puzzle, by name (None: no grade)."""
-        return [LEVELS[k] if k >= 0 else None for k in self.level]
+        """Deprecated: :attr:`level` holds the names now (``level_names`` was a list of them, None: no grade)."""
+        warnings.warn("GradeBatch.level_names is deprecated: level holds the names now (a numpy str array; "
+                      "level.tolist() for a list), level_codes the numbers", DeprecationWarning, stacklevel=2)
+        return [name or None for name in self.level.tolist()]
 
     def level_counts(self) -> dict[str, int]:
         """Graded puzzles per level, every level listed (easiest first)."""
-        found = np.bincount(self.level[self.level >= 0].astype(np.int64), minlength=len(LEVELS))
+        codes = self.level_codes
+        found = np.bincount(codes[codes >= 0].astype(np.int64), minlength=len(LEVELS))
         return {name: int(c) for name, c in zip(LEVELS, found)}
 
     def __repr__(self) -> str:
@@ -359,12 +317,28 @@ class GradeBatch:
 
 # ------------------------------------------------------------------ grading
 
-def _check_samples(samples, seed) -> tuple[int, int]:
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 0:
-        raise SudokuError(f"samples must be a non-negative integer, not {plain(samples)}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise SudokuError(f"seed must be a non-negative integer, not {plain(seed)}")
-    return int(samples), int(seed)
+class _Rating(NamedTuple):
+    """How to rate: the arguments of :func:`grade` and :func:`grade_many` but the
+    puzzles and threads, checked once (:func:`_rating`)."""
+
+    samples: int
+    seed: int
+    effort: bool
+    max_guesses: int
+    uniqueness: bool
+
+
+def _rating(samples: Any, seed: Any, effort: Any, max_guesses: Any, uniqueness: Any) -> _Rating:
+    """The arguments of a public call, checked (a SudokuError names a bad one)."""
+    return _Rating(integer(samples, "samples", low=0, error=SudokuError),
+                   integer(seed, "seed", low=0, error=SudokuError),
+                   flag(effort, "effort", SudokuError),
+                   integer(max_guesses, "max_guesses", low=1, error=SudokuError),
+                   flag(uniqueness, "uniqueness", SudokuError))
+
+
+#: What the generator's level filter asks of the grader: the technique scale only.
+TECHNIQUE_SCALE = _Rating(SAMPLES, 0, False, MAX_GUESSES, True)
 
 
 @functools.lru_cache(maxsize=64)
@@ -392,12 +366,6 @@ def _copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: in
     return sources, maps
 
 
-def _threads(threads) -> int:
-    from ..search_options import SearchOptions
-
-    return SearchOptions.make(SudokuError, threads=threads).thread_count()
-
-
 def _resize(size: int, spent: float, low: int, high: int) -> int:
     """The next slice's size after one of ``size`` took ``spent`` seconds (about SLICE_SECONDS)."""
     if spent < SLICE_SECONDS / 2:
@@ -419,7 +387,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
         return np.full(P, np.nan)
     # the copies permute rows, columns, bands and stacks: only where the regions
     # are just those (a variant's extra regions would not follow), else digits only
-    standard = np.array_equal(g.regions, _geometry(g.n, *g.box).regions)
+    standard = np.array_equal(g.regions, plain_geometry(g.n, *g.box).regions)
     sources, maps = _copies(g.n, g.box, standard, samples, seed)
     copies = np.stack([maps[k][arr[:, sources[k]]] for k in range(samples)]).reshape(samples * P, -1)
     guesses = np.zeros(len(copies), np.int64)
@@ -469,74 +437,59 @@ def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
     return hardest, steps, status, counts, grids
 
 
-def _allowed(uniqueness: bool, variant=None) -> int:
-    """The techniques the solver may use, as the kernel's bitmask.
-
-    The unique rectangle needs ``uniqueness`` and a classic grid: its argument
-    (swapping two digits in four cells of two boxes gives a second solution)
-    fails when an extra region, a ban or a cage sees some of the four cells,
-    so it is off for every variant."""
-    logic = _kernels()
-    return logic.ALL_TECHNIQUES & ~(0 if uniqueness and not variant else 1 << logic.UNIQUE_RECTANGLE)
-
-
 #: Why a puzzle has no grade, by status (INVALID says its own reason).
 _NO_GRADE = {Status.NO_SOLUTION: "the puzzle has no solution",
              Status.MULTIPLE: "the puzzle has more than one solution (grade it with uniqueness=False "
                               "to rate it all the same)"}
 
 
-def _solution_status(arr: np.ndarray, g: Geometry, uniqueness: bool, nthreads: int, variant=None
-                     ) -> tuple[np.ndarray, list]:
+def _solution_status(arr: np.ndarray, g: Geometry, uniqueness: bool, nthreads: int,
+                     variant: Variant | None = None) -> tuple[np.ndarray, list[str | None]]:
     """Whether each puzzle of ``arr`` can be graded: Status codes (SOLVED: it
     has a solution, and one only with ``uniqueness``) and why not, by the
     dancing-links solver (which returns to Python every slice of its work)."""
-    from .solve import solve_many
-
-    r = solve_many(arr, nthreads, 2 if uniqueness else 1, box=g.box, variant=variant)
+    options = SearchOptions.make(SudokuError, threads=nthreads)
+    r = solve_arrays(arr, np.zeros(len(arr), bool), g.n, g.box, variant or CLASSIC, 2 if uniqueness else 1,
+                     options)
     status = np.asarray(r.status, np.int8).copy()
-    found = getattr(r, "errors", None) or [None] * len(arr)
-    errors: list = [None] * len(arr)
+    errors: list[str | None] = [None] * len(arr)
     for k in np.flatnonzero(status != int(Status.SOLVED)).tolist():
-        st = Status(int(status[k]))
-        errors[k] = _NO_GRADE.get(st) or found[k] or "the givens break the rules"
+        errors[k] = _NO_GRADE.get(Status(int(status[k])))  # INVALID: explain_invalid says why
     return status, errors
 
 
-def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool,
-                 max_guesses, uniqueness: bool = True, variant=None, *, check: bool = True,
-                 unreadable: dict | None = None) -> GradeBatch:
-    """Grade the puzzles of ``arr`` (P, N*N).
+def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int, variant: Variant | None = None, *,
+                 check: bool = True, unreadable: dict[int, str] | None = None) -> GradeBatch:
+    """Rate the puzzles of ``arr`` (P, N*N) uint8 of the geometry ``g``, on ``nthreads``.
 
     ``check``: find first which puzzles have a solution (and one only, with
     ``uniqueness``); the others get their status and no grade.  Without it
     every puzzle is taken to have one (the generator's puzzles do).
     ``unreadable``: rows (and why) that hold no puzzle: INVALID, not graded.
     """
-    samples, seed = _check_samples(samples, seed)
-    if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
-        raise SudokuError(f"max_guesses must be a positive integer, not {plain(max_guesses)}")
-    nthreads = _threads(threads)
     tab = _tables_of(g)
     P = len(arr)
     status = np.full(P, int(Status.SOLVED), np.int8)
-    errors: list = [None] * P
+    errors: list[str | None] = [None] * P
     for k, why in (unreadable or {}).items():
         status[k], errors[k] = int(Status.INVALID), why
     if check and P:
         todo = np.flatnonzero(status == int(Status.SOLVED))
         if todo.size:
-            st, why = _solution_status(np.ascontiguousarray(arr[todo]), g, uniqueness, nthreads, variant)
+            st, reasons = _solution_status(np.ascontiguousarray(arr[todo]), g, rating.uniqueness, nthreads,
+                                           variant)
             status[todo] = st
             for j, k in enumerate(todo.tolist()):
-                errors[k] = why[j]
+                errors[k] = reasons[j]
+            explain_invalid(arr, status, g.n, g.box, errors, variant)
     rows = np.flatnonzero(status == int(Status.SOLVED))
     sub = np.ascontiguousarray(arr[rows], np.uint8)
-    hardest, steps, lstatus, counts, grids = _logic(sub, tab, _allowed(uniqueness, variant), nthreads)
+    hardest, steps, lstatus, counts, grids = _logic(sub, tab, _allowed(rating.uniqueness, variant), nthreads)
     clash = np.flatnonzero(lstatus == -2)
     if len(clash):  # givens that break the rules, not checked before (check=False)
         raise SudokuError(f"puzzle {int(rows[clash[0]])}: the givens break the rules")
-    efforts = _efforts(sub, g, tab, samples if effort else 0, seed, nthreads, int(max_guesses))
+    efforts = _efforts(sub, g, tab, rating.samples if rating.effort else 0, rating.seed, nthreads,
+                       rating.max_guesses)
     out_score = np.full(P, np.nan)
     out_level = np.full(P, -1, np.int8)
     out_hardest = np.full(P, -1, np.int8)
@@ -557,8 +510,8 @@ def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads,
                       out_grids, status, errors)
 
 
-def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-          max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
+def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
+          effort: bool = True, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
     A grade is for a puzzle with a solution: a puzzle without one, or (with
@@ -570,7 +523,8 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     puzzle : str, array_like or Sudoku
         Anything :class:`Sudoku` accepts.
     box : (int, int) or str, optional
-        The box shape, a pair or text ``"2x3"`` (by default that of a :class:`Sudoku`, else the squarest).
+        The box shape, a pair or text ``"2x3"`` (by default that of a :class:`Sudoku`, else the squarest);
+        by keyword (by position, as the second argument, it is deprecated).
     samples : int
         Random copies the search effort averages over (0: no search effort).
     seed : int
@@ -609,41 +563,45 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     >>> g.level, g.solved
     ('beyond', False)
     """
-    sudoku = hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None
-    if sudoku:
+    if deprecated:
+        box = moved_positional("grade", deprecated, {"box": (box, None)})["box"]
+    rating = _rating(samples, seed, effort, max_guesses, uniqueness)
+    if isinstance(puzzle, Grid) and box is None:
         cells = puzzle._cells  # a Sudoku: checked already, and its geometry has all its regions
         g = puzzle.geometry
     else:
-        cells = puzzle._cells if hasattr(puzzle, "boxed") else _grid_from(puzzle)
-        n = _size_of(cells.size)
-        g = geometry(n, _check_box(n, box))
+        cells = puzzle._cells if isinstance(puzzle, Grid) else grid_from(puzzle)
+        n = side_of(cells.size)
+        g = geometry(n, check_box(n, box))
         problems = conflicts(cells, g)
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
-    _check_samples(samples, seed)
+    variant = puzzle.variant if isinstance(puzzle, Grid) else None
     _tables_of(g)  # a grid too large for the grader: said before any search
     flat = np.array(cells, np.uint8).reshape(1, -1)
-    if sudoku:  # its own rules (a variant's too)
-        found = puzzle.count(2 if uniqueness else 1)
+    if isinstance(puzzle, Grid) and box is None:  # its own rules (a variant's too)
+        found = count_solutions(puzzle, 2 if rating.uniqueness else 1, DEFAULTS[1])
     else:
-        status, _ = _solution_status(flat, g, uniqueness, 1)
+        status, _ = _solution_status(flat, g, rating.uniqueness, 1)
         found = {int(Status.NO_SOLUTION): 0, int(Status.MULTIPLE): 2}.get(int(status[0]), 1)
     if found == 0:
         raise SudokuError("the puzzle has no solution: a grade is for a puzzle with a solution")
-    if found > 1 and uniqueness:
+    if found > 1 and rating.uniqueness:
         raise SudokuError("the puzzle has more than one solution: pass uniqueness=False to grade it "
                           "all the same (without the techniques that assume one solution)")
-    return _grade_array(flat, g, samples, seed, 1, effort, max_guesses, bool(uniqueness),
-                        getattr(puzzle, "variant", None), check=False)[0]
+    return _grade_array(flat, g, rating, 1, variant, check=False)[0]
 
 
-def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
-               threads: int | None = None, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> GradeBatch:
+def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
+               effort: bool = True, threads: int | None = None, max_guesses: int = MAX_GUESSES,
+               uniqueness: bool = True) -> GradeBatch:
     """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
 
     ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
     array, or a list of strings or :class:`Sudoku`); one box shape per batch.
-    The other parameters as for :func:`grade`.
+    ``threads``: as for :func:`~dlxnumba.solve_many` (None: all that numba
+    has).  The other parameters as for :func:`grade` (``box`` by keyword: by
+    position it is deprecated).
 
     One grade per puzzle, in order.  A puzzle that cannot be graded does not
     stop the batch: its entry has the status that says why
@@ -656,18 +614,20 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
     --------
     >>> from dlxnumba import grade_many, load_puzzles
     >>> r = grade_many(load_puzzles("easy50")[:5], threads=1)
-    >>> r.level_names, r.effort.tolist()
+    >>> r.level.tolist(), r.effort.tolist()
     (['easy', 'easy', 'easy', 'easy', 'easy'], [0.0, 0.0, 0.0, 0.0, 0.0])
     >>> r = grade_many(["1.3..4.23.4..2.1", "12..34..........", "1234341243212143"], threads=1)
-    >>> [s.name for s in r.statuses], r.level_names
-    (['NO_SOLUTION', 'MULTIPLE', 'SOLVED'], [None, None, 'easy'])
+    >>> r.status_names, r.level.tolist()
+    (['NO_SOLUTION', 'MULTIPLE', 'SOLVED'], ['', '', 'easy'])
     """
-    from .solve import _batch_array
-
-    if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):
+    if deprecated:
+        box = moved_positional("grade_many", deprecated, {"box": (box, None)})["box"]
+    rating = _rating(samples, seed, effort, max_guesses, uniqueness)
+    options = SearchOptions.make(SudokuError, threads=threads)
+    if isinstance(puzzles, (str, bytes, Grid)):
         raise SudokuError("grade_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use grade(puzzle) or Sudoku(puzzle).grade())")
-    arr, bad, n, box, errors = _batch_array(puzzles, box, who="grade_many")
+    arr, bad, n, box, errors = read_batch(puzzles, box, who="grade_many")[:5]
     arr = np.array(arr, np.uint8, copy=True) if arr.size else np.ascontiguousarray(arr, np.uint8)
     unreadable = {k: errors[k] or f"puzzle {k}: unreadable" for k in np.flatnonzero(bad).tolist()}
     if arr.size:
@@ -675,213 +635,4 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
             unreadable.setdefault(k, f"puzzle {k}: a cell holds a value outside 0..{n}")
     if unreadable:
         arr[list(unreadable)] = 0  # nothing of them reaches the solvers
-    return _grade_array(arr, geometry(n, box), samples, seed, threads, effort, max_guesses, bool(uniqueness),
-                        unreadable=unreadable)
-
-
-# ------------------------------------------------------------------ pencil marks and hints
-
-@dataclass(frozen=True)
-class Step:
-    """One step of the logical solver: what :meth:`Sudoku.hint` returns.
-
-    Attributes
-    ----------
-    technique : str
-        The name of the technique (one of :data:`TECHNIQUES`).
-    cells : tuple of int
-        The cells of the pattern (row-major numbers; ``cell_names`` has
-        ``r1c1`` names).  For simple coloring, the cells of the first color
-        come first (``split`` of them); for the chains, the cells of the
-        chain in order (an X-chain's links alternate strong, weak, ...,
-        strong, so a cell may appear twice).
-    digits : tuple of int
-        The digits of the pattern.
-    placed : (cell, digit) or None
-        The digit the step writes, for the singles.
-    eliminations : tuple of (cell, digit)
-        The candidates the step removes (empty for a placement).
-    regions : tuple of str
-        The regions of the pattern (``"box 1"``, ``"row 3"``, ...), when it has any.
-    marks : tuple of tuple of int
-        The candidates of each cell of ``cells`` when the step was found.
-    """
-
-    technique: str
-    cells: tuple[int, ...]
-    digits: tuple[int, ...]
-    placed: tuple[int, int] | None
-    eliminations: tuple[tuple[int, int], ...]
-    regions: tuple[str, ...]
-    marks: tuple[tuple[int, ...], ...]
-    n: int = field(repr=False)
-    split: int = field(default=0, repr=False)
-    wrap: int = field(default=-1, repr=False)
-
-    @property
-    def score(self) -> float:
-        return _BY_NAME[self.technique].score
-
-    @property
-    def cell_names(self) -> list[str]:
-        return [_name(self.n, c) for c in self.cells]
-
-    def __str__(self) -> str:
-        return _describe(self)
-
-
-def _name(n: int, cell: int) -> str:
-    return f"r{cell // n + 1}c{cell % n + 1}"
-
-
-def _digits(ds) -> str:
-    return "{" + ", ".join(str(d) for d in ds) + "}"
-
-
-def _removals(step: Step) -> str:
-    """``removes 2 from r1c3, r1c8; 7 from r1c9``: the eliminations by digit."""
-    by_digit: dict[int, list[str]] = {}
-    for cell, d in step.eliminations:
-        by_digit.setdefault(d, []).append(_name(step.n, cell))
-    return "removes " + "; ".join(f"{d} from {', '.join(cs)}" for d, cs in sorted(by_digit.items()))
-
-
-def _describe(step: Step) -> str:
-    t, n = step.technique, step.n
-    names = step.cell_names
-    if step.placed is not None:
-        cell, d = step.placed
-        why = {"full house": f"the last empty cell of {step.regions[0]}" if step.regions else "",
-               "hidden single": f"the only place for {d} in {step.regions[0]}" if step.regions else "",
-               "naked single": "its only candidate"}[t]
-        return f"{t}: {_name(n, cell)} = {d} ({why})"
-    if t in ("pointing", "claiming"):
-        a, b = step.regions
-        return f"{t}: in {a}, {step.digits[0]} lies only in {b} ({', '.join(names)}): {_removals(step)}"
-    if t.startswith(("naked", "hidden")):
-        return f"{t} {_digits(step.digits)} in {step.regions[0]} ({', '.join(names)}): {_removals(step)}"
-    if t in ("X-wing", "swordfish", "jellyfish"):
-        rows = sorted({c // n + 1 for c in step.cells})
-        cols = sorted({c % n + 1 for c in step.cells})
-        base, cover = ("rows", "columns") if step.regions == ("rows",) else ("columns", "rows")
-        lines = {"rows": rows, "columns": cols}
-        return (f"{t} on {step.digits[0]}: {base} {', '.join(map(str, lines[base]))} and "
-                f"{cover} {', '.join(map(str, lines[cover]))} ({', '.join(names)}): {_removals(step)}")
-    if t in ("XY-wing", "XYZ-wing"):
-        pivot, a, b = (f"{nm} {_digits(m)}" for nm, m in zip(names, step.marks))
-        return f"{t}: pivot {pivot}, pincers {a} and {b}: {_removals(step)}"
-    if t == "simple coloring":
-        one, two = names[:step.split], names[step.split:]
-        kind = "color trap" if step.wrap < 0 else f"color wrap ({'first' if step.wrap == 0 else 'second'} color false)"
-        return (f"{t} on {step.digits[0]}, {kind}: colors {{{', '.join(one)}}} and "
-                f"{{{', '.join(two)}}}: {_removals(step)}")
-    if t == "unique rectangle":
-        x, y = step.digits
-        return (f"{t} {{{x}, {y}}}: {', '.join(names)} (two solutions if {names[2]} were {x} or {y}): "
-                f"{_removals(step)}")
-    if t in ("X-chain", "XY-chain"):
-        return f"{t} on {step.digits[0]}: {' - '.join(names)}: {_removals(step)}"
-    return f"{t}: {_removals(step)}"  # pragma: no cover  (every technique is described above)
-
-
-def _step_of(rec: tuple, tech: int, cand: np.ndarray, g: Geometry) -> Step:
-    """A :class:`Step` from the kernel's step record (before it is applied to ``cand``)."""
-    logic = _kernels()
-    info, cells, digits, elims = rec[:4]
-    n = g.n
-    ncells, ndigits, nelims = int(info[logic.I_NCELLS]), int(info[logic.I_NDIGITS]), int(info[logic.I_NELIMS])
-    cs = tuple(int(c) for c in cells[:ncells])
-    regions: tuple[str, ...] = ()
-    name = TECHNIQUES[tech].name
-    if tech in (logic.X_WING, logic.SWORDFISH, logic.JELLYFISH):
-        regions = ("rows",) if info[logic.I_REGION_A] == 0 else ("columns",)
-    elif tech not in (logic.SIMPLE_COLORING, logic.X_CHAIN, logic.XY_CHAIN):
-        regions = tuple(_region_name(g, int(info[k])) for k in (logic.I_REGION_A, logic.I_REGION_B)
-                        if info[k] >= 0)
-    bits = np.arange(n, dtype=np.uint64)
-    marks = tuple(tuple(int(d) + 1 for d in np.flatnonzero((cand[c] >> bits) & np.uint64(1))) for c in cs)
-    placed = (int(info[logic.I_CELL]), int(info[logic.I_DIGIT])) if info[logic.I_DIGIT] > 0 else None
-    return Step(technique=name, cells=cs, digits=tuple(int(d) for d in digits[:ndigits]), placed=placed,
-                eliminations=tuple((int(e) // n, int(e) % n + 1) for e in elims[:nelims]),
-                regions=regions, marks=marks, n=n, split=int(info[logic.I_SPLIT]),
-                wrap=int(info[logic.I_REGION_A]) if tech == logic.SIMPLE_COLORING else -1)
-
-
-def _region_name(g: Geometry, r: int) -> str:
-    return g.region_names[r] if r < len(g.region_names) else f"region {r + 1}"
-
-
-def _state(s: "Sudoku", marks=None) -> tuple[np.ndarray, np.ndarray, tuple]:
-    """(cand, grid, tables) of a grid: its pencil marks, narrowed by ``marks``
-    ((N, N, N) bool) when given."""
-    g = s.geometry
-    tab = _tables_of(g)
-    cand, grid, ok = _kernels().candidates_of(np.ascontiguousarray(s._cells, np.uint8), tab)
-    if not ok:  # pragma: no cover  (a Sudoku's givens never clash)
-        raise SudokuError("the givens break the rules")
-    if marks is not None:
-        m = np.asarray(marks)
-        if m.shape != (g.n, g.n, g.n) or m.dtype != np.bool_:
-            raise SudokuError(f"candidates must be an ({g.n}, {g.n}, {g.n}) bool array, "
-                              f"not {m.dtype} of shape {m.shape}")
-        weights = np.uint64(1) << np.arange(g.n, dtype=np.uint64)
-        given = (m.reshape(g.n * g.n, g.n) * weights).sum(axis=1, dtype=np.uint64)
-        cand &= given
-    return cand, grid, tab
-
-
-def candidates(s: "Sudoku") -> np.ndarray:
-    """The pencil marks of a grid: an (N, N, N) bool array, ``[row, col, d - 1]``
-    True when digit ``d`` is not yet in any region of the cell (row, column,
-    box, ...); a filled cell has only its own digit.
-
-    >>> from dlxnumba import Sudoku
-    >>> c = Sudoku("12.. ..12 .... ....").candidates()
-    >>> c.shape, (c[0, 2].nonzero()[0] + 1).tolist(), c[0, 0].sum()
-    ((4, 4, 4), [3, 4], np.int64(1))
-    """
-    cand, grid, _ = _state(s)
-    n = s.n
-    out = ((cand[:, None] >> np.arange(n, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    filled = np.flatnonzero(grid)
-    out[filled, grid[filled].astype(np.int64) - 1] = True
-    return out.reshape(n, n, n)
-
-
-def hint(s: "Sudoku", marks=None, uniqueness: bool = True) -> Step | None:
-    """The next step of the logical solver from the grid's pencil marks (or
-    from ``marks``, an (N, N, N) bool array as :func:`candidates` gives, with
-    some candidates already removed); None when the grid is full or no
-    technique applies.  Raises SudokuError when the marks contradict (a cell
-    or a digit of a region without a place: the grid has no solution).
-    ``uniqueness=False``: no technique that assumes one solution (the unique
-    rectangle), for grids that may have several.
-    """
-    cand, grid, tab = _state(s, marks)
-    logic = _kernels()
-    rec = tuple(logic.new_step(s.n, len(tab[1])))
-    before = cand.copy()
-    t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness, s.variant), False)
-    if t < 0:
-        raise SudokuError("the candidates contradict: some cell, or some digit of a region, has no place left")
-    return None if t == 0 else _step_of(rec, t, before, s.geometry)
-
-
-def steps(s: "Sudoku", max_steps: int | None = None, uniqueness: bool = True) -> list[Step]:
-    """The steps of the logical solve from the grid, easiest technique first at
-    each step, until the grid is full or no technique applies (``uniqueness``
-    as for :func:`hint`)."""
-    cand, grid, tab = _state(s)
-    logic = _kernels()
-    rec = tuple(logic.new_step(s.n, len(tab[1])))
-    out: list[Step] = []
-    g = s.geometry
-    while max_steps is None or len(out) < max_steps:
-        before = cand.copy()
-        t = logic.step_once(tab, cand, grid, rec, _allowed(uniqueness, s.variant), True)
-        if t < 0:
-            raise SudokuError("the candidates contradict: the grid has no solution")
-        if t == 0:
-            break
-        out.append(_step_of(rec, t, before, g))
-    return out
+    return _grade_array(arr, geometry(n, box), rating, options.thread_count(), unreadable=unreadable)

@@ -103,14 +103,24 @@ import functools
 import math
 import re
 from itertools import combinations, permutations
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
 
 import numpy as np
 
+from ..checks import is_integer
 from ..errors import SudokuError, plain
 from ..exact_cover import ExactCover
 from ..template import template
 from .geometry import Geometry, cell_name
-from .text import _symbol
+from .text import symbol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants import Variant
+
+    #: A cell of a cage: its number (row-major from 0), a name such as ``"r1c2"``, or ``(row, col)`` from 0
+    CellLike = Union[int, str, tuple[int, int]]
+    #: Cages: their text form (a cage map and sums), a :class:`Cages`, or ``(sum, cells)`` pairs
+    CagesLike = Union[str, "Cages", Iterable[tuple[int, Union[CellLike, Iterable[CellLike]]]], None]
 
 #: A cage with at most this many assignments of digits is encoded in the
 #: colors form (one option per assignment), a larger one in the sets form.
@@ -141,7 +151,7 @@ class Cages:
     cells: tuple[tuple[int, ...], ...]
     _hash: int
 
-    def __init__(self, n: int, sums, cells):
+    def __init__(self, n: int, sums: Iterable[int], cells: Iterable[Iterable[int]]) -> None:
         pairs = sorted(zip((int(s) for s in sums), (tuple(sorted(int(c) for c in cs)) for cs in cells)),
                        key=lambda p: p[1][0] if p[1] else -1)
         object.__setattr__(self, "n", int(n))
@@ -155,7 +165,7 @@ class Cages:
     def __reduce__(self):
         return Cages, (self.n, self.sums, self.cells)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Cages) and (self.n, self.sums, self.cells) == (other.n, other.sums, other.cells)
 
     def __hash__(self) -> int:
@@ -164,7 +174,7 @@ class Cages:
     def __len__(self) -> int:
         return len(self.sums)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[int, tuple[int, ...]]]:
         """``(sum, cells)`` of each cage."""
         return iter(zip(self.sums, self.cells))
 
@@ -174,7 +184,7 @@ class Cages:
     # ------------------------------------------------------------- reading
 
     @classmethod
-    def parse(cls, cages, n: int | None = None) -> "Cages":
+    def parse(cls, cages: CagesLike, n: int | None = None) -> Cages:
         """Cages from a :class:`Cages`, the text form (a cage map and ``label=sum``
         tokens) or a list of ``(sum, cells)``; ``n``, the grid's side, is needed
         for a list (the text's map gives it).  Every fault raises SudokuError
@@ -188,7 +198,7 @@ class Cages:
         if n is None:
             raise SudokuError("cages given as a list need the grid's side: pass n=... (Sudoku does)")
         try:
-            items = list(cages)
+            items: list[Any] = list(cages)  # type: ignore[arg-type]  # None and the like raise TypeError: named below
         except TypeError:
             raise SudokuError(f"cages must be text (a cage map and sums) or a list of (sum, cells), "
                               f"not {plain(cages)}") from None
@@ -198,9 +208,9 @@ class Cages:
                 total, where = item
             except (TypeError, ValueError):
                 raise SudokuError(f"cage {k + 1}: expected a pair (sum, cells), not {plain(item)}") from None
-            if isinstance(total, bool) or not isinstance(total, (int, np.integer)):
+            if not is_integer(total):
                 raise SudokuError(f"cage {k + 1}: the sum must be an integer, not {plain(total)}")
-            if isinstance(where, (str, int, np.integer)):
+            if isinstance(where, str) or is_integer(where):
                 where = [where]
             try:
                 where = list(where)
@@ -264,12 +274,12 @@ class Cages:
             if len(set(filled)) < len(filled):
                 twice = next(d for d in filled if filled.count(d) > 1)
                 at = [cell_name(self.n, c) for c, d in zip(where, got) if d == twice]
-                out.append(f"{_symbol(twice)} appears {len(at)} times in {self.name(k)}: {', '.join(at)}")
+                out.append(f"{symbol(twice)} appears {len(at)} times in {self.name(k)}: {', '.join(at)}")
                 continue
             free = [d for d in range(1, self.n + 1) if d not in filled]
             rest, empty = total - sum(filled), len(got) - len(filled)
             if not _can_sum(free, empty, rest):
-                given = ", ".join(f"{cell_name(self.n, c)}={_symbol(d)}" for c, d in zip(where, got) if d)
+                given = ", ".join(f"{cell_name(self.n, c)}={symbol(d)}" for c, d in zip(where, got) if d)
                 if empty:
                     fits = (f"no {empty} distinct unused digits add up to {rest}" if empty > 1
                             else f"no unused digit is {rest}")
@@ -293,7 +303,7 @@ class Cages:
 CAGE_SIZES = {2: 0.35, 3: 0.35, 4: 0.2, 5: 0.1}
 
 
-def random_cages(solution, n: int, rng: np.random.Generator) -> Cages:
+def random_cages(solution: np.ndarray, n: int, rng: np.random.Generator) -> Cages:
     """Cages drawn at random over the solved grid ``solution`` (``n*n`` digits):
     every cell in one cage, each cage a connected group of cells (left, right,
     up, down) holding distinct digits, its sum that of its digits.
@@ -364,7 +374,7 @@ def random_cages(solution, n: int, rng: np.random.Generator) -> Cages:
 _NAME = re.compile(r"r(\d+)c(\d+)$", re.IGNORECASE)
 
 
-def _cell(c, n: int, what: str) -> int:
+def _cell(c: Any, n: int, what: str) -> int:
     """Cell number of ``c`` (a number, ``"r1c2"`` or a ``(row, col)`` pair from 0), checked."""
     if isinstance(c, str):
         m = _NAME.match(c.strip())
@@ -374,14 +384,14 @@ def _cell(c, n: int, what: str) -> int:
         if not (0 <= i < n and 0 <= j < n):
             raise SudokuError(f"{what}: cell {c} is outside the {n}x{n} grid")
         return i * n + j
-    if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+    if is_integer(c):
         if not 0 <= c < n * n:
             raise SudokuError(f"{what}: cell {plain(c)} is outside the {n}x{n} grid (cells are numbered "
                               f"0 to {n * n - 1}, row-major)")
         return int(c)
     try:
         i, j = c
-        ok = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (i, j))
+        ok = is_integer(i) and is_integer(j)
     except (TypeError, ValueError):
         ok = False
     if not ok:
@@ -580,7 +590,7 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
                 names.append(cell_name(n, c))
         else:
             set_item[k] = len(names)
-            names += [f"cage{cages.label(k)}.{_symbol(d)}" for d in range(1, n + 1)]
+            names += [f"cage{cages.label(k)}.{symbol(d)}" for d in range(1, n + 1)]
     ptr, items = base.opt_ptr, base.opt_items.astype(np.int64)
     items = np.where(items >= p1, items + shift, items)
     base_colors = base.opt_colors.astype(np.int64)
@@ -627,16 +637,19 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
     if not opt_colors.any():
         return ExactCover(p1 + n_cages, names, opt_ptr, opt_items)
     return ExactCover(p1 + n_cages, names, opt_ptr, opt_items, opt_colors,
-                      [_symbol(d) for d in range(1, n + 1)])
+                      [symbol(d) for d in range(1, n + 1)])
 
 
 @functools.lru_cache(maxsize=32)
-def cached_problem(variant, n: int, box: tuple[int, int], build) -> ExactCover:
+def cached_problem(variant: Variant, n: int, box: tuple[int, int],
+                   build: Callable[[Geometry, Any, Any], ExactCover]) -> ExactCover:
     """The exact-cover problem of a killer variant's empty grid (the last 32 built
     are kept): ``build(geometry, bans, ban_kinds)`` makes the problem of its other
     rules, to which the cages are added."""
     geo = variant.geometry(n, box)
     base = build(geo, variant.ban_pairs(geo), variant.bans)
+    if variant.cages is None:
+        raise SudokuError("cached_problem is for a variant with cages (a killer)")
     p = killer_problem(base, geo, variant.cages)
     template(p)
     return p

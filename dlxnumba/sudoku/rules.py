@@ -17,12 +17,18 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ..kernels.sudoku.links import grid_clash
 from .geometry import Geometry, geometry
-from .text import _symbol
+from .text import symbol
 from .variants import Variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .geometry import BoxLike
+    from .variants import VariantLike
 
 
 def breaks_rules(cells: np.ndarray, geo: Geometry) -> bool:
@@ -49,11 +55,11 @@ def _clashes(cells: np.ndarray, region: list[int], name: str, geo: Geometry) -> 
         d = int(cells[cell])
         if d:
             where.setdefault(d, []).append(geo.cell_name(cell))
-    return [f"{_symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
+    return [f"{symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
             for d, at in where.items() if len(at) > 1]
 
 
-def is_solution(grid, puzzle=None, box=None, variant=None) -> bool:
+def is_solution(grid: Any, puzzle: Any = None, box: BoxLike = None, variant: VariantLike = None) -> bool:
     """True when ``grid`` is a complete, valid Sudoku (agreeing with ``puzzle``'s givens).
 
     Independent of the solver: it checks that every row, column and box holds

@@ -9,18 +9,19 @@ Examples
 --------
 >>> _parse_text("12.. | ..12 | .... | ....").tolist()[:8]
 [1, 2, 0, 0, 0, 0, 1, 2]
->>> _symbol(10), _symbol(0), _symbol(62)
+>>> symbol(10), symbol(0), symbol(62)
 ('A', '.', '62')
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from ..errors import SudokuError
-from .geometry import _size_of, cell_name
+from .geometry import side_of, cell_name
 
 #: Symbols for the digits 1..61, in order.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -51,7 +52,7 @@ _TO_DIGIT_UPPER = bytes(int(_CLASS[ord(chr(ch).upper())]) if chr(ch).isascii() a
                         else _TO_DIGIT[ch] for ch in range(256))
 
 
-def _symbol(d: int) -> str:
+def symbol(d: int) -> str:
     """The text of digit ``d``: a symbol up to 61, else the number."""
     return "." if not d else SYMBOLS[d - 1] if d <= MAX_TEXT_N else str(d)
 
@@ -95,7 +96,7 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
     if values.size == 0:
         raise SudokuError(f"{where}: no cells found")
     try:
-        n = _size_of(values.size)
+        n = side_of(values.size)
     except SudokuError as e:
         raise SudokuError(f"{where}: {e}") from None
     if n > MAX_TEXT_N:
@@ -115,7 +116,7 @@ def _parse_text_slowly(text: str, where: str) -> np.ndarray:
     return values
 
 
-def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
+def grid_from(puzzle: Any, where: str = "puzzle") -> np.ndarray:
     """Flat uint8 cells from a string (or bytes), a list of row strings, an
     array, nested lists or anything with ``__array__`` (a :class:`Sudoku` is its grid)."""
     if isinstance(puzzle, str):  # the common case first
@@ -130,7 +131,7 @@ def _grid_from(puzzle, where: str = "puzzle") -> np.ndarray:
     return _cells_of_array(puzzle)
 
 
-def _cells_of_array(puzzle) -> np.ndarray:
+def _cells_of_array(puzzle: Any) -> np.ndarray:
     """Flat uint8 cells from a 1-D or 2-D array or nested lists (0 = empty)."""
     try:
         a = np.asarray(puzzle)
@@ -145,7 +146,7 @@ def _cells_of_array(puzzle) -> np.ndarray:
         raise SudokuError("puzzle mixes text and numbers: give a string, a list of row strings, "
                           "or numbers (0 for empty)")
     if a.ndim == 1:
-        n = _size_of(a.size)
+        n = side_of(a.size)
     elif a.ndim == 2:
         if a.shape[0] != a.shape[1]:
             raise SudokuError(f"puzzle is {a.shape[0]}x{a.shape[1]}, not square")

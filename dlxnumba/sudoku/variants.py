@@ -79,16 +79,26 @@ Examples
 from __future__ import annotations
 
 import threading
-from typing import Iterator, cast
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
 
 import numpy as np
 
 from ..errors import SudokuError, plain
 from ..exact_cover import ExactCover
 from ..template import template
-from .geometry import Geometry, _size_of, cell_name, geometry
+from .encoding import _item_names
+from .geometry import Geometry, cell_name, geometry, side_of
 from .killer import Cages, cached_problem
-from .text import _symbol
+from .text import grid_from, symbol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from numpy.typing import ArrayLike
+
+    from .geometry import BoxLike
+    from .killer import CagesLike
+
+    #: A variant: a name such as ``"x"`` or ``"x+anti-knight"``, a Variant, or None (classic)
+    VariantLike: TypeAlias = "str | Variant | None"
 
 #: The kinds, in their canonical order.
 KINDS = ("jigsaw", "x", "windoku", "anti-knight", "anti-king", "non-consecutive", "killer")
@@ -131,7 +141,8 @@ class Variant:
     cages: Cages | None
     _hash: int
 
-    def __init__(self, kinds=(), region_map=None, cages=None):
+    def __init__(self, kinds: Iterable[str] = (), region_map: Sequence[int] | None = None,
+                 cages: Cages | None = None) -> None:
         if isinstance(kinds, str):
             raise SudokuError(f"Variant takes a collection of kinds; for a name use Variant.parse({kinds!r})")
         unknown = [k for k in kinds if k not in KINDS]
@@ -156,7 +167,8 @@ class Variant:
     # ------------------------------------------------------------- reading
 
     @classmethod
-    def parse(cls, spec=None, regions=None, cages=None, n=None) -> "Variant":
+    def parse(cls, spec: VariantLike = None, regions: str | ArrayLike | None = None, cages: CagesLike = None,
+              n: int | None = None) -> Variant:
         """A Variant from a name (``"x"``, ``"x+anti-king"``, ``"classic"``, None),
         a Variant, an optional region map (``regions``: text or an array of
         ``n*n`` labels; it makes the variant a jigsaw) and optional cages
@@ -196,7 +208,7 @@ class Variant:
     def __bool__(self) -> bool:
         return bool(self.kinds)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, str):
             try:
                 return self.region_map is None and self.cages is None and self == Variant.parse(other)
@@ -252,7 +264,7 @@ class Variant:
                 out.append((f"window {k + 1}", tuple((top + i) * n + left + j for i in range(r) for j in range(c))))
         return out
 
-    def geometry(self, n: int, box=None) -> Geometry:
+    def geometry(self, n: int, box: BoxLike = None) -> Geometry:
         """The :class:`Geometry` of this variant: the region map and the extra regions."""
         if self.region_map is not None and len(self.region_map) != n * n:
             raise SudokuError(f"the region map has {len(self.region_map)} cells, but the grid has {n * n}")
@@ -289,7 +301,7 @@ class Variant:
                             rows.append((a, d + 1, b, d))
         return np.array(rows, np.int32).reshape(-1, 4)
 
-    def problem(self, n: int, box=None) -> ExactCover:
+    def problem(self, n: int, box: BoxLike = None) -> ExactCover:
         """The exact-cover problem of the empty grid (built once per process)."""
         geo = self.geometry(n, box)
         if self.cages is not None:  # one problem per puzzle's cages: a bounded cache
@@ -318,7 +330,7 @@ class Variant:
                 d = int(cells[cell])
                 if d:
                     where.setdefault(d, []).append(geo.cell_name(cell))
-            out += [f"{_symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
+            out += [f"{symbol(d)} appears {len(at)} times in {name} ({', '.join(at)})"
                     for d, at in where.items() if len(at) > 1]
         if self.bans:
             for kind in self.bans:
@@ -327,7 +339,7 @@ class Variant:
             out += self.cages.conflicts(cells)
         return out
 
-    def is_solution(self, grid, puzzle=None, box=None) -> bool:
+    def is_solution(self, grid: Any, puzzle: Any = None, box: BoxLike = None) -> bool:
         """True when ``grid`` is complete and keeps every rule of this variant (and the
         givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n``, no
         ban of :meth:`ban_pairs` is broken and every cage keeps its sum.  Reads the tables only, not the solver.
@@ -336,10 +348,8 @@ class Variant:
         >>> v.is_solution("1234341243212143"), v.is_solution("1234341221434321")
         (True, False)
         """
-        from .text import _grid_from
-
-        cells = _grid_from(grid)
-        n = _size_of(cells.size)
+        cells = grid_from(grid)
+        n = side_of(cells.size)
         geo = self.geometry(n, box if box is not None else getattr(grid, "box", None))
         held = np.sort(cells[geo.regions], axis=1)
         if not np.array_equal(held, np.broadcast_to(np.arange(1, n + 1), held.shape)):
@@ -350,7 +360,7 @@ class Variant:
         if self.cages is not None and not self.cages.is_solution(cells):
             return False
         if puzzle is not None:
-            p = _grid_from(puzzle)
+            p = grid_from(puzzle)
             if p.size != cells.size or np.any((p != 0) & (p != cells)):
                 return False
         return True
@@ -399,9 +409,9 @@ def _ban_clashes(kind: str, cells: np.ndarray, geo: Geometry) -> list[str]:
                         ca, cb = cell_name(n, i * n + j), cell_name(n, (i + di) * n + j + dj)
                         if step == 0 and not (set(geo.cell_regions[i * n + j].tolist())
                                               & set(geo.cell_regions[(i + di) * n + j + dj].tolist())):
-                            out.append(f"{ca} and {cb} both hold {_symbol(a)}, {apart} ({kind})")
+                            out.append(f"{ca} and {cb} both hold {symbol(a)}, {apart} ({kind})")
                         elif step == 1:
-                            out.append(f"{ca} holds {_symbol(a)} and {cb} holds {_symbol(b)}: consecutive "
+                            out.append(f"{ca} holds {symbol(a)} and {cb} holds {symbol(b)}: consecutive "
                                        f"digits in {apart} ({kind})")
     return out
 
@@ -413,8 +423,6 @@ def _build_problem(geo: Geometry, bans: np.ndarray, ban_kinds: tuple) -> ExactCo
     per extra region and digit, then one secondary item per ban.  Option
     ``cell * n + digit - 1`` lists its items in that order.
     """
-    from .encoding import _item_names
-
     n, nn = geo.n, geo.cells
     opt = np.arange(n ** 3, dtype=np.int64)
     cell, digit = opt // n, opt % n  # digit counted from 0
@@ -437,7 +445,7 @@ def _build_problem(geo: Geometry, bans: np.ndarray, ban_kinds: tuple) -> ExactCo
     ptr = np.zeros(n ** 3 + 1, np.int64)
     np.cumsum(np.bincount(o, minlength=n ** 3), out=ptr[1:])
     names = _item_names(geo)
-    names += [f"{name}:{_symbol(d + 1)}" for name, _ in geo.extra_regions for d in range(n)]
+    names += [f"{name}:{symbol(d + 1)}" for name, _ in geo.extra_regions for d in range(n)]
     label = {}
     for kind in ban_kinds:
         offsets, step, _ = BANS[kind]
@@ -446,7 +454,7 @@ def _build_problem(geo: Geometry, bans: np.ndarray, ban_kinds: tuple) -> ExactCo
     for a, da, b, db in bans.tolist():
         (ia, ja), (ib, jb) = divmod(a, n), divmod(b, n)
         kind = label.get((0 if da == db else 1, ib - ia, jb - ja), "ban")
-        names.append(f"{kind} {cell_name(n, a)}={_symbol(da)} {cell_name(n, b)}={_symbol(db)}")
+        names.append(f"{kind} {cell_name(n, a)}={symbol(da)} {cell_name(n, b)}={symbol(db)}")
     return ExactCover(n_primary, names, ptr, it[order])
 
 
@@ -455,7 +463,7 @@ def _build_problem(geo: Geometry, bans: np.ndarray, ban_kinds: tuple) -> ExactCo
 # ---------------------------------------------------------------------------
 
 
-def kinds_of(spec) -> set[str]:
+def kinds_of(spec: VariantLike) -> set[str]:
     """The kinds a variant name (or a Variant, or None) asks for, aliases
     resolved; a :class:`~dlxnumba.errors.SudokuError` names an unknown one.
 
@@ -480,7 +488,7 @@ def kinds_of(spec) -> set[str]:
     return kinds
 
 
-def parse_region_map(regions) -> tuple[int, ...]:
+def parse_region_map(regions: str | ArrayLike) -> tuple[int, ...]:
     """The pieces of a region map, numbered 0.. in order of first appearance (row-major).
 
     ``regions``: text of ``n*n`` symbols (white space ignored) or an array of
@@ -617,52 +625,3 @@ def to_text(grid: str, variant: Variant) -> str:
     if variant.cages is not None:
         lines.append(f"cages: {variant.cages.text()}")
     return "\n".join(lines + [grid])
-
-
-# ---------------------------------------------------------------------------
-# Solving on the generic engine (variants whose options have more than four items)
-# ---------------------------------------------------------------------------
-
-
-def generic_search(puzzle, options):
-    """A resumable :class:`~dlxnumba.search.Search` of a variant puzzle (givens forced)."""
-    from ..search import Search
-    from .encoding import given_options
-
-    p = puzzle.variant.problem(puzzle.n, puzzle.box)
-    return Search.using(p, options, given_options(puzzle._cells, puzzle.n))
-
-
-def decode_all(puzzle, sols) -> Iterator:
-    """Each solution (a list of options) as a Sudoku of ``puzzle``."""
-    from .encoding import decode
-
-    for sol in sols:
-        yield puzzle._with_cells(decode(sol, puzzle.n))
-
-
-def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant, limit: int, options) -> tuple:
-    """A batch of variant puzzles on the generic lanes: ``(status, count, nodes,
-    updates, grids, seconds)``; rows in ``bad`` and rows that break a rule are INVALID."""
-    from .. import kernels as K
-    from ..batch import batch_jobs
-    from .encoding import decode, given_options
-
-    p = variant.problem(n, box)
-    over = (arr > n).any(axis=1) if arr.size else np.zeros(0, bool)
-    invalid = bad | over
-    if variant.cages is not None:  # givens that no digits can complete to a cage's sum, as Sudoku() refuses
-        invalid = invalid | np.array([not invalid[k] and bool(variant.cages.conflicts(arr[k]))
-                                      for k in range(len(arr))], bool).reshape(-1)
-    jobs = [given_options(np.zeros(0, np.uint8), n) if invalid[k] else given_options(arr[k], n)
-            for k in range(len(arr))]
-    r = batch_jobs(p, cast(list, jobs), limit, options)
-    status = r.status.astype(np.int8)
-    count, nodes, updates = r.count, r.nodes, r.updates
-    grids = np.zeros((len(arr), n * n), np.uint8)
-    for k, sol in enumerate(r.first):
-        if invalid[k]:
-            status[k], count[k], nodes[k], updates[k] = K.ST_INVALID, 0, 0, 0
-        elif sol is not None:
-            grids[k] = decode(sol, n)
-    return status, count, nodes, updates, grids, r.seconds

@@ -142,7 +142,7 @@ def test_generate_killers_as_blocks(capsys, tmp_path):
     blocks = [b for b in out.split("\n\n") if b.strip()]
     assert len(blocks) == 3 and all(b.startswith("variant: killer\ncages: ") for b in blocks)
     from dlxnumba import generate_many
-    made = generate_many(3, (2, 2), seed=5, variant="killer")
+    made = generate_many(3, box=(2, 2), seed=5, variant="killer")
     read = [Sudoku(b) for b in blocks]
     assert read == made and [s.variant.cages for s in read] == [s.variant.cages for s in made]
     assert all(s.count(2) == 1 for s in read)

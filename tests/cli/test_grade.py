@@ -10,7 +10,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 def expected_lines(puzzles, samples=16, seed=0, box=None):
     return [f"{g.level} {g.score:.1f} {'-' if g.effort is None else f'{g.effort:.1f}'} {g.steps} {g.hardest}"
-            for g in grade_many(puzzles, box, samples=samples, seed=seed, threads=1)]
+            for g in grade_many(puzzles, box=box, samples=samples, seed=seed, threads=1)]
 
 
 def test_a_set_by_name_and_a_file_agree_with_grade_many(capsys, tmp_path):

@@ -114,7 +114,7 @@ def answers() -> dict:
     out["generate4"] = [str(made), made.count(2)]
     made = generate((2, 2), seed=5, symmetric="central")
     out["generate4 symmetric"] = [str(made), made.count(2)]
-    out["generate4 many"] = [str(s) for s in generate_many(4, (2, 2), seed=2, threads=2)]
+    out["generate4 many"] = [str(s) for s in generate_many(4, box=(2, 2), seed=2, threads=2)]
     made = generate((2, 3), seed=3, variant="non-consecutive")  # bans between digits
     out["generate6 bans"] = [str(made), made.count(2)]
     made = generate(seed=2024)

@@ -29,7 +29,7 @@ def test_solve_chunks_in_order(client):
     cells = np.concatenate([o[0] for o in out])
     sols = np.concatenate([o[1] for o in out])
     status = np.concatenate([o[2] for o in out])
-    serial = solve_many(cells, 1, 2)
+    serial = solve_many(cells, limit=2, threads=1)
     assert len(out) == -(-95 // 7) and len(cells) == 95
     assert np.array_equal(sols, np.asarray(serial[0])) and np.array_equal(status, np.asarray(serial[1]))
     assert all(sudoku_ok(s, c, 9, (3, 3)) for s, c in zip(sols, cells))
@@ -41,7 +41,7 @@ def test_chunks_keep_their_variant(client):
                     np.uint8)
     out = list(solve_chunks([rows[:2], rows[2:]], client, limit=2, variant="x"))
     sols = np.concatenate([o[1] for o in out])
-    serial = solve_many(rows, 1, 2, variant="x")
+    serial = solve_many(rows, limit=2, threads=1, variant="x")
     assert np.array_equal(sols, np.asarray(serial[0])) and np.array_equal(np.concatenate([o[2] for o in out]),
                                                                            np.asarray(serial[1]))
     x = Sudoku("1...............", variant="x").variant
@@ -70,5 +70,5 @@ def test_a_killed_worker_does_not_change_the_answers():
                 os.kill(victim, signal.SIGKILL)
     cells = np.concatenate([o[0] for o in chunks])
     sols = np.concatenate([o[1] for o in chunks])
-    assert len(chunks) == 19 and len(cells) == 95 and np.array_equal(sols, np.asarray(solve_many(cells, 1)[0]))
+    assert len(chunks) == 19 and len(cells) == 95 and np.array_equal(sols, np.asarray(solve_many(cells, threads=1)[0]))
     assert all(sudoku_ok(s, x, 9, (3, 3)) for s, x in zip(sols, cells))

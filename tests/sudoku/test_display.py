@@ -39,18 +39,18 @@ def test_html():
     s = Sudoku(TOP1)
     t = s.solve()
     for grid, n_given in ((s, 17), (t, 17)):
-        h = grid._repr_html_()
+        h = grid.to_html()
         assert h.startswith("<table") and h.endswith("</table>")
         assert h.count("<tr>") == 9 and h.count("<td") == 81
         assert h.count('class="given"') == n_given
-    h = t._repr_html_()
+    h = t.to_html()
     assert h.count('class="filled"') == 81 - 17 and 'class="empty"' not in h
-    h = s._repr_html_()
+    h = s.to_html()
     assert h.count('class="empty"') == 81 - 17 and 'class="filled"' not in h
     # the classes are in the given cells' places
-    cells = [part.split('"')[1] for part in t._repr_html_().split('<td class=')[1:]]
+    cells = [part.split('"')[1] for part in t.to_html().split('<td class=')[1:]]
     assert cells == ["given" if ch != "." else "filled" for ch in TOP1]
-    h16 = Sudoku(empty(16)).solve()._repr_html_()
+    h16 = Sudoku(empty(16)).solve().to_html()
     assert h16.count("<tr>") == 16 and h16.count("<td") == 256 and ">G</td>" in h16
 
 
@@ -59,7 +59,7 @@ def test_large_grids_display_and_size_limit():
     g = np.zeros((64, 64), np.uint8)
     g[0, 0] = 64
     s = Sudoku(g)
-    assert str(s).split()[0] == "64" and "64" in s.boxed() and "<table" in s._repr_html_()
+    assert str(s).split()[0] == "64" and "64" in s.boxed() and "<table" in s.to_html()
     with pytest.raises(SudokuError, match="250"):
         Sudoku(np.zeros((256, 256), np.uint8))
 
@@ -83,7 +83,7 @@ def _cells(h: str) -> list[tuple[str, dict[str, str], str]]:
 
 def test_html_paints_every_cell_and_its_digit():
     s = Sudoku(TOP1)
-    h = s.solve()._repr_html_()
+    h = s.solve().to_html()
     cells = _cells(h)
     assert len(cells) == 81
     table = re.match(r'<table class="dlxnumba-sudoku" style="([^"]*)">', h).group(1)
@@ -97,7 +97,7 @@ def test_html_paints_every_cell_and_its_digit():
             assert cls == "filled" and style["font-weight"] == "normal" and style["color"] == display.FOUND
     assert display.BOX_RULE in h and display.RULE in h
     # an unsolved grid: empty cells are painted too, and hold nothing
-    empties = [c for c in _cells(s._repr_html_()) if c[0] == "empty"]
+    empties = [c for c in _cells(s.to_html()) if c[0] == "empty"]
     assert len(empties) == 81 - 17 and all(style["background"] == display.PAPER and not text
                                            for _, style, text in empties)
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, generate, generate_many, load_puzzles
+# private: the clue orbits and tables the generator removes clues by (no public face)
 from dlxnumba.sudoku.generating import SYMMETRIES, _orbits, _tables
 from dlxnumba.sudoku.geometry import geometry
 from reference import sudoku_ok, sudoku_solutions_brute
@@ -39,7 +40,7 @@ def assert_minimal(s: Sudoku, orbits=None) -> None:
     for group in groups:
         smaller = cells.copy()
         smaller[list(group)] = 0
-        t = Sudoku._trusted(smaller, smaller, s.box, s.variant)
+        t = Sudoku(smaller, s.box, variant=s.variant)
         assert t.count(2) == 2, f"clues {list(group)} can be removed"
 
 
@@ -204,7 +205,7 @@ def test_impossible_request_is_an_error_not_a_hang():
     (dict(clues=90), "clues 90-90"),
     (dict(minimal=False), "minimal=False needs clues"),
     (dict(minimal="yes"), "minimal must be True or False, not 'yes'"),
-    (dict(max_attempts=0), "max_attempts must be a positive integer"),
+    (dict(max_attempts=0), "max_attempts must be None or a positive integer, not 0"),
     (dict(timeout=-1), "timeout must be a non-negative number"),
     (dict(variant="nonsense"), "unknown variant 'nonsense'"),
     (dict(variant="jigsaw"), "needs a region map"),
@@ -376,7 +377,7 @@ def test_timeout_stops_a_long_generation():
     with pytest.raises(SudokuError, match=r"no 25x25 minimal puzzle with 0-625 clues within the timeout of 0.5 s"):
         generate((5, 5), seed=1, timeout=0.5)
     with pytest.raises(SudokuError, match="within the timeout"):
-        generate_many(3, (4, 4), seed=1, timeout=0.01, threads=2)
+        generate_many(3, box=(4, 4), seed=1, timeout=0.01, threads=2)
 
 
 @settings(max_examples=40, deadline=None)
@@ -454,10 +455,10 @@ def test_killers_with_other_kinds_symmetry_and_threads():
     _killer_checked(s, ("anti-king",))
     g = s.givens
     assert bool((g == g[::-1, ::-1]).all())
-    many = generate_many(4, (2, 2), seed=9, variant="killer", threads=2)
-    assert many == generate_many(4, (2, 2), seed=9, variant="killer", threads=1)
+    many = generate_many(4, box=(2, 2), seed=9, variant="killer", threads=2)
+    assert many == generate_many(4, box=(2, 2), seed=9, variant="killer", threads=1)
     assert [t.variant.cages for t in many] == [t.variant.cages for t in
-                                               generate_many(4, (2, 2), seed=9, variant="killer", threads=1)]
+                                               generate_many(4, box=(2, 2), seed=9, variant="killer", threads=1)]
     assert many[0] == generate((2, 2), seed=9, variant="killer") and len(set(many)) == 4
     for t in many:
         _killer_checked(t)

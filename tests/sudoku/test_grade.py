@@ -84,6 +84,7 @@ def guesses_oracle(cells, n, box) -> tuple[int, bool]:
 
 
 def copies_of(puzzle: np.ndarray, n: int, box, samples: int, seed: int) -> np.ndarray:
+    # private: the symmetries the search effort averages over (the copies are the same puzzle)
     sources, maps = grading._copies(n, box, True, samples, seed)
     return np.stack([maps[k][puzzle[sources[k]]] for k in range(samples)])
 
@@ -94,7 +95,7 @@ def test_effort_matches_the_oracle(name, count):
     s0 = Sudoku(puzzles[0])
     n, box = s0.n, s0.box
     for p in puzzles:
-        cells = Sudoku(p, box)._cells
+        cells = Sudoku(p, box).grid.ravel()
         copies = copies_of(cells, n, box, 3, 7)
         expected = [guesses_oracle(c, n, box)[0] for c in copies]
         got = grade(p, box, samples=3, seed=7)
@@ -105,18 +106,18 @@ def test_copies_are_symmetries():
     """Each copy of a puzzle has one solution, the same copy of the puzzle's solution."""
     for p in load_puzzles("hardest")[:4]:
         s = Sudoku(p)
-        sol = s.solve()._cells
+        sol = s.solve().grid.ravel()
         for box in [(3, 3)]:
             sources, maps = grading._copies(9, box, True, 8, 3)
             for k in range(8):
-                copy = maps[k][s._cells[sources[k]]]
+                copy = maps[k][s.grid.ravel()[sources[k]]]
                 copy_sol = maps[k][sol[sources[k]]]
                 assert sudoku_ok(copy_sol.tolist(), copy.tolist(), 9, box)
                 assert Sudoku(copy).count(2) == 1
     for box in [(2, 3), (3, 2), (2, 4)]:  # boxes not square: no transposition
         n = box[0] * box[1]
         s = Sudoku(np.zeros(n * n, np.uint8), box)
-        sol = s.solve()._cells
+        sol = s.solve().grid.ravel()
         sources, maps = grading._copies(n, box, True, 6, 1)
         for k in range(6):
             assert sudoku_ok(maps[k][sol[sources[k]]].tolist(), [0] * (n * n), n, box)
@@ -178,7 +179,7 @@ def test_grade_of_a_full_grid_and_without_effort():
 
 def test_dlxnumba_grade_accepts_text_arrays_and_sudokus():
     s = Sudoku(EASY)
-    assert grade(EASY) == grade(s) == grade(s.grid) == s.grade() == dlxnumba.grade(list(s._cells))
+    assert grade(EASY) == grade(s) == grade(s.grid) == s.grade() == dlxnumba.grade(list(s.grid.ravel()))
 
 
 def test_grade_many_equals_grade_one_by_one_and_threads_agree():
@@ -190,7 +191,7 @@ def test_grade_many_equals_grade_one_by_one_and_threads_agree():
         assert a == b
     assert [grade(p, samples=3) for p in puzzles[:4]] == list(r1)[:4]
     assert r1[-1] == r1[len(puzzles) - 1]
-    assert r1.level_names == [g.level for g in r1]
+    assert r1.level.tolist() == [g.level for g in r1]
     assert sum(r1.level_counts().values()) == len(puzzles) and list(r1.level_counts()) == list(LEVELS)
     assert "GradeBatch of 16 puzzles" in repr(r1)
     with pytest.raises(IndexError):
@@ -198,7 +199,7 @@ def test_grade_many_equals_grade_one_by_one_and_threads_agree():
 
 
 def test_grade_many_of_arrays_and_an_empty_batch():
-    arr = np.array([Sudoku(p)._cells for p in load_puzzles("hardest")[:3]])
+    arr = np.array([Sudoku(p).grid.ravel() for p in load_puzzles("hardest")[:3]])
     a = grade_many(arr, threads=1)
     b = grade_many(arr.reshape(3, 9, 9), threads=1)
     assert list(a) == list(b) == list(grade_many(load_puzzles("hardest")[:3], threads=1))
@@ -223,8 +224,10 @@ def test_bad_input():
         grade_many(EASY)
     # a puzzle of a batch that cannot be read, or breaks the rules, is INVALID: the others are graded
     r = grade_many([EASY, "11" + "." * 79, "x" * 81], samples=0, threads=1)
-    assert r.statuses == [Status.SOLVED, Status.INVALID, Status.INVALID]
-    assert r[0] == grade(EASY, samples=0) and r.level_names == ["easy", None, None]
+    assert r.status_names == ["SOLVED", "INVALID", "INVALID"]
+    assert r[0] == grade(EASY, samples=0) and r.level.tolist() == ["easy", "", ""]
+    assert r.level_codes.tolist() == [0, -1, -1] and r.hardest.tolist()[1:] == ["", ""]
+    assert [g.level for g in r] == ["easy", None, None]
     assert "puzzle 1" in r.errors[1] and "break the rules" in r.errors[1] and "puzzle 2" in r.errors[2]
     with pytest.raises(SudokuError, match="break the rules"):
         grade("11" + "." * 79)
@@ -242,7 +245,7 @@ def test_easy50_rates_easier_than_top95_on_both_scales():
     top = grade_many(load_puzzles("top95"), threads=1)
     assert easy.score.mean() < top.score.mean()
     assert easy.effort.mean() < top.effort.mean()
-    assert easy.level.mean() < top.level.mean()
+    assert easy.level_codes.mean() < top.level_codes.mean()
 
 
 @settings(max_examples=20, deadline=None)
@@ -252,7 +255,7 @@ def test_a_relabeled_copy_has_the_same_technique_grade(index, seed):
     to a human, the same hardest technique (the solver looks at all regions,
     digits and places; it may take other steps, never a harder technique)."""
     s = Sudoku(load_puzzles("top95")[index])
-    copy = copies_of(s._cells, 9, (3, 3), 1, seed)[0]
+    copy = copies_of(s.grid.ravel(), 9, (3, 3), 1, seed)[0]
     assert grade(copy, effort=False).hardest == s.grade(effort=False).hardest
 
 
@@ -305,9 +308,9 @@ def test_several_solutions_are_graded_only_with_uniqueness_false():
     g = grade(p, uniqueness=False, samples=2)
     assert g.status == Status.SOLVED and g.level in LEVELS and "unique rectangle" not in g.techniques
     r = grade_many([p], samples=2, threads=1)
-    assert r.statuses == [Status.MULTIPLE] and r[0].level is None and "more than one" in r.errors[0]
+    assert r.status.tolist() == [Status.MULTIPLE] and r[0].level is None and "more than one" in r.errors[0]
     r = grade_many([p], samples=2, threads=1, uniqueness=False)
-    assert r.statuses == [Status.SOLVED] and r[0] == g
+    assert r.status.tolist() == [Status.SOLVED] and r[0] == g
 
 
 @st.composite
@@ -330,7 +333,7 @@ def test_grade_many_gives_each_puzzle_a_grade_or_the_status_of_the_solver(puzzle
     r = grade_many(puzzles, samples=2, threads=1, uniqueness=uniqueness)
     _, status = solve_many(puzzles, threads=1, limit=2 if uniqueness else 1)
     assert len(r) == len(puzzles) and r.status.tolist() == np.asarray(status).tolist()
-    for p, g, st_ in zip(puzzles, r, r.statuses):
+    for p, g, st_ in zip(puzzles, r, r.status):
         cells = [int(c) if c != "." else 0 for c in p]
         if st_ == Status.INVALID:
             assert g.level is None and g.error

@@ -203,7 +203,7 @@ def check_solve(s: Sudoku, solution: np.ndarray | None) -> list[Step]:
     """Run the logical solve of ``s``, verifying every step against its definition
     and (given the solution) against the truth; returns the steps."""
     regions = region_cells(s)
-    grid = s._cells.astype(int).tolist()
+    grid = s.grid.ravel().astype(int).tolist()
     cand = sets_of(s.candidates())
     for c in range(len(grid)):
         if grid[c]:
@@ -241,16 +241,16 @@ def test_every_step_is_its_technique_and_sound(name):
     for p in puzzles[:30] if name == "sudoku16" else puzzles:
         s = Sudoku(p, box)
         solution = s.solve()
-        steps = check_solve(s, solution._cells)
+        steps = check_solve(s, solution.grid.ravel())
         used.update(step.technique for step in steps)
         grade = s.grade(effort=False)
         assert grade.steps == len(steps)
         if grade.solved:  # a logical solve that completes is the engine's solution
-            grid = s._cells.copy()
+            grid = s.grid.flatten()
             for step in steps:
                 if step.placed:
                     grid[step.placed[0]] = step.placed[1]
-            assert np.array_equal(grid, solution._cells)
+            assert np.array_equal(grid, solution.grid.ravel())
     if name == "top95":  # the sets exercise the techniques beyond singles
         assert {"pointing", "claiming", "naked pair", "hidden pair", "simple coloring"} <= used
 
@@ -323,7 +323,7 @@ def hint_checked(m: np.ndarray, puzzle: str = EMPTY) -> Step:
     s = Sudoku(puzzle)
     step = s.hint(m)
     assert step is not None
-    grid = s._cells.astype(int).tolist()
+    grid = s.grid.ravel().astype(int).tolist()
     cand = sets_of(m & s.candidates())
     for c in range(81):
         if grid[c]:
@@ -535,7 +535,7 @@ def test_candidates_are_the_digits_no_peer_holds():
     s = Sudoku(load_puzzles("top95")[0])
     c = s.candidates()
     regions = region_cells(s)
-    grid = s._cells
+    grid = s.grid.ravel()
     for x in range(81):
         if grid[x]:
             assert c[x // 9, x % 9].tolist() == [d == grid[x] for d in range(1, 10)]
@@ -557,7 +557,7 @@ def test_tall_boxes(index):
     """A 6x6 puzzle transposed has boxes of 3 rows by 2 columns: the steps are sound there too."""
     grid = Sudoku(load_puzzles("sudoku6")[index]).grid.T
     s = Sudoku(grid, box=(3, 2))
-    check_solve(s, s.solve()._cells)
+    check_solve(s, s.solve().grid.ravel())
 
 
 def test_hint_of_a_full_grid_is_none_and_a_contradiction_raises():
@@ -581,7 +581,7 @@ def test_hint_is_the_first_step_and_does_not_change_the_grid():
 def test_stuck_grid_has_no_hint():
     s = Sudoku("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....")
     steps = s.steps()
-    grid = s._cells.copy()
+    grid = s.grid.flatten()
     for step in steps:
         if step.placed:
             grid[step.placed[0]] = step.placed[1]
@@ -600,9 +600,9 @@ def test_steps_sound_from_partly_solved_grids(index, seed):
     """From a top95 puzzle with some of its solution's digits filled in (still
     one solution), every step is its technique and true."""
     s = Sudoku(load_puzzles("top95")[index])
-    solution = s.solve()._cells
+    solution = s.solve().grid.ravel()
     rng = np.random.default_rng(seed)
-    grid = s._cells.copy()
+    grid = s.grid.flatten()
     empty = np.flatnonzero(grid == 0)
     fill = rng.choice(empty, size=rng.integers(0, len(empty) // 2 + 1), replace=False)
     grid[fill] = solution[fill]
@@ -615,14 +615,14 @@ def test_hints_sound_from_random_pencil_marks(index, seed, drop):
     """Pencil marks thinned at random (never the solution's digit): each hint,
     applied in turn for a few steps, is its technique and true."""
     s = Sudoku(load_puzzles("top95")[index])
-    solution = s.solve()._cells
+    solution = s.solve().grid.ravel()
     rng = np.random.default_rng(seed)
     m = s.candidates()
     truth = np.zeros((81, 9), bool)
     truth[np.arange(81), solution.astype(int) - 1] = True
     m = m & ((rng.random((9, 9, 9)) >= drop) | truth.reshape(9, 9, 9))
     regions = region_cells(s)
-    grid = s._cells.astype(int).tolist()
+    grid = s.grid.ravel().astype(int).tolist()
     for _ in range(8):
         cur = Sudoku(np.array(grid, np.uint8))
         marks = m & cur.candidates()
@@ -659,11 +659,11 @@ def test_steps_sound_on_puzzles_with_several_solutions(source, index, seed, blan
     cells = grid.reshape(-1).copy()
     cells[rng.random(cells.size) < blank] = 0
     puzzle = Sudoku(cells, box=box)
-    solutions = [t._cells for t in puzzle.solutions(limit=300)]
+    solutions = [t.grid.ravel() for t in puzzle.solutions(limit=300)]
     if len(solutions) == 300:
         return  # too many to check every one
     regions = region_cells(puzzle)
-    cur = puzzle._cells.astype(int).tolist()
+    cur = puzzle.grid.ravel().astype(int).tolist()
     cand = sets_of(puzzle.candidates())
     for c in range(len(cur)):
         if cur[c]:

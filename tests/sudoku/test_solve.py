@@ -24,8 +24,8 @@ from dlxnumba import (LimitReached, Stats, Status, Sudoku, SudokuError, is_solut
 from dlxnumba.batch import workspace
 from dlxnumba.progress import Progress
 from dlxnumba.sudoku import solve
-from dlxnumba.sudoku.solve import _Shape
-from dlxnumba.sudoku.text import _grid_from
+from dlxnumba.sudoku.solve import _Shape  # private: the compiled shape whose workspace size is tested
+from dlxnumba.sudoku.text import grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
                    TOP1_SOLUTION, cells_of, empty, load, set_names, solved_grid, verified)
 from reference import solutions_with_given, sudoku_ok, sudoku_solutions_brute
@@ -284,7 +284,7 @@ def test_batch_counts_of_the_special_puzzles():
     assert [Status(s) for s in status] == [Status.MULTIPLE, Status.NO_SOLUTION]
     assert info["nodes"].tolist() == [119, 8342]
     assert info["updates"].tolist() == [1518, 194645]
-    assert sudoku_ok(sols[0], _grid_from(FIVE), 9, (3, 3))
+    assert sudoku_ok(sols[0], grid_from(FIVE), 9, (3, 3))
     assert not sols[1].any()
 
 
@@ -873,7 +873,7 @@ def test_one_grid_given_as_a_batch_is_refused(batch, form, text):
     # wrapped in a list, it is a batch of one, solved as the puzzle itself
     if batch is solve_many:
         r = solve_many([grid], threads=1)
-        assert r.statuses == [Status.SOLVED]
+        assert r.status_names == ["SOLVED"]
         assert verified(r.sudoku(0), puzzle) and r.sudoku(0) == puzzle.solve()
 
 
@@ -886,8 +886,8 @@ def test_sixteen_rows_of_sixteen_numbers_are_a_grid_unless_an_array_or_strings()
     four = np.array([cells_of(t) for t in ["12.. ..12 .... ....".replace(" ", "")] * 16], np.uint8)
     for batch in (four, ["12....12........"] * 16):
         r = solve_many(batch, threads=1)
-        assert r.statuses == [Status.SOLVED] * 16 and all(verified(r.sudoku(k), r.puzzle(k)) for k in range(16))
-    assert solve_many([grid.tolist()], threads=1).statuses == [Status.SOLVED]
+        assert r.status_names == ["SOLVED"] * 16 and all(verified(r.sudoku(k), r.puzzle(k)) for k in range(16))
+    assert solve_many([grid.tolist()], threads=1).status_names == ["SOLVED"]
 
 
 @settings(max_examples=40, deadline=None)
@@ -967,7 +967,7 @@ def test_a_first_puzzle_of_no_size_is_one_invalid_row():
 def test_memory_is_the_size_of_the_arrays_a_solve_allocates(n, box):
     """memory() computes its figures from the sizes (a 250x250 grid's are
     known before gigabytes are allocated); they are those of the arrays."""
-    from dlxnumba.sudoku.solve import _one, _Shape, memory
+    from dlxnumba.sudoku.solve import _one, _Shape, memory  # private: the arrays memory() must account for
 
     per_thread, shared = memory(n, box)
     puzzle = Sudoku("." * (n * n), box=box)

@@ -470,5 +470,6 @@ def test_many_region_maps_keep_the_caches_bounded():
         s = Sudoku.jigsaw("1" + "." * 15, "".join(labels))
         t = s.solve()
         assert t is None or variant_ok(t.grid, s.grid, 4, (2, 2), (), list(labels))
+    # private: the caches of compiled shapes and problems, whose bound is what is tested
     assert sum(len(k) == 3 for k in S._Shape._cache) <= S.VARIANT_SHAPES
     assert len(V._PROBLEMS) <= V.MAX_PROBLEMS
