@@ -15,6 +15,7 @@ Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
 :mod:`.cells`           dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
 :mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
 :mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
+:mod:`.zdd`             DLX6: memoized search building a ZDD of every solution
 ======================  =====================================================
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
@@ -328,8 +329,9 @@ _ensure_cache_dir()
 
 from . import build, dance, generate, lanes, logic, search, split, sudoku  # noqa: E402  (they read the names above)
 from . import cells  # noqa: E402  (dancing cells)
+from . import zdd  # noqa: E402  (DLX6: a ZDD of every solution)
 
-_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, generate, cells)
+_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, generate, cells, zdd)
 _STAMP = "dlxnumba-kernels.stamp"
 
 
