@@ -555,7 +555,8 @@ class _Run:
                     raise stop("max_nodes", "max_nodes")
                 if deadline is not None and now >= deadline:
                     raise stop("timeout", "timeout")
-                if report is not None and now - last >= interval:
+                if report is not None and now - last >= interval and state[K.PHASE] == K.Z_FORWARD:
+                    # (at the entry of a level, where Knuth's estimate never decreases)
                     self._sync(stats, started)
                     report(self._progress(stats))
                     last = now
@@ -590,10 +591,8 @@ class _Run:
             fraction = 1.0
         elif phase == K.Z_START:
             fraction = 0.0
-        else:
-            level = int(state[K.LEVEL])
-            depth = level + 1 if phase == K.Z_RECOVER else level
-            fraction = tree_fraction(self.cursor[0], depth, self.top, self._arrays[3], self._arrays[4],
+        else:  # the options tried on the levels above the one entered (or recovered)
+            fraction = tree_fraction(self.cursor[0], int(state[K.LEVEL]), self.top, self._arrays[3], self._arrays[4],
                                      int(_kernels.COVERED))
         return Progress(stats.seconds, stats.nodes, stats.updates, 0, fraction)
 
