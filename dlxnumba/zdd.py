@@ -45,8 +45,8 @@ from typing import Any, Iterable, Iterator
 
 import numpy as np
 
-from . import kernels as _kernels  # noqa: F401  (the cache domain is checked on import)
 from .errors import ExactCoverError, LimitReached, plain
+from .kernels import COVERED
 from .kernels import zdd as K
 from .problem import ExactCover, build_arrays
 from .progress import Progress, ProgressArg, check_interval, reporter, tree_fraction
@@ -57,6 +57,8 @@ __all__ = ["zdd", "Zdd"]
 #: Updates between two returns of the search to Python (Ctrl-C, timeouts and
 #: progress take effect within a fraction of a second).
 SLICE_UPDATES = 1 << 22
+#: ... or search-tree nodes (a node answered from memory costs no update).
+SLICE_NODES = 1 << 19
 #: First sizes of the arrays that grow: signatures, ZDD nodes.
 _FIRST_MEMOS = 1 << 10
 _FIRST_NODES = 1 << 10
@@ -129,6 +131,7 @@ class Zdd:
             return int(self._count64[z])
         c = self._big.get(z)
         if c is None:
+            assert self._limbs is not None  # (one of the two is set)
             limbs = self._limbs[z].tolist()
             c = sum(v << (32 * j) for j, v in enumerate(limbs))
             self._big[z] = c
@@ -522,11 +525,14 @@ class _Run:
         if hasattr(K.dlx6, "compile"):  # (not under NUMBA_DISABLE_JIT=1)
             # compiled or loaded before the clock starts: seconds and timeouts count searching only
             ready(K.dlx6, (self.n1, self.links, self.color, self.sig, self.memo, self.diagram, self.cursor, 1, 1))
+            ready(K.rehash, (self.memo[0], self.memo[0]))
         started = time.perf_counter()
         deadline = None if timeout is None else started + timeout
         last = started
         cap = _NO_LIMIT if node_cap is None else node_cap
         zdd_most = _MOST if max_zdd is None else min(_MOST, max(max_zdd, 2))
+        if self.diagram[0].shape[0] > zdd_most:  # a budget below the first size: no more room
+            self.diagram = tuple(a[:zdd_most].copy() for a in self.diagram)  # type: ignore[assignment]
 
         def stop(reason: str, status: str) -> LimitReached:
             stats.status = status
@@ -538,7 +544,7 @@ class _Run:
             if deadline is not None and started >= deadline:
                 raise stop("timeout", "timeout")
             while True:
-                ret = self._call(cap, int(state[K.UPDATES]) + SLICE_UPDATES)
+                ret = self._call(min(cap, int(state[K.NODES]) + SLICE_NODES), int(state[K.UPDATES]) + SLICE_UPDATES)
                 if ret == K.RET_DONE:
                     break
                 if ret == K.RET_MEMO_FULL:
@@ -593,7 +599,7 @@ class _Run:
             fraction = 0.0
         else:  # the options tried on the levels above the one entered (or recovered)
             fraction = tree_fraction(self.cursor[0], int(state[K.LEVEL]), self.top, self._arrays[3], self._arrays[4],
-                                     int(_kernels.COVERED))
+                                     int(COVERED))
         return Progress(stats.seconds, stats.nodes, stats.updates, 0, fraction)
 
     def _grow_memo(self) -> None:
@@ -618,12 +624,11 @@ class _Run:
         self.memo = (table, sigs, zref)
 
     def _grow_zdd(self, size: int) -> None:
-        grown = []
-        for a in self.diagram:
-            b = np.zeros(size, np.int32)
-            b[: a.shape[0]] = a
-            grown.append(b)
-        self.diagram = tuple(grown)
+        """Room for ``size`` ZDD nodes (the nodes made so far kept)."""
+        lo, hi, opt = (np.zeros(size, np.int32) for _ in range(3))
+        for old, new in zip(self.diagram, (lo, hi, opt)):
+            new[: old.shape[0]] = old
+        self.diagram = (lo, hi, opt)
 
 
 #: Pairs (item, color) are numbered ``item * _PAIR + color`` (colors below 2**31).

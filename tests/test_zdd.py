@@ -398,6 +398,9 @@ def test_budgets_raise_limit_reached():
         zdd(p, max_zdd_nodes=482)
     assert e.value.reason == "max_zdd_nodes"
     assert zdd(p, max_zdd_nodes=483).nodes == 483
+    with pytest.raises(LimitReached) as e:
+        zdd(p, max_zdd_nodes=10)  # stops as the 11th node is due, not at the end
+    assert e.value.reason == "max_zdd_nodes" and e.value.stats.nodes < 100
     assert zdd(p, max_nodes=956).count() == 92
     with pytest.raises(LimitReached) as e:
         zdd(p, timeout=0)
@@ -414,6 +417,7 @@ def test_small_slices_and_arrays_give_the_same_search(monkeypatch):
     p = read_quietly(golden("debruijn135.dlx"))
     whole = zdd(p)
     monkeypatch.setattr(zdd_module, "SLICE_UPDATES", 37)
+    monkeypatch.setattr(zdd_module, "SLICE_NODES", 5)
     monkeypatch.setattr(zdd_module, "_FIRST_MEMOS", 1)
     monkeypatch.setattr(zdd_module, "_FIRST_NODES", 1)
     reports: list[Progress] = []
