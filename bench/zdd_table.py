@@ -25,6 +25,7 @@ import datetime
 import os
 import platform
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -68,15 +69,22 @@ def timed_process(argv: list[str], stdin=None, timeout: float | None = None) -> 
     """Run ``argv`` under /usr/bin/time -v: (stdout, stderr without time's report,
     wall seconds, peak resident kilobytes)."""
     t0 = time.perf_counter()
-    done = subprocess.run(["/usr/bin/time", "-v", *argv], stdin=stdin, capture_output=True, text=True,
-                          timeout=timeout)
+    # a session of its own, so that a timeout ends the solver too, not only /usr/bin/time
+    proc = subprocess.Popen(["/usr/bin/time", "-v", *argv], stdin=stdin, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise
     wall = time.perf_counter() - t0
-    if done.returncode != 0:
-        raise RuntimeError(f"{argv} failed: {done.stderr[-2000:]}")
-    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
-    assert m, done.stderr
-    own = done.stderr[: done.stderr.find("\tCommand being timed")]
-    return done.stdout, own, wall, int(m.group(1))
+    if proc.returncode != 0:
+        raise RuntimeError(f"{argv} failed: {err[-2000:]}")
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    assert m, err
+    own = err[: err.find("\tCommand being timed")]
+    return out, own, wall, int(m.group(1))
 
 
 def run_dlx6(dlx6: str, path: str, repeat: int) -> tuple[dict, float, int]:

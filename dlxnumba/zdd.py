@@ -41,7 +41,7 @@ subproblem "cover ``c``" comes back: a hit, answered by node 2 (node 4).
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -65,17 +65,17 @@ _FIRST_NODES = 1 << 10
 #: The arrays are indexed by int32 (signatures in the table, ZDD nodes).
 _MOST = (1 << 31) - 2
 _NO_LIMIT = np.iinfo(np.int64).max
-#: Seed of the random keys of the signature hash: any seed gives the same counts.
-_KEY_SEED = 0x5EED_D1C6
 
 
 class Zdd:
     """The ZDD of every solution of a problem, as :func:`zdd` builds it.
 
     A solution is a sorted list of option indices (givens included).  The
-    diagram's node ``z >= 2`` holds option ``opt[z]``: the solutions below
-    ``z`` are those of ``hi[z]`` with that option added, and those of
-    ``lo[z]``; node 0 is the empty family, node 1 the empty solution.
+    diagram's node ``z >= 2`` holds option ``opt[z]`` (an index of the
+    problem's options): the solutions below ``z`` are those of ``hi[z]`` with
+    that option added, and those of ``lo[z]``; node 0 is the empty family,
+    node 1 the empty solution; ``lo[z], hi[z] < z``.  The given options are
+    not in the diagram (:attr:`given`).
 
     Attributes
     ----------
@@ -87,25 +87,29 @@ class Zdd:
         ``solutions`` is :meth:`count`.
     root : int
         The node of all the solutions (0: none; 1: only the empty one).
+    lo, hi, opt : numpy.ndarray
+        The nodes (int32, read-only; entries 0 and 1 are the sinks).
+    given : list of int
+        The given options, in every solution.
 
     The number of solutions can exceed ``sys.maxsize``, so there is no
     ``len()``: use :meth:`count`.
     """
 
-    __slots__ = ("lo", "hi", "opt", "root", "nodes", "stats", "given", "_options", "_count",
+    __slots__ = ("lo", "hi", "opt", "root", "nodes", "stats", "given", "_linked", "_count",
                  "_count64", "_limbs", "_big", "_depth")
 
-    def __init__(self, lo: np.ndarray, hi: np.ndarray, opt: np.ndarray, root: int, options: np.ndarray,
+    def __init__(self, lo: np.ndarray, hi: np.ndarray, opt: np.ndarray, root: int, linked: np.ndarray,
                  given: list[int], stats: Stats, n_primary: int):
-        #: int32 arrays of the nodes (read-only views)
+        """(Made by :func:`zdd`.)  ``linked``: the options the search linked, in
+        order (those with a primary item), which DLX6 numbers from 1."""
         self.lo, self.hi, self.opt = lo, hi, opt
         self.root = int(root)
         n = lo.shape[0]
         self.nodes = 1 if n <= 2 else n
         self.stats = stats
-        #: the given options (in every solution)
         self.given = sorted(given)
-        self._options = options  # the problem's index of each linked option
+        self._linked = linked
         self._count64, self._limbs = _counts(lo, hi)
         self._big: dict[int, int] = {}
         self._depth = n_primary
@@ -140,8 +144,7 @@ class Zdd:
     # -------------------------------------------------------------- solutions
 
     def _solution(self, path: list[int]) -> list[int]:
-        options = self._options
-        return sorted(self.given + [int(options[j]) for j in path])
+        return sorted(self.given + path)
 
     def __iter__(self) -> Iterator[list[int]]:
         """Every solution once, lazily (each a sorted list of option indices).
@@ -274,8 +277,9 @@ class Zdd:
         5: (~0?0:4)
         """
         n = self.lo.shape[0]
-        lines = [f"{z:x}: (~{j + 1}?{a:x}:{b:x})\n"
-                 for z, j, a, b in zip(range(2, n), self.opt[2:].tolist(), self.lo[2:].tolist(),
+        number = np.searchsorted(self._linked, self.opt[2:]) + 1  # DLX6's option numbers
+        lines = [f"{z:x}: (~{j}?{a:x}:{b:x})\n"
+                 for z, j, a, b in zip(range(2, n), number.tolist(), self.lo[2:].tolist(),
                                        self.hi[2:].tolist())]
         lines.append(f"{n:x}: (~0?0:{self.root:x})\n")
         return "".join(lines)
@@ -474,7 +478,7 @@ class _Run:
         state = self.cursor[-1]
         state[K.ACTIVE] = n1
         state[K.ZNEXT] = 2
-        nw = self.sig[-1].shape[0] - 1
+        nw = self.sig[-1].shape[0]
         self.memo = (np.zeros(2 * _FIRST_MEMOS, np.int64), np.zeros(_FIRST_MEMOS * nw, np.int64),
                      np.zeros(_FIRST_MEMOS, np.int32))
         self.diagram = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
@@ -578,6 +582,7 @@ class _Run:
             raise stop("max_zdd_nodes", "max_nodes")
         stats.status = "complete"
         lo, hi, opt = (a[:znext].copy() for a in self.diagram)
+        opt[2:] = self.options[opt[2:]]  # the problem's option indices
         for a in (lo, hi, opt):
             a.setflags(write=False)
         return Zdd(lo, hi, opt, int(state[K.ZNODE]), self.options, self.given, stats, self.n1)
@@ -614,7 +619,7 @@ class _Run:
             table = bigger
         if memos >= zref.shape[0]:
             cap = min(2 * zref.shape[0], _MOST)
-            nw = self.sig[-1].shape[0] - 1
+            nw = self.sig[-1].shape[0]
             more = np.empty(cap * nw, np.int64)
             more[: sigs.shape[0]] = sigs
             sigs = more
@@ -655,34 +660,30 @@ def _local_colors(items: np.ndarray, colors: np.ndarray, n: int) -> tuple[np.nda
 
 def _signature(n: int, n1: int, ncolors: np.ndarray, length: np.ndarray) -> tuple:
     """The :data:`~dlxnumba.kernels.zdd.Signature` record (a plain tuple) of a
-    problem: each item's field and keys, and the signature at the start."""
-    word = np.zeros(n + 1, np.int32)
-    shift = np.zeros(n + 1, np.int32)
-    top_code = np.ones(n + 1, np.int64)  # item k has the codes 0..top_code[k]
-    top_code[n1 + 1:] = ncolors[n1 + 1:] + 1
+    problem: each item's field, and the signature at the start."""
+    word = np.zeros(n + 1, np.int64)
+    shift = np.zeros(n + 1, np.int64)
+    bits = np.ones(n + 1, np.int64)
+    # item k has the codes 0..ncolors[k] + 1 when secondary, 0..1 when primary
+    bits[n1 + 1:] = [int(c + 1).bit_length() for c in ncolors[n1 + 1:].tolist()]
     # one bit per primary item, 63 to a word; then the secondary items' fields
     idx = np.arange(n1, dtype=np.int64)
     word[1: n1 + 1] = idx // 63
     shift[1: n1 + 1] = idx % 63
     w, r = divmod(n1, 63)
     for k in range(n1 + 1, n + 1):
-        bits = int(top_code[k]).bit_length()
-        if r + bits > 63:
+        b = int(bits[k])
+        if r + b > 63:
             w += 1
             r = 0
         word[k] = w
         shift[k] = r
-        r += bits
-    n_words = w + (1 if r else 0) if n else 1
-    n_words = max(n_words, 1)
-    base = np.zeros(n + 1, np.int64)
-    np.cumsum(top_code[:-1] + 1, out=base[1:])
-    key = np.random.default_rng(_KEY_SEED).integers(0, 1 << 62, size=int(base[-1] + top_code[-1] + 1),
-                                                    dtype=np.int64)
-    code = np.ones(n + 1, np.int32)
+        r += b
+    n_words = max(1, w + (1 if r else 0))
+    place = (word << 16) | (bits << 8) | shift
+    code = np.ones(n + 1, np.int64)
     code[0] = 0
-    code[n1 + 1:] = (length[n1 + 1:] > 0).astype(np.int32)  # an unused secondary item is inactive
-    words = np.zeros(n_words + 1, np.int64)
-    np.bitwise_or.at(words, word[1:], code[1:].astype(np.int64) << shift[1:].astype(np.int64))
-    words[-1] = np.bitwise_xor.reduce(key[base[1:] + code[1:]]) if n else 0
-    return (word, shift, base, key, code, words)
+    code[n1 + 1:] = length[n1 + 1:] > 0  # an unused secondary item is inactive
+    words = np.zeros(n_words, np.int64)
+    np.bitwise_or.at(words, word[1:], code[1:] << shift[1:])
+    return (place, words)

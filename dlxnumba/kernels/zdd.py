@@ -52,15 +52,13 @@ Every item owns a bit field of the signature: one bit for a primary item
 ``1 + c`` while purified to its color ``c``.  A secondary item's colors are
 numbered ``1..k`` by item (:func:`dlxnumba.zdd.zdd` renumbers them, as DLX6
 does), so the fields stay narrow.  Fields lie in 63-bit words and never
-straddle two (:data:`Signature` ``word``, ``shift``).  The search keeps the
-current code of each item in ``code`` and the signature in ``words`` as it
-dances, changing a field only when an item's state changes (a cover, an
-uncover, a length reaching 0 or leaving it, a purification), so a node pays
-nothing to build its signature.  The last entry of ``words`` is a hash of the
-signature, kept the same way: the exclusive or, over the items, of a random
-key per item and code (Zobrist hashing).  DLX6 walks the active items to
-build each signature and hashes it with random keys too; the set of
-signatures and so every count is the same.
+straddle two (:data:`Signature` ``place``).  The search keeps the signature
+in ``words`` as it dances, writing an item's field only when the item's
+state changes (a cover, an uncover, a length reaching 0 or leaving it, a
+purification), so a node pays nothing to build its signature, only to hash
+its few words.  DLX6 walks the active items to build each signature (and
+hashes it with random keys); the set of signatures, and so every count, is
+the same.
 
 The memo
 --------
@@ -68,10 +66,11 @@ The memo
 and ``zref[m]`` its ZDD node (0 while the level is being searched or when it
 had no solution).  ``table`` (a power of two of int64 entries, open
 addressing with linear probing, at most half full) holds ``0`` for an empty
-slot, else the low 31 bits of the hash in the high half and ``m + 1`` in the
-low half: a probe compares those hash bits before it reads a signature, and
-the table can be rebuilt at twice the size from its entries alone
-(:func:`rehash`).  DLX6 keeps a table of ``2**30`` entries; this one grows.
+slot, else 31 bits of the signature's hash (:func:`sig_hash`) in the high
+half and ``m + 1`` in the low half: a probe compares those bits before it
+reads a signature, and the table can be rebuilt at twice the size from its
+entries alone (:func:`rehash`).  DLX6 keeps a table of ``2**30`` entries;
+this one grows.
 
 Returning to Python
 -------------------
@@ -103,12 +102,10 @@ from .search import choose
 
 # ------------------------------------------------------------------- records
 
-Signature = namedtuple("Signature", "word shift base key code words")
-Signature.__doc__ = """Where each item's state sits in the signature: per item ``0..N``,
-int32 ``word`` and ``shift`` (its field), int64 ``base`` (its keys are
-``key[base[k] + code]``); int64 ``key`` (random, < 2**62); int32 ``code`` (each
-item's current code; private) and int64 ``words`` (the signature, then its hash;
-private)."""
+Signature = namedtuple("Signature", "place words")
+Signature.__doc__ = """The signature: int64 ``place`` per item ``0..N``, where its field
+lies (``word << 16 | bits << 8 | shift``), and the int64 ``words`` of the current
+signature (private)."""
 
 Memo = namedtuple("Memo", "table sigs zref")
 Memo.__doc__ = """The memo of signatures: int64 ``table`` (open addressing), int64
@@ -160,15 +157,33 @@ _LOW32 = np.int64(0xFFFFFFFF)
 
 @njit(inline="always", **JIT_INNER)
 def set_code(k, new, sg):
-    """Give item ``k`` the code ``new`` in the signature and its hash."""
-    word, shift, base, key, code, words = sg
-    old = np.int64(code[k])
-    new = np.int64(new)
-    if old != new:
-        words[word[k]] ^= (old ^ new) << shift[k]
-        h = words.shape[0] - 1
-        words[h] ^= key[base[k] + old] ^ key[base[k] + new]
-        code[k] = new
+    """Write the code ``new`` into item ``k``'s field of the signature."""
+    place, words = sg
+    p = place[k]
+    s = p & 0xFF
+    mask = ((np.int64(1) << ((p >> 8) & 0xFF)) - 1) << s
+    w = p >> 16
+    words[w] = (words[w] & ~mask) | (np.int64(new) << s)
+
+
+@njit(inline="always", **JIT_INNER)
+def _mix32(x):
+    """A bijection of 32-bit numbers that scrambles every bit (products stay
+    below ``2**63``, so plain Python computes the same without overflow)."""
+    x = (((x >> 16) ^ x) * 0x45D9F3B) & _LOW32
+    x = (((x >> 16) ^ x) * 0x45D9F3B) & _LOW32
+    return (x >> 16) ^ x
+
+
+@njit(inline="always", **JIT_INNER)
+def sig_hash(words):
+    """A 32-bit hash of the signature ``words``, half a word at a time."""
+    h = np.int64(0x2545F491)
+    for i in range(words.shape[0]):
+        w = words[i]
+        h = _mix32(h ^ (w & _LOW32))
+        h = _mix32(h ^ (w >> 32))
+    return h
 
 
 # ---------------------------------------------------------------- the dance
@@ -363,17 +378,18 @@ def uncover_others6(oo, n1, links, color, sg):
 
 @njit(inline="always", **JIT_INNER)
 def lookup(words, table, sigs):
-    """The memo entry of the signature ``words``: ``(m, slot)`` with ``m >= 0``
-    when it is there, ``(-1, slot)`` with the empty slot where it would go."""
-    nw = words.shape[0] - 1
-    h = words[nw]
+    """The memo entry of the signature ``words``: ``(m, slot, tag)`` with ``m >= 0``
+    when it is there, ``(-1, slot, tag)`` with the empty slot where it would
+    go; ``tag``, the hash bits its entry keeps."""
+    nw = words.shape[0]
+    h = sig_hash(words)
     mask = np.int64(table.shape[0] - 1)
     tag = h & _LOW31
     slot = h & mask
     while True:
         e = table[slot]
         if e == 0:
-            return np.int64(-1), slot
+            return np.int64(-1), slot, tag
         if (e >> 32) == tag:
             m = (e & _LOW32) - 1
             at = m * nw
@@ -383,7 +399,7 @@ def lookup(words, table, sigs):
                     same = False
                     break
             if same:
-                return m, slot
+                return m, slot, tag
         slot = (slot + 1) & mask
 
 
@@ -429,7 +445,7 @@ def _dlx6(n1, links, color, sg, memo, diagram, cursor, node_stop, update_stop):
     table, sigs, zref = memo
     zlo, zhi, zopt = diagram
     choice, savez, memo_at, profile, state = cursor
-    nw = words.shape[0] - 1
+    nw = words.shape[0]
     level = state[LEVEL]
     phase = state[PHASE]
     nodes = state[NODES]
@@ -478,7 +494,7 @@ def _dlx6(n1, links, color, sg, memo, diagram, cursor, node_stop, update_stop):
             profile[level] += 1
             if level > maxl:
                 maxl = level
-            m, slot = lookup(words, table, sigs)
+            m, slot, tag = lookup(words, table, sigs)
             if m >= 0:
                 # a hit: this subproblem's answer is known
                 hits += 1
@@ -489,7 +505,7 @@ def _dlx6(n1, links, color, sg, memo, diagram, cursor, node_stop, update_stop):
             for i in range(nw):
                 sigs[at + i] = words[i]
             zref[memos] = 0
-            table[slot] = ((words[nw] & _LOW31) << 32) | (memos + 1)
+            table[slot] = (tag << 32) | (memos + 1)
             memo_at[level] = memos
             memos += 1
             znode = 0
