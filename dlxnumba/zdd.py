@@ -41,7 +41,8 @@ subproblem "cover ``c``" comes back: a hit, answered by node 2 (node 4).
 from __future__ import annotations
 
 import time
-from typing import Iterable, Iterator
+import weakref
+from typing import Any, Iterable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -438,32 +439,60 @@ def _check_given(problem: ExactCover, given) -> list[int]:
     return out
 
 
+class _Linked(NamedTuple):
+    """What DLX6 searches, built once per problem (:func:`_linked`) and never written."""
+
+    has_primary: np.ndarray  # bool per option: linked (DLX6 ignores the others)
+    keep: np.ndarray  # the linked options, in order
+    template: Any  # the links of the linked options (dlxnumba.problem.build_arrays)
+    ncolors: np.ndarray  # colors per item 0..n (numbered 1, 2, ... per item)
+    pairs: np.ndarray  # the sorted (item, color) keys of those colors
+    signature: tuple  # the Signature record at the start
+
+
+#: The linked form of the problems searched lately (a problem is immutable).
+_LINKED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _linked(problem: ExactCover) -> _Linked:
+    """The links DLX6 searches in ``problem``, built on the first call."""
+    try:
+        return _LINKED[problem]
+    except KeyError:
+        pass
+    n = problem.n_items
+    n1 = problem.n_primary
+    ptr = np.asarray(problem.opt_ptr, np.int64)
+    items = np.asarray(problem.opt_items, np.int64)
+    m = ptr.shape[0] - 1
+    sizes = np.diff(ptr)
+    owner = np.repeat(np.arange(m, dtype=np.int64), sizes)
+    # DLX6 ignores the options without a primary item
+    has_primary = np.bincount(owner[items < n1], minlength=m)[:m] > 0
+    keep = np.flatnonzero(has_primary)
+    entry_kept = has_primary[owner]
+    kptr = np.zeros(keep.shape[0] + 1, np.int64)
+    np.cumsum(sizes[keep], out=kptr[1:])
+    kitems = items[entry_kept]
+    # colors numbered 1, 2, ... per secondary item, among the linked options (as DLX6 does)
+    local, ncolors, pairs = _local_colors(kitems, np.asarray(problem.opt_colors, np.int64)[entry_kept], n)
+    t = build_arrays(n, n1, kptr, kitems.astype(np.int32), local.astype(np.int32) if local.any() else None,
+                     spacers=True)
+    linked = _Linked(has_primary, keep, t, ncolors, pairs, _signature(n, n1, ncolors, t.length))
+    _LINKED[problem] = linked
+    return linked
+
+
 class _Run:
     """The arrays of one DLX6 search and the loop that drives its kernel."""
 
     def __init__(self, problem: ExactCover, given: list[int]):
-        n = problem.n_items
         n1 = problem.n_primary
-        ptr = np.asarray(problem.opt_ptr, np.int64)
-        items = np.asarray(problem.opt_items, np.int64)
-        m = ptr.shape[0] - 1
-        sizes = np.diff(ptr)
-        owner = np.repeat(np.arange(m, dtype=np.int64), sizes)
-        # DLX6 ignores the options without a primary item
-        has_primary = np.bincount(owner[items < n1], minlength=m)[:m] > 0
-        keep = np.flatnonzero(has_primary)
-        entry_kept = has_primary[owner]
-        kptr = np.zeros(keep.shape[0] + 1, np.int64)
-        np.cumsum(sizes[keep], out=kptr[1:])
-        kitems = items[entry_kept]
-        gcolors = np.asarray(problem.opt_colors, np.int64)
-        # colors numbered 1, 2, ... per secondary item, among the linked options (as DLX6 does)
-        local, ncolors, pairs = _local_colors(kitems, gcolors[entry_kept], n)
-        t = build_arrays(n, n1, kptr, kitems.astype(np.int32), local.astype(np.int32) if local.any() else None,
-                         spacers=True)
+        linked = _linked(problem)
+        t = linked.template
         self.problem = problem
         self.n1 = n1
-        self.options = keep
+        self.options = linked.keep
         self.given = given
         self.top = t.top
         self._arrays = (t.llink.copy(), t.rlink.copy(), t.ulink.copy(), t.dlink.copy(), t.length.copy())
@@ -471,24 +500,25 @@ class _Run:
         u = np.uint32
         self.links = (llink.view(u), rlink.view(u), t.top, ulink.view(u), dlink.view(u), length)
         self.color = np.zeros(t.top.shape[0], np.int32) if t.color is None else t.color.copy()
-        self.sig = _signature(n, n1, ncolors, length)
+        place, words = linked.signature
+        self.sig = (place, words.copy())
         depth = n1 + 2
         self.cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int32), np.zeros(depth, np.int32),
                        np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
         state = self.cursor[-1]
         state[K.ACTIVE] = n1
         state[K.ZNEXT] = 2
-        nw = self.sig[-1].shape[0]
+        nw = words.shape[0]
         self.memo = (np.zeros(2 * _FIRST_MEMOS, np.int64), np.zeros(_FIRST_MEMOS * nw, np.int64),
                      np.zeros(_FIRST_MEMOS, np.int32))
         self.diagram = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
                         np.zeros(_FIRST_NODES, np.int32))
         if given:
-            self._apply_given(problem, given, ptr, items, gcolors, has_primary, kptr, t.first_node, pairs,
-                              ncolors)
+            self._apply_given(problem, given, np.asarray(problem.opt_ptr, np.int64),
+                              np.asarray(problem.opt_items, np.int64), np.asarray(problem.opt_colors, np.int64),
+                              linked.has_primary, t.first_node, linked.pairs, linked.ncolors)
 
-    def _apply_given(self, problem, given, ptr, items, gcolors, has_primary, kptr, first_node, pairs,
-                     ncolors) -> None:
+    def _apply_given(self, problem, given, ptr, items, gcolors, has_primary, first_node, pairs, ncolors) -> None:
         n1 = self.n1
         rank = np.cumsum(has_primary) - 1  # the linked index of each kept option
         nodes = []
