@@ -56,56 +56,70 @@ else:
     args = xcover_args(problem, memo)
     xcover_count(xcover_args(queens_knuth(5), memo))
     call = lambda: xcover_count(args)[0]
-best, count = float("inf"), None
+best, cpu, count = float("inf"), float("inf"), None
 for _ in range(repeat):
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     count = call()
+    cpu = min(cpu, time.process_time() - c)
     best = min(best, time.perf_counter() - t)
-print(count, best)
+print(count, best, cpu)
 """
 
 
-def timed_process(argv: list[str], stdin=None, timeout: float | None = None) -> tuple[str, str, float, int]:
+def timed_process(argv: list[str], stdin=None, timeout: float | None = None) -> tuple[str, str, float, float, int]:
     """Run ``argv`` under /usr/bin/time -v: (stdout, stderr without time's report,
-    wall seconds, peak resident kilobytes)."""
-    t0 = time.perf_counter()
-    # a session of its own, so that a timeout ends the solver too, not only /usr/bin/time
-    proc = subprocess.Popen(["/usr/bin/time", "-v", *argv], stdin=stdin, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise
-    wall = time.perf_counter() - t0
+    wall seconds, processor seconds (user + system, from the kernel's own
+    accounting of the process and its children, finer than time's two
+    decimals), peak resident kilobytes (time's "Maximum resident set size"))."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        t0 = time.perf_counter()
+        # a session of its own, so that a timeout ends the solver too, not only /usr/bin/time
+        proc = subprocess.Popen(["/usr/bin/time", "-v", *argv], stdin=stdin, stdout=out, stderr=err,
+                                start_new_session=True)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if timeout is not None and time.perf_counter() - t0 > timeout:
+                os.killpg(proc.pid, signal.SIGKILL)
+                os.wait4(proc.pid, 0)
+                proc.returncode = -9
+                raise subprocess.TimeoutExpired(argv, timeout)
+            time.sleep(0.002)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
     if proc.returncode != 0:
-        raise RuntimeError(f"{argv} failed: {err[-2000:]}")
-    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
-    assert m, err
-    own = err[: err.find("\tCommand being timed")]
-    return out, own, wall, int(m.group(1))
+        raise RuntimeError(f"{argv} failed: {stderr[-2000:]}")
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", stderr)
+    assert m, stderr
+    own = stderr[: stderr.find("\tCommand being timed")]
+    return stdout, own, wall, usage.ru_utime + usage.ru_stime, int(m.group(1))
 
 
-def run_dlx6(dlx6: str, path: str, repeat: int) -> tuple[dict, float, int]:
-    best, peak, figures = float("inf"), 0, {}
+def run_dlx6(dlx6: str, path: str, repeat: int) -> tuple[dict, float, float, int]:
+    best, best_cpu, peak, figures = float("inf"), float("inf"), 0, {}
     for _ in range(repeat):
         with open(path) as f:
-            _, err, wall, kb = timed_process([dlx6], stdin=f)
-        best, peak = min(best, wall), max(peak, kb)
+            _, err, wall, cpu, kb = timed_process([dlx6], stdin=f)
+        best, best_cpu, peak = min(best, wall), min(best_cpu, cpu), max(peak, kb)
         line = err.strip().splitlines()[-1]
         m = re.search(r"Altogether (\d+) solutions?, .* (\d+) updates, (\d+) cleansings, (\d+) bytes, "
                       r"(\d+) search nodes, (\d+) ZDD nodes?", line)
         assert m, line
         figures = dict(zip(("count", "updates", "cleansings", "bytes", "nodes", "zdd_nodes"), map(int, m.groups())))
-    return figures, best, peak
+    return figures, best, best_cpu, peak
 
 
-def run_child(name: str, solver: str, repeat: int, timeout: float | None = None) -> tuple[int | None, float, int]:
+def run_child(name: str, solver: str, repeat: int,
+              timeout: float | None = None) -> tuple[int | None, float, float, int]:
+    """(count, wall seconds, processor seconds, peak kilobytes) of a Python solver."""
     code = CHILD.format(here=str(HERE), tests=str(ROOT / "tests"))
-    out, _, _, kb = timed_process([sys.executable, "-c", code, name, solver, str(repeat)], timeout=timeout)
-    count, seconds = out.split()
-    return (None if count == "None" else int(count)), float(seconds), kb
+    out, _, _, _, kb = timed_process([sys.executable, "-c", code, name, solver, str(repeat)], timeout=timeout)
+    count, seconds, cpu = out.split()
+    return (None if count == "None" else int(count)), float(seconds), float(cpu), kb
 
 
 def ours_figures(name: str) -> dict:
@@ -154,31 +168,38 @@ def main() -> None:
                 path = os.path.join(tmp, name + ".dlx")
                 with open(path, "w") as f:
                     f.write(inst.build().to_dlx())
-                figures, sec, kb = run_dlx6(dlx6, path, args.repeat)
+                figures, sec, cpu, kb = run_dlx6(dlx6, path, args.repeat)
             assert figures["count"] == expect, (name, figures)
             assert {k: figures[k] for k in ("nodes", "updates", "cleansings", "zdd_nodes")} == \
                 {k: ours[k] for k in ("nodes", "updates", "cleansings", "zdd_nodes")}, (name, figures, ours)
-            row["dlx6"] = (sec, kb)
-        count, sec, kb = run_child(name, "dlxnumba", args.repeat)
+            row["dlx6"] = (sec, cpu, kb)
+        count, sec, cpu, kb = run_child(name, "dlxnumba", args.repeat)
         assert count == expect
-        row["dlxnumba"] = (sec, kb)
+        row["dlxnumba"] = (sec, cpu, kb)
         if xver and inst.xcover:
-            count, sec, kb = run_child(name, "xcover", args.repeat)
-            row["xcover"] = (sec, kb, count == expect)
+            count, sec, cpu, kb = run_child(name, "xcover", args.repeat)
+            row["xcover"] = (sec, cpu, kb, count == expect)
         if xver and args.xcover_memo:
             try:
-                count, sec, kb = run_child(name, "xcover-memo", 1, timeout=MEMO_TIMEOUT)
-                row["xcover-memo"] = (sec, kb, count)
+                count, sec, cpu, kb = run_child(name, "xcover-memo", 1, timeout=MEMO_TIMEOUT)
+                row["xcover-memo"] = (cpu, kb, count)
             except subprocess.TimeoutExpired:
                 row["xcover-memo"] = (None, None, None)
         rows.append(row)
         print(f"{name}: done", file=sys.stderr)
-    base_ours = run_child("dominoes-8x8", "dlxnumba", 0)[2]
-    base_x = run_child("dominoes-8x8", "xcover", 0)[2] if xver else None
-    print_table(rows, args, dlx6 is not None, xver, base_ours, base_x)
+    base_ours = run_child("dominoes-8x8", "dlxnumba", 0)[3]
+    base_x = run_child("dominoes-8x8", "xcover", 0)[3] if xver else None
+    floor = None
+    if dlx6:  # the cost of a dlx6 process that has nothing to do (start, allocate, read one option)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "one.dlx")
+            with open(path, "w") as f:
+                f.write("A\nA\n")
+            floor = run_dlx6(dlx6, path, args.repeat)
+    print_table(rows, args, xver, base_ours, base_x, floor)
 
 
-def print_table(rows, args, have_dlx6, xver, base_ours, base_x) -> None:
+def print_table(rows, args, xver, base_ours, base_x, floor) -> None:
     import numba
     import numpy
 
@@ -190,39 +211,50 @@ def print_table(rows, args, have_dlx6, xver, base_ours, base_x) -> None:
     p("# DLX6: a ZDD of every solution\n")
     p(f"Made by `python bench/zdd_table.py --repeat {args.repeat}"
       f"{' --xcover-memo' if args.xcover_memo else ''}` (with `DLX6` set) on commit {commit}, "
-      f"{datetime.date.today().isoformat()}; a **shared 2-core VM** (other jobs were running, so the "
-      "times are the best of the repeats and still carry some of their load).")
+      f"{datetime.date.today().isoformat()}, on a **shared 2-core VM**: other jobs were running, so "
+      "each process got only part of a core.  The times are therefore **processor seconds** (user + "
+      "system, which the other jobs hardly change), the best of the repeats; the wall-clock seconds, "
+      "two to four times longer under that load, follow in the second table.")
     p(f"Python {platform.python_version()}, numpy {numpy.__version__}, numba {numba.__version__}, "
       f"dlxnumba {dlxnumba.__version__}" + (f", xcover {xver}" if xver else "") + ".\n")
     p("* **dlx6**: Knuth's program, built from `dlx6.w` with `ctangle` and `gcc -O2` (its mem counting "
-      "compiled in), reading `problem.to_dlx()`: the whole process, `/usr/bin/time -v $DLX6 < file.dlx`. "
-      "Its search nodes, updates, cleansings and ZDD nodes equal dlxnumba's on every row.")
-    p("* **dlxnumba**: `dlxnumba.zdd.zdd(problem)`, the call alone (the diagram and its exact count), "
-      "best of the repeats in one process; the problem built and the compiled code loaded before.")
+      "compiled in), reading `problem.to_dlx()`: the whole process, `/usr/bin/time -v $DLX6 < file.dlx`"
+      + (f" (a process with nothing to do, one option of one item, takes {floor[2]:.3f} s and "
+         f"{mb(floor[3])} MB)" if floor else "")
+      + ". Its search nodes, updates, cleansings and ZDD nodes equal dlxnumba's on every row.")
+    p("* **dlxnumba**: `dlxnumba.zdd.zdd(problem)`, the call alone (the search, the diagram and its exact "
+      "count; `time.process_time()` around it), best of the repeats in one process, the problem built "
+      "and the compiled code loaded before.")
     p("* **xcover**: `xcover.dancing_cells_zdd.algorithm_z(...)` on arrays (what `covers_zdd` runs), "
-      "all its ZDD nodes consumed and counted; without its memo cache (its default: with it, counts "
-      "come out wrong, see below), so its diagram is a tree of the solutions, and boards with millions "
-      "of tilings are left out (—).")
+      "every ZDD node it yields consumed and counted, timed the same way; without its memo cache (its "
+      "default: with it, counts come out wrong, see the last table), so its diagram is a tree of the "
+      "solutions, and boards with millions of tilings are left out (—).")
     p("* **peak MB**: the process's maximum resident set size (`/usr/bin/time -v`). A Python process "
       f"that does all but the call peaks at {mb(base_ours)} MB for dlxnumba"
       + (f" and {mb(base_x)} MB for xcover" if base_x else "")
-      + "; dlx6 allocates a hash table of 2^30 entries (8 GB) and a cache of 16 GB up front, of which "
-      "only the pages it touches count, about one page per signature it stores.\n")
+      + " (Python, numpy, numba, the problem); dlx6 allocates a hash table of 2^30 entries (8 GB) and a "
+      "cache of 16 GB of virtual memory up front, of which only the pages it touches count: about one "
+      "page per signature it stores, at random places.\n")
     head = ["instance", "solutions", "search nodes", "ZDD nodes", "dlx6 s", "xcover s", "dlxnumba s",
             "dlx6 / dlxnumba", "dlx6 peak MB", "xcover peak MB", "dlxnumba peak MB"]
     p("| " + " | ".join(head) + " |")
-    p("|" + "---|" * 1 + "---:|" * (len(head) - 1))
+    p("|---|" + "---:|" * (len(head) - 1))
     for r in rows:
-        d = r.get("dlx6")
-        x = r.get("xcover")
-        o = r["dlxnumba"]
+        d, x, o = r.get("dlx6"), r.get("xcover"), r["dlxnumba"]
         cells = [r["name"], f"{r['count']:,}", f"{r['nodes']:,}", f"{r['zdd']:,}",
-                 f"{d[0]:.3f}" if d else "—", (f"{x[0]:.3f}" + ("" if x[2] else " (wrong count)")) if x else "—",
-                 f"{o[0]:.4f}", f"{d[0] / o[0]:,.0f}x" if d and o[0] > 0 else "—",
-                 mb(d[1]) if d else "—", mb(x[1]) if x else "—", mb(o[1])]
+                 f"{d[1]:.3f}" if d else "—", (f"{x[1]:.4f}" + ("" if x[3] else " (wrong count)")) if x else "—",
+                 f"{o[1]:.4f}", f"{d[1] / o[1]:,.1f}x" if d and o[1] > 0 else "—",
+                 mb(d[2]) if d else "—", mb(x[2]) if x else "—", mb(o[2])]
         p("| " + " | ".join(cells) + " |")
+    p("\nWall-clock seconds of the same runs (best of the repeats), for reference:\n")
+    p("| instance | dlx6 s | xcover s | dlxnumba s |")
+    p("|---|---:|---:|---:|")
+    for r in rows:
+        d, x, o = r.get("dlx6"), r.get("xcover"), r["dlxnumba"]
+        p(f"| {r['name']} | {f'{d[0]:.3f}' if d else '—'} | {f'{x[0]:.4f}' if x else '—'} | {o[0]:.4f} |")
     if args.xcover_memo:
-        p("\nxcover with `use_memo_cache=True` (one run each; its count against the true one):\n")
+        p("\nxcover with `use_memo_cache=True` (one run each, processor seconds; its count against the "
+          "true one):\n")
         p("| instance | xcover memo s | its count | true count |")
         p("|---|---:|---:|---:|")
         for r in rows:
