@@ -12,9 +12,10 @@ number of distinct subproblems, not the number of solutions.
 
 The diagram
 -----------
-ZDD node ``z`` (``z >= 2``) says: "the families of option ``opt[z]`` joined
-to each set of ``hi[z]``, plus the sets of ``lo[z]``".  Node ``0`` is the empty
-family and node ``1`` the family holding only the empty set (the *sinks*).
+ZDD node ``z`` (``z >= 2``) stands for a family of sets of options: the sets
+of node ``hi[z]``, each with option ``opt[z]`` added, and the sets of node
+``lo[z]``.  Node ``0`` is the empty family and node ``1`` the family holding
+only the empty set (the *sinks*).
 Nodes are made in the order DLX6 makes them, children first, so that
 ``lo[z] < z`` and ``hi[z] < z``: one pass up the arrays counts the solutions.
 At each level the options tried form a chain: trying option ``j`` of the
