@@ -199,6 +199,25 @@ def main() -> None:
     print_table(rows, args, xver, base_ours, base_x, floor)
 
 
+def summary(rows, base_ours) -> None:
+    """The findings, counted from the rows."""
+    with_d = [r for r in rows if "dlx6" in r]
+    with_x = [r for r in rows if "xcover" in r]
+    if with_d:
+        ratios = [r["dlx6"][1] / r["dlxnumba"][1] for r in with_d]
+        faster = sum(x > 1 for x in ratios)
+        lower = [r["name"] for r in with_d if r["dlxnumba"][2] < r["dlx6"][2]]
+        below = sum(r["dlxnumba"][2] - base_ours < r["dlx6"][2] for r in with_d)
+        print(f"**Summary.** dlxnumba took less processor time than dlx6 on {faster} of the {len(with_d)} "
+              f"problems ({min(ratios):.1f} to {max(ratios):.1f} times less)"
+              + (f", and less than xcover on {sum(r['xcover'][1] > r['dlxnumba'][1] for r in with_x)} of the "
+                 f"{len(with_x)} it was run on" if with_x else "")
+              + f". Its process peaked below dlx6's on {len(lower)} of them ({', '.join(lower)}): the larger "
+              f"ones, where dlx6's scattered hash-table pages add up; on the small ones the Python process "
+              f"itself (about {mb(base_ours)} MB) is more than all of dlx6. What the search adds to that "
+              f"process stayed below dlx6's whole peak on {below} of the {len(with_d)}.\n")
+
+
 def print_table(rows, args, xver, base_ours, base_x, floor) -> None:
     import numba
     import numpy
@@ -235,6 +254,7 @@ def print_table(rows, args, xver, base_ours, base_x, floor) -> None:
       + " (Python, numpy, numba, the problem); dlx6 allocates a hash table of 2^30 entries (8 GB) and a "
       "cache of 16 GB of virtual memory up front, of which only the pages it touches count: about one "
       "page per signature it stores, at random places.\n")
+    summary(rows, base_ours)
     head = ["instance", "solutions", "search nodes", "ZDD nodes", "dlx6 s", "xcover s", "dlxnumba s",
             "dlx6 / dlxnumba", "dlx6 peak MB", "xcover peak MB", "dlxnumba peak MB"]
     p("| " + " | ".join(head) + " |")
