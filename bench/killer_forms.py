@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from dlxnumba import last_stats
 from dlxnumba import Sudoku  # noqa: E402
 from dlxnumba.errors import LimitReached  # noqa: E402
 from dlxnumba.sudoku import killer  # noqa: E402
@@ -39,7 +40,7 @@ def main() -> None:
             except LimitReached:
                 found = "budget"
             seconds = time.perf_counter() - t0
-            print(f"{limit:>16} {name:>8} {found!s:>6} {s.stats.nodes:>10,} {s.stats.updates:>12,} {seconds:>8.3f}")
+            print(f"{limit:>16} {name:>8} {found!s:>6} {last_stats().nodes:>10,} {last_stats().updates:>12,} {seconds:>8.3f}")
     killer.MAX_ASSIGNMENTS = default
 
 

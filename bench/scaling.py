@@ -54,6 +54,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from dlxnumba import last_stats
 from dlxnumba import Sudoku, pentominoes, queens  # noqa: E402
 from dlxnumba.split import run_split, run_tasks  # noqa: E402
 
@@ -107,7 +108,7 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: 
         n = p.count(given=given)
         out["serial_runs"] = [time.perf_counter() - t0]
         out["serial_count"] = n
-        out["nodes"], out["updates"] = p.stats.nodes, p.stats.updates
+        out["nodes"], out["updates"] = last_stats().nodes, last_stats().updates
         if known is None:
             known = n
         assert n == known, (name, n, known)

@@ -30,7 +30,7 @@ PROBLEMS = {
 
 
 def _count(problem, given, algorithm):
-    s = Search(problem, given, algorithm=algorithm)
+    s = Search(problem, given=given, algorithm=algorithm)
     n = s.count()
     return n, s.stats
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from benchutil import record, run
+from dlxnumba import last_stats
 from dlxnumba import Sudoku
 from dlxnumba.errors import LimitReached
 from dlxnumba.sudoku import killer
@@ -64,8 +65,8 @@ def test_count_killer(benchmark, name, form, monkeypatch):
         t.grid.reshape(-1).tolist(), [0] * 81, 9, (3, 3), [(a, list(b)) for a, b in s.variant.cages])
     if found is not None:
         s.count(max_nodes=budget)  # the statistics of one count
-    record(benchmark, seconds=seconds, n_puzzles=1, nodes=s.stats.nodes if found is not None else None,
-           updates=s.stats.updates if found is not None else None, verified=verified or found is None,
+    record(benchmark, seconds=seconds, n_puzzles=1, nodes=last_stats().nodes if found is not None else None,
+           updates=last_stats().updates if found is not None else None, verified=verified or found is None,
            finished=found is not None, form=form)
     killer.cached_problem.cache_clear()
     assert found is None or verified

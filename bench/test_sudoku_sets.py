@@ -37,6 +37,7 @@ import naive
 import peers
 from benchutil import (PASSES, SETS, benchmark_disabled, check_solutions, measure, passes, puzzle_array, puzzle_lines,
                        record)
+from dlxnumba import last_stats
 from dlxnumba import Status, Sudoku, solve_many
 
 #: Naive budget of tried placements per puzzle: timed runs, and --benchmark-disable runs.
@@ -93,7 +94,7 @@ def _single(benchmark, name, lines):
     result, timing = measure(benchmark, body, split=True, share=PASSES)
     bad = check_solutions([sol for _, sol in result], lines)
     record(benchmark, seconds=timing.median, n_puzzles=len(lines),
-           nodes=sum(s.stats.nodes for s, _ in result), updates=sum(s.stats.updates for s, _ in result),
+           nodes=sum(last_stats().nodes for s, _ in result), updates=sum(last_stats().updates for s, _ in result),
            verified=not bad, kind="sudoku", set=name, mode="single", timed="e2e", timing=timing)
     assert not bad, f"{name}/single: wrong solutions for puzzles {bad}"
 

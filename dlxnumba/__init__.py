@@ -16,19 +16,25 @@ __version__ = "0.1.0"
 
 # public name -> submodule that defines it
 _WHERE = {
-    "ExactCover": "problem",
+    "ExactCover": "exact_cover",
     "Search": "search",
-    "Stats": "search",
+    "Best": "costs",
+    "Reduction": "reduce",
+    "Zdd": "zdd",
+    "SearchOptions": "search_options",
+    "Stats": "stats",
+    "Status": "stats",
+    "last_stats": "stats",
     "Progress": "progress",
     "BatchResult": "batch",
     "run_batch": "batch",
+    "DlxnumbaError": "errors",
     "ExactCoverError": "errors",
     "LimitReached": "errors",
     "DLXFormatError": "errors",
     "SudokuError": "errors",
     "EncodingError": "errors",
     "InputError": "errors",
-    "Status": "sudoku",
     "Sudoku": "sudoku",
     "default_box": "sudoku",
     "Geometry": "sudoku",
@@ -73,14 +79,20 @@ if TYPE_CHECKING:
                             pentomino_grid as pentomino_grid, pentomino_picture as pentomino_picture,
                             pentominoes as pentominoes, queens as queens, queens_columns as queens_columns,
                             word_rectangle as word_rectangle, word_rectangles as word_rectangles)
-    from .errors import (DLXFormatError as DLXFormatError, EncodingError as EncodingError,
+    from .errors import (DLXFormatError as DLXFormatError, DlxnumbaError as DlxnumbaError,
+                         EncodingError as EncodingError,
                          ExactCoverError as ExactCoverError, InputError as InputError,
                          LimitReached as LimitReached, SudokuError as SudokuError)
-    from .problem import ExactCover as ExactCover
+    from .exact_cover import ExactCover as ExactCover
     from .progress import Progress as Progress
-    from .search import Search as Search, Stats as Stats
+    from .costs import Best as Best
+    from .reduce import Reduction as Reduction
+    from .zdd import Zdd as Zdd
+    from .search import Search as Search
+    from .search_options import SearchOptions as SearchOptions
+    from .stats import Stats as Stats, Status as Status, last_stats as last_stats
     from .sets import load_puzzles as load_puzzles, puzzle_path as puzzle_path, puzzle_sets as puzzle_sets
-    from .sudoku import (Status as Status, Sudoku as Sudoku, default_box as default_box,
+    from .sudoku import (Sudoku as Sudoku, default_box as default_box,
                          is_solution as is_solution, iter_puzzles as iter_puzzles, read_puzzles as read_puzzles,
                          solve_many as solve_many, sudoku_problem as sudoku_problem,
                          SudokuBatchResult as SudokuBatchResult)

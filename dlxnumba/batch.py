@@ -4,7 +4,7 @@ A *job* is a search of one :class:`~dlxnumba.ExactCover` with some options
 forced (its givens) and its own limit on the number of solutions.  A batch
 runs many jobs in compiled code: each thread is a *lane* with private links
 that takes the next job from a shared counter (see
-:mod:`dlxnumba.kernels.lanes`), so one call does the work of thousands of
+:mod:`dlxnumba.kernels.core.lanes`), so one call does the work of thousands of
 searches without returning to Python.  Every job gets one result, in job
 order: a :class:`Status`, the number of solutions found, its nodes and
 updates, and its first solution.
@@ -17,7 +17,7 @@ Examples
 >>> from dlxnumba import ExactCover
 >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["c"]])
 >>> r = p.batch([[], [1], [0, 1]], limit=10, threads=1)
->>> [Status(s).name for s in r.status], r.count.tolist()
+>>> r.status_names, r.count.tolist()
 (['MULTIPLE', 'SOLVED', 'INVALID'], [2, 1, 0])
 >>> r.first
 [[0, 3], [1, 2, 3], None]
@@ -25,43 +25,34 @@ Examples
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from enum import IntEnum
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import numpy as np
 
 from . import kernels as K
+from .checks import is_integer
 from .errors import ExactCoverError, LimitReached, plain
-from .kernels.lanes import GENERIC, LANE, LANES, SUDOKU, note_parallel_launch
-from .progress import Progress, ProgressArg, Reporter, check_interval, reporter
-from .search import Stats, check_limits, ready
+from .kernels.core.lanes import GENERIC, Entries, note_parallel_launch
+from .progress import Progress, ProgressArg, Reporter
+from .search import Search, ready
+from .search_options import NO_LIMIT, SearchOptions
+from .stats import Stats, Status
+from .template import check_given, describe_conflict, first_repeat, template
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .problem import ExactCover
+    from .problem import Problem
 
-__all__ = ["Status", "BatchResult", "run_batch"]
+__all__ = ["BatchResult", "run_batch", "batch_jobs"]
 
 #: Updates between two returns of the lanes to Python (progress, Ctrl-C, timeouts).
 WORK_SLICE = 1 << 22
-NO_LIMIT = 1 << 62
 #: Fewest jobs per thread in a batch (smaller batches use fewer threads).
 JOBS_PER_THREAD = 16
-
-
-class Status(IntEnum):
-    """Outcome of one job (or puzzle) of a batch."""
-
-    SOLVED = K.ST_SOLVED  #: exactly one solution found (unique when the limit was >= 2)
-    NO_SOLUTION = K.ST_NO_SOLUTION  #: the search was exhausted without a solution
-    INVALID = K.ST_INVALID  #: the givens conflict (a puzzle: unreadable or breaks a rule)
-    MULTIPLE = K.ST_MULTIPLE  #: two or more solutions found
-    BUDGET = K.ST_BUDGET  #: ``max_nodes`` or ``timeout`` ran out first
 
 
 @dataclass
@@ -87,60 +78,34 @@ class BatchResult:
         return len(self.status)
 
     @property
+    def status_names(self) -> list[str]:
+        """The name of each job's :class:`~dlxnumba.Status` (``"SOLVED"``, ...), a fresh list.
+        (``status`` holds the codes: ``status[i] == Status.SOLVED``.)"""
+        return [Status(s).name for s in self.status.tolist()]
+
+    @property
     def statuses(self) -> list:
-        """The :class:`Status` of each job, as members (a fresh list)."""
+        """Deprecated: the :class:`~dlxnumba.Status` of each job; read ``status`` (the codes,
+        which compare with the members) or :attr:`status_names`."""
+        warnings.warn("BatchResult.statuses is deprecated: read status (codes that compare with Status "
+                      "members) or status_names", DeprecationWarning, stacklevel=2)
         return [Status(s) for s in self.status.tolist()]
 
     def stats(self, i: int | None = None) -> Stats:
         """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs)."""
         if i is None:
-            total = Stats(status="none")
+            total = Stats(status=Status.NONE)
             for k in range(len(self)):
                 total = total + self.stats(k)
             total.seconds = self.seconds
             return total
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not -len(self) <= i < len(self):
+        if not is_integer(i) or not -len(self) <= i < len(self):
             raise ExactCoverError(f"job index {plain(i)} is not one of the {len(self)} jobs")
         st = int(self.status[i])
-        status = ("max_nodes" if st == K.ST_BUDGET else "complete" if st in (K.ST_NO_SOLUTION, K.ST_INVALID)
-                  else "limit")
+        status = (Status.MAX_NODES if st == K.ST_BUDGET
+                  else Status.COMPLETE if st in (K.ST_NO_SOLUTION, K.ST_INVALID) else Status.LIMIT)
         return Stats(solutions=int(self.count[i]), nodes=int(self.nodes[i]),
                      updates=int(self.updates[i]), status=status)
-
-
-def thread_count(threads, error: type[ValueError] = ExactCoverError) -> int:
-    """The threads to use: all that numba has for None, else a positive integer.
-
-    One, with a warning, in a process forked after GNU OpenMP threads ran in
-    its parent (numba would kill it at the first parallel launch).
-    """
-    from .kernels import lanes
-
-    if threads is None:
-        count = lanes.get_num_threads()
-    elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise error(f"threads must be a positive integer or None, not {plain(threads)}")
-    else:
-        count = min(int(threads), lanes.max_threads())
-    if count > 1 and lanes.parallel_forbidden():
-        _warn_forked()
-        return 1
-    return count
-
-
-_WARNED_FORKED: set = set()  # the processes (ids) that have been warned
-
-
-def _warn_forked() -> None:
-    """Warn once per process that it solves on one thread, and why."""
-    pid = os.getpid()
-    if pid in _WARNED_FORKED:
-        return
-    _WARNED_FORKED.add(pid)
-    warnings.warn("dlxnumba: this process was forked after its parent ran threads of GNU OpenMP "
-                  "(numba's 'omp' threading layer), which cannot start threads in a forked child; "
-                  "solving on one thread. To use several threads in child processes, start them "
-                  "with multiprocessing's 'spawn' or 'forkserver' method.", RuntimeWarning, stacklevel=4)
 
 
 # ---------------------------------------------------------------------------
@@ -265,17 +230,16 @@ def workspace(template, depth: int, count: int, kind: str = "batch") -> Workspac
 class Run:
     """One batch in compiled code: what to run and where the results go."""
 
-    kind: int  # GENERIC or SUDOKU
-    width: int  # layout of the template
+    entries: Entries  # the kernels that run it (e.g. GENERIC[width] of kernels.core.lanes)
     n1: int  # primary items
-    jobs: tuple  # kernels.Jobs (SUDOKU: kernels.SudokuJobs), as a plain tuple
-    results: tuple  # kernels.Results (SUDOKU: kernels.SudokuResults), as a plain tuple
+    jobs: tuple  # the entries' jobs record (kernels.Jobs), as a plain tuple
+    results: tuple  # the entries' results record (kernels.Results), as a plain tuple
     first_node: np.ndarray
 
     def head(self, w: "Workspace", lanes_n: int) -> tuple:
         """The kernel's arguments before the budgets: jobs, template, lane rows."""
         links, cursors, lanes = w.rows(lanes_n)
-        template = (w.template_t,) if self.kind != SUDOKU else ()
+        template = (w.template_t,) if self.entries.templated else ()
         return (self.n1, self.jobs, *template, self.first_node, links, cursors, lanes, w.counter)
 
 
@@ -309,9 +273,8 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
         w.counter[K.COUNTER_NEXT] = w.counter[K.COUNTER_IDLE] = 0
         budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
         slice_ = WORK_SLICE if work_slice is None else work_slice
-        args = run.head(w, lanes_n) + (stop_at, budget, slice_, run.results)
-        serial = LANE[run.kind, run.width]
-        parallel = LANES[run.kind, run.width]
+        args = run.head(w, lanes_n) + ((stop_at, budget, slice_), run.results)
+        serial, parallel = run.entries.serial, run.entries.parallel
         ret = w.ret[:lanes_n]
         compiling = ready(serial, args) if lanes_n == 1 else ready(parallel, args + (ret,))
         started = last = time.perf_counter()
@@ -346,7 +309,8 @@ def _search_nothing(run: Run, w: Workspace, lanes_n: int) -> None:
     count.fill(0)
     nodes.fill(0)
     updates.fill(0)
-    run.results[4 if run.kind == SUDOKU else 5].fill(0)  # the grids, or the lengths of the firsts
+    if run.entries.first is not None:
+        run.results[run.entries.first].fill(0)  # e.g. the lengths of the first solutions
     w.state[:lanes_n] = 0
     w.profile[:lanes_n] = 0
     w.lanes[:lanes_n] = 0
@@ -361,8 +325,8 @@ def _time_out(run: Run, w: Workspace, lanes_n: int) -> None:
             count[i] = w.lanes[k, K.LANE_FOUND]
             nodes[i] = w.state[k, K.NODES]
             updates[i] = w.state[k, K.UPDATES]
-            if run.kind == SUDOKU and count[i] == 0:
-                run.results[4][i] = 0  # SudokuResults.grid
+            if run.entries.first is not None and count[i] == 0:
+                run.results[run.entries.first][i] = 0
     status[status == K.ST_PENDING] = K.ST_BUDGET
 
 
@@ -376,7 +340,7 @@ def lanes_for(threads: int, n_jobs: int) -> int:
 # ---------------------------------------------------------------------------
 
 
-def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
+def _job_arrays(problem: "Problem", jobs, limit) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
     """CSR givens, per-job limits and the given lists of ``jobs``, checked."""
     if isinstance(jobs, (str, bytes)):
         raise ExactCoverError("jobs must be a list of lists of given options")
@@ -388,13 +352,13 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     given = []
     for i, job in enumerate(jobs):
         try:
-            given.append(problem._check_given(job))
+            given.append(check_given(problem, job))
         except ExactCoverError as e:
             raise ExactCoverError(f"job {i}: {e}") from None
     ptr = np.zeros(len(given) + 1, np.int64)
     np.cumsum([len(g) for g in given], out=ptr[1:])
     flat = np.concatenate(given).astype(np.int32) if given else np.zeros(0, np.int32)
-    if isinstance(limit, (int, np.integer)) and not isinstance(limit, bool):
+    if is_integer(limit):
         if limit < 1:  # (checked with no jobs too)
             raise ExactCoverError(f"limit must be a positive integer, not {plain(limit)}")
         limits = np.full(len(given), min(int(limit), NO_LIMIT), np.int64)
@@ -416,7 +380,7 @@ def _job_arrays(problem: "ExactCover", jobs, limit) -> tuple[np.ndarray, np.ndar
     return ptr, flat, limits, given
 
 
-def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, threads: int | None = None,
+def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, threads: int | None = None,
               stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
               progress: ProgressArg = None, progress_interval: float = 0.5) -> BatchResult:
     """Run many jobs on ``problem``, each a list of given options, in compiled code.
@@ -449,23 +413,29 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     -------
     BatchResult
     """
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
-    progress = reporter(progress)
-    progress_interval = check_interval(progress_interval)
-    nthreads = thread_count(threads)
+    options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                            progress_interval=progress_interval, threads=threads)
+    return batch_jobs(problem, jobs, limit, options)
+
+
+def batch_jobs(problem: "Problem", jobs: Any, limit: Any, options: SearchOptions) -> BatchResult:
+    """:func:`run_batch` with its search options in one record (checked already)."""
+    stop_at, max_nodes, timeout = options.stop_at, options.max_nodes, options.timeout
+    progress = options.reporter()
+    progress_interval = options.progress_interval
+    nthreads = options.thread_count()
     t0 = time.perf_counter()
     ptr, flat, limits, given = _job_arrays(problem, jobs, limit)
     if problem.has_colors or problem.has_bounds:
-        return _run_searches(problem, given, limits, nthreads, stop_at, max_nodes, timeout, progress,
-                             progress_interval, t0)
+        return _run_searches(problem, given, limits, nthreads, options, progress, t0)
     n_jobs = len(limits)
-    t = problem._template()
+    t = template(problem)
     depth = problem.n_primary + 1
     results = (np.empty(n_jobs, np.int8), np.zeros(n_jobs, np.int64), np.zeros(n_jobs, np.int64),
                np.zeros(n_jobs, np.int64), np.zeros((n_jobs, depth), np.int32),
                np.zeros(n_jobs, np.int32))
     jobs_t = (ptr, flat, limits)
-    run = Run(GENERIC, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    run = Run(GENERIC[t.width], problem.n_primary, jobs_t, results, t.first_node)
     lanes_n = lanes_for(nthreads, n_jobs)
     compiling = drive_reporting(run, workspace(t, depth, lanes_n), lanes_n, stop_at, max_nodes, timeout,
                                 progress, progress_interval, "jobs", t0)
@@ -484,18 +454,17 @@ def run_batch(problem: "ExactCover", jobs: Sequence[Sequence[int]], limit=1, *, 
     return BatchResult(status, count, nodes, updates, sols, time.perf_counter() - t0 - compiling, errors)
 
 
-def _conflict(problem: "ExactCover", given: np.ndarray) -> str:
+def _conflict(problem: "Problem", given: np.ndarray) -> str:
     """Why the givens of a job conflict."""
-    if np.unique(given).size < given.size:
-        from .search import _first_repeat
-
-        return f"given option {_first_repeat(given)} is listed twice"
+    twice = first_repeat(given)
+    if twice is not None:
+        return f"given option {twice} is listed twice"
     for bad in range(1, len(given)):
         seen = set()
         for j in given[:bad].tolist():
             seen.update(problem.option(j))
         if seen & set(problem.option(int(given[bad]))) or int(given[bad]) in given[:bad]:
-            return problem._describe_conflict(given, bad)
+            return describe_conflict(problem, given, bad)
     return "the given options conflict"
 
 
@@ -548,9 +517,8 @@ def drive_reporting(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_node
 # ---------------------------------------------------------------------------
 
 
-def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthreads: int, stop_at: int,
-                  max_nodes: int | None, timeout: float | None, progress: Reporter | None,
-                  progress_interval: float, t0: float) -> BatchResult:
+def _run_searches(problem: "Problem", given: list, limits: np.ndarray, nthreads: int, options: SearchOptions,
+                  progress: Reporter | None, t0: float) -> BatchResult:
     """A batch of a problem with colors or bounds: one :class:`~dlxnumba.search.Search`
     per job (the compiled lanes run plain problems only), on ``nthreads`` Python
     threads (the search kernels release the GIL).  Statuses, counts, first
@@ -558,8 +526,7 @@ def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthrea
     errors as the lanes give them."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from .search import Search
-
+    max_nodes, timeout, progress_interval = options.max_nodes, options.timeout, options.progress_interval
     n_jobs = len(given)
     status = np.full(n_jobs, K.ST_BUDGET, np.int8)
     count = np.zeros(n_jobs, np.int64)
@@ -574,7 +541,7 @@ def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthrea
     if max_nodes == 0 or timeout == 0 or n_jobs == 0:
         return BatchResult(status, count, nodes, updates, first, time.perf_counter() - t0, errors)
     compile_start = time.perf_counter()
-    Search(problem)  # compiles (or loads) the kernel before any clock starts
+    Search.using(problem, options.replace(progress=None))  # compiles (or loads) the kernel before any clock
     compiling = time.perf_counter() - compile_start
     deadline = None if timeout is None else time.perf_counter() + timeout
     lock = threading.Lock()
@@ -588,7 +555,7 @@ def _run_searches(problem: "ExactCover", given: list, limits: np.ndarray, nthrea
         if left is not None and left <= 0:
             return  # BUDGET
         try:
-            s = Search(problem, given[i], stop_at=stop_at, max_nodes=max_nodes, timeout=left)
+            s = Search.using(problem, options.replace(timeout=left, progress=None), given[i])
         except ExactCoverError as e:
             status[i] = K.ST_INVALID
             errors[i] = str(e)

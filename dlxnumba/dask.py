@@ -75,11 +75,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 import numpy as np
 
 from .errors import ExactCoverError, LimitReached, plain
-from .progress import Progress, ProgressArg, check_interval, reporter
-from .search import Stats, check_limits
+from .progress import Progress, ProgressArg
+from .search_options import SearchOptions
+from .stats import Stats, Status
+from .template import check_given
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .problem import ExactCover
+    from .exact_cover import ExactCover
 
 __all__ = ["DaskRun", "count", "solutions", "run", "solve_chunks", "connect", "chunk_subproblems",
            "task_overhead", "TASKS_PER_THREAD", "MIN_TASK_SECONDS"]
@@ -329,7 +331,7 @@ class DaskRun:
 def _problem_of(problem, given) -> tuple["ExactCover", list, Callable | None]:
     """The exact-cover problem, root givens and solution decoder of an
     :class:`ExactCover` (and ``given``) or a :class:`Sudoku`."""
-    from .problem import ExactCover
+    from .exact_cover import ExactCover
     from .sudoku import Sudoku
 
     if isinstance(problem, Sudoku):
@@ -342,7 +344,7 @@ def _problem_of(problem, given) -> tuple["ExactCover", list, Callable | None]:
         return p, list(base), lambda sol: puzzle._with_cells(decode(sol, puzzle.n))
     if not isinstance(problem, ExactCover):
         raise ExactCoverError(f"problem must be an ExactCover or a Sudoku, not {plain(problem)}")
-    return problem, problem._check_given(given).tolist(), None
+    return problem, check_given(problem, given).tolist(), None
 
 
 def _positive_or_none(value, name: str) -> None:
@@ -400,9 +402,10 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
     from .split import Checkpoint, Split
 
     t0 = time.perf_counter()
-    stop_at, _, timeout = check_limits(stop_at, None, timeout)
-    report = reporter(progress)
-    progress_interval = check_interval(progress_interval)
+    options = SearchOptions(stop_at=stop_at, timeout=timeout, progress=progress,
+                            progress_interval=progress_interval)
+    stop_at, timeout = options.stop_at, options.timeout
+    report, progress_interval = options.reporter(), options.progress_interval
     _positive_or_none(tasks, "tasks")
     _positive_or_none(chunks, "chunks")
     if checkpoint is not None and solutions:
@@ -438,12 +441,12 @@ def run(problem, client=None, *, solutions: bool = False, given: Iterable[int] =
     n = len(split.subproblems)
     records = {**done, **{i: v[:4] for i, v in parts.items()}}
     total = len(split.solutions) + sum(v[0] for v in records.values())
-    stats = Stats(solutions=total, status="complete", seconds=time.perf_counter() - t0,
+    stats = Stats(solutions=total, status=Status.COMPLETE, seconds=time.perf_counter() - t0,
                   nodes=split.stats.nodes + sum(v[1] for v in records.values()),
                   updates=split.stats.updates + sum(v[2] for v in records.values()))
     if len(records) < n:  # the timeout ran out
-        stats.status = "timeout"
-        raise LimitReached("timeout", stats, total if not solutions else None)
+        stats.status = Status.TIMEOUT
+        raise LimitReached(Status.TIMEOUT, stats, total if not solutions else None)
     sols = None
     if solutions:
         sols = [list(s) for s in split.solutions]

@@ -29,7 +29,8 @@ from typing import Callable
 import numpy as np
 
 from .errors import EncodingError, plain
-from .problem import ExactCover, links_fit
+from .exact_cover import ExactCover
+from .template import links_fit
 
 __all__ = [
     "EncodingError",

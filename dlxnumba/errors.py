@@ -8,15 +8,22 @@ search of a single problem.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .search import Stats
-
-__all__ = ["ExactCoverError", "DLXFormatError", "SudokuError", "EncodingError", "InputError", "LimitReached"]
+__all__ = ["DlxnumbaError", "ExactCoverError", "DLXFormatError", "SudokuError", "EncodingError", "InputError",
+           "LimitReached"]
 
 
-class ExactCoverError(ValueError):
+class DlxnumbaError(Exception):
+    """The base of every exception dlxnumba raises: ``except DlxnumbaError`` catches them all.
+
+    Bad input raises a subclass that is also a :class:`ValueError`
+    (:class:`ExactCoverError`, :class:`SudokuError`, ...); a search that ran out
+    of its budget raises :class:`LimitReached`, also a :class:`RuntimeError`.
+    """
+
+
+class ExactCoverError(DlxnumbaError, ValueError):
     """An exact-cover problem, option list, given option or search argument is malformed."""
 
 
@@ -24,32 +31,32 @@ class DLXFormatError(ExactCoverError):
     """DLX text that does not follow the format; the message names the line."""
 
 
-class SudokuError(ValueError):
+class SudokuError(DlxnumbaError, ValueError):
     """A puzzle that cannot be read or breaks a rule; the message says where."""
 
 
-class EncodingError(ValueError):
+class EncodingError(DlxnumbaError, ValueError):
     """Bad arguments to an encoder; the message names the offending value."""
 
 
-class InputError(ValueError):
+class InputError(DlxnumbaError, ValueError):
     """Input the command line cannot use (a malformed entry with ``--strict``, a box
     that does not fit); the message names the file and the line.  Exit status 2."""
 
 
-class _OutputError(Exception):
+class _OutputError(DlxnumbaError):
     """The command line cannot write its results (a full disk, a closed stdout);
     the message says where.  Exit status 2.  Private: only the commands raise and
     catch it."""
 
 
-class LimitReached(RuntimeError):
+class LimitReached(DlxnumbaError, RuntimeError):
     """A search hit its ``timeout`` or ``max_nodes`` before it was complete.
 
     Attributes
     ----------
-    reason : str
-        ``"timeout"`` or ``"max_nodes"``.
+    reason : Status
+        ``Status.TIMEOUT`` or ``Status.MAX_NODES`` (:class:`~dlxnumba.stats.Status`).
     stats : Stats
         The statistics of the search up to the stop.
     found : int or None
@@ -58,7 +65,7 @@ class LimitReached(RuntimeError):
         already yielded for ``solutions``, the partial count for ``count``.
     """
 
-    def __init__(self, reason: str, stats: "Stats", found: Any = None):
+    def __init__(self, reason: Any, stats: Any, found: Any = None):
         super().__init__(reason)
         self.reason = reason
         self.stats = stats
@@ -70,7 +77,7 @@ class LimitReached(RuntimeError):
 
     def __str__(self) -> str:  # built late: the statistics are final only after the stop
         s = self.stats
-        return (f"search stopped by {self.reason} after {s.nodes} nodes, {s.updates} updates "
+        return (f"search stopped by {str(self.reason).lower()} after {s.nodes} nodes, {s.updates} updates "
                 f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")
 
 

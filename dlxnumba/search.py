@@ -16,133 +16,37 @@ Examples
 >>> s.next(), s.next(), s.next()
 ([0], [1, 2], None)
 >>> s.stats.solutions, s.stats.status
-(2, 'complete')
+(2, Status.COMPLETE)
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+import warnings
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 import numpy as np
 
 from . import kernels as K
-from .cells import PROBE_UPDATES, CellsEngine, check_algorithm, prefer_cells
-from .errors import ExactCoverError, LimitReached, plain
-from .kernels.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
+from .cells import CellsEngine
+from .errors import ExactCoverError, LimitReached
+from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
                              chosen_options_m, search_bounds, search_colors)
-from .progress import Progress, ProgressArg, check_interval, reporter, search_progress
+from .progress import Progress, ProgressArg
+from .search_options import SearchOptions, check_limit
+from .stats import Stats, Status
+from .template import check_given, check_given_together, describe_conflict, first_repeat, template
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .problem import ExactCover
+    from .problem import Problem
 
-__all__ = ["Search", "Stats", "Progress"]
+__all__ = ["Search", "Stats", "Progress", "ready"]
 
 #: Updates between two returns of the kernel to Python during a long search:
 #: small enough that Ctrl-C, timeouts and progress take effect within a small
 #: fraction of a second, large enough that the round trip costs nothing.
 SLICE_UPDATES = 1 << 22
 _NO_LIMIT = np.iinfo(np.int64).max
-
-#: How far a search got, least finished last (a sum of parts takes the last).
-_STATUS_ORDER = ("none", "complete", "limit", "running", "max_nodes", "timeout", "interrupted")
-
-
-@dataclass
-class Stats:
-    """Statistics of one search, with the definitions of Knuth's DLX1 (DLX2, DLX3).
-
-    ``nodes`` counts the levels entered plus the solutions found; ``updates``
-    counts item covers plus node hides (uncovering counts nothing);
-    ``cleansings`` (problems with colors) counts DLX2's purifications and the
-    options they find agreeing, which need no more testing;
-    ``max_level`` is the deepest level entered (level 0 is the first choice);
-    ``profile[k]`` is the number of nodes at level ``k``.  ``status`` is
-    ``"running"``, ``"complete"`` (the tree was exhausted), ``"limit"`` (stopped
-    at the requested number of solutions), ``"timeout"``, ``"max_nodes"`` or
-    ``"interrupted"`` (``"none"``: nothing searched yet).  ``algorithm`` is
-    the kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
-    picked), with the counters of Knuth's SSXC1, SSXCC and SSMCC for cells
-    (:mod:`dlxnumba.kernels.cells`).
-
-    The statistics of the parts of a search add up to those of the whole:
-
-    >>> a = Stats(solutions=1, nodes=5, updates=20, max_level=2, seconds=0.5,
-    ...           status="complete", profile=np.array([1, 2, 2]))
-    >>> b = Stats(nodes=3, updates=9, max_level=1, status="complete", profile=np.array([1, 2]))
-    >>> s = a + b
-    >>> s.nodes, s.updates, s.max_level, s.status, s.profile.tolist()
-    (8, 29, 2, 'complete', [2, 4, 2])
-    >>> sum([a, b]) == s
-    True
-    """
-
-    solutions: int = 0
-    nodes: int = 0
-    updates: int = 0
-    max_level: int = 0
-    seconds: float = 0.0
-    status: str = "running"
-    profile: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
-    cleansings: int = 0
-    algorithm: str = "links"
-
-    @property
-    def updates_per_second(self) -> float:
-        return self.updates / self.seconds if self.seconds > 0 else 0.0
-
-    def __add__(self, other: "Stats") -> "Stats":
-        if not isinstance(other, Stats):
-            return NotImplemented
-        k = max(len(self.profile), len(other.profile))
-        profile = np.zeros(k, np.int64)
-        profile[: len(self.profile)] += self.profile
-        profile[: len(other.profile)] += other.profile
-        status = max(self.status, other.status, key=_STATUS_ORDER.index)
-        return Stats(self.solutions + other.solutions, self.nodes + other.nodes,
-                     self.updates + other.updates, max(self.max_level, other.max_level),
-                     self.seconds + other.seconds, status, profile, self.cleansings + other.cleansings,
-                     self.algorithm if self.algorithm == other.algorithm else "mixed")
-
-    def __radd__(self, other) -> "Stats":
-        if isinstance(other, int) and other == 0:  # the start of sum()
-            return replace(self, profile=self.profile.copy())
-        return NotImplemented
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, Stats):
-            return NotImplemented
-        return (self.solutions, self.nodes, self.updates, self.max_level, self.seconds,
-                self.status, self.cleansings) == (other.solutions, other.nodes, other.updates,
-                                                  other.max_level, other.seconds, other.status,
-                                                  other.cleansings) and np.array_equal(self.profile,
-                                                                                       other.profile)
-
-
-def check_limits(stop_at, max_nodes, timeout,
-                 error: type[ValueError] = ExactCoverError) -> tuple[int, int | None, float | None]:
-    """The one check of the search arguments shared by every front end."""
-    if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at not in (0, 1):
-        raise error(f"stop_at must be 0 or 1, not {plain(stop_at)}")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, (int, np.integer))
-                                  or max_nodes < 0):
-        raise error(f"max_nodes must be a non-negative integer, not {plain(max_nodes)}")
-    if timeout is not None and (isinstance(timeout, bool)
-                                or not isinstance(timeout, (int, float, np.integer, np.floating))
-                                or not timeout >= 0):
-        raise error(f"timeout must be a non-negative number of seconds, not {plain(timeout)}")
-    # a budget past 2**62 nodes is no budget (and would not fit the kernels' int64);
-    # seconds become a Python float (a float32 deadline is only ms-precise at today's clock)
-    return (int(stop_at), None if max_nodes is None else min(int(max_nodes), 1 << 62),
-            None if timeout is None else float(timeout))
-
-
-def check_count_limit(limit, error: type[ValueError] = ExactCoverError) -> None:
-    """``limit`` of solutions()/count(): None or a non-negative integer."""
-    if limit is not None and (not isinstance(limit, (int, np.integer)) or isinstance(limit, bool) or limit < 0):
-        raise error(f"limit must be None or a non-negative integer, not {plain(limit)}")
-
 
 #: The kernels whose machine code this process has compiled or loaded (:func:`ready`).
 _READY: set = set()
@@ -159,7 +63,9 @@ def ready(kernel, args: tuple) -> float:
     search are always made alike), so working out the types of ``args``
     (about 0.2 ms) is done once per kernel; later calls cost a set lookup.
     """
-    if kernel in _READY:
+    if kernel in _READY or not hasattr(kernel, "compile"):  # (a plain function with NUMBA_DISABLE_JIT=1)
+        return 0.0
+    if not hasattr(kernel, "compile"):  # a plain Python function (NUMBA_DISABLE_JIT=1): nothing to compile
         return 0.0
     t0 = time.perf_counter()
     kernel.compile(tuple(kernel.typeof_pyval(a) for a in args))
@@ -167,14 +73,79 @@ def ready(kernel, args: tuple) -> float:
     return time.perf_counter() - t0
 
 
-def _first_repeat(given: np.ndarray) -> int:
-    """The first option listed twice in ``given``."""
-    seen = set()
-    for j in given.tolist():
-        if j in seen:
-            return j
-        seen.add(j)
-    raise ValueError("no option is listed twice")
+# ---------------------------------------------------------------------------
+# Knuth's estimate of a search's progress
+# ---------------------------------------------------------------------------
+
+#: Past this product of branching factors, deeper levels change the estimate
+#: by less than a double can show (and need not be walked).
+_NEGLIGIBLE = float(1 << 53)
+
+
+def tree_fraction(choice, depth: int, top, dlink, length, covered: int) -> float:
+    """Knuth's estimate (DLX1's progress report) of the fraction of the tree searched.
+
+    ``choice[0..depth-1]`` are the nodes tried on the levels above the node
+    being entered; level ``l`` tried the ``k``-th of the ``d`` options of its
+    item ``top[choice[l]]`` (``k`` by walking down the item's list from
+    ``dlink[item]``, ``d`` its length; a covered item's ``length`` carries
+    ``covered`` on top).  The estimate is the sum of ``(k - 1) / (d_0 ... d_l)``:
+    the share of a uniform tree left of the path.  It never decreases as the
+    search goes on, since the subtrees below level ``l`` add up to less than
+    ``1 / (d_0 ... d_l)``.
+
+    >>> import numpy as np
+    >>> # item 1 lists the nodes 3, 4 (length 2); item 2 lists 5, 6, 7 (length 3)
+    >>> top = np.array([0, 1, 2, 1, 1, 2, 2, 2]); covered = 1 << 30
+    >>> dlink = np.array([0, 3, 5, 4, 1, 6, 7, 2])
+    >>> length = np.array([0, 2 + covered, 3 + covered, 0, 0, 0, 0, 0])
+    >>> tree_fraction([4, 6], 2, top, dlink, length, covered)  # 2 of 2, then 2 of 3: 1/2 + 1/6
+    0.6666666666666666
+    >>> tree_fraction([4, 7], 2, top, dlink, length, covered)  # 2 of 2, then 3 of 3: 1/2 + 2/6
+    0.8333333333333333
+    >>> tree_fraction([3], 1, top, dlink, length, covered), tree_fraction([], 0, top, dlink, length, covered)
+    (0.0, 0.0)
+    """
+    mask = covered - 1
+    f = 0.0
+    scale = 1.0
+    for level in range(depth):
+        node = int(choice[level])
+        item = int(top[node])
+        d = int(length[item]) & mask
+        k = 1
+        p = int(dlink[item])
+        while p != node and k < d:
+            p = int(dlink[p])
+            k += 1
+        scale *= max(d, 1)
+        f += (k - 1) / scale
+        if scale > _NEGLIGIBLE:
+            break
+    return min(f, 1.0)
+
+
+def search_fraction(choice, state, top, dlink, length) -> float:
+    """The fraction of the tree a search (``choice`` and the ``state`` vector of
+    its cursor, its links) has done: 0 before it starts, 1 when exhausted,
+    else :func:`tree_fraction` of its choices."""
+    phase = int(state[K.PHASE])
+    if phase == K.PH_START:
+        return 0.0
+    if phase == K.PH_DONE:
+        return 1.0
+    level = int(state[K.LEVEL])
+    # paused before entering ``level`` (forward), or at a solution on ``level`` (recover)
+    depth = level if phase == K.PH_FORWARD else level + 1
+    return tree_fraction(choice, depth, top, dlink, length, int(K.COVERED))
+
+
+def search_progress(choice, state, top, dlink, length, elapsed: float) -> Progress:
+    """The :class:`Progress` of one search from its cursor and links."""
+    return Progress(elapsed, int(state[K.NODES]), int(state[K.UPDATES]), int(state[K.SOLUTIONS]),
+                    search_fraction(choice, state, top, dlink, length))
+
+
 
 
 class Search:
@@ -183,11 +154,11 @@ class Search:
     Parameters
     ----------
     problem : ExactCover
-    given : iterable of int
+    given : iterable of int, keyword-only
         Options forced into the solution (and included in it); conflicting
         ones raise :class:`ExactCoverError`.
     stop_at, max_nodes, timeout, progress, progress_interval, algorithm
-        As in :meth:`ExactCover.solve`.  ``timeout`` counts wall-clock time
+        The search options (:class:`~dlxnumba.search_options.SearchOptions`).  ``timeout`` counts wall-clock time
         from the creation of the search (after the search kernel is compiled
         or loaded: see :func:`ready`).
 
@@ -200,26 +171,51 @@ class Search:
     (4, 93)
     """
 
-    def __init__(self, problem: "ExactCover", given: Iterable[int] | None = (), *, stop_at: int = 1,
-                 max_nodes: int | None = None, timeout: float | None = None,
-                 progress: ProgressArg = None, progress_interval: float = 0.5,
-                 prepare: Callable[[tuple, np.ndarray], bool] | None = None, algorithm: str = "links"):
-        self.stop_at, self.max_nodes, self.timeout = check_limits(stop_at, max_nodes, timeout)
-        self.algorithm = check_algorithm(algorithm)
+    def __init__(self, problem: "Problem", *args: Any, given: Iterable[int] | None = (), stop_at: int = 1,
+                 max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
+                 progress_interval: float = 0.5, algorithm: str = "links"):
+        if args:
+            if len(args) > 1 or given != ():
+                raise TypeError("Search() takes the problem and, deprecated, the given options as "
+                                "positional arguments; pass given= (and the rest) by keyword")
+            warnings.warn("Search(problem, given) is deprecated: write Search(problem, given=...)",
+                          DeprecationWarning, stacklevel=2)
+            given = args[0]
+        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval, algorithm=algorithm)
+        self._start(problem, check_given(problem, given), options, None)
+
+    @classmethod
+    def using(cls, problem: "Problem", options: SearchOptions, given: np.ndarray | None = None,
+              prepare: Callable[[tuple, np.ndarray], bool] | None = None) -> "Search":
+        """A search of ``problem`` with ``options`` checked already (the front ends build the
+        record once) and ``given`` an int32 array from :func:`~dlxnumba.template.check_given`.
+
+        ``prepare(links, first_node)``, for links only, sets the links up in place of the
+        givens (a front end's fast builder); it returns False when they conflict.
+        """
+        search = cls.__new__(cls)
+        search._start(problem, np.zeros(0, np.int32) if given is None else given, options, prepare)
+        return search
+
+    def _start(self, problem: "Problem", given: np.ndarray, options: SearchOptions,
+               prepare: Callable[[tuple, np.ndarray], bool] | None) -> None:
+        self.options = options
+        self.stop_at, self.max_nodes, self.timeout = options.stop_at, options.max_nodes, options.timeout
+        self.algorithm = options.algorithm
         self.problem = problem
-        self.progress = reporter(progress)
-        self.progress_interval = check_interval(progress_interval)
-        self.given = problem._check_given(given)
+        self.progress = options.reporter()
+        self.progress_interval = options.progress_interval
+        self.given = given
         self._cells: CellsEngine | None = None
-        #: "auto" still to decide: links runs first, then perhaps cells takes over (see advance);
-        #: problems with colors or bounds stay with links
-        self._auto = self.algorithm == "auto" and not (problem.has_colors or problem.has_bounds)
+        #: "auto" still to decide: links runs first, then perhaps cells takes over (see advance)
+        self._auto = self.algorithm == "auto"
         if self.algorithm != "links" and prepare is not None:
             raise ExactCoverError(f"algorithm={self.algorithm!r} cannot take a prepare= function (links only)")
         if self.algorithm == "cells":
             self._init_cells(problem)
             return
-        t = problem._template()
+        t = template(problem)
         self.width = t.width
         self.first_node = t.first_node
         self.top = t.top
@@ -249,14 +245,14 @@ class Search:
             self.bounds = (color, bound, slack, np.zeros(depth, np.int32))
         self.stats = Stats(profile=self.cursor[1])
         self._found = 0
-        if self.given.size and np.unique(self.given).size < self.given.size:
-            j = _first_repeat(self.given)
-            raise ExactCoverError(f"given option {j} is listed twice")
+        twice = first_repeat(self.given) if self.given.size > 1 else None
+        if twice is not None:
+            raise ExactCoverError(f"given option {twice} is listed twice")
         if prepare is not None:
             if not prepare(self.links, t.first_node):
                 raise ExactCoverError("the given options conflict")
         elif self.given.size and self.kind != "plain":
-            problem._check_given_together(self.given)
+            check_given_together(problem, self.given)
             if self.kind == "colors":
                 apply_given_colors(self.given, t.first_node, n1, self.links, color)
             else:
@@ -264,7 +260,7 @@ class Search:
         elif self.given.size:
             bad = apply_given(self.given, t.first_node, t.width, self.links)
             if bad >= 0:
-                raise ExactCoverError(problem._describe_conflict(self.given, bad))
+                raise ExactCoverError(describe_conflict(problem, self.given, bad))
         # compiled (or loaded) before any clock starts: seconds and timeouts count searching only
         kernel, args = self._kernel(1, 1, 1)
         if kernel not in _READY:
@@ -281,13 +277,14 @@ class Search:
                                    solution_stop, node_stop, update_stop)
         return search_bounds, (self.links, self.bounds, self.cursor, solution_stop, node_stop, update_stop)
 
-    def _init_cells(self, problem: "ExactCover") -> None:
+    def _init_cells(self, problem: "Problem") -> None:
         """Set up a dancing-cells search (:mod:`dlxnumba.cells`): no links."""
-        if self.given.size and np.unique(self.given).size < self.given.size:
-            raise ExactCoverError(f"given option {_first_repeat(self.given)} is listed twice")
+        twice = first_repeat(self.given) if self.given.size > 1 else None
+        if twice is not None:
+            raise ExactCoverError(f"given option {twice} is listed twice")
         self.kind = "bounds" if problem.has_bounds else "colors" if problem.has_colors else "plain"
         if self.given.size and self.kind != "plain":
-            problem._check_given_together(self.given)
+            check_given_together(problem, self.given)
         self._cells = CellsEngine(problem, self.given)
         self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
         self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
@@ -306,9 +303,11 @@ class Search:
             return False
         level = int(self.state[K.LEVEL])
         path = np.empty(max(level, 0), np.int32)
-        if level > 0:
+        if self.kind == "bounds":  # the options chosen on the path (null moves left out)
+            path = path[:chosen_options_m(self.cursor[0], level, self.top, path)]
+        elif level > 0:
             chosen_options(self.cursor[0], level - 1, self.width, self.top, self.first_node, path)
-        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at, ready):
+        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at):
             return False
         self._cells = CellsEngine(self.problem, self.given)
         ready(*self._cells.warm_args())
@@ -386,11 +385,11 @@ class Search:
         try:
             if st[K.PHASE] == K.PH_START and node_cap == 0:
                 # a budget of nothing: not even a search that needs no level (no primary item)
-                self.stats.status = "max_nodes"
-                raise LimitReached("max_nodes", self.stats, None)
+                self.stats.status = Status.MAX_NODES
+                raise LimitReached(Status.MAX_NODES, self.stats, None)
             if deadline is not None and started >= deadline and st[K.PHASE] != K.PH_DONE:
-                self.stats.status = "timeout"
-                raise LimitReached("timeout", self.stats, None)
+                self.stats.status = Status.TIMEOUT
+                raise LimitReached(Status.TIMEOUT, self.stats, None)
             while True:
                 if self._cells is not None:
                     ret = self._cells.run(self.stop_at, solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
@@ -403,22 +402,22 @@ class Search:
                     continue
                 self._auto = False
                 if ret != K.RET_PAUSED:
-                    self.stats.status = "complete" if ret == K.RET_DONE else "running"
+                    self.stats.status = Status.COMPLETE if ret == K.RET_DONE else Status.RUNNING
                     return ret
                 now = time.perf_counter()
                 if st[K.NODES] >= node_cap:
-                    self.stats.status = "max_nodes"
-                    raise LimitReached("max_nodes", self.stats, None)
+                    self.stats.status = Status.MAX_NODES
+                    raise LimitReached(Status.MAX_NODES, self.stats, None)
                 if deadline is not None and now >= deadline:
-                    self.stats.status = "timeout"
-                    raise LimitReached("timeout", self.stats, None)
+                    self.stats.status = Status.TIMEOUT
+                    raise LimitReached(Status.TIMEOUT, self.stats, None)
                 if self.progress is not None and now - last_report >= self.progress_interval:
                     self._sync(started)
                     started = now
                     last_report = now
                     self.progress(self.report())
         except KeyboardInterrupt:
-            self.stats.status = "interrupted"
+            self.stats.status = Status.INTERRUPTED
             raise
         finally:
             self._sync(started)
@@ -464,7 +463,7 @@ class Search:
 
     def solutions(self, limit: int | None = None) -> Iterator[list[int]]:
         """Iterate over the next solutions (at most ``limit``)."""
-        check_count_limit(limit)
+        check_limit(limit)
         got = 0
         while limit is None or got < limit:
             sol = self.next()
@@ -472,7 +471,7 @@ class Search:
                 return
             got += 1
             yield sol
-        self.stats.status = "limit"
+        self.stats.status = Status.LIMIT
 
     __iter__ = solutions
 
@@ -482,10 +481,10 @@ class Search:
         On a budget or timeout, :class:`LimitReached` carries the partial count
         in ``found``.
         """
-        check_count_limit(limit)
+        check_limit(limit)
         target = _NO_LIMIT if limit is None else min(int(limit), _NO_LIMIT)
         if target <= self._found:
-            self.stats.status = "limit"
+            self.stats.status = Status.LIMIT
             return self._found
         try:
             ret = self.advance(target)
@@ -494,5 +493,86 @@ class Search:
             raise
         self._found = self.stats.solutions
         if ret == K.RET_SOLUTION:
-            self.stats.status = "limit"
+            self.stats.status = Status.LIMIT
         return self._found
+
+
+# ---------------------------------------------------------------------- "auto"
+
+#: ``algorithm="auto"`` starts with dancing links and decides after this many
+#: updates (a search that ends or yields sooner stays with links).
+PROBE_UPDATES = 1 << 20
+#: The sample subtree timed with both kernels has at least SAMPLE_MIN links
+#: updates (else a shallower one is taken) and at most SAMPLE_MAX.
+SAMPLE_MIN = 1 << 15
+SAMPLE_MAX = 1 << 18
+#: One run of each kernel on the sample decides when one is faster by this factor.
+CLEAR_MARGIN = 1.5
+
+
+def _links_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, int, float]:
+    """Search ``problem`` with ``given`` forced, by links (the kernel of its kind: plain,
+    colors or bounds), to the end or ``budget`` updates: (finished, updates, seconds)."""
+    try:
+        s = Search.using(problem, SearchOptions(stop_at=stop_at), given)
+    except ExactCoverError:  # the givens conflict: nothing to search
+        return True, 0, 0.0
+    kernel, args = s._kernel(1 << 62, 1 << 62, budget)
+    t0 = time.perf_counter()
+    ret = kernel(*args)
+    return ret == K.RET_DONE, int(s.state[K.UPDATES]), time.perf_counter() - t0
+
+
+def _cells_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, float]:
+    """As :func:`_links_run` by cells: (finished, seconds)."""
+    try:
+        if problem.has_colors or problem.has_bounds:
+            check_given_together(problem, given)
+        engine = CellsEngine(problem, given)
+    except ExactCoverError:
+        return True, 0.0
+    ready(*engine.warm_args())
+    t0 = time.perf_counter()
+    ret = engine.run(stop_at, 1 << 62, 1 << 62, budget)
+    return ret == K.RET_DONE, time.perf_counter() - t0
+
+
+def prefer_cells(problem: "Problem", given: np.ndarray, path: list[int], stop_at: int) -> bool:
+    """Whether dancing cells should take over a search that links could not
+    finish within :data:`PROBE_UPDATES` updates (any kind of problem: plain,
+    with colors, with bounds).
+
+    ``path`` holds the options that links has chosen on its current path
+    from the root.  Forcing the first ``L`` of them (with ``given``) leaves a
+    subproblem, a subtree of the search: the deepest one whose links search
+    takes at least :data:`SAMPLE_MIN` updates (or the largest below
+    :data:`SAMPLE_MAX`) is searched to the end by both kernels, twice each,
+    interleaved, and the faster wins.  Both do exactly the same work there
+    (the same solutions), so the comparison is fair whatever their counters
+    mean.  The links run that found the sample is its first links time; when
+    cells then differs by more than :data:`CLEAR_MARGIN` either way, that
+    verdict stands, else each kernel runs once more, interleaved, and the
+    better times decide: the probe costs about four sample runs, at most six.
+    Kernels are compiled or loaded (``ready``) before they are timed.
+    """
+    sample = None
+    for depth in range(len(path), -1, -1):
+        g = np.concatenate((given, np.asarray(path[:depth], np.int32))).astype(np.int32)
+        done, updates, seconds = _links_run(problem, g, stop_at, SAMPLE_MAX)
+        if not done:
+            break
+        sample = (g, updates, seconds)
+        if updates >= SAMPLE_MIN:
+            break
+    if sample is None:
+        return False
+    g, updates, t_links = sample
+    budget = 8 * updates + 10_000
+    done, t_cells = _cells_run(problem, g, stop_at, budget)
+    if not done:
+        return False
+    if t_cells * CLEAR_MARGIN < t_links or t_cells > t_links * CLEAR_MARGIN:
+        return t_cells < t_links
+    t_links = min(t_links, _links_run(problem, g, stop_at, budget)[2])
+    done, seconds = _cells_run(problem, g, stop_at, budget)
+    return done and min(t_cells, seconds) < t_links

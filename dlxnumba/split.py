@@ -36,7 +36,7 @@ Examples
 >>> s = p.split(tasks=4, stop_at=0)
 >>> len(s.subproblems) >= 4, len(s.weights) == len(s.subproblems)
 (True, True)
->>> tasks = [p.search(sub, stop_at=0) for sub in s.subproblems]
+>>> tasks = [p.search(given=sub, stop_at=0) for sub in s.subproblems]
 >>> len(s.solutions) + sum(t.count() for t in tasks)
 4
 >>> serial = p.search(stop_at=0)
@@ -59,11 +59,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .errors import ExactCoverError, plain
-from .search import Search, Stats, check_limits
+from .errors import ExactCoverError, LimitReached, plain
+from .progress import Progress, Reporter, reporter
+from .search import Search
+from .search_options import NO_LIMIT, SearchOptions
+from .stats import Stats, Status
+from .template import check_given, template
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .problem import ExactCover
+    from .problem import Problem
 
 __all__ = ["Split", "split"]
 
@@ -112,14 +116,14 @@ class Split:
         checkpoint).
     """
 
-    problem: "ExactCover"
+    problem: "Problem"
     given: tuple
     stop_at: int
     subproblems: list
     weights: list
     exact: list
     solutions: list
-    stats: Stats = field(default_factory=lambda: Stats(status="complete"))
+    stats: Stats = field(default_factory=lambda: Stats(status=Status.COMPLETE))
     seconds: float = 0.0
     estimate: float = 0.0
 
@@ -136,7 +140,7 @@ class Split:
                 f"{self.stats.nodes:,} nodes split in {self.seconds:.3f} s)")
 
 
-def fingerprint(problem: "ExactCover", given=(), stop_at: int = 1) -> str:
+def fingerprint(problem: "Problem", given=(), stop_at: int = 1) -> str:
     """A hex digest naming a problem, its root givens and ``stop_at``."""
     h = hashlib.sha256()
     h.update(f"dlxnumba split v1|{problem.n_primary}|{problem.n_items}|{stop_at}|".encode())
@@ -164,10 +168,10 @@ def _flag(value, name: str) -> bool:
 class _Measurer:
     """Private links and cursor for expanding and measuring nodes of one problem."""
 
-    def __init__(self, problem: "ExactCover", stop_at: int, probe_nodes: int, probes: int, seed: int):
-        from .kernels.split import EXPAND, M_SIZE, MEASURE, REMAINDER
+    def __init__(self, problem: "Problem", stop_at: int, probe_nodes: int, probes: int, seed: int):
+        from .kernels.core.split import EXPAND, M_SIZE, MEASURE, REMAINDER
 
-        t = problem._template()
+        t = template(problem)
         u = np.uint32
         self.n1 = problem.n_primary
         self.stop_at = stop_at
@@ -197,7 +201,7 @@ class _Measurer:
 
     def remainder(self, given: np.ndarray, cut: np.ndarray) -> int:
         """The siblings left below ``given`` along ``cut``, into ``opts``,
-        ``upds``, ``sols`` and ``levels`` (see :func:`.kernels.split._remainder`)."""
+        ``upds``, ``sols`` and ``levels`` (see :func:`.kernels.core.split._remainder`)."""
         k = int(self.remainder_kernel(self.n1, self.template, self.links, given, cut, self.stop_at,
                                       self.first_node, self.opts, self.upds, self.sols, self.levels))
         if k < 0:
@@ -206,7 +210,7 @@ class _Measurer:
 
     def measure(self, given: np.ndarray, probes: int | None = None) -> tuple[float, bool]:
         """(weight: nodes + updates, exact) of the subtree below ``given``."""
-        from .kernels.split import M_EXACT, M_NODES, M_UPDATES
+        from .kernels.core.split import M_EXACT, M_NODES, M_UPDATES
 
         self.measure_kernel(self.n1, self.template, self.links, self.cursor, given, self.stop_at,
                             self.first_node, self.budget, probes or self.probes, self.rng, self.out)
@@ -221,7 +225,7 @@ class _Sweep:
 
     SMALL = 64  # fewer leaves are measured on one thread
 
-    def __init__(self, problem: "ExactCover", first: _Measurer, stop_at: int, probes: int, seed: int,
+    def __init__(self, problem: "Problem", first: _Measurer, stop_at: int, probes: int, seed: int,
                  threads: int):
         self.problem, self.first, self.stop_at, self.probes, self.seed = problem, first, stop_at, probes, seed
         self.threads = threads
@@ -248,7 +252,7 @@ class _Sweep:
         return [x for chunk in parts for x in chunk]
 
 
-def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at: int = 1,
+def split(problem: "Problem", tasks: int | None = None, *, given=(), stop_at: int = 1,
           threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
           seed: int = 0, cheap: bool = False) -> Split:
     """Divide the search tree of ``problem`` into subtrees; see :meth:`ExactCover.split`.
@@ -258,11 +262,10 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     the subtrees never measured on the way down keep their share of their
     parent's estimate instead of being measured at the end.
     """
-    from .batch import thread_count
-
-    stop_at = check_limits(stop_at, None, None)[0]
+    options = SearchOptions(stop_at=stop_at, threads=threads)
+    stop_at = options.stop_at
     if tasks is None:
-        tasks = TASKS_PER_THREAD * thread_count(threads)
+        tasks = TASKS_PER_THREAD * options.thread_count()
     tasks = _positive(tasks, "tasks")
     if probe_nodes is not None:
         probe_nodes = _positive(probe_nodes, "probe_nodes")
@@ -272,10 +275,11 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     if cheap not in (True, False):
         raise ExactCoverError(f"cheap must be True or False, not {plain(cheap)}")
     t0 = time.perf_counter()
-    root = Search(problem, given, stop_at=stop_at).given  # checked: conflicts raise here
+    check_splittable(problem)
+    root = Search(problem, given=given, stop_at=stop_at).given  # checked: conflicts raise here
     root_given = tuple(root.tolist())
     m = _Measurer(problem, stop_at, DRY_RUN_NODES if probe_nodes is None else probe_nodes, probes, int(seed))
-    stats = Stats(status="complete", profile=np.zeros(problem.n_primary + 1, np.int64))
+    stats = Stats(status=Status.COMPLETE, profile=np.zeros(problem.n_primary + 1, np.int64))
     found: list = []  # (key, solution)
     if cheap:
         m.budget = 0  # no dry runs: a probe alone estimates a subtree
@@ -283,7 +287,7 @@ def split(problem: "ExactCover", tasks: int | None = None, *, given=(), stop_at:
     estimate = float(m.nodes)
     if probe_nodes is None and not cheap:  # dry runs well below the size of a task: a small part of the work
         m.budget = int(min(DRY_RUN_NODES, m.nodes / (64 * tasks)))
-    sweep = _Sweep(problem, m, stop_at, probes, int(seed), thread_count(threads))
+    sweep = _Sweep(problem, m, stop_at, probes, int(seed), options.thread_count())
     # the heap of leaves: (-weight, order, key, path, exact, measured); key = the child numbers
     # from the root.  A child inherits a share of its parent's weight and is measured when it
     # comes to the top (lazily: most nodes expanded on the way are measured once, not each of
@@ -412,7 +416,7 @@ class TaskRun:
     def stats(self) -> Stats:
         """The sum of the tasks' :class:`Stats` (solutions, nodes, updates, lane seconds)."""
         return Stats(solutions=sum(self.count), nodes=sum(self.nodes), updates=sum(self.updates),
-                     seconds=sum(self.seconds), status="complete" if all(self.finished) else "timeout")
+                     seconds=sum(self.seconds), status=Status.COMPLETE if all(self.finished) else Status.TIMEOUT)
 
 
 _RATE: list = []  # cycles per second, measured once per process
@@ -421,7 +425,7 @@ _RATE: list = []  # cycles per second, measured once per process
 def tick_rate() -> float | None:
     """The processor's cycles per second as the lanes read them (None where there is no counter)."""
     if not _RATE:
-        from .kernels.lanes import cycles
+        from .kernels.core.lanes import cycles
 
         c0, t0 = cycles(), time.perf_counter()
         time.sleep(0.02)
@@ -436,7 +440,7 @@ def _check_mode(mode: str) -> bool:
     return mode == "solutions"
 
 
-def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, threads: int | None = 1,
+def run_tasks(problem: "Problem", subproblems, mode: str = "count", *, threads: int | None = 1,
               stop_at: int = 1, weights=None, max_nodes: int | None = None, timeout: float | None = None,
               progress=None, progress_interval: float = 0.5, on_done=None, share: bool = False) -> TaskRun:
     """Search many subproblems of ``problem`` to their ends, in compiled code, on ``threads`` lanes.
@@ -444,7 +448,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     The runner of split searches, on one machine or on each worker of a
     cluster: a plain function of plain data.  Every subproblem is a batch job
     (its options given) counted with no limit through the generic lanes
-    (:mod:`dlxnumba.kernels.lanes`), with its own nodes, updates and time.
+    (:mod:`dlxnumba.kernels.core.lanes`), with its own nodes, updates and time.
 
     Parameters
     ----------
@@ -476,7 +480,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     share : bool
         Once a lane finds no task left, each busy lane cuts its task (as at
         ``max_nodes``: ``finished`` False, the path in ``cut``) within
-        :data:`~dlxnumba.kernels.lanes.CHUNK` updates, and the call returns:
+        :data:`~dlxnumba.kernels.core.lanes.CHUNK` updates, and the call returns:
         no lane waits long for another's last task.  :func:`run_split` runs
         the rest of the cut tasks (:func:`cut_remainder`) in its next round.
 
@@ -494,15 +498,17 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     92
     """
     from . import kernels as K
-    from .batch import NO_LIMIT, Run, _job_arrays, drive_reporting, thread_count, workspace
-    from .kernels.lanes import TASKS
-    from .progress import Progress, check_interval, reporter
+    from .batch import Run, _job_arrays, drive_reporting, workspace
+    from .kernels.core.lanes import TASKS
 
     want = _check_mode(mode)
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout)
-    report_to = reporter(progress)
-    progress_interval = check_interval(progress_interval)
-    nthreads = thread_count(threads)
+    options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                            progress_interval=progress_interval, threads=threads)
+    stop_at, max_nodes, timeout = options.stop_at, options.max_nodes, options.timeout
+    report_to = options.reporter()
+    progress_interval = options.progress_interval
+    nthreads = options.thread_count()
+    check_splittable(problem)
     if on_done is not None and not callable(on_done):
         raise ExactCoverError(f"on_done must be callable, not {plain(on_done)}")
     t0 = time.perf_counter()
@@ -519,7 +525,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     np.cumsum([len(given[j]) for j in order], out=ptr[1:])
     flat = (np.concatenate([given[j] for j in order]).astype(np.int32) if n else np.zeros(0, np.int32))
     jobs_t = (ptr, flat, np.full(n, 1 << 62, np.int64))
-    t = problem._template()
+    t = template(problem)
     depth = problem.n_primary + 1
     share = _flag(share, "share") and nthreads > 1
     lanes_n = max(1, nthreads if share else min(nthreads, n))
@@ -527,7 +533,7 @@ def run_tasks(problem: "ExactCover", subproblems, mode: str = "count", *, thread
     cut_rows = np.zeros((lanes_n if max_nodes is not None or share else 0, depth + 2), np.int32)
     results = (np.empty(n, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
                np.zeros(n, np.int64), np.zeros((lanes_n, buffer), np.int32), cut_rows)
-    run = Run(TASKS, t.width, problem.n_primary, jobs_t, results, t.first_node)
+    run = Run(TASKS[t.width], problem.n_primary, jobs_t, results, t.first_node)
     space = workspace(t, depth, lanes_n, "tasks")
     status, count, nodes, updates, ticks, sols, _ = results
     found: list | None = [[] for _ in range(n)] if want else None
@@ -662,12 +668,12 @@ class Checkpoint:
     # ------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, path, problem: "ExactCover", *, given=(), stop_at: int = 1, tasks: int | None = None,
+    def open(cls, path, problem: "Problem", *, given=(), stop_at: int = 1, tasks: int | None = None,
              threads: int | None = None, **split_options) -> "Checkpoint":
         """The checkpoint at ``path``: loaded when the file exists, else a new
         split of ``problem`` (``tasks``, ``threads`` and ``split_options`` as in
         :func:`split`) written there."""
-        stop_at = check_limits(stop_at, None, None)[0]
+        stop_at = SearchOptions(stop_at=stop_at).stop_at
         if os.path.exists(path):
             return cls.load(path, problem, given=given, stop_at=stop_at)
         return cls.create(path, split(problem, tasks, given=given, stop_at=stop_at, threads=threads,
@@ -699,7 +705,7 @@ class Checkpoint:
         return cls(path, split)
 
     @classmethod
-    def load(cls, path, problem: "ExactCover", *, given=(), stop_at: int = 1) -> "Checkpoint":
+    def load(cls, path, problem: "Problem", *, given=(), stop_at: int = 1) -> "Checkpoint":
         """Read the checkpoint at ``path``, made for ``problem`` with ``given`` and ``stop_at``.
 
         Raises :class:`ExactCoverError` naming the file when it is not a
@@ -723,8 +729,8 @@ class Checkpoint:
         if header.get("version") != CHECKPOINT_VERSION:
             raise ExactCoverError(f"{path} is a checkpoint of version {plain(header.get('version'))}; "
                                   f"this dlxnumba reads version {CHECKPOINT_VERSION}")
-        root = problem._check_given(given)
-        stop_at = check_limits(stop_at, None, None)[0]
+        root = check_given(problem, given)
+        stop_at = SearchOptions(stop_at=stop_at).stop_at
         if header.get("fingerprint") != fingerprint(problem, root.tolist(), stop_at):
             what = ("stop_at" if header.get("stop_at") != stop_at
                     else "given options" if header.get("given") != root.tolist() else "problem")
@@ -733,7 +739,7 @@ class Checkpoint:
         try:
             st = header["stats"]
             stats = Stats(solutions=int(st["solutions"]), nodes=int(st["nodes"]), updates=int(st["updates"]),
-                          max_level=int(st["max_level"]), seconds=float(st["seconds"]), status="complete")
+                          max_level=int(st["max_level"]), seconds=float(st["seconds"]), status=Status.COMPLETE)
             sp = Split(problem, tuple(root.tolist()), stop_at, [tuple(x) for x in header["subproblems"]],
                        list(header["weights"]), list(header["exact"]), header["solutions"], stats,
                        float(header["split_seconds"]))
@@ -797,7 +803,7 @@ class Checkpoint:
         stats = Stats(solutions=c, nodes=st.nodes + sum(v[1] for v in self.done.values()),
                       updates=st.updates + sum(v[2] for v in self.done.values()), max_level=st.max_level,
                       seconds=st.seconds + sum(v[3] for v in self.done.values()),
-                      status="complete" if self.complete else "running")
+                      status=Status.COMPLETE if self.complete else Status.RUNNING)
         return c, stats
 
 
@@ -847,7 +853,7 @@ def cut_remainder(measurer: "_Measurer", path, cut) -> Remainder:
     cut = tuple(cut)
     tasks = [path + cut]
     depths = [len(cut)]
-    stats = Stats(status="complete")
+    stats = Stats(status=Status.COMPLETE)
     found: list = []
     k = measurer.remainder(np.array(path, np.int32), np.array(cut, np.int32))
     opts = measurer.opts[1:k + 1].tolist()
@@ -915,7 +921,7 @@ class SplitRun:
         return (self.split.seconds + float(secs.sum())) / span if span > 0 else 1.0
 
 
-def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: int = 1,
+def run_split(problem: "Problem", mode: str = "count", *, given=(), stop_at: int = 1,
               threads: int | None = None, tasks: int | None = None, split_: Split | None = None,
               checkpoint=None, timeout: float | None = None, progress=None,
               progress_interval: float = 0.5, cuts: bool = True, workers: int | None = None,
@@ -925,7 +931,10 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     ``split_`` is a ready split (else one is made, ``tasks`` as in
     :func:`split`).  With ``checkpoint`` (a path; counting only), the split
     and each finished task are recorded there, and a run started again with
-    the same path does only the tasks left (see :class:`Checkpoint`).  A
+    the same path does only the tasks left (see :class:`Checkpoint`); the
+    statistics are then those of the whole count, every run of the file
+    alike: its nodes, updates and seconds (the split's and each finished
+    task's, as recorded: lane time), so that their rates agree.  A
     ``timeout`` raises :class:`~dlxnumba.errors.LimitReached` with the partial
     count in ``found`` (the finished tasks stay in the checkpoint).
 
@@ -960,18 +969,15 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     >>> r.count, r.stats.nodes == serial.stats.nodes, r.stats.updates == serial.stats.updates, r.cuts > 0
     (92, True, True, True)
     """
-    from .errors import LimitReached
-    from .progress import Progress, Reporter, check_interval, reporter
-
     want = _check_mode(mode)
-    stop_at = check_limits(stop_at, None, timeout)[0]
+    stop_at = SearchOptions(stop_at=stop_at, timeout=timeout, progress_interval=progress_interval).stop_at
+    check_splittable(problem)
     cuts = _flag(cuts, "cuts")
     if budget is not None:
         budget = _positive(budget, "budget")
     if workers is not None:
         workers = _positive(workers, "workers")
     outer = reporter(progress)
-    progress_interval = check_interval(progress_interval)
     t0 = time.perf_counter()
     if checkpoint is not None:
         if want:
@@ -1002,7 +1008,7 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     cut_secs: list = []
     columns: list = [[], [], [], []]  # count, nodes, updates, seconds of each task run
     sols = list(sp.solutions) if want else None
-    extra = Stats(status="complete")
+    extra = Stats(status=Status.COMPLETE)
     n_cuts = 0
     compiling = 0.0
     lanes = 1
@@ -1075,8 +1081,11 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
         stats = sp.stats + Stats(solutions=count, nodes=sum(columns[1]), updates=sum(columns[2]),
                                  seconds=sum(columns[3])) + extra
     stats.solutions = count
-    stats.seconds = wall
-    stats.status = "complete" if finished_all else "timeout"
+    if ck is None:
+        stats.seconds = wall
+    # with a checkpoint, the nodes and updates are those of every run, and so are
+    # the seconds: the split's and each finished part's, as recorded (ck.total())
+    stats.status = Status.COMPLETE if finished_all else Status.TIMEOUT
 
     def final() -> Progress:
         return Progress(wall, stats.nodes, stats.updates, count, 1.0 if finished_all else done_w / whole,
@@ -1085,48 +1094,46 @@ def run_split(problem: "ExactCover", mode: str = "count", *, given=(), stop_at: 
     if outer is not None:
         outer.close(final)
     if not finished_all:
-        raise LimitReached("timeout", stats, count)
+        raise LimitReached(Status.TIMEOUT, stats, count)
     tr = TaskRun(columns[0], columns[1], columns[2], columns[3], [True] * len(ran), None, wall, lanes)
     return SplitRun(count, stats, sp, ran, tr, sols, parents, cut_secs, budget, n_cuts)
 
 
-def _refuse_serial_limits(limit, max_nodes, error: type[ValueError]) -> None:
+def check_splittable(problem: "Problem", options: SearchOptions | None = None) -> None:
+    """The one check of every split search (threads, checkpoints, :func:`split`, Dask): the lanes
+    run problems without colors or bounds, on dancing links; say so for anything else."""
+    if options is not None and options.algorithm != "links":
+        raise ExactCoverError(f"threads= and checkpoint= search with dancing links: "
+                              f"algorithm must be 'links', not {options.algorithm!r}")
+    if problem.has_colors or problem.has_bounds:
+        raise ExactCoverError("threads= and checkpoint= (split searches) take problems without "
+                              "colors or bounds; search this one serially")
+
+
+def _refuse_serial_limits(limit, options: SearchOptions) -> None:
     if limit is not None:
-        raise error("limit cannot be combined with threads or checkpoint (a split search runs to the end); "
-                    "leave threads out to stop at a limit")
-    if max_nodes is not None:
-        raise error("max_nodes cannot be combined with threads or checkpoint; use timeout")
+        raise ExactCoverError("limit cannot be combined with threads or checkpoint (a split search runs to the "
+                              "end); leave threads out to stop at a limit")
+    if options.max_nodes is not None:
+        raise ExactCoverError("max_nodes cannot be combined with threads or checkpoint; use timeout")
 
 
-def count_parallel(problem: "ExactCover", limit=None, *, given=(), stop_at: int = 1, max_nodes=None,
-                   timeout=None, progress=None, progress_interval: float = 0.5, threads=None,
-                   checkpoint=None, error: type[ValueError] = ExactCoverError) -> tuple[int, Stats]:
+def count_parallel(problem: "Problem", given, options: SearchOptions, *, limit=None,
+                   checkpoint=None) -> tuple[int, Stats]:
     """The body of ``count(threads=N)`` / ``count(checkpoint=PATH)``: (count, Stats)."""
-    check_limits(stop_at, max_nodes, timeout, error)
-    _refuse_serial_limits(limit, max_nodes, error)
-    try:
-        r = run_split(problem, given=given, stop_at=stop_at, threads=threads, checkpoint=checkpoint,
-                      timeout=timeout, progress=progress, progress_interval=progress_interval)
-    except ExactCoverError as e:
-        if error is ExactCoverError:
-            raise
-        raise error(str(e)) from None
+    check_splittable(problem, options)
+    _refuse_serial_limits(limit, options)
+    r = run_split(problem, given=given, stop_at=options.stop_at, threads=options.threads, checkpoint=checkpoint,
+                  timeout=options.timeout, progress=options.progress, progress_interval=options.progress_interval)
     return r.count, r.stats
 
 
-def solutions_parallel(problem: "ExactCover", limit=None, *, given=(), stop_at: int = 1, max_nodes=None,
-                       timeout=None, progress=None, progress_interval: float = 0.5, threads=None,
-                       error: type[ValueError] = ExactCoverError) -> tuple[list, Stats]:
+def solutions_parallel(problem: "Problem", given, options: SearchOptions, *, limit=None) -> tuple[list, Stats]:
     """The body of ``solutions(threads=N)``: (all solutions, Stats), in the split's order."""
-    check_limits(stop_at, max_nodes, timeout, error)
-    _refuse_serial_limits(limit, max_nodes, error)
-    try:
-        r = run_split(problem, "solutions", given=given, stop_at=stop_at, threads=threads, timeout=timeout,
-                      progress=progress, progress_interval=progress_interval)
-    except ExactCoverError as e:
-        if error is ExactCoverError:
-            raise
-        raise error(str(e)) from None
+    check_splittable(problem, options)
+    _refuse_serial_limits(limit, options)
+    r = run_split(problem, "solutions", given=given, stop_at=options.stop_at, threads=options.threads,
+                  timeout=options.timeout, progress=options.progress, progress_interval=options.progress_interval)
     return r.solutions or [], r.stats
 
 

@@ -46,13 +46,14 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
     for name, value in (("sudoku", sudoku), ("exact_cover", exact_cover)):
         if not isinstance(value, bool):
             raise ExactCoverError(f"{name} must be True or False, not {plain(value)}")
-    from .batch import JOBS_PER_THREAD, thread_count
+    from .batch import JOBS_PER_THREAD
+    from .search_options import SearchOptions
 
-    parallel = thread_count(threads) > 1
+    parallel = SearchOptions(threads=threads).thread_count() > 1
     jobs = 2 * JOBS_PER_THREAD  # enough for two lanes
     if exact_cover:
         from .encodings import queens
-        from .problem import ExactCover
+        from .exact_cover import ExactCover
 
         spacers = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["c"]])
         blocks, _ = queens(4)

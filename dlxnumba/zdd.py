@@ -7,7 +7,8 @@ not a list of solutions but a zero-suppressed decision diagram (ZDD) of all
 of them, a :class:`Zdd`: it counts the solutions exactly however many there
 are, lists them lazily, draws them uniformly at random, and writes itself in
 the text form of Knuth's ZDDREAD programs.  The search is Knuth's DLX6, step
-for step, with its counts (see :mod:`dlxnumba.kernels.zdd`).
+for step, with its counts (see :mod:`dlxnumba.kernels.core.zdd`).  Users call
+:meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>`.
 
 Where a search would visit every solution, the diagram often stays small:
 the 53,060,477,521,960,000 domino tilings of a 12 x 12 board fit in 73,859
@@ -20,7 +21,7 @@ Examples
 --------
 >>> from dlxnumba import ExactCover
 >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["c"], ["b", "c"]])
->>> z = zdd(p)
+>>> z = p.zdd()
 >>> z.count(), sorted(z)
 (3, [[0, 3], [1, 2, 3], [1, 4]])
 >>> z.stats.nodes, z.stats.updates, z.nodes
@@ -40,20 +41,25 @@ subproblem "cover ``c``" comes back: a hit, answered by node 2 (node 4).
 
 from __future__ import annotations
 
+import threading
 import time
 import weakref
 from typing import Any, Iterable, Iterator, NamedTuple
 
 import numpy as np
 
+from .checks import integer
 from .errors import ExactCoverError, LimitReached, plain
 from .kernels import COVERED
-from .kernels import zdd as K
-from .problem import ExactCover, build_arrays
-from .progress import Progress, ProgressArg, check_interval, reporter, tree_fraction
-from .search import Stats, check_limits, ready
+from .kernels.core import zdd as K
+from .problem import Problem
+from .progress import Progress, ProgressArg, Reporter
+from .search import ready, tree_fraction
+from .search_options import SearchOptions
+from .stats import Stats, Status, record_last
+from .template import build_arrays, check_given, check_given_together, first_repeat
 
-__all__ = ["zdd", "Zdd"]
+__all__ = ["zdd", "Zdd", "zdd_search"]
 
 #: Updates between two returns of the search to Python (Ctrl-C, timeouts and
 #: progress take effect within a fraction of a second).
@@ -69,7 +75,7 @@ _NO_LIMIT = np.iinfo(np.int64).max
 
 
 class Zdd:
-    """The ZDD of every solution of a problem, as :func:`zdd` builds it.
+    """The ZDD of every solution of a problem, as :meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>` builds it.
 
     A solution is a sorted list of option indices (givens included).  The
     diagram's node ``z >= 2`` holds option ``opt[z]`` (an index of the
@@ -102,7 +108,7 @@ class Zdd:
 
     def __init__(self, lo: np.ndarray, hi: np.ndarray, opt: np.ndarray, root: int, linked: np.ndarray,
                  given: list[int], stats: Stats, n_primary: int):
-        """(Made by :func:`zdd`.)  ``linked``: the options the search linked, in
+        """(Made by :func:`zdd_search`.)  ``linked``: the options the search linked, in
         order (those with a primary item), which DLX6 numbers from 1."""
         self.lo, self.hi, self.opt = lo, hi, opt
         self.root = int(root)
@@ -125,7 +131,7 @@ class Zdd:
         Examples
         --------
         >>> from dlxnumba import ExactCover
-        >>> zdd(ExactCover.from_options([["a"], ["a"], ["b"]])).count()
+        >>> ExactCover.from_options([["a"], ["a"], ["b"]]).zdd().count()
         2
         """
         return self._count
@@ -153,7 +159,7 @@ class Zdd:
         Examples
         --------
         >>> from dlxnumba import ExactCover
-        >>> sorted(zdd(ExactCover.from_options([["a", "b"], ["a"], ["b"]])))
+        >>> sorted(ExactCover.from_options([["a", "b"], ["a"], ["b"]]).zdd())
         [[0], [1, 2]]
         """
         root = self.root
@@ -196,16 +202,14 @@ class Zdd:
         Examples
         --------
         >>> from dlxnumba import ExactCover
-        >>> z = zdd(ExactCover.from_options([["a", "b"], ["a"], ["b"]]))
+        >>> z = ExactCover.from_options([["a", "b"], ["a"], ["b"]]).zdd()
         >>> draws = z.sample(1000, seed=1)
         >>> sorted(set(map(tuple, draws)))
         [(0,), (1, 2)]
         >>> z.sample(3, seed=7) == z.sample(3, seed=7)
         True
         """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-            raise ExactCoverError(f"n must be a non-negative integer, not {plain(n)}")
-        n = int(n)
+        n = integer(n, "n", low=0)
         if isinstance(seed, np.random.Generator):
             rng = seed
         else:
@@ -271,7 +275,7 @@ class Zdd:
         Examples
         --------
         >>> from dlxnumba import ExactCover
-        >>> print(zdd(ExactCover.from_options([["a"], ["a"], ["b"]])).to_text(), end="")
+        >>> print(ExactCover.from_options([["a"], ["a"], ["b"]]).zdd().to_text(), end="")
         2: (~1?0:1)
         3: (~2?2:1)
         4: (~3?0:3)
@@ -319,7 +323,7 @@ def _counts(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray | None, np.ndarr
 # ---------------------------------------------------------------- the search
 
 
-def zdd(problem: ExactCover, *, given: Iterable[int] = (), max_nodes: int | None = None,
+def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = None,
         max_zdd_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
         progress_interval: float = 0.5) -> Zdd:
     """The ZDD of every solution of ``problem``, by Knuth's DLX6.
@@ -330,6 +334,8 @@ def zdd(problem: ExactCover, *, given: Iterable[int] = (), max_nodes: int | None
     nodes, a subproblem answered from memory included), ``stats.updates``,
     ``stats.cleansings``, and :attr:`Zdd.nodes`.  Options with no primary
     item are ignored, as DLX6 ignores them (no search ever chooses them).
+    The statistics also go to :func:`~dlxnumba.last_stats`.
+    :meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>` takes the same path.
 
     Parameters
     ----------
@@ -345,9 +351,9 @@ def zdd(problem: ExactCover, *, given: Iterable[int] = (), max_nodes: int | None
     timeout : float, optional
         Wall-clock limit in seconds.
     progress, progress_interval
-        As in :meth:`ExactCover.solve`: a report every ``progress_interval``
-        seconds of a long search (its ``solutions`` stay 0: they are counted
-        from the diagram at the end).
+        As in :meth:`ExactCover.solve <dlxnumba.ExactCover.solve>`: a report
+        every ``progress_interval`` seconds of a long search (its
+        ``solutions`` stay 0: they are counted from the diagram at the end).
 
     Returns
     -------
@@ -358,7 +364,8 @@ def zdd(problem: ExactCover, *, given: Iterable[int] = (), max_nodes: int | None
     LimitReached
         When ``max_nodes``, ``max_zdd_nodes`` or ``timeout`` stops the search
         (a partial diagram is of no use, so none is returned; ``stats`` says
-        how far it got).
+        how far it got, ``reason`` is ``Status.MAX_NODES`` for either budget
+        or ``Status.TIMEOUT``).
     ExactCoverError
         Bad arguments, conflicting givens, a problem with multiplicities.
 
@@ -372,71 +379,45 @@ def zdd(problem: ExactCover, *, given: Iterable[int] = (), max_nodes: int | None
     >>> z = zdd(p)
     >>> list(z), z.nodes, z.stats.nodes, z.stats.updates, z.stats.cleansings
     ([[1, 3]], 4, 3, 10, 2)
-    >>> zdd(p, given=[0]).count()
+    >>> p.zdd(given=[0]).count()
     0
     """
-    if not isinstance(problem, ExactCover):
-        raise ExactCoverError(f"zdd() takes an ExactCover, not {plain(problem)}")
+    options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                            progress_interval=progress_interval)
+    return zdd_search(problem, given, options, max_zdd_nodes=max_zdd_nodes)
+
+
+def zdd_search(problem: Problem, given: Any, options: SearchOptions, *,
+               max_zdd_nodes: int | None = None) -> Zdd:
+    """:func:`zdd` with its search options checked already (the front door builds the record once).
+
+    Uses ``options.max_nodes``, ``timeout``, ``progress`` and
+    ``progress_interval``; records the statistics for
+    :func:`~dlxnumba.last_stats`, a stopped search's too.
+    """
+    if not isinstance(problem, Problem):
+        raise ExactCoverError(f"zdd() takes an ExactCover problem, not {type(problem).__name__}")
     if problem.has_bounds:
         lower, upper = problem.lower, problem.upper
         i = int(np.flatnonzero((lower != 1) | (upper != 1))[0])
         raise ExactCoverError(f"DLX6 does not handle multiplicities: primary item "
-                              f"{plain(problem.item_names[i])} has bounds {int(lower[i])}:{int(upper[i])}")
-    _, node_cap, timeout = check_limits(0, max_nodes, timeout)
-    if max_zdd_nodes is not None and (isinstance(max_zdd_nodes, bool)
-                                      or not isinstance(max_zdd_nodes, (int, np.integer)) or max_zdd_nodes < 0):
-        raise ExactCoverError(f"max_zdd_nodes must be a non-negative integer, not {plain(max_zdd_nodes)}")
-    report = reporter(progress)
-    interval = check_interval(progress_interval)
+                              f"{plain(problem.item_name(i))} has bounds {int(lower[i])}:{int(upper[i])}")
+    most = integer(max_zdd_nodes, "max_zdd_nodes", low=0, none=True)
     given_list = _check_given(problem, given)
     run = _Run(problem, given_list)
-    return run.search(node_cap, None if max_zdd_nodes is None else int(max_zdd_nodes), timeout, report,
-                      interval)
+    record_last(run.stats)
+    return run.search(options.max_nodes, most, options.timeout, options.reporter(), options.progress_interval)
 
 
-def _check_given(problem: ExactCover, given) -> list[int]:
+def _check_given(problem: Problem, given: Any) -> list[int]:
     """``given`` as a list of option indices that can be in one solution, or
-    ExactCoverError naming the fault."""
-    if given is None:
-        return []
-    if isinstance(given, (str, bytes)):
-        raise ExactCoverError(f"given must be an iterable of option indices, not {given!r}")
-    try:
-        listed = list(given)
-    except TypeError:
-        raise ExactCoverError(f"given must be an iterable of option indices, not {plain(given)}") from None
-    m = problem.n_options
-    for j in listed:
-        if isinstance(j, bool) or not isinstance(j, (int, np.integer)):
-            raise ExactCoverError(f"option index {plain(j)} is not an integer")
-        if not 0 <= j < m:
-            raise ExactCoverError(f"option index {int(j)} is out of range for {m} options")
-    out = [int(j) for j in listed]
-    ptr, items, colors = problem.opt_ptr, problem.opt_items, problem.opt_colors
-    names = problem.item_names
-    n1 = problem.n_primary
-    use: dict[int, tuple[int, int]] = {}  # item -> (the given that uses it first, its color)
-    seen: set[int] = set()
-
-    def text(j: int) -> str:
-        listed = [plain(names[i]) for i in items[ptr[j]: ptr[j + 1]].tolist()]
-        return ", ".join(listed[:8] + (["..."] if len(listed) > 8 else []))
-
-    for j in out:
-        if j in seen:
-            raise ExactCoverError(f"given option {j} is listed twice")
-        seen.add(j)
-        a, b = int(ptr[j]), int(ptr[j + 1])
-        for i, k in zip(items[a:b].tolist(), colors[a:b].tolist()):
-            if i in use:
-                j0, k0 = use[i]
-                if i < n1 or k == 0 or k0 == 0 or k != k0:
-                    raise ExactCoverError(
-                        f"given options {j0} ({text(j0)}) and {j} ({text(j)}) conflict: both contain item "
-                        f"{plain(names[i])}" + (" with different colors" if i >= n1 and k and k0 else ""))
-            else:
-                use[i] = (j, k)
-    return out
+    ExactCoverError naming the fault (the checks of every search's givens)."""
+    g = check_given(problem, given)
+    twice = first_repeat(g) if g.size > 1 else None
+    if twice is not None:
+        raise ExactCoverError(f"given option {twice} is listed twice")
+    check_given_together(problem, g)
+    return g.tolist()
 
 
 class _Linked(NamedTuple):
@@ -450,16 +431,18 @@ class _Linked(NamedTuple):
     signature: tuple  # the Signature record at the start
 
 
-#: The linked form of the problems searched lately (a problem is immutable).
-_LINKED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The linked form of the problems searched, while they live (keyed by the
+#: object, dropped when it is collected, as :func:`dlxnumba.template.template`
+#: keeps its templates; a problem never changes).
+_LINKED: dict[int, _Linked] = {}
+_LOCK = threading.Lock()
 
 
-def _linked(problem: ExactCover) -> _Linked:
+def _linked(problem: Problem) -> _Linked:
     """The links DLX6 searches in ``problem``, built on the first call."""
-    try:
-        return _LINKED[problem]
-    except KeyError:
-        pass
+    found = _LINKED.get(id(problem))
+    if found is not None:
+        return found
     n = problem.n_items
     n1 = problem.n_primary
     ptr = np.asarray(problem.opt_ptr, np.int64)
@@ -479,14 +462,18 @@ def _linked(problem: ExactCover) -> _Linked:
     t = build_arrays(n, n1, kptr, kitems.astype(np.int32), local.astype(np.int32) if local.any() else None,
                      spacers=True)
     linked = _Linked(has_primary, keep, t, ncolors, pairs, _signature(n, n1, ncolors, t.length))
-    _LINKED[problem] = linked
+    with _LOCK:
+        key = id(problem)
+        if key not in _LINKED:
+            _LINKED[key] = linked
+            weakref.finalize(problem, _LINKED.pop, key, None)
     return linked
 
 
 class _Run:
     """The arrays of one DLX6 search and the loop that drives its kernel."""
 
-    def __init__(self, problem: ExactCover, given: list[int]):
+    def __init__(self, problem: Problem, given: list[int]):
         n1 = problem.n_primary
         linked = _linked(problem)
         t = linked.template
@@ -513,6 +500,7 @@ class _Run:
                      np.zeros(_FIRST_MEMOS, np.int32))
         self.diagram = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
                         np.zeros(_FIRST_NODES, np.int32))
+        self.stats = Stats(profile=self.cursor[3])
         if given:
             self._apply_given(problem, given, np.asarray(problem.opt_ptr, np.int64),
                               np.asarray(problem.opt_items, np.int64), np.asarray(problem.opt_colors, np.int64),
@@ -553,9 +541,10 @@ class _Run:
         return int(K.dlx6(self.n1, self.links, self.color, self.sig, self.memo, self.diagram, self.cursor,
                           node_stop, update_stop))
 
-    def search(self, node_cap, max_zdd, timeout, report, interval) -> Zdd:
+    def search(self, node_cap: int | None, max_zdd: int | None, timeout: float | None, report: Reporter | None,
+               interval: float) -> Zdd:
         state = self.cursor[-1]
-        stats = Stats(profile=self.cursor[3])
+        stats = self.stats
         if hasattr(K.dlx6, "compile"):  # (not under NUMBA_DISABLE_JIT=1)
             # compiled or loaded before the clock starts: seconds and timeouts count searching only
             ready(K.dlx6, (self.n1, self.links, self.color, self.sig, self.memo, self.diagram, self.cursor, 1, 1))
@@ -568,15 +557,15 @@ class _Run:
         if self.diagram[0].shape[0] > zdd_most:  # a budget below the first size: no more room
             self.diagram = tuple(a[:zdd_most].copy() for a in self.diagram)  # type: ignore[assignment]
 
-        def stop(reason: str, status: str) -> LimitReached:
+        def stop(status: Status) -> LimitReached:
             stats.status = status
-            return LimitReached(reason, stats, None)
+            return LimitReached(status, stats, None)
 
         try:
             if cap == 0 and state[K.PHASE] == K.Z_START:
-                raise stop("max_nodes", "max_nodes")
+                raise stop(Status.MAX_NODES)
             if deadline is not None and started >= deadline:
-                raise stop("timeout", "timeout")
+                raise stop(Status.TIMEOUT)
             while True:
                 ret = self._call(min(cap, int(state[K.NODES]) + SLICE_NODES), int(state[K.UPDATES]) + SLICE_UPDATES)
                 if ret == K.RET_DONE:
@@ -587,21 +576,21 @@ class _Run:
                     size = self.diagram[0].shape[0]
                     if size >= zdd_most:
                         if max_zdd is not None and size >= max_zdd:
-                            raise stop("max_zdd_nodes", "max_nodes")
+                            raise stop(Status.MAX_NODES)
                         raise MemoryError(f"the ZDD needs more than {_MOST:,} nodes (int32 node numbers)")
                     self._grow_zdd(min(2 * size, zdd_most))
                 now = time.perf_counter()
                 if ret == K.RET_PAUSED and state[K.NODES] >= cap:
-                    raise stop("max_nodes", "max_nodes")
+                    raise stop(Status.MAX_NODES)
                 if deadline is not None and now >= deadline:
-                    raise stop("timeout", "timeout")
+                    raise stop(Status.TIMEOUT)
                 if report is not None and now - last >= interval and state[K.PHASE] == K.Z_FORWARD:
                     # (at the entry of a level, where Knuth's estimate never decreases)
                     self._sync(stats, started)
                     report(self._progress(stats))
                     last = now
         except KeyboardInterrupt:
-            stats.status = "interrupted"
+            stats.status = Status.INTERRUPTED
             raise
         finally:
             self._sync(stats, started)
@@ -609,8 +598,8 @@ class _Run:
                 report.close(lambda: self._progress(stats))
         znext = int(state[K.ZNEXT])
         if max_zdd is not None and (1 if znext <= 2 else znext) > max_zdd:
-            raise stop("max_zdd_nodes", "max_nodes")
-        stats.status = "complete"
+            raise stop(Status.MAX_NODES)
+        stats.status = Status.COMPLETE
         lo, hi, opt = (a[:znext].copy() for a in self.diagram)
         opt[2:] = self.options[opt[2:]]  # the problem's option indices
         for a in (lo, hi, opt):
@@ -689,7 +678,7 @@ def _local_colors(items: np.ndarray, colors: np.ndarray, n: int) -> tuple[np.nda
 
 
 def _signature(n: int, n1: int, ncolors: np.ndarray, length: np.ndarray) -> tuple:
-    """The :data:`~dlxnumba.kernels.zdd.Signature` record (a plain tuple) of a
+    """The :data:`~dlxnumba.kernels.core.zdd.Signature` record (a plain tuple) of a
     problem: each item's field, and the signature at the start."""
     word = np.zeros(n + 1, np.int64)
     shift = np.zeros(n + 1, np.int64)

@@ -42,9 +42,14 @@ def _slow(kernel):
 
     kernel.compile = compile
 
+import importlib, pkgutil
 import dlxnumba.kernels as _K
-for _k in _K._cached_kernels():
-    _slow(_k)
+_seen = set()
+for _m in pkgutil.walk_packages(_K.__path__, _K.__name__ + "."):  # every kernel of the folder
+    for _k in vars(importlib.import_module(_m.name)).values():
+        if hasattr(getattr(_k, "_cache", None), "_cache_path") and id(_k) not in _seen:
+            _seen.add(id(_k))
+            _slow(_k)
 """
 
 

@@ -96,12 +96,12 @@ def check_batch_against_searches(p, jobs, limit):
         try:
             sols = list(p.solutions(given=job))
         except ExactCoverError:
-            assert r.statuses[i] == Status.INVALID and r.first[i] is None and r.errors[i]
+            assert r.status[i] == Status.INVALID and r.first[i] is None and r.errors[i]
             continue
         want = min(len(sols), limit)
         assert r.count[i] == want
         assert r.first[i] == (sols[0] if sols else None)
-        assert r.statuses[i] == (Status.NO_SOLUTION if not sols else Status.SOLVED if want == 1
+        assert r.status[i] == (Status.NO_SOLUTION if not sols else Status.SOLVED if want == 1
                                  else Status.MULTIPLE)
         if r.first[i] is not None and all(any(k < p.n_primary for k in p.option(j)) for j in job):
             assert verify(p, r.first[i])

@@ -3,7 +3,8 @@
     python tests/display_screens.py [OUT_DIR]
 
 writes ``OUT_DIR/grid.html`` (default ``screens/``), a page with the same solved
-grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``:
+grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``; and
+``OUT_DIR/variants.png``, an X-Sudoku and a windoku with the X's diagonals:
 
 * a plain light page (white) and a plain dark page (#1e1e1e), neither defining
   JupyterLab's theme variables, as in VS Code, nbviewer or a web page;
@@ -11,8 +12,9 @@ grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``:
   JupyterLab and Notebook 7.
 
 It prints, for each panel, the contrast (WCAG) of the givens and of the filled
-digits against the background the browser drew.  ``tests/sudoku/test_display.py``
-uses :func:`measure` (skipped where Chromium is missing).  Chromium: Debian's
+digits against the background the browser drew, and the strokes it drew across the
+cells of each variant grid.  ``tests/sudoku/test_display.py`` uses :func:`measure`
+and :func:`strokes` (skipped where Chromium is missing).  Chromium: Debian's
 ``chromium`` package, or the program named by the ``CHROMIUM`` variable.
 """
 
@@ -131,6 +133,78 @@ def screenshot(chromium: str, page_path: Path, png_path: Path, size: str = "900,
         raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
 
 
+# Appended to a page of one grid by strokes(): where the browser put each cell, as JSON.
+_CELLS_JS = """
+<script>
+const rects = [];
+for (const td of document.querySelectorAll("table.dlxnumba-sudoku td")) {
+  const r = td.getBoundingClientRect();
+  rects.push([r.left, r.top, r.width, r.height]);
+}
+const out = document.createElement("pre");
+out.id = "cells";
+out.textContent = JSON.stringify(rects);
+document.body.appendChild(out);
+</script>
+"""
+
+#: The fallback colour of a variant's marks (display.MARK's, as the light page draws it).
+MARK_RGB = (0xCC, 0x77, 0x77)
+
+
+def strokes(chromium: str, grid: str, workdir: Path, name: str = "strokes") -> list[str]:
+    """The strokes the browser drew in the mark colour across each cell of ``grid``
+    (one table, on a plain white page), row-major: ``"\\"`` from the top left corner
+    to the bottom right, ``"/"`` from the bottom left to the top right, ``"X"`` both,
+    ``""`` none.  Read from the pixels of a screenshot (``workdir/name.png``)."""
+    import numpy as np
+    from matplotlib.image import imread  # a test dependency (PNG reading)
+
+    page_path = workdir / f"{name}.html"
+    page_path.write_text('<!doctype html><html><head><meta charset="utf-8"></head>'
+                         f'<body style="margin:8px;background:#fff">{grid}{_CELLS_JS}</body></html>')
+    size = ["--window-size=900,900", "--force-device-scale-factor=1"]
+    done = _run(chromium, [*size, "--dump-dom", page_path.as_uri()])
+    m = re.search(r'<pre id="cells">(.*?)</pre>', done.stdout, re.S)
+    if not m:
+        raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")
+    rects = json.loads(html.unescape(m.group(1)))
+    png_path = workdir / f"{name}.png"
+    done = _run(chromium, [*size, f"--screenshot={png_path}", page_path.as_uri()])
+    if not png_path.exists():
+        raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
+    pixels = imread(png_path)[..., :3] * 255.0
+    red, blue = pixels[..., 0], pixels[..., 2]
+    marked = (red - blue) > (MARK_RGB[0] - MARK_RGB[2]) / 2  # the mark is red; ink, paper, shades are not
+    out = []
+    for left, top, width, height in rects:
+        # the cell's inside (off its borders), in coordinates u, v from 0 to 1
+        x0, x1 = int(left) + 3, int(left + width) - 3
+        y0, y1 = int(top) + 3, int(top + height) - 3
+        ys, xs = [a.astype(float) for a in np.mgrid[y0:y1, x0:x1]]
+        u, v = (xs + 0.5 - left) / width, (ys + 0.5 - top) / height
+        off_digit = (abs(u - 0.5) > 0.22) | (abs(v - 0.5) > 0.3)
+        cell = marked[y0:y1, x0:x1]
+        drawn = []
+        for band in (abs(u - v) < 0.08, abs(u + v - 1) < 0.08):  # "\" and "/"
+            along = band & off_digit
+            drawn.append(cell[along].mean() > 0.25)
+        stray = cell[~(abs(u - v) < 0.12) & ~(abs(u + v - 1) < 0.12)].mean()
+        if stray > 0.02:
+            raise AssertionError(f"marks off the diagonals of a cell at {left},{top}: {stray:.0%} of its pixels")
+        out.append({(True, True): "X", (True, False): "\\", (False, True): "/", (False, False): ""}[tuple(drawn)])
+    return out
+
+
+def variant_grids() -> dict[str, str]:
+    """The HTML of solved variant grids whose cells a browser draws strokes across."""
+    from dlxnumba import Sudoku
+
+    return {"x": Sudoku("." * 81, variant="x").solve()._repr_html_(),
+            "windoku+x": Sudoku("." * 81, variant="windoku+x").solve()._repr_html_(),
+            "x 6x6": Sudoku("." * 36, box=(2, 3), variant="x").solve()._repr_html_()}
+
+
 def measure(chromium: str, grid: str, workdir: Path) -> list[dict]:
     """The computed styles of every cell of every panel (see :data:`_MEASURE_JS`)."""
     path = workdir / "measure.html"
@@ -216,6 +290,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{out / 'grid.png'}")
     print("\n".join(summary(measure(chromium, grid, out))))
     (out / "measure.html").unlink()
+    variants = out / "variants.html"
+    variants.write_text('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:8px;'
+                        'background:#fff;display:flex;gap:24px;align-items:flex-start">'
+                        + "".join(variant_grids().values()) + "</body></html>")
+    screenshot(chromium, variants.resolve(), out / "variants.png", size="1000,420")
+    print(f"{out / 'variants.png'}")
+    for name, grid in variant_grids().items():
+        drawn = strokes(chromium, grid, out, "strokes")
+        n = int(len(drawn) ** 0.5)
+        print(f"{name.ljust(10)} main diagonal {''.join(drawn[i * n + i] for i in range(n))}  "
+              f"anti-diagonal {''.join(drawn[i * n + n - 1 - i] for i in range(n))}")
+    for tmp in ("strokes.html", "strokes.png"):
+        (out / tmp).unlink()
     return 0
 
 

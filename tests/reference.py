@@ -787,3 +787,238 @@ def chi_square_tail(statistic, df) -> float:
         if abs(step - 1) < 1e-15:
             break
     return math.exp(log_front) * frac
+
+
+# ---------------------------------------------------------------------------
+# Costs (Knuth's DLX5).  ``costs[j]`` is option ``j``'s cost, a nonnegative
+# integer; a solution costs the sum of its options' costs.
+# ---------------------------------------------------------------------------
+
+
+def colored_covers_by_backtracking(options, colors, n_primary, n_items, given=()) -> set[frozenset[int]]:
+    """Every solution of a problem with colors (no bounds) that holds the options
+    ``given``, by backtracking on the first uncovered primary item.
+
+    The options ``given`` are taken first, whatever their items (a given option
+    need not hold a primary item); clashing givens give no solution.  Then the
+    first primary item not yet covered must be covered by exactly one option
+    that holds a primary item, agrees with the colors given so far to the
+    secondary items and covers nothing twice; each such option is tried in
+    turn, so every solution is found exactly once.
+    """
+    def fits(j, covered, color_of):
+        for i, c in zip(options[j], colors[j]):
+            if i < n_primary:
+                if i in covered:
+                    return False
+            elif i in color_of and (c == 0 or color_of[i] == 0 or c != color_of[i]):
+                return False
+        return True
+
+    def take(j, covered, color_of):
+        covered = covered | {i for i in options[j] if i < n_primary}
+        color_of = dict(color_of)
+        for i, c in zip(options[j], colors[j]):
+            if i >= n_primary:
+                color_of[i] = c
+        return covered, color_of
+
+    covered: set = set()
+    color_of: dict = {}
+    given = list(given)
+    if len(set(given)) != len(given):
+        return set()
+    for j in given:
+        if not fits(j, covered, color_of):
+            return set()
+        covered, color_of = take(j, covered, color_of)
+    found = set()
+
+    def extend(chosen, covered, color_of):
+        uncovered = [i for i in range(n_primary) if i not in covered]
+        if not uncovered:
+            found.add(frozenset(chosen))
+            return
+        for j, opt in enumerate(options):
+            if uncovered[0] in opt and j not in chosen and fits(j, covered, color_of):
+                extend(chosen + [j], *take(j, covered, color_of))
+
+    extend(given, covered, color_of)
+    return found
+
+
+def cheapest_covers(options, colors, costs, n_primary, n_items, given=()) -> list[tuple[int, list[int]]]:
+    """Every solution holding ``given`` as ``(cost, sorted options)``, cheapest
+    first (ties in the order of the sorted option lists)."""
+    sols = colored_covers_by_backtracking(options, colors, n_primary, n_items, given)
+    return sorted((sum(costs[j] for j in s), sorted(s)) for s in sols)
+
+
+def dlx5_option_lines(text) -> list[tuple[frozenset, int]]:
+    """The options of a DLX5 text, read as DLX5's input phase describes them:
+    each as the set of its ``(item, color or None)`` entries and its cost, the
+    sum of its ``|n`` entries (0 when none).  Comment lines (first non-blank
+    character ``|``) and blank lines are skipped, the first other line names
+    the items; options with no primary item are kept (DLX5 drops them)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("|")]
+    out = []
+    for line in lines[1:]:
+        entries, cost = set(), 0
+        for tok in line.split():
+            if tok.startswith("|"):
+                cost += int(tok[1:])
+            else:
+                name, _, color = tok.partition(":")
+                entries.add((name, color or None))
+        out.append((frozenset(entries), cost))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Knuth's DLX-PRE (preprocessing), restated on Python lists
+# ---------------------------------------------------------------------------
+
+
+def dlx_pre(options, colors, n_primary, n_items, rounds=None) -> dict:
+    """Knuth's DLX-PRE (``dlx-pre.w``) run on plain lists: which options and
+    items go, in how many rounds, and the reduced problem in the order DLX-PRE
+    writes it.
+
+    ``options`` and ``colors`` as for :func:`is_colored_cover` (``colors=None``:
+    none).  At most ``rounds`` rounds (None: no limit).  Returns a dict:
+    ``items`` (the items left, in order), ``options`` (the options left, in
+    DLX-PRE's output order, as ``(original number, [(item, color), ...])``),
+    ``rounds`` (rounds begun), ``complete`` (stopped at a round without
+    change, or infeasible), ``blocked`` (a primary item left in no option,
+    else None) and DLX-PRE's counts ``options_out`` and ``items_out`` (with
+    its conventions: options without a primary item are not counted; when
+    blocked, every option and every item is).
+
+    The rules, restated from the program rather than taken from the engine.
+    An option's *entries* are its items in input order, less those removed;
+    an item's *list* holds the live options that contain it, in input order.
+    A round takes each item ``c`` whose list is not empty, in order:
+
+    * Options that hold ``c`` uncolored are *hidden*.  Going through them in
+      list order, and through each one's entries from the one after ``c``
+      round to the one before, each entry takes one off its item's length;
+      the last primary item whose length so reaches 0 is ``p``.
+    * If there is a ``p``: each option of ``c``'s list (in order) that holds
+      ``p`` loses its entry ``c``; the others are deleted: each of their
+      entries after ``c`` (round to the one before) takes one off its item's
+      length, and an item that so reaches 0 is *emptied*.  ``c`` is gone.
+    * Otherwise each option ``r`` of ``c``'s list whose first entry is ``c``,
+      uncolored, is tested against the options not hidden: those that clash
+      with ``r`` at an entry other than ``c`` (they hold that item, and ``r``
+      gives it no color or they give it another or none) are taken away;
+      if this leaves a primary item other than ``c`` and outside ``r`` with
+      none of its options not hidden, ``r`` is marked.  Then the marked
+      options are deleted, the last marked first, each one's entries from the
+      one after ``c`` round to ``c`` itself taking one off their lengths.
+
+    An emptied primary item ends everything (the problem is infeasible), and
+    an emptied secondary item counts as removed; so do items with no options
+    to begin with.  A round that removes an item or marks an option is a
+    change; the rounds stop after a round without change.
+    """
+    colors = [[0] * len(o) for o in options] if colors is None else colors
+    entries = {}
+    for j, (opt, col) in enumerate(zip(options, colors)):
+        if any(i < n_primary for i in opt):  # DLX-PRE drops the others as it reads
+            entries[j] = [(i, c) for i, c in zip(opt, col)]
+    n_read = len(entries)
+    alive = set(entries)
+    result = {"rounds": 0, "complete": False, "blocked": None}
+
+    def members(i):
+        return [j for j in sorted(alive) if any(e[0] == i for e in entries[j])]
+
+    def after(j, c, including=False):
+        """The entries of option j from the one after item c round to the one before (or c)."""
+        es = entries[j]
+        k = next(k for k, e in enumerate(es) if e[0] == c)
+        return es[k + 1:] + es[:k] + ([es[k]] if including else [])
+
+    def blocked(i):
+        result.update(blocked=i, complete=True, options_out=n_read, items_out=n_items, items=[i],
+                      options=[])
+        return result
+
+    counts = {"options_out": 0, "items_out": 0}
+    for i in range(n_items):
+        if not members(i):
+            counts["items_out"] += 1
+            if i < n_primary:
+                return blocked(i)
+    limit = float("inf") if rounds is None else rounds
+    while result["rounds"] < limit:
+        result["rounds"] += 1
+        change = False
+        for c in range(n_items):
+            in_c = members(c)
+            if not in_c:
+                continue
+            hidden = [j for j in in_c if dict(entries[j])[c] == 0]
+            length = {i: len(members(i)) for i in range(n_items)}
+            p = None
+            for j in hidden:
+                for i, _ in after(j, c):
+                    length[i] -= 1
+                    if length[i] == 0 and i < n_primary:
+                        p = i
+            if p is not None:
+                for j in in_c:
+                    if any(e[0] == p for e in entries[j]):
+                        entries[j] = [e for e in entries[j] if e[0] != c]
+                        continue
+                    counts["options_out"] += 1
+                    for i, _ in after(j, c):
+                        if len(members(i)) == 1:
+                            counts["items_out"] += 1
+                            if i < n_primary:
+                                result.update(counts)
+                                return blocked(i)
+                    alive.discard(j)
+                counts["items_out"] += 1
+                change = True
+                continue
+            visible = [o for o in sorted(alive) if o not in hidden]
+            marked = []
+            for r in in_c:
+                if entries[r][0] != (c, 0):
+                    continue
+                mine = dict(entries[r])
+                clash = set()
+                for o in visible:
+                    theirs = dict(entries[o])
+                    if any(i != c and i in theirs and (x == 0 or theirs[i] != x) for i, x in mine.items()):
+                        clash.add(o)
+                for i in range(n_primary):
+                    if i == c or i in mine:
+                        continue
+                    live = [o for o in visible if any(e[0] == i for e in entries[o])]
+                    if live and all(o in clash for o in live):
+                        marked.append(r)
+                        break
+            for r in reversed(marked):
+                counts["options_out"] += 1
+                change = True
+                for i, _ in after(r, c, including=True):
+                    if len(members(i)) == 1:
+                        counts["items_out"] += 1
+                        if i < n_primary:
+                            result.update(counts)
+                            return blocked(i)
+                alive.discard(r)
+        if not change:
+            result["complete"] = True
+            break
+    items = [i for i in range(n_items) if members(i)]
+    out = []
+    for c in items:
+        for j in members(c):
+            if entries[j][0][0] == c:
+                out.append((j, list(entries[j])))
+    result.update(counts, items=items, options=out)
+    return result
+

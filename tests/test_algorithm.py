@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dlxnumba.cells as cells_module
 import reference as ref
+from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, LimitReached, Stats, langford, pentominoes, queens
 from dlxnumba.errors import ExactCoverError
 from dlxnumba.search import Search
@@ -57,24 +57,24 @@ def test_batch_runs_on_links_only(algorithm):
 def test_same_counts_on_encodings(make, known, algorithm):
     p = make()
     sols = list(p.solutions(algorithm=algorithm))
-    assert len(sols) == known == p.stats.solutions
+    assert len(sols) == known == last_stats().solutions
     assert len({tuple(s) for s in sols}) == known
     opts = p.options
     for s in sols:
         assert ref.is_dlx_solution(opts, p.n_primary, p.n_items, s)
-    assert p.stats.algorithm in ("links", "cells")
+    assert last_stats().algorithm in ("links", "cells")
     if algorithm != "auto":
-        assert p.stats.algorithm == algorithm
+        assert last_stats().algorithm == algorithm
 
 
 def test_stats_say_which_kernel():
     p = knuth_problem()
     p.count(algorithm="cells")
-    assert p.stats.algorithm == "cells" and (p.stats.nodes, p.stats.updates) == (5, 27)
+    assert last_stats().algorithm == "cells" and (last_stats().nodes, last_stats().updates) == (5, 27)
     p.count(stop_at=0)
-    assert p.stats.algorithm == "links" and (p.stats.nodes, p.stats.updates) == (6, 30)
+    assert last_stats().algorithm == "links" and (last_stats().nodes, last_stats().updates) == (6, 30)
     p.count(algorithm="auto")  # small: links finishes within the probe
-    assert p.stats.algorithm == "links"
+    assert last_stats().algorithm == "links"
     a, b = Stats(algorithm="cells"), Stats(algorithm="links")
     assert (a + a).algorithm == "cells" and (a + b).algorithm == "mixed"
 
@@ -87,7 +87,7 @@ def tiny_probe(monkeypatch):
     monkeypatch.setattr(search_module, "PROBE_UPDATES", 50)
     verdict = {"cells": True, "asked": 0}
 
-    def prefer(problem, given, path, stop_at, ready):
+    def prefer(problem, given, path, stop_at):
         verdict["asked"] += 1
         return verdict["cells"]
 
@@ -103,11 +103,11 @@ def test_auto_hands_over_cleanly(tiny_probe, to_cells):
     p, _ = langford(8)
     want = "cells" if to_cells else "links"
     count = p.count(algorithm="auto")
-    assert count == 300 and tiny_probe["asked"] == 1 and p.stats.algorithm == want
+    assert count == 300 and tiny_probe["asked"] == 1 and last_stats().algorithm == want
     alone = Search(p, algorithm=want)
     alone.count()
     if to_cells:  # restarted from scratch: exactly the cells search
-        assert (p.stats.nodes, p.stats.updates) == (alone.stats.nodes, alone.stats.updates)
+        assert (last_stats().nodes, last_stats().updates) == (alone.stats.nodes, alone.stats.updates)
     s = Search(p, algorithm="auto")
     sols = list(s.solutions())
     assert sorted(sols) == sorted(Search(p).solutions()) and s.stats.algorithm == want
@@ -127,25 +127,52 @@ def test_auto_does_not_switch_after_a_solution_was_handed_out(tiny_probe, monkey
     assert len(rest) == 91 and tiny_probe["asked"] == 0
 
 
-def test_auto_keeps_links_on_colored_problems(tiny_probe):
+def _golden(name):
     import warnings
-
     from pathlib import Path
 
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        p = ExactCover.from_dlx(Path(__file__).parent / "golden" / "debruijn135.dlx")
-    assert p.count(algorithm="auto") == 160 and p.stats.algorithm == "links" and tiny_probe["asked"] == 0
-    assert p.count(algorithm="cells") == 160 and p.stats.algorithm == "cells"
+        warnings.simplefilter("ignore")  # (an option with no primary item, dropped as DLX2 drops it)
+        return ExactCover.from_dlx(Path(__file__).parent / "golden" / name)
+
+
+@pytest.mark.parametrize("name, count", [("debruijn135.dlx", 160), ("queendom4_6.dlx", 7996)])
+@pytest.mark.parametrize("to_cells", [True, False])
+def test_auto_chooses_on_colored_and_bounded_problems(tiny_probe, name, count, to_cells):
+    """Colors (SSXCC against DLX2) and bounds (SSMCC against DLX3): auto asks the probe and
+    goes on with the kernel it picks (issue 20, finding 18: auto never tried cells there)."""
+    tiny_probe["cells"] = to_cells
+    p = _golden(name)
+    assert p.count(algorithm="auto") == count and tiny_probe["asked"] == 1
+    assert last_stats().algorithm == ("cells" if to_cells else "links")
+    alone = Search(p, algorithm=last_stats().algorithm)
+    assert alone.count() == count
+    if to_cells:  # restarted from scratch: exactly the cells search
+        assert (last_stats().nodes, last_stats().updates) == (alone.stats.nodes, alone.stats.updates)
+
+
+@pytest.mark.parametrize("name", ["debruijn135.dlx", "queendom4_6.dlx"])
+def test_the_real_probe_on_colored_and_bounded_problems(name, monkeypatch):
+    """The real probe (small samples) on colors and bounds: a verdict either way, and the
+    same solutions as links whichever it picks."""
+    import dlxnumba.search as search_module
+
+    monkeypatch.setattr(search_module, "PROBE_UPDATES", 2000)
+    monkeypatch.setattr(search_module, "SAMPLE_MIN", 200)
+    monkeypatch.setattr(search_module, "SAMPLE_MAX", 20000)
+    p = _golden(name)
+    want = sorted(p.solutions())
+    s = Search(p, algorithm="auto")
+    assert sorted(s.solutions()) == want and s.stats.algorithm in ("links", "cells")
 
 
 def test_bounds_with_every_algorithm(tiny_probe):
-    """Multiplicities: cells runs SSMCC; auto stays with links (Algorithm M)."""
+    """Multiplicities: cells runs SSMCC; auto on a search that ends within its probe stays with links."""
     p = ExactCover.from_options([["a"], ["a"], ["a", "b"]], primary=["a", "b"], bounds={"a": (1, 2)})
     want = sorted(p.solutions())
     assert want == [[0, 2], [1, 2], [2]]  # b once (option 2), a once or twice
-    assert sorted(p.solutions(algorithm="cells")) == want and p.stats.algorithm == "cells"
-    assert sorted(p.solutions(algorithm="auto")) == want and p.stats.algorithm == "links"
+    assert sorted(p.solutions(algorithm="cells")) == want and last_stats().algorithm == "cells"
+    assert sorted(p.solutions(algorithm="auto")) == want and last_stats().algorithm == "links"
     assert tiny_probe["asked"] == 0
 
 
@@ -158,9 +185,9 @@ def test_prefer_cells_measures_a_real_sample():
         s.count()
     level = int(s.state[0])
     path = s.solution()[:level] if level > 0 else []
-    from dlxnumba.search import ready
+    from dlxnumba.search import prefer_cells
 
-    assert cells_module.prefer_cells(p, np.zeros(0, np.int32), path, 1, ready) in (True, False)
+    assert prefer_cells(p, np.zeros(0, np.int32), path, 1) in (True, False)
 
 
 @pytest.mark.parametrize("algorithm", ["cells", "auto"])
@@ -169,7 +196,7 @@ def test_limits_and_resumption(algorithm):
     s = Search(p, algorithm=algorithm, max_nodes=100)
     with pytest.raises(LimitReached) as e:
         s.count()
-    assert e.value.stats.status == "max_nodes" and s.stats.nodes == 100
+    assert e.value.stats.status == Status.MAX_NODES and s.stats.nodes == 100
     s.max_nodes = None
     assert s.count() == 300
     with pytest.raises(LimitReached):
@@ -227,8 +254,8 @@ def test_auto_with_a_real_probe_and_givens(monkeypatch):
     import dlxnumba.search as search_module
 
     monkeypatch.setattr(search_module, "PROBE_UPDATES", 200)
-    monkeypatch.setattr(cells_module, "SAMPLE_MIN", 100)
-    monkeypatch.setattr(cells_module, "SAMPLE_MAX", 5000)
+    monkeypatch.setattr(search_module, "SAMPLE_MIN", 100)
+    monkeypatch.setattr(search_module, "SAMPLE_MAX", 5000)
     p, key = langford(8)
     calls = []
     real = search_module.prefer_cells
@@ -239,11 +266,11 @@ def test_auto_with_a_real_probe_and_givens(monkeypatch):
 
     monkeypatch.setattr(search_module, "prefer_cells", spy)
     g = [0]
-    want = sorted(Search(p, g).solutions())
+    want = sorted(Search(p, given=g).solutions())
     assert want and all(0 in x for x in want)
-    s = Search(p, g, algorithm="auto")
+    s = Search(p, given=g, algorithm="auto")
     assert s.count() == len(want) and len(calls) == 1
     assert s.stats.algorithm == ("cells" if calls[0] else "links")
     for to_cells in (True, False):  # solutions() after either verdict
         monkeypatch.setattr(search_module, "prefer_cells", lambda *args, v=to_cells: v)
-        assert sorted(Search(p, g, algorithm="auto").solutions()) == want
+        assert sorted(Search(p, given=g, algorithm="auto").solutions()) == want

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba.search as search_module
+from dlxnumba import last_stats
 from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
 from colored import (GOLDEN, HERE, as_lists, build, check_batch_against_searches, colored_problems, golden,
@@ -30,13 +31,13 @@ from reference import colored_solutions_by_subsets, is_colored_cover
 def test_dlx2_figures(name, solutions, nodes, updates, cleansings):
     p = read_quietly(golden(name))
     found = list(p.solutions(stop_at=0))
-    s = p.stats
+    s = last_stats()
     assert (len(found), s.nodes, s.updates, s.cleansings) == (solutions, nodes, updates, cleansings)
     assert all(verify(p, sol) for sol in found)
     assert len({frozenset(sol) for sol in found}) == len(found)
     # count() runs the same search
     assert p.count(stop_at=0) == solutions
-    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (nodes, updates, cleansings)
+    assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (nodes, updates, cleansings)
 
 
 def test_golden_copies_match_the_shared_files():
@@ -194,7 +195,7 @@ def test_links_and_colors_restored_after_a_full_search(prob, stop_at):
 def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
     p = build(prob)
     whole = list(p.solutions(stop_at=stop_at))
-    w = p.stats
+    w = last_stats()
     found, s = run_in_node_slices(p, budget, stop_at)
     assert found == whole
     assert (s.nodes, s.updates, s.cleansings, s.solutions) == (w.nodes, w.updates, w.cleansings, w.solutions)
@@ -204,7 +205,7 @@ def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
         assert list(p.solutions(stop_at=stop_at)) == whole
     finally:
         search_module.SLICE_UPDATES = old
-    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (w.nodes, w.updates, w.cleansings)
+    assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (w.nodes, w.updates, w.cleansings)
 
 
 @settings(max_examples=80, deadline=None)
@@ -261,13 +262,13 @@ def test_batches_of_colored_problems():
     p = dlx2_example()
     for threads in (1, 2):
         r = p.batch([[], [2], [0, 1], [0, 3], [3], [0]], limit=2, threads=threads)
-        assert r.statuses == [Status.SOLVED, Status.SOLVED, Status.INVALID, Status.INVALID, Status.NO_SOLUTION,
+        assert r.status.tolist() == [Status.SOLVED, Status.SOLVED, Status.INVALID, Status.INVALID, Status.NO_SOLUTION,
                               Status.NO_SOLUTION]
         assert r.first == [[1, 2], [1, 2], None, None, None, None]
         assert "different colors" in r.errors[3] and r.errors[0] is None
         assert r.count.tolist() == [1, 1, 0, 0, 0, 0]
     r = p.batch([[], [2]], max_nodes=0)
-    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+    assert r.status.tolist() == [Status.BUDGET, Status.BUDGET]
 
 
 @settings(max_examples=40, deadline=None)

@@ -21,6 +21,7 @@ distributed = pytest.importorskip("distributed")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from dlxnumba import Status
 from dlxnumba import ExactCover, Stats, Sudoku, pentominoes, queens, solve_many  # noqa: E402
 from dlxnumba import dask as dd  # noqa: E402
 from dlxnumba.errors import ExactCoverError, LimitReached  # noqa: E402
@@ -62,7 +63,7 @@ def plain_split(p: ExactCover, parts: int, given=()) -> Split:
         if not grew:
             break
     return Split(p, tuple(given), 1, [tuple(f) for f in frontier], [float(len(f)) for f in frontier],
-                 [False] * len(frontier), found, Stats(status="complete"))
+                 [False] * len(frontier), found, Stats(status=Status.COMPLETE))
 
 
 def splits(p: ExactCover, parts: int, given=()) -> list:
@@ -252,7 +253,7 @@ def test_timeout_gives_a_partial_count_and_resumes(client, tmp_path):
     e = stop.value
     head = json.loads(path.read_text().splitlines()[0])
     counts = [json.loads(x)["count"] for x in path.read_text().splitlines()[1:]]
-    assert e.reason == "timeout" and e.found == len(head["solutions"]) + sum(counts) == e.stats.solutions
+    assert e.reason == Status.TIMEOUT and e.found == len(head["solutions"]) + sum(counts) == e.stats.solutions
     assert len(counts) < len(head["subproblems"]) and e.found <= p.count()
     r = dd.run(p, client, checkpoint=path)
     assert r.count == p.count() and r.resumed == len(counts)

@@ -4,6 +4,7 @@ import pickle
 
 import pytest
 
+from dlxnumba import Status
 from dlxnumba import errors
 from dlxnumba.search import Stats
 
@@ -14,7 +15,7 @@ def test_every_exception_survives_pickling(name):
     that could not be unpickled hung multiprocessing's Pool.get)."""
     cls = getattr(errors, name)
     if cls is errors.LimitReached:
-        e = cls("max_nodes", Stats(nodes=7, updates=30, status="max_nodes"), 3)
+        e = cls("max_nodes", Stats(nodes=7, updates=30, status=Status.MAX_NODES), 3)
     else:
         e = cls(f"{name}: line 3, item 'x'")
     back = pickle.loads(pickle.dumps(e))

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba.search as search_module
+from dlxnumba import last_stats
 from dlxnumba import ExactCover, ExactCoverError
 from dlxnumba.errors import DLXFormatError
 from reference import colored_solutions_by_subsets, is_colored_cover
@@ -37,12 +38,12 @@ def test_dlx3_figures(name, solutions, nodes, updates, cleansings):
     p = read_quietly(golden(name))
     assert p.has_bounds
     found = list(p.solutions(stop_at=0))
-    s = p.stats
+    s = last_stats()
     assert (len(found), s.nodes, s.updates, s.cleansings) == (solutions, nodes, updates, cleansings)
     assert len({frozenset(sol) for sol in found}) == len(found)
     assert all(verify(p, sol) for sol in found)
     assert p.count() == solutions
-    assert (p.stats.nodes, p.stats.updates, p.stats.cleansings) == (nodes, updates, cleansings)
+    assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (nodes, updates, cleansings)
 
 
 def test_toy3_solution_is_dlx3s():
@@ -177,7 +178,7 @@ def test_links_colors_and_bounds_restored_after_a_full_search(prob):
 def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates):
     p = build(prob)
     whole = list(p.solutions(stop_at=0))  # (stop_at matters when every bound is 1:1: a plain problem)
-    w = p.stats
+    w = last_stats()
     found, s = run_in_node_slices(p, budget, 0)
     assert found == whole
     assert (s.nodes, s.updates, s.cleansings, s.solutions) == (w.nodes, w.updates, w.cleansings, w.solutions)
@@ -187,7 +188,7 @@ def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates):
         assert list(p.solutions(stop_at=0)) == whole
     finally:
         search_module.SLICE_UPDATES = old
-    assert (p.stats.nodes, p.stats.updates) == (w.nodes, w.updates)
+    assert (last_stats().nodes, last_stats().updates) == (w.nodes, w.updates)
 
 
 @settings(max_examples=80, deadline=None)
@@ -240,7 +241,7 @@ def test_batch_budget_per_job():
 
     p = read_quietly(golden("queendom4_6.dlx"))
     r = p.batch([[], [0]], limit=10**6, max_nodes=50, threads=1)
-    assert r.statuses == [Status.BUDGET, Status.BUDGET]
+    assert r.status.tolist() == [Status.BUDGET, Status.BUDGET]
     assert all(n <= 50 + c for n, c in zip(r.nodes.tolist(), r.count.tolist()))
 
 

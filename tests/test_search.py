@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 
 import dlxnumba.search as search_module
 import reference as ref
+from dlxnumba.template import template
+from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, ExactCoverError, LimitReached, Stats
 from dlxnumba import kernels as K
-from dlxnumba.kernels.search import SEARCH
+from dlxnumba.kernels.core.search import SEARCH
 from dlxnumba.progress import Progress
 from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_TEXT, SEED, as_set, knuth_problem,
                    numbered, queens, queens_options)
@@ -34,7 +36,7 @@ PROPERTY = settings(max_examples=150, deadline=None,
 def fresh_run(p, given=(), stop_at=0, **kw):
     args = dict(stop_at=stop_at, max_nodes=None, timeout=None, progress=None, progress_interval=0.5)
     args.update(kw)
-    return p.search(given, **args)
+    return p.search(given=given, **args)
 
 
 def run_to_end(run):
@@ -50,7 +52,7 @@ def link_arrays(obj):
 
 
 def final_stats(p):
-    s = p.stats
+    s = last_stats()
     return dict(nodes=s.nodes, updates=s.updates, solutions=s.solutions,
                 max_level=s.max_level, status=s.status, profile=s.profile.tolist())
 
@@ -98,9 +100,9 @@ def test_knuth_example_reproduces_dlx1_counts(build):
     """golden.md: 1 solution, 6 nodes, 30 updates with DLX1's branching rule."""
     p = KNUTH_BUILDERS[build]()
     assert p.count(stop_at=0) == 1
-    assert (p.stats.nodes, p.stats.updates, p.stats.solutions) == (6, 30, 1)
-    assert p.stats.status == "complete"
-    assert p.stats.profile.sum() + p.stats.solutions == p.stats.nodes
+    assert (last_stats().nodes, last_stats().updates, last_stats().solutions) == (6, 30, 1)
+    assert last_stats().status == Status.COMPLETE
+    assert last_stats().profile.sum() + last_stats().solutions == last_stats().nodes
     assert p.solve() == [0, 3, 4]
     assert list(p.solutions(stop_at=0)) == [[0, 3, 4]]
 
@@ -110,10 +112,10 @@ def test_knuth_example_counters_match_the_set_based_trace(stop_at):
     p = knuth_problem()
     expect = ref.dlx1_trace(KNUTH_NUMBERED, 5, 7, stop_at=stop_at)
     assert list(p.solutions(stop_at=stop_at)) == expect["solutions"]
-    assert p.stats.nodes == expect["nodes"]
-    assert p.stats.updates == expect["updates"]
-    assert p.stats.max_level == expect["max_level"]
-    assert trimmed(p.stats.profile) == trimmed(expect["profile"])
+    assert last_stats().nodes == expect["nodes"]
+    assert last_stats().updates == expect["updates"]
+    assert last_stats().max_level == expect["max_level"]
+    assert trimmed(last_stats().profile) == trimmed(expect["profile"])
 
 
 def test_queens_counts_match_the_trace_and_known_totals():
@@ -123,8 +125,8 @@ def test_queens_counts_match_the_trace_and_known_totals():
     for stop_at in (0, 1):
         t = ref.dlx1_trace(options, n1, n, stop_at=stop_at)
         assert list(p.solutions(stop_at=stop_at)) == t["solutions"]
-        assert (p.stats.nodes, p.stats.updates) == (t["nodes"], t["updates"])
-        assert trimmed(p.stats.profile) == trimmed(t["profile"])
+        assert (last_stats().nodes, last_stats().updates) == (t["nodes"], t["updates"])
+        assert trimmed(last_stats().profile) == trimmed(t["profile"])
     assert len(t["solutions"]) == 4
     assert queens(8).count() == 92
 
@@ -154,7 +156,7 @@ def check_against_brute_force(prob):
             assert ref.is_dlx_solution(options, n1, n, sol)
         assert p.count(stop_at=stop_at) == len(expect)
         if n1:  # see test_count_status_complete_without_primary_items
-            assert p.stats.status == "complete"
+            assert last_stats().status == Status.COMPLETE
         first = p.solve(stop_at=stop_at)
         if expect:
             assert frozenset(first) in expect
@@ -174,14 +176,14 @@ def check_against_trace(prob, stop_at):
     expect = ref.dlx1_trace(options, n1, n, stop_at=stop_at)
     p = numbered(options, n1, n)
     assert list(p.solutions(stop_at=stop_at)) == expect["solutions"]
-    s = p.stats
+    s = last_stats()
     assert (s.nodes, s.updates, s.solutions, s.max_level) == (
         expect["nodes"], expect["updates"], len(expect["solutions"]), expect["max_level"])
     assert trimmed(s.profile) == trimmed(expect["profile"])
     assert s.profile.sum() + s.solutions == s.nodes
     # count() runs the very same search
     assert p.count(stop_at=stop_at) == len(expect["solutions"])
-    assert (p.stats.nodes, p.stats.updates) == (expect["nodes"], expect["updates"])
+    assert (last_stats().nodes, last_stats().updates) == (expect["nodes"], expect["updates"])
 
 
 @st.composite
@@ -201,9 +203,9 @@ def test_both_branching_rules_match_the_trace_on_sparse_problems(prob):
     for stop_at in (0, 1):
         expect = ref.dlx1_trace(options, n1, n, stop_at=stop_at)
         assert list(p.solutions(stop_at=stop_at)) == expect["solutions"]
-        assert (p.stats.nodes, p.stats.updates, p.stats.max_level) == (
+        assert (last_stats().nodes, last_stats().updates, last_stats().max_level) == (
             expect["nodes"], expect["updates"], expect["max_level"])
-        assert trimmed(p.stats.profile) == trimmed(expect["profile"])
+        assert trimmed(last_stats().profile) == trimmed(expect["profile"])
 
 
 @st.composite
@@ -231,7 +233,7 @@ def test_four_item_problems_match_the_oracles(prob, stop_at, data):
     """The layout without spacers finds the same solutions, in the same order,
     with the same counters, as the oracles -- with and without givens."""
     options, n1, n = prob
-    assert numbered(options, n1, n)._template().width == 4
+    assert template(numbered(options, n1, n)).width == 4
     check_against_brute_force(prob)
     check_against_trace(prob, stop_at)
     check_givens(prob, data)
@@ -243,7 +245,7 @@ def test_stop_at_picks_the_first_item_of_length_at_most_stop_at(stop_at, nodes, 
     """Items a (1 option) then b (none): DLX1 branches on b at once; stop_at=1 tries a first."""
     p = ExactCover.from_options([["a"]], primary=["a", "b"])
     assert p.count(stop_at=stop_at) == 0
-    assert (p.stats.nodes, p.stats.updates) == (nodes, updates)
+    assert (last_stats().nodes, last_stats().updates) == (nodes, updates)
     expect = ref.dlx1_trace([[0]], 2, 2, stop_at=stop_at)
     assert (expect["nodes"], expect["updates"]) == (nodes, updates)
 
@@ -268,7 +270,7 @@ def test_limit_caps_count_and_solutions(prob, k, stop_at):
 
 
 def assert_links_restored(p, stop_at):
-    t = p._template()
+    t = template(p)
     pristine = [a.copy() for a in link_arrays(t)] + [t.top.copy()]
     run = fresh_run(p, stop_at=stop_at)
     run_to_end(run)
@@ -320,7 +322,7 @@ def test_links_restored_to_the_given_state():
     g = [p.solve()[0]]  # a queen that belongs to some solution
     run = fresh_run(p, given=g)
     after_givens = [a.copy() for a in link_arrays(run)]
-    assert not all(np.array_equal(a, b) for a, b in zip(after_givens, link_arrays(p._template())))
+    assert not all(np.array_equal(a, b) for a, b in zip(after_givens, link_arrays(template(p))))
     assert run.advance(2**62) == K.RET_DONE
     assert run.stats.solutions > 0
     assert_links_equal_to_given_state(run, p, g, after_givens)
@@ -328,10 +330,10 @@ def test_links_restored_to_the_given_state():
 
 def test_template_untouched_by_searches_with_givens():
     p = queens(6)
-    before = [a.copy() for a in link_arrays(p._template())]
+    before = [a.copy() for a in link_arrays(template(p))]
     p.count(given=[1])
     list(p.solutions(given=[2, 13]))
-    for a, b in zip(link_arrays(p._template()), before):
+    for a, b in zip(link_arrays(template(p)), before):
         np.testing.assert_array_equal(a, b)
 
 
@@ -362,7 +364,7 @@ def test_interleaved_search_objects_equal_separate_ones(prob, data):
     options, n1, n = prob
     p = numbered(options, n1, n)
     chosen = draw_disjoint_givens(data, options, n1)
-    make = [lambda: p.search(stop_at=0), lambda: p.search(chosen, stop_at=1)]
+    make = [lambda: p.search(stop_at=0), lambda: p.search(given=chosen, stop_at=1)]
     alone = [_drain(mk()) for mk in make]
     searches = [mk() for mk in make]
     got = [[], []]
@@ -445,7 +447,7 @@ def step_kernel(p, stop_at, budget):
             break
     else:
         raise AssertionError("the stepped search never finished")
-    for mine, theirs in zip(link_arrays(run), link_arrays(p._template())):
+    for mine, theirs in zip(link_arrays(run), link_arrays(template(p))):
         np.testing.assert_array_equal(mine, theirs)
     counters = {k: int(st_[getattr(K, k)]) for k in ("NODES", "UPDATES", "SOLUTIONS", "MAX_LEVEL")}
     return sols, counters, run.profile.tolist(), pauses
@@ -453,7 +455,7 @@ def step_kernel(p, stop_at, budget):
 
 def uninterrupted(p, stop_at):
     sols = list(p.solutions(stop_at=stop_at))
-    s = p.stats
+    s = last_stats()
     counters = dict(NODES=s.nodes, UPDATES=s.updates, SOLUTIONS=s.solutions, MAX_LEVEL=s.max_level)
     return sols, counters, s.profile.tolist()
 
@@ -512,7 +514,7 @@ def check_givens(prob, data):
     # golden.md: counters start after the givens are applied
     trace = ref.dlx1_trace(options, n1, n, stop_at=0, given=chosen)
     assert list(p.solutions(given=chosen, stop_at=0)) == trace["solutions"]
-    assert (p.stats.nodes, p.stats.updates) == (trace["nodes"], trace["updates"])
+    assert (last_stats().nodes, last_stats().updates) == (trace["nodes"], trace["updates"])
 
 
 def test_given_that_covers_everything_is_the_solution():
@@ -587,10 +589,10 @@ def test_max_nodes_stops_count_with_partial_result(budget):
     with pytest.raises(LimitReached) as e:
         p.count(max_nodes=budget)
     err = e.value
-    assert err.reason == "max_nodes"
+    assert err.reason == Status.MAX_NODES
     assert "max_nodes" in str(err)
-    assert isinstance(err.stats, Stats) and err.stats is p.stats
-    assert p.stats.status == "max_nodes"
+    assert isinstance(err.stats, Stats) and err.stats is last_stats()
+    assert last_stats().status == Status.MAX_NODES
     # the kernel pauses before entering a level once the budget is spent;
     # solutions visited at the last level entered may add a few nodes
     assert budget <= err.stats.nodes <= budget + err.stats.solutions
@@ -600,9 +602,9 @@ def test_max_nodes_stops_count_with_partial_result(budget):
 def test_max_nodes_equal_to_the_whole_tree_is_enough():
     p = queens(8)
     total = p.count()
-    nodes = p.stats.nodes
+    nodes = last_stats().nodes
     assert p.count(max_nodes=nodes) == total
-    assert p.stats.status == "complete" and p.stats.nodes == nodes
+    assert last_stats().status == Status.COMPLETE and last_stats().nodes == nodes
     with pytest.raises(LimitReached):
         p.count(max_nodes=nodes // 2)
 
@@ -614,17 +616,17 @@ def test_max_nodes_in_solutions_yields_a_prefix_first():
     with pytest.raises(LimitReached) as e:
         for sol in p.solutions(max_nodes=400):
             got.append(sol)
-    assert e.value.reason == "max_nodes"
+    assert e.value.reason == Status.MAX_NODES
     assert 0 < len(got) < len(everything)
     assert got == everything[: len(got)]
-    assert p.stats.status == "max_nodes"
+    assert last_stats().status == Status.MAX_NODES
 
 
 def test_max_nodes_in_solve():
     p = queens(8)
     with pytest.raises(LimitReached) as e:
         p.solve(max_nodes=3)
-    assert e.value.reason == "max_nodes"
+    assert e.value.reason == Status.MAX_NODES
     assert queens(8).solve(max_nodes=10**6) is not None
 
 
@@ -659,8 +661,8 @@ def test_max_level_counts_only_levels_entered():
     p = ExactCover.from_options([["a"], ["b"], ["c"]])
     with pytest.raises(LimitReached):
         p.count(max_nodes=1)
-    assert p.stats.max_level == 0
-    assert p.stats.profile.tolist()[:2] == [1, 0]
+    assert last_stats().max_level == 0
+    assert last_stats().profile.tolist()[:2] == [1, 0]
 
 
 def test_timeout_zero_stops_a_long_search(monkeypatch):
@@ -669,14 +671,14 @@ def test_timeout_zero_stops_a_long_search(monkeypatch):
     p = queens(12)
     with pytest.raises(LimitReached) as e:
         p.count(timeout=0)
-    assert e.value.reason == "timeout"
-    assert p.stats.status == "timeout" and e.value.stats is p.stats
-    assert e.value.found == p.stats.solutions < 14200
+    assert e.value.reason == Status.TIMEOUT
+    assert last_stats().status == Status.TIMEOUT and e.value.stats is last_stats()
+    assert e.value.found == last_stats().solutions < 14200
     # the deadline is checked before any work: timeout=0 stops at once
-    assert p.stats.updates == 0
+    assert last_stats().updates == 0
     with pytest.raises(LimitReached) as e:
         list(p.solutions(timeout=0))
-    assert e.value.reason == "timeout"
+    assert e.value.reason == Status.TIMEOUT
 
 
 def test_timeout_zero_with_default_slices_on_12_queens():
@@ -691,45 +693,44 @@ def test_solutions_timeout_applies_when_solutions_come_fast():
     p = ExactCover.from_options([[f"a{i}"] for i in range(20) for _ in range(2)])  # 2**20 solutions
     with pytest.raises(LimitReached) as e:
         sum(1 for _ in islice(p.solutions(timeout=0.0), 3000))
-    assert e.value.reason == "timeout"
+    assert e.value.reason == Status.TIMEOUT
 
 
 def test_generous_timeout_changes_nothing():
     p = queens(6)
     assert p.count(timeout=3600, max_nodes=10**9) == 4
-    assert p.stats.status == "complete"
+    assert last_stats().status == Status.COMPLETE
 
 
 def test_status_values():
     p = queens(6)
-    assert p.stats.status == "none"
     p.count()
-    assert p.stats.status == "complete"
+    assert last_stats().status == Status.COMPLETE
     p.count(limit=2)
-    assert p.stats.status == "limit"
+    assert last_stats().status == Status.LIMIT
     p.solve()
-    assert p.stats.status == "limit"
+    assert last_stats().status == Status.LIMIT
     list(p.solutions())
-    assert p.stats.status == "complete"
+    assert last_stats().status == Status.COMPLETE
     list(p.solutions(limit=1))
-    assert p.stats.status == "limit"
+    assert last_stats().status == Status.LIMIT
     list(p.solutions(limit=100))
-    assert p.stats.status == "complete"
+    assert last_stats().status == Status.COMPLETE
     with pytest.raises(LimitReached):
         p.count(max_nodes=2)
-    assert p.stats.status == "max_nodes"
+    assert last_stats().status == Status.MAX_NODES
 
 
 def test_status_complete_when_solve_finds_nothing():
     p = queens(3)
     assert p.solve() is None
-    assert p.stats.status == "complete" and p.stats.solutions == 0
+    assert last_stats().status == Status.COMPLETE and last_stats().solutions == 0
 
 
 def test_count_status_complete_without_primary_items():
     p = ExactCover.from_options([["x"]], primary=[], secondary=["x"])
     assert p.count() == 1
-    assert p.stats.status == "complete"
+    assert last_stats().status == Status.COMPLETE
 
 
 def test_count_limit_zero_and_solutions_limit_zero():
@@ -750,7 +751,7 @@ def test_progress_callback_receives_progress_reports(monkeypatch):
     assert p.count(progress=report, progress_interval=0) == 4
     assert len(seen) >= 10
     nodes = [r.nodes for r in seen]
-    assert nodes == sorted(nodes) and nodes[-1] <= p.stats.nodes
+    assert nodes == sorted(nodes) and nodes[-1] <= last_stats().nodes
     assert all(r.updates > 0 and r.elapsed >= 0 and r.total is None for r in seen)
     fractions = [r.fraction for r in seen]
     assert fractions == sorted(fractions) and 0 <= fractions[0] < fractions[-1] < 1
@@ -777,8 +778,8 @@ def test_keyboard_interrupt_in_progress_marks_status(monkeypatch):
 
     with pytest.raises(KeyboardInterrupt):
         p.count(progress=interrupt, progress_interval=0)
-    assert p.stats.status == "interrupted"
-    assert p.stats.updates >= 64
+    assert last_stats().status == Status.INTERRUPTED
+    assert last_stats().updates >= 64
 
 
 # ---------------------------------------------------------------------------
@@ -800,7 +801,7 @@ def test_no_primary_item_means_one_empty_solution(build):
     assert p.solve() == []
     assert p.count() == 1 and p.count(stop_at=0) == 1
     assert list(p.solutions()) == [[]]
-    assert p.stats.nodes == 1 and p.stats.solutions == 1
+    assert last_stats().nodes == 1 and last_stats().solutions == 1
     assert p.count(limit=0) == 0
 
 
@@ -815,7 +816,7 @@ def test_primary_item_without_options_means_no_solution(build):
     assert p.solve() is None
     assert p.count() == 0 and p.count(stop_at=0) == 0
     assert list(p.solutions()) == []
-    assert p.stats.status == "complete"
+    assert last_stats().status == Status.COMPLETE
 
 
 def test_all_zero_rows_are_never_chosen():
@@ -895,7 +896,7 @@ def test_the_stats_of_the_parts_add_up_to_the_whole(prob, data, stop_at):
     item = data.draw(st.integers(0, n1 - 1))
     split = [j for j, o in enumerate(options) if item in o]
     whole = p.search(stop_at=stop_at).count()
-    parts = [p.search([j], stop_at=stop_at) for j in split]
+    parts = [p.search(given=[j], stop_at=stop_at) for j in split]
     counts = [s.count() for s in parts]
     oracle = ref.solutions_by_subsets(options, n1, n)
     assert counts == [sum(1 for sol in oracle if j in sol) for j in split]
@@ -913,7 +914,7 @@ def test_the_stats_of_the_parts_add_up_to_the_whole(prob, data, stop_at):
     assert total.updates == sum(s.updates for s in stats)
     assert total.max_level == max(s.max_level for s in stats)
     assert total.profile.tolist() == np.sum([s.profile for s in stats], axis=0).tolist()
-    assert total.status == "complete"
+    assert total.status == Status.COMPLETE
     assert total.seconds == pytest.approx(sum(s.seconds for s in stats))
     # adding changed none of the parts
     assert [(s.solutions, s.nodes, s.updates, s.max_level, s.profile.tolist(), s.status)
@@ -921,8 +922,9 @@ def test_the_stats_of_the_parts_add_up_to_the_whole(prob, data, stop_at):
     assert total.profile is not stats[0].profile
 
 
-#: How far a search got, most finished first (search.py: "least finished last").
-STATUS_ORDER = ["none", "complete", "limit", "running", "max_nodes", "timeout", "interrupted"]
+#: How far a search got, most finished first (stats.py: "least finished first", the sum takes the last).
+STATUS_ORDER = [Status.NONE, Status.COMPLETE, Status.LIMIT, Status.RUNNING, Status.MAX_NODES, Status.TIMEOUT,
+                Status.INTERRUPTED]
 
 
 def test_merged_status_is_the_least_finished():
@@ -931,11 +933,11 @@ def test_merged_status_is_the_least_finished():
             want = STATUS_ORDER[max(STATUS_ORDER.index(a), STATUS_ORDER.index(b))]
             assert (Stats(status=a) + Stats(status=b)).status == want, (a, b)
     # in words: a whole is complete only when every part is
-    assert (Stats(status="complete") + Stats(status="limit")).status == "limit"
-    assert (Stats(status="complete") + Stats(status="max_nodes")).status == "max_nodes"
-    assert (Stats(status="timeout") + Stats(status="complete")).status == "timeout"
-    assert sum([Stats(status="complete"), Stats(status="interrupted"), Stats(status="complete")]).status \
-        == "interrupted"
+    assert (Stats(status=Status.COMPLETE) + Stats(status=Status.LIMIT)).status == Status.LIMIT
+    assert (Stats(status=Status.COMPLETE) + Stats(status=Status.MAX_NODES)).status == Status.MAX_NODES
+    assert (Stats(status=Status.TIMEOUT) + Stats(status=Status.COMPLETE)).status == Status.TIMEOUT
+    assert sum([Stats(status=Status.COMPLETE), Stats(status=Status.INTERRUPTED),
+                Stats(status=Status.COMPLETE)]).status == Status.INTERRUPTED
 
 
 def _exact_floats():
@@ -955,7 +957,7 @@ def test_adding_stats_is_commutative_and_associative(a, b, c):
               for x in (a, b, c)]
     assert a + b == b + a
     assert (a + b) + c == a + (b + c) == sum([a, b, c])
-    none = Stats(status="none")  # nothing searched: the neutral element
+    none = Stats(status=Status.NONE)  # nothing searched: the neutral element
     assert a + none == a == none + a
     assert sum([a]) == a and sum([a]).profile is not a.profile
     # adding changes neither operand
@@ -976,7 +978,7 @@ def test_an_option_given_twice_is_refused_even_when_it_has_no_items():
     with pytest.raises(ExactCoverError, match="given option 0 is listed twice"):
         p.solve(given=[0, 0])
     with pytest.raises(ExactCoverError, match="given option 1 is listed twice"):
-        p.search([1, 1])
+        p.search(given=[1, 1])
     assert p.solve(given=[0]) == [0, 1]
 
 
@@ -1036,7 +1038,7 @@ def test_a_zero_budget_runs_no_search(case, call, budget):
     assert p.count(given=given) == 1  # there is a solution to find
     with pytest.raises(LimitReached) as e:
         SINGLE_CALLS[call](p, dict(budget, given=given))
-    assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
+    assert e.value.reason == (Status.MAX_NODES if "max_nodes" in budget else Status.TIMEOUT)
     assert (e.value.stats.nodes, e.value.stats.updates, e.value.stats.solutions) == (0, 0, 0)
 
 

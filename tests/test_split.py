@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import known
 import reference as ref
+from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, ExactCoverError, LimitReached, Sudoku, SudokuError, pentominoes, queens
 from dlxnumba import batch as B
 from dlxnumba import split as S
@@ -106,7 +107,7 @@ def test_pentominoes_split_equals_serial(stop_at):
     assert len(s.solutions) + sum(r.count) == want == 8
     assert s.stats.nodes + sum(r.nodes) == serial.stats.nodes
     assert s.stats.updates + sum(r.updates) == serial.stats.updates
-    assert p.count(threads=2, stop_at=stop_at) == want and p.stats.nodes == serial.stats.nodes
+    assert p.count(threads=2, stop_at=stop_at) == want and last_stats().nodes == serial.stats.nodes
 
 
 @pytest.mark.parametrize("puzzle", sorted(known.GOLDEN_SPECIAL))
@@ -114,7 +115,7 @@ def test_sudoku_count_with_threads_reproduces_dlx1(puzzle):
     count, nodes, updates = known.GOLDEN_SPECIAL[puzzle]
     s = Sudoku(puzzle)
     assert s.count(threads=2, stop_at=0) == count
-    assert (s.stats.nodes, s.stats.updates) == (nodes, updates)
+    assert (last_stats().nodes, last_stats().updates) == (nodes, updates)
     sols = list(s.solutions(threads=2))
     assert len(sols) == count and all(known.verified(x, puzzle) for x in sols)
     assert sorted(map(str, sols)) == sorted(map(str, s.solutions()))
@@ -143,7 +144,7 @@ def test_small_solution_buffers_lose_nothing(monkeypatch):
 def test_the_serial_path_is_unchanged_without_threads():
     p, _ = queens(8)
     assert p.count(threads=1) == p.count() == 92
-    assert p.stats.status == "complete" and len(p.stats.profile) > 0  # the serial search's own Stats
+    assert last_stats().status == Status.COMPLETE and len(last_stats().profile) > 0  # the serial search's own Stats
     first = next(p.solutions(threads=None))
     assert first == p.solve()
 
@@ -221,7 +222,7 @@ def test_timeout_gives_the_partial_count():
     p, _ = queens(8)
     with pytest.raises(LimitReached) as e:
         p.count(threads=2, timeout=0)
-    assert e.value.reason == "timeout" and e.value.found == len(p.split(threads=2).solutions)
+    assert e.value.reason == Status.TIMEOUT and e.value.found == len(p.split(threads=2).solutions)
 
 
 # ---------------------------------------------------------------- checkpoints
@@ -429,7 +430,7 @@ def test_cuts_on_queens_and_the_pentominoes_add_up(stop_at):
 def test_a_cut_sudoku_count_equals_the_serial_count():
     s = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     p, _, g = s.to_problem()
-    serial = p.search(g, stop_at=1)
+    serial = p.search(given=g, stop_at=1)
     serial.count()
     r = S.run_split(p, given=g, threads=2, tasks=2, budget=10)
     assert r.cuts > 0 and r.count == 1
@@ -447,7 +448,7 @@ def test_an_idle_lane_makes_the_busy_one_cut_its_task(stop_at):
     serial search (options with spacers and in blocks of four)."""
     p, _, g = Sudoku(HARD1_PLUS).to_problem()
     for p, g in ((queens(12)[0], []), (pentominoes(3, 20)[0], []), (p, g)):
-        serial = p.search(g, stop_at=stop_at)
+        serial = p.search(given=g, stop_at=stop_at)
         want = sorted(sorted(x) for x in serial.solutions())
         r = S.run_split(p, "solutions", given=g, threads=2, stop_at=stop_at, tasks=1)
         assert r.budget is None and r.cuts > 0

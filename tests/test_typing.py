@@ -30,7 +30,7 @@ INIT = ROOT / "dlxnumba" / "__init__.py"
 #: (Any would mean that the name is not typed any more.)
 GOOD = '''
 import dlxnumba
-from dlxnumba import ExactCover, LimitReached, Status, Sudoku, load_puzzles, puzzle_path, solve_many
+from dlxnumba import ExactCover, LimitReached, Status, Sudoku, last_stats, load_puzzles, puzzle_path, solve_many
 
 s = Sudoku("1234" + "." * 12)
 reveal_type(s)                         # dlxnumba.sudoku.puzzle.Sudoku
@@ -39,18 +39,18 @@ reveal_type(s.count(2))                # int
 reveal_type(s.is_unique())             # bool
 reveal_type(s.solutions())             # typing.Iterator[dlxnumba.sudoku.puzzle.Sudoku]
 p = ExactCover.from_options([["a", "b"], ["b"]], primary=["a", "b"])
-reveal_type(p)                         # dlxnumba.problem.ExactCover
+reveal_type(p)                         # dlxnumba.exact_cover.ExactCover
 reveal_type(p.solve(given=[0]))        # builtins.list[builtins.int] | None
 reveal_type(p.solutions(3))            # typing.Iterator[builtins.list[builtins.int]]
 reveal_type(p.count())                 # int
-reveal_type(p.stats)                   # dlxnumba.search.Stats
+reveal_type(last_stats())              # dlxnumba.stats.Stats
 reveal_type(load_puzzles("top95"))     # builtins.list[builtins.str]
 reveal_type(dlxnumba.puzzle_sets())    # builtins.tuple[builtins.str, ...]
 with puzzle_path("top95") as path:
     reveal_type(path.suffix)           # builtins.str
 reveal_type(solve_many)                # def (puzzles: Any, threads: builtins.int | None =, ...
-reveal_type(Status.SOLVED)             # dlxnumba.batch.Status
-reveal_type(LimitReached("timeout", p.stats).reason)  # builtins.str
+reveal_type(Status.SOLVED)             # dlxnumba.stats.Status
+reveal_type(last_stats().status)       # dlxnumba.stats.Status
 '''
 
 #: Mistakes mypy must report, one per line marked ``# error``.

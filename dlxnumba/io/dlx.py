@@ -21,12 +21,22 @@ Multiplicities (DLX3): on the item line, a primary item written ``u:v|X`` is
 covered at least ``u`` and at most ``v`` times, ``v|X`` exactly ``v`` times
 (decimal integers, ``0 <= u <= v``, ``v >= 1``); plain ``X`` is ``1:1``.
 
+Costs (DLX5): an entry ``|n`` after an item of an option (``n`` a decimal
+integer, written apart from the item names) adds ``n`` to the option's cost;
+an option with no such entry costs 0.  :func:`parse_dlx` returns the costs
+(``DLXText.costs``, None when no option has one) and :func:`format_dlx`
+writes them back, ``|n`` at the end of every option.  A ``|`` that is not
+followed by digits, or digits that are not all decimal, is an error naming
+the line.  (The costs are for :func:`dlxnumba.costs.best`; a search for all
+solutions does not read them.)
+
 DLX2 and DLX3 drop an option that names no primary item, with a warning; so
 does this reader, with one :class:`UserWarning` naming the lines, in a text
 that has colors or bounds.  (Such an option can never be chosen; a DLX1
 text keeps it, so that option numbers follow the lines.)
 
-The text is UTF-8; a leading byte-order mark is ignored, and lines may end
+The text is UTF-8; a leading byte-order mark is ignored (so the writer puts
+an empty line before an item line that starts with U+FEFF), and lines may end
 with ``\n``, ``\r\n`` or a lone ``\r``.  Bytes that are not UTF-8, or control
 characters in a name (a binary file), are a :class:`DLXFormatError` naming
 the line and column.
@@ -85,8 +95,9 @@ class DLXText(NamedTuple):
     counted from 0 with the ``n_primary`` primary items first.  With colors,
     ``opt_colors`` (int32, aligned with ``opt_items``) holds each entry's
     color number (0: none, ``k``: ``color_names[k - 1]``); with bounds,
-    ``lower`` and ``upper`` (int32, one per primary item) hold them.  Each is
-    None (``color_names`` empty) when the text has none.
+    ``lower`` and ``upper`` (int32, one per primary item) hold them; with
+    costs (DLX5's ``|n``), ``costs`` (int64, one per option) holds them.
+    Each is None (``color_names`` empty) when the text has none.
     """
 
     n_primary: int
@@ -97,6 +108,7 @@ class DLXText(NamedTuple):
     color_names: list = []
     lower: np.ndarray | None = None
     upper: np.ndarray | None = None
+    costs: np.ndarray | None = None
 
 
 def _read_text(source) -> tuple[str, str]:
@@ -340,6 +352,7 @@ def parse_dlx(source) -> DLXText:
     lines_of = array("i")  # the line of each option (for the warning about dropped ones)
     colors: dict[str, int] = {}
     col: array | None = None
+    option_costs: dict[int, int] = {}  # option -> its cost, for the options with |n entries
     extend, add, get = flat.extend, sizes.append, index.__getitem__
     for line in lines:
         lineno += 1
@@ -354,8 +367,17 @@ def parse_dlx(source) -> DLXText:
                 col.frombytes(bytes(4 * k))
         except KeyError:
             del flat[before:]
-            its, cols = _colored_entries(toks, index, n_primary, colors, f"{origin}, line {lineno}",
-                                         items_line, line)
+            where = f"{origin}, line {lineno}"
+            if "|" in line:  # DLX5's costs
+                toks, cost = _costs_of(toks, where)
+                if len(toks) < k:
+                    option_costs[len(sizes)] = cost
+                    k = len(toks)
+            try:
+                its: list = list(map(get, toks))
+                cols: list | None = None
+            except KeyError:
+                its, cols = _colored_entries(toks, index, n_primary, colors, where, items_line, line)
             if len(set(its)) != k:
                 seen: set = set()
                 for tok, i in zip(toks, its):  # the first item listed twice
@@ -365,9 +387,13 @@ def parse_dlx(source) -> DLXText:
                 raise DLXFormatError(f"{origin}, line {lineno}: item {_show(names[i])} appears twice "
                                      "in this option")
             extend(its)
-            if col is None:
-                col = array("i", bytes(4 * before))
-            col.extend(cols)
+            if cols is None:
+                if col is not None:
+                    col.frombytes(bytes(4 * k))
+            else:
+                if col is None:
+                    col = array("i", bytes(4 * before))
+                col.extend(cols)
         else:
             if k > 1 and len(set(toks)) != k:
                 seen = set()
@@ -389,10 +415,40 @@ def parse_dlx(source) -> DLXText:
         upper = np.ones(n_primary, np.int32)
         for i, (u, v) in bounds.items():
             lower[i], upper[i] = u, v
+    costs = None
+    if option_costs:
+        costs = np.zeros(len(sizes), np.int64)
+        costs[list(option_costs)] = list(option_costs.values())
     if opt_colors is not None or bounds:
-        opt_ptr, opt_items, opt_colors = _drop_secondary_only(opt_ptr, opt_items, opt_colors, n_primary,
-                                                              lines_of, origin)
-    return DLXText(n_primary, names, opt_ptr, opt_items, opt_colors, list(colors), lower, upper)
+        opt_ptr, opt_items, opt_colors, costs = _drop_secondary_only(opt_ptr, opt_items, opt_colors, costs,
+                                                                     n_primary, lines_of, origin)
+    return DLXText(n_primary, names, opt_ptr, opt_items, opt_colors, list(colors), lower, upper, costs)
+
+
+#: An option's cost: ``|`` and decimal digits.
+_COST = re.compile(r"\|([0-9]+)\Z")
+#: The largest cost of an option (as :data:`dlxnumba.costs.MAX_COST`).
+_MAX_COST = (1 << 61) - 1
+
+
+def _costs_of(toks: list, where: str) -> tuple[list, int]:
+    """The tokens of an option line without its cost entries ``|n``, and the
+    sum of those (DLX5); DLXFormatError for a ``|`` not followed by decimal digits."""
+    kept = []
+    total = 0
+    for tok in toks:
+        if tok[0] != "|":
+            kept.append(tok)
+            continue
+        m = _COST.match(tok)
+        if m is None:
+            what = "a '|' alone" if tok == "|" else _show(tok)
+            raise DLXFormatError(f"{where}: {what} is not an option's cost: write |n with n a decimal "
+                                 "integer, apart from the item names")
+        total += int(m.group(1))
+        if total > _MAX_COST:
+            raise DLXFormatError(f"{where}: the option's cost exceeds 2**61 - 1 ({_show(tok)})")
+    return kept, total
 
 
 def _caller_level() -> int:
@@ -407,18 +463,18 @@ def _caller_level() -> int:
     return level
 
 
-def _drop_secondary_only(ptr: np.ndarray, items: np.ndarray, colors: np.ndarray | None, n_primary: int,
-                         lines_of: array, origin: str):
+def _drop_secondary_only(ptr: np.ndarray, items: np.ndarray, colors: np.ndarray | None,
+                         costs: np.ndarray | None, n_primary: int, lines_of: array, origin: str):
     """The options without those that name no primary item, as DLX2 and DLX3 drop them (with a warning)."""
     m = ptr.size - 1
     if m == 0:
-        return ptr, items, colors
+        return ptr, items, colors, costs
     counts = np.diff(ptr)
     owner = np.repeat(np.arange(m), counts)
     has = np.zeros(m, bool)
     has[owner[items < n_primary]] = True
     if has.all():
-        return ptr, items, colors
+        return ptr, items, colors, costs
     drop = np.flatnonzero(~has)
     lines = np.frombuffer(lines_of, np.int32)[drop].tolist()
     shown = ", ".join(map(str, lines[:10])) + (", ..." if len(lines) > 10 else "")
@@ -428,7 +484,7 @@ def _drop_secondary_only(ptr: np.ndarray, items: np.ndarray, colors: np.ndarray 
     keep = has[owner]
     new_ptr = np.zeros(int(has.sum()) + 1, np.int64)
     np.cumsum(counts[has], out=new_ptr[1:])
-    return new_ptr, items[keep], None if colors is None else colors[keep]
+    return new_ptr, items[keep], None if colors is None else colors[keep], None if costs is None else costs[has]
 
 
 def _token(name, j: int, what: str = "item") -> str:
@@ -443,11 +499,25 @@ def _token(name, j: int, what: str = "item") -> str:
 def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarray,
                opt_items: np.ndarray, opt_colors: np.ndarray | None = None,
                color_names: Sequence[Hashable] = (), lower: np.ndarray | None = None,
-               upper: np.ndarray | None = None) -> str:
+               upper: np.ndarray | None = None, costs=None) -> str:
     """The DLX text of a problem in CSR form: item line, then one option per line.
 
     Colors are written ``item:color`` and bounds ``u:v|item`` (``v|item`` when
-    ``u == v``), as :func:`parse_dlx` reads them.
+    ``u == v``), as :func:`parse_dlx` reads them.  With ``costs`` (one
+    nonnegative integer per option), each option ends with DLX5's ``|n``,
+    ``|0`` included, so that the costs read back are the ones written.  Every
+    name is written as it is, and :func:`parse_dlx` reads it back the same; a
+    name that cannot be (empty, or holding white space, a control character, a
+    lone surrogate, ``|`` or ``:``) is an :class:`ExactCoverError` naming it.
+    When the first item name starts with U+FEFF, which a reader takes for a
+    byte-order mark at the start of a text, the text starts with an empty line.
+
+    >>> print(format_dlx(["a", "b"], 2, np.array([0, 2, 3]), np.array([0, 1, 1]), costs=[3, 0]), end="")
+    a b
+    a b |3
+    b |0
+    >>> format_dlx(["\\ufeffA", "B"], 2, np.array([0, 2]), np.array([0, 1]))
+    '\\n\\ufeffA B\\n\\ufeffA B\\n'
     """
     toks = [_token(nm, j) for j, nm in enumerate(item_names)]
     if len(set(toks)) != len(toks):
@@ -471,14 +541,34 @@ def format_dlx(item_names: Sequence[Hashable], n_primary: int, opt_ptr: np.ndarr
         if len(set(ctoks)) != len(ctoks):
             raise ExactCoverError("color names are not distinct once written as text")
         cols = np.asarray(opt_colors)
+    tails = [""] * (len(ptr) - 1)
+    if costs is not None:
+        tails = [f" |{c}" for c in _writable_costs(costs, len(ptr) - 1)]
     for j in range(len(ptr) - 1):
         if ptr[j] == ptr[j + 1]:
             raise ExactCoverError(f"option {j} has no items: the DLX format cannot write it "
                                   "(a blank line is skipped when read back)")
         if opt_colors is None:
-            lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]))
+            lines.append(" ".join(toks[i] for i in items[ptr[j]: ptr[j + 1]]) + tails[j])
         else:
             lines.append(" ".join(f"{toks[i]}:{ctoks[k - 1]}" if k else toks[i]
                                   for i, k in zip(items[ptr[j]: ptr[j + 1]].tolist(),
-                                                  cols[ptr[j]: ptr[j + 1]].tolist())))
-    return "\n".join(lines) + "\n"
+                                                  cols[ptr[j]: ptr[j + 1]].tolist())) + tails[j])
+    text = "\n".join(lines) + "\n"
+    # a leading U+FEFF would be dropped as a byte-order mark: an empty line first keeps it
+    return "\n" + text if text.startswith("\ufeff") else text
+
+
+def _writable_costs(costs, m: int) -> list[int]:
+    """``costs`` as Python ints, one nonnegative integer per option, or ExactCoverError."""
+    values = costs.tolist() if isinstance(costs, np.ndarray) else list(costs)
+    if len(values) != m or (isinstance(costs, np.ndarray) and costs.ndim != 1):
+        raise ExactCoverError(f"costs must give one integer per option: {m} options, {len(values)} costs")
+    out = []
+    for j, c in enumerate(values):
+        if isinstance(c, np.integer) and not isinstance(c, np.bool_):
+            c = int(c)
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= _MAX_COST:
+            raise ExactCoverError(f"option {j} has the cost {c!r}: costs are integers from 0 to 2**61 - 1")
+        out.append(c)
+    return out

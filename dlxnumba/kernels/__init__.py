@@ -3,20 +3,36 @@
 This folder holds all the ``@njit`` code and nothing else: kernels see only
 arrays, records (named tuples of arrays) and scalars.  Validation, names and
 Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
-:mod:`dlxnumba.batch` and the front ends.
+:mod:`dlxnumba.batch` and the front ends.  The kernels import nothing outside
+this folder but numba, numpy, llvmlite and the standard library.
 
-======================  =====================================================
-:mod:`.dance`           stepping along an option; cover, uncover, hide
-:mod:`.search`          the search loop per layout; givens; chosen options
-:mod:`.lanes`           many jobs on one template, one lane per thread
-:mod:`.sudoku`          Sudoku fast paths: links from givens, rule checks
-:mod:`.split`           splitting a search tree: expand a node, measure a subtree
-:mod:`.build`           the links of a large problem, in one pass
-:mod:`.cells`           dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
-:mod:`.generate`        puzzle generation: PRNG, bitmask solver, clue removal
-:mod:`.logic`           Sudoku techniques on candidate bitmasks; search effort
-:mod:`.zdd`             DLX6: memoized search building a ZDD of every solution
-======================  =====================================================
+=============================  ===============================================
+:mod:`._common`                what every kernel shares: records, constants,
+                               jit options; the cache domain (below)
+:mod:`.core`                   the generic engine, which knows no application:
+:mod:`.core.dance`             stepping along an option; cover, uncover, hide
+:mod:`.core.search`            the search loop per layout; givens; chosen options
+:mod:`.core.cells`             dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
+:mod:`.core.lanes`             many jobs on one template, one lane per thread;
+                               the steps a job type plugs in
+:mod:`.core.split`             splitting a search tree: expand a node, measure a
+                               subtree, the remainder of a cut task
+:mod:`.core.build`             the links of a large problem, in one pass
+:mod:`.core.zdd`               DLX6: a memoized search building a ZDD of every solution
+:mod:`.sudoku`                 Sudoku's kernels, over the engine:
+:mod:`.sudoku.links`           the links a grid's givens leave; rule checks
+:mod:`.sudoku.lanes`           the Sudoku job type of the lanes (grids in and out)
+:mod:`.sudoku.candidates`      candidate bitmasks: the grader's data and steps
+:mod:`.sudoku.techniques`      the grader's techniques
+:mod:`.sudoku.logic`           the grader: logical solver, search effort
+:mod:`.sudoku.generate`        puzzle generation: PRNG, bitmask solver, clue removal
+=============================  ===============================================
+
+The imports point one way: every kernel module imports its records and
+constants from :mod:`._common` and its functions from the modules below it,
+never from a package's ``__init__``; this ``__init__`` only hands
+:mod:`._common`'s names on (``from dlxnumba import kernels as K; K.NODES``),
+and :mod:`.core` imports nothing of :mod:`.sudoku`.
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
 -----------------------------------------------------------------
@@ -86,11 +102,11 @@ Multiplicities (Knuth's DLX3) -- the :data:`Bounds` record:
     covered when its bound reaches 0; before that, branching on it *tweaks*
     each option tried out of the lists (DLX3's new dance step), and
     ``tweak[level]`` remembers the first node tweaked so that ``untweak``
-    can restore the list in one pass.  Algorithm M's loop is :func:`.search._search_m`.
+    can restore the list in one pass.  Algorithm M's loop is :func:`.core.search._search_m`.
 
 The search
 ----------
-One loop, :func:`.search._search`, with DLX1's named steps (forward, advance,
+One loop, :func:`.core.search._search`, with DLX1's named steps (forward, advance,
 backup, recover).  The only stack is ``choice[level]``: the node of the option
 tried at each level.  The whole search state lives in arrays -- the links,
 ``choice`` and the small int64 vector ``state`` (the :data:`Cursor`) -- so the
@@ -102,7 +118,7 @@ Counters follow DLX1: a *node* is counted each time a level is entered and for
 each solution; an *update* each time an item is covered or a node hidden (by a
 cover, a purification or a tweak); with colors, a *cleansing* (DLX2) for each
 purification and each node it cleanses (``state[CLEANSINGS]``).  The kind of
-search (``PLAIN`` or ``COLORS``) reaches :func:`.search._search` as a
+search (``PLAIN`` or ``COLORS``) reaches :func:`.core.search._search` as a
 compile-time constant, like the layout, so a plain search runs the same
 machine code as before colors existed.
 Branching takes the active primary item of minimum length, leftmost among
@@ -113,7 +129,7 @@ item's ``length`` carries an extra ``2**30`` (``COVERED``), so the lengths can
 be scanned by item number, which the compiler vectorizes: about 50 times
 cheaper per item than the walk, but over every item between the first active
 one (``rlink[0]``) and the last (``llink[0]``), covered or not.  So
-:func:`.search.choose` picks per node, with the same answer either way:
+:func:`.core.search.choose` picks per node, with the same answer either way:
 
 * at most 64 primary items: one pass over all of them;
 * the active items fewer than 1 in 32 of that span: the walk (the search
@@ -137,10 +153,20 @@ touches one definition rather than every signature:
 * :data:`Bounds` -- ``color, bound, slack, tweak``: what Algorithm M adds
   (the colored exact-cover search takes ``color`` alone, after ``links``).
 * :data:`Jobs` and :data:`Results` -- the inputs and outputs of a batch, and
-  :data:`SudokuJobs` and :data:`SudokuResults` for batches of grids, and
-  :data:`TaskResults` for the subproblems of a split search (see
-  :mod:`.lanes`).  The lanes are compiled once per record type: the type of
-  the jobs chooses how a job is linked up, at compile time.
+  :data:`TaskResults` for the subproblems of a split search;
+  :data:`Budgets` -- ``stop_at, node_budget, work_budget``: how far the
+  lanes go (see :mod:`.core.lanes`).
+* A job type brings its own records: Sudoku's :data:`.sudoku.links.SudokuJobs`
+  and :data:`.sudoku.lanes.SudokuResults` (grids in and out); the generator's
+  and the grader's records live with them (:mod:`.sudoku.generate`,
+  :mod:`.sudoku.candidates`).
+
+The lanes are compiled once per record type: the type of the jobs chooses how
+a job is linked up, the type of the results how a solution is written, at
+compile time.  A job type plugs its own steps into the generic loop from its
+own module (:func:`.core.lanes.plug`: Sudoku links a grid up directly and
+writes its solution as a grid), and defines its entry points there.  No
+compiled kernel takes more than 12 arguments.
 
 Inside compiled code they are named tuples.  Python hands them over as *plain*
 tuples in field order (``tuple(record)``): numba types a plain tuple of arrays
@@ -155,243 +181,37 @@ cached caller keeps the machine code of a callee in another file after that
 file is edited.  So this folder is one cache domain: on import, a hash of all
 its source files is compared with the one stored beside the cache, and on any
 difference every cached kernel of the folder is discarded before anything is
-compiled or loaded (:func:`_guard_cache`).  Where numba finds no writable
-place for a cache at all, the folder caches in a temporary directory and warns
-once (:func:`_ensure_cache_dir`).  No module outside this folder imports numba.
+compiled or loaded (:func:`._common._guard_cache`, which runs when
+:mod:`._common` is first imported, before any kernel module is defined).  The
+domain is the whole folder, subfolders included: each subfolder has its own
+cache directory, and the guard keeps a stamp of the hash in each.  Where numba
+finds no writable place for a cache at all, the folder caches in a temporary
+directory and warns once (:func:`._common._ensure_cache_dir`).  No module
+outside this folder imports numba.
+
+Plain Python
+------------
+Every kernel also runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slowly):
+the lanes' steps are Python functions that dispatch on the records' classes,
+the intrinsics fall back to Python (the cycle counter to
+:func:`time.perf_counter_ns`, the atomic fetch-and-add to a plain
+read-modify-write: one thread runs at a time, ``prange`` being ``range``).
+``tests/kernels/test_nojit.py`` runs a problem set both ways and compares the
+answers; under ``coverage`` that run measures the compiled code's logic.
 """
 
-from __future__ import annotations
+from ._common import (JIT, JIT_INNER, JIT_PARALLEL, Links, Cursor, Jobs, Results, Bounds, Budgets,
+                      TaskResults, LEVEL, PHASE, NODES, UPDATES, SOLUTIONS, MAX_LEVEL, ACTIVE, CLEANSINGS,
+                      STATE_SIZE, PH_START, PH_FORWARD, PH_RECOVER, PH_DONE, RET_DONE, RET_SOLUTION,
+                      RET_PAUSED, SPACERS, BLOCKS, PLAIN, COLORS, LANE_CUR, LANE_ACTIVE, LANE_FOUND,
+                      LANE_FILL, LANE_SIZE, COUNTER_NEXT, COUNTER_IDLE, COUNTER_SLICE, COUNTER_SIZE,
+                      ST_SOLVED, ST_NO_SOLUTION, ST_INVALID, ST_MULTIPLE, ST_BUDGET, ST_PENDING, COVERED,
+                      BLOCK, IN_BLOCK)
 
-import hashlib
-import os
-from collections import namedtuple
-from pathlib import Path
-from typing import Any
-
-import numpy as np
-
-# The options are typed Any: numba's stubs spell them out as keyword arguments,
-# and ``_nrt`` (numba's own switch for reference counting) is not among them.
-#: jit options of every serial kernel (one place for all of them).
-JIT: Any = dict(cache=True, nogil=True, error_model="numpy")
-#: jit options of the inner kernels, which neither allocate nor keep arrays:
-#: without numba's reference counting (see :mod:`.dance`).
-JIT_INNER: Any = dict(JIT, _nrt=False)
-#: jit options of the kernels that run lanes on several threads.
-JIT_PARALLEL: Any = dict(JIT, parallel=True)
-
-# --------------------------------------------------------------------- records
-
-Links = namedtuple("Links", "llink rlink top ulink dlink length")
-Links.__doc__ = """The links of one search: uint32 views ``llink, rlink, ulink, dlink``,
-int32 ``top`` (shared, read-only) and ``length``."""
-
-Cursor = namedtuple("Cursor", "choice profile state")
-Cursor.__doc__ = """Where a search stands: int32 ``choice`` (the node tried at each
-level), int64 ``profile`` (nodes per level), int64 ``state`` (slots below)."""
-
-Jobs = namedtuple("Jobs", "given_ptr given limit")
-Jobs.__doc__ = """The jobs of a batch: job ``i`` forces the options
-``given[given_ptr[i]:given_ptr[i + 1]]`` (int64 pointers, int32 options) and
-looks for at most ``limit[i]`` solutions (int64, >= 1)."""
-
-Results = namedtuple("Results", "status count nodes updates first first_len")
-Results.__doc__ = """What a batch writes per job: int8 ``status`` (ST_*), int64
-``count`` (solutions found), ``nodes`` and ``updates``, and the first solution
-as the chosen options ``first[i, :first_len[i]]`` (int32, givens excluded)."""
-
-SudokuJobs = namedtuple("SudokuJobs", "limit puzzles n cell_regions")
-SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
-``puzzles`` (uint8, 0 = empty), with ``n`` digits and the geometry's flat
-``cell_regions`` (int32, three regions a cell); ``limit`` as in :data:`Jobs`."""
-
-Bounds = namedtuple("Bounds", "color bound slack tweak")
-Bounds.__doc__ = """What Algorithm M (multiplicities) adds to a search: int32 ``color``
-(per node, as for colors), ``bound`` (per item ``0..N1``: how many more
-options may cover it; private), ``slack`` (upper minus lower bound; shared,
-read-only) and ``tweak`` (per level: the first node tweaked, 0 for none)."""
-
-SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
-SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`Results`, with
-the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
-
-TaskResults = namedtuple("TaskResults", "status count nodes updates ticks sols cut")
-TaskResults.__doc__ = """What a batch of split tasks writes (:mod:`dlxnumba.split`): as
-:data:`Results`, plus int64 ``ticks`` (the processor's cycle counter, summed
-over the job's time in its lane) and ``sols``, one int32 row per lane in which
-the lane appends each solution as ``job, k, option_1 .. option_k`` (the chosen
-options, givens excluded; slot ``LANE_FILL`` of the lane is the row's fill).
-With ``sols`` of zero columns the jobs are counted only: the search does not
-stop at each solution.  ``cut``, int32, one row per lane of ``n1 + 3``
-entries (or no rows): when a job stops at its node budget, the lane writes
-``job, L, option_1 .. option_L`` there, the options chosen from the job's
-node down to the node it was about to enter, and pauses (Python reads the row
-and sets ``L`` to 0).  With ``cut`` rows the lanes also share the work: once
-a lane finds no job left, each busy lane cuts its job the same way at the end
-of its current chunk of :data:`~dlxnumba.kernels.lanes.CHUNK` updates."""
-
-# ------------------------------------------------------------------- constants
-
-# Slots of the int64 ``state`` vector of a resumable search.
-LEVEL = 0  # current level
-PHASE = 1  # where to resume: one of the PH_* codes
-NODES = 2  # nodes of the search tree so far (DLX1's ``nodes``)
-UPDATES = 3  # covers + hides so far (DLX1's ``updates``)
-SOLUTIONS = 4  # solutions visited so far
-MAX_LEVEL = 5  # deepest level entered
-ACTIVE = 6  # active primary items (kept only with more than 64 primary items)
-CLEANSINGS = 7  # DLX2's cleansings (with colors)
-STATE_SIZE = 8
-
-PH_START = 0  # nothing done yet
-PH_FORWARD = 1  # enter a new level (after a pause on the budget)
-PH_RECOVER = 2  # a solution was just visited: undo choice[level] and advance
-PH_DONE = 3  # the search tree is exhausted
-
-# Return codes of the search.
-RET_DONE = 0
-RET_SOLUTION = 1
-RET_PAUSED = 2
-
-# Layouts of the options (``width``).
-SPACERS = 0
-BLOCKS = 4
-
-# Kinds of the exact-cover search (``colored``).
-PLAIN = 0  # Algorithm X (DLX1)
-COLORS = 1  # Algorithm C (DLX2): colored secondary items
-
-# Slots of a lane vector (see :mod:`.lanes`).
-LANE_CUR = 0  # job in hand (valid while LANE_ACTIVE)
-LANE_ACTIVE = 1  # 1 while a job is being searched
-LANE_FOUND = 2  # solutions found for the job in hand
-LANE_FILL = 3  # entries used in the lane's row of TaskResults.sols
-LANE_SIZE = 4
-
-# Slots of the int64 ``counter`` vector the lanes of a batch share (see :mod:`.lanes`).
-COUNTER_NEXT = 0  # the next job to take
-COUNTER_IDLE = 1  # lanes of split tasks that found no job left: the busy ones then cut theirs
-COUNTER_SLICE = 2  # cycles a slice of split tasks lasts (0: the work budget alone ends it)
-COUNTER_SIZE = 3
-
-# Job statuses (mirrored by dlxnumba.batch.Status).
-ST_SOLVED = 0  # exactly one solution found
-ST_NO_SOLUTION = 1  # the search was exhausted without a solution
-ST_INVALID = 2  # the givens conflict (or a Sudoku's givens break a rule)
-ST_MULTIPLE = 3  # two or more solutions found
-ST_BUDGET = 4  # the node budget or the time ran out first
-ST_PENDING = 5  # not finished yet
-
-_U0 = np.uint32(0)
-_U1 = np.uint32(1)
-#: Added to the length of a covered item, so that branching can scan the
-#: lengths by item number without consulting the item list.
-COVERED = np.int32(1 << 30)
-#: Masks of the four-node-block layout: the block of a node, its place in it.
-BLOCK = np.uint32(0xFFFFFFFC)
-IN_BLOCK = np.uint32(3)
-
-
-
-def _probe():
-    """A function of this folder, to ask numba where its cache would go."""
-
-
-def _ensure_cache_dir() -> None:
-    """Fall back to a temporary numba cache when there is nowhere to write one.
-
-    numba caches next to the source (``__pycache__``) or in the user's cache
-    directory; in a read-only install run by a user without a writable home it
-    finds neither, and ``cache=True`` fails at import ("no locator
-    available").  Then this process caches in a fresh temporary directory, with
-    one warning saying how to choose a lasting one (``NUMBA_CACHE_DIR``).
-    """
-    from numba.core import config
-    from numba.core.caching import FunctionCache
-
-    try:
-        FunctionCache(_probe)
-        return
-    except RuntimeError:
-        pass
-    import tempfile
-    import warnings
-
-    cache_dir = tempfile.mkdtemp(prefix="dlxnumba-numba-cache-")
-    config.CACHE_DIR = cache_dir  # type: ignore[attr-defined]  # (numba's stubs list no settings)
-    warnings.warn("dlxnumba: no writable numba cache beside the package or in your home; "
-                  f"compiled code is cached in {cache_dir} for this process only. "
-                  "Set NUMBA_CACHE_DIR to a writable directory to keep it.",
-                  RuntimeWarning, stacklevel=2)
-
-
-_ensure_cache_dir()
-
-from . import build, dance, generate, lanes, logic, search, split, sudoku  # noqa: E402  (they read the names above)
-from . import cells  # noqa: E402  (dancing cells)
-from . import zdd  # noqa: E402  (DLX6: a ZDD of every solution)
-
-_DOMAIN = (build, dance, search, lanes, split, sudoku, logic, generate, cells, zdd)
-_STAMP = "dlxnumba-kernels.stamp"
-
-
-def _domain_hash() -> str:
-    """A hash of every source file of this folder."""
-    h = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
-
-
-def _cached_kernels() -> list:
-    """The dispatchers of this folder that cache to disk."""
-    out = []
-    for module in _DOMAIN:
-        for value in vars(module).values():
-            cache = getattr(value, "_cache", None)
-            if cache is not None and hasattr(cache, "_cache_path") and value not in out:
-                out.append(value)
-    return out
-
-
-def _guard_cache() -> None:
-    """Discard this folder's cached machine code if any of its files changed.
-
-    Runs on import, before any kernel is compiled or loaded.  Set
-    ``DLXNUMBA_CACHE_GUARD=0`` to skip it (the tests use this to show the
-    stale code the guard prevents).
-    """
-    if os.environ.get("DLXNUMBA_CACHE_GUARD", "1") == "0":
-        return
-    kernels = _cached_kernels()
-    digest = _domain_hash()
-    dirs = sorted({k._cache._cache_path for k in kernels})
-    if all(_read(os.path.join(d, _STAMP)) == digest for d in dirs):
-        return
-    stems = {m.__name__.rpartition(".")[2] + "." for m in _DOMAIN}  # the files' names
-    for k in kernels:
-        try:
-            k._cache.flush()  # an empty index: nothing stale can be loaded
-        except OSError:
-            pass
-    for d in dirs:
-        try:
-            for name in os.listdir(d):
-                if name.endswith(".nbc") and any(name.startswith(s) for s in stems):
-                    os.remove(os.path.join(d, name))
-            with open(os.path.join(d, _STAMP), "w") as f:
-                f.write(digest)
-        except OSError:
-            pass  # a read-only cache: numba will not write to it either
-
-
-def _read(path: str) -> str | None:
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return None
-
-
-_guard_cache()
+__all__ = ["JIT", "JIT_INNER", "JIT_PARALLEL", "Links", "Cursor", "Jobs", "Results", "Bounds", "Budgets",
+           "TaskResults", "LEVEL", "PHASE", "NODES", "UPDATES", "SOLUTIONS", "MAX_LEVEL", "ACTIVE",
+           "CLEANSINGS", "STATE_SIZE", "PH_START", "PH_FORWARD", "PH_RECOVER", "PH_DONE", "RET_DONE",
+           "RET_SOLUTION", "RET_PAUSED", "SPACERS", "BLOCKS", "PLAIN", "COLORS", "LANE_CUR", "LANE_ACTIVE",
+           "LANE_FOUND", "LANE_FILL", "LANE_SIZE", "COUNTER_NEXT", "COUNTER_IDLE", "COUNTER_SLICE",
+           "COUNTER_SIZE", "ST_SOLVED", "ST_NO_SOLUTION", "ST_INVALID", "ST_MULTIPLE", "ST_BUDGET",
+           "ST_PENDING", "COVERED", "BLOCK", "IN_BLOCK"]

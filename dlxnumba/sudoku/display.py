@@ -197,7 +197,10 @@ def _paint(geo: Geometry) -> dict[int, str]:
     base: dict[int, str] = {}
     for name, cells in geo.extra_regions:
         if "diagonal" in name:
-            way = "to bottom left" if name.startswith("anti") else "to bottom right"
+            # A gradient runs its stops along its direction, so the stripe at 50% is
+            # across it: "to bottom left" draws "\" (top left to bottom right, the
+            # main diagonal's way), "to bottom right" draws "/" (the anti-diagonal's).
+            way = "to bottom right" if name.startswith("anti") else "to bottom left"
             line = f"linear-gradient({way},transparent 47%,{MARK} 48%,{MARK} 52%,transparent 53%)"
             for c in cells:
                 layers.setdefault(c, []).append(line)

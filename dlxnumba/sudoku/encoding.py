@@ -25,7 +25,8 @@ import threading
 
 import numpy as np
 
-from ..problem import ExactCover
+from ..exact_cover import ExactCover
+from ..template import template
 from .geometry import KINDS, Geometry, _check_box, geometry
 
 
@@ -60,7 +61,7 @@ def _encoding(n: int, r: int, c: int) -> ExactCover:
             p = _ENCODINGS.get(key)
             if p is None:
                 p = _build_encoding(geometry(n, (r, c)))
-                p._template()
+                template(p)
                 _ENCODINGS[key] = p
     return p
 

@@ -1,6 +1,6 @@
 """Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
 
-How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.generate`):
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.sudoku.generate`):
 
 1. a random full grid, by a search that tries each branching cell's digits in
    random order;
@@ -48,7 +48,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import SudokuError, plain
-from .geometry import Geometry, _check_box, geometry
+from .geometry import Geometry, _box_of_text, _check_box, geometry
 from .puzzle import Sudoku
 from .variants import Variant, kinds_of
 
@@ -85,7 +85,7 @@ def _tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     kernel reads them: each cell's peers (the other cells of its regions, and
     the cells a same-digit ban ties it to), the regions, and the bans between
     different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.kernels.generate._propagate`)."""
+    + digit - 1`` (see :func:`dlxnumba.kernels.sudoku.generate._propagate`)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
     for region in g.regions:
@@ -148,14 +148,17 @@ def _orbits(n: int, symmetric: str | None) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _shape(box) -> tuple[int, int]:
-    """``box`` as ``(rows, columns)``; an integer side takes its default box."""
+    """``box`` as ``(rows, columns)``; an integer side takes its default box, text
+    ``"RxC"`` is read as the command line's ``--box`` reads it."""
+    if isinstance(box, str):
+        box = _box_of_text(box)
     if isinstance(box, (int, np.integer)) and not isinstance(box, bool):
         r, c = _check_box(int(box), None)
     else:
         try:
             r, c = box
         except (TypeError, ValueError):
-            raise SudokuError(f"box must be a pair (rows, columns) or a side, not {plain(box)}") from None
+            raise SudokuError(f"box must be a pair (rows, columns), text such as '2x3' or a side, not {plain(box)}") from None
         if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1 for v in (r, c)):
             raise SudokuError(f"box must be a pair of positive integers (rows, columns), not {plain(box)}")
         r, c = _check_box(int(r) * int(c), (r, c))
@@ -307,8 +310,8 @@ def _levels(level) -> tuple[str, ...] | None:
         names = (level,)
     bad = [v for v in names if not isinstance(v, str) or v not in LEVELS]
     if bad or not names:
-        raise SudokuError(f"level must be one of {', '.join(LEVELS)} (or a list of them), "
-                          f"not {plain(level)}")
+        shown = plain(bad[0]) if bad else plain(level)
+        raise SudokuError(f"level must be one of {', '.join(LEVELS)} (or a list of them), not {shown}")
     return names
 
 
@@ -323,7 +326,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     polls the clock, Ctrl-C and ``on_poll`` (given the rows done so far)
     every :data:`POLL_SECONDS` and stops the kernel through a flag.
     """
-    from ..kernels import generate as K
+    from ..kernels.sudoku import generate as K
 
     m = index.size
     nn = req.g.cells
@@ -333,12 +336,11 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     status = np.full(m, K.GEN_PENDING, np.int8)
     attempt = np.zeros(m, np.int64)
     stop = np.zeros(1, np.int64)
-    ptr, peers, regions, bans = req.tables
     optr, ocells = req.orbits
     attempt[:] = attempt0
-    args = (np.uint64(req.seed), index, attempt, puzzles, solutions, clues, status, optr, ocells,
-            req.low, req.high, req.stop_clues, max_attempts, FILL_NODES_PER_CELL * nn,
-            ptr, peers, regions, bans, stop)
+    request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
+               FILL_NODES_PER_CELL * nn)  # kernels.sudoku.generate.Request, as a plain tuple
+    args = (request, req.tables, (index, attempt, puzzles, solutions, clues, status), stop)
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
 
     def work():
@@ -379,7 +381,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
 
 def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index: np.ndarray) -> None:
     """SudokuError for the first puzzle that could not be made."""
-    from ..kernels import generate as K
+    from ..kernels.sudoku import generate as K
 
     bad = np.flatnonzero(status != K.GEN_OK)
     if bad.size == 0:
@@ -391,10 +393,39 @@ def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index:
         raise SudokuError(f"no {what} within the timeout of {req.timeout} s "
                           f"(puzzle {int(index[i])} of the batch; {int(attempt[i]) + 1} attempts)")
     if st == K.GEN_FILL:
-        raise SudokuError(f"no full {req.n}x{req.n} grid found for box {req.box[0]}x{req.box[1]} "
-                          f"within the search budget")
+        raise SudokuError(_no_full_grid(req))
     raise SudokuError(f"no {what} in {req.max_attempts} attempts (puzzle {int(index[i])} of the batch); "
                       f"widen the clue range, or raise max_attempts or timeout")
+
+
+#: Seconds the exact search may take to tell whether any full grid satisfies
+#: the rules, once the generator found none within its budget.
+FILL_CHECK_SECONDS = 2.0
+
+
+def _shape_text(req: _Request) -> str:
+    """``6x6 grid with box 2x3 and the rules of x+anti-knight``: what was asked for."""
+    if req.variant and req.variant.region_map is not None:  # its pieces replace the boxes
+        return f"{req.n}x{req.n} grid with the rules of {req.variant}"
+    text = f"{req.n}x{req.n} grid with box {req.box[0]}x{req.box[1]}"
+    return text + (f" and the rules of {req.variant}" if req.variant else "")
+
+
+def _no_full_grid(req: _Request) -> str:
+    """Why the generator found no full grid: none exists (the exact search
+    decides it, when it can within FILL_CHECK_SECONDS), or none was found."""
+    from ..errors import LimitReached
+
+    empty = Sudoku._trusted(np.zeros(req.g.cells, np.uint8), np.zeros(req.g.cells, np.uint8), req.box,
+                            req.variant or None)
+    try:
+        exists = empty.count(1, timeout=FILL_CHECK_SECONDS) > 0
+    except LimitReached:
+        return (f"no full {_shape_text(req)} was found within the search budget (whether one exists "
+                f"was not settled within {FILL_CHECK_SECONDS:g} s)")
+    if not exists:
+        return f"no full {_shape_text(req)} exists: those rules leave no solution, so no puzzle either"
+    return f"no full {_shape_text(req)} was found within the search budget, though one exists; try another seed"
 
 
 def _puzzles(req: _Request, first: int, count: int, threads: int,
@@ -407,7 +438,7 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
     grader rates them, and the first attempt in order that meets the request
     is the puzzle -- the same one whatever the rounds and threads.
     """
-    from ..kernels import generate as K
+    from ..kernels.sudoku import generate as K
 
     if deadline is None and req.timeout is not None:
         deadline = time.monotonic() + req.timeout
@@ -590,9 +621,10 @@ def generate(box=None, seed=None, *, minimal: bool = True, symmetric=False, clue
 
     Parameters
     ----------
-    box : (int, int) or int, optional
-        Rows and columns of one box (the grid is ``rows * columns`` square);
-        an integer is the side, with its default box (``9`` is ``(3, 3)``).
+    box : (int, int), str or int, optional
+        Rows and columns of one box (the grid is ``rows * columns`` square),
+        as a pair or as text ``"2x3"`` (as ``--box`` takes it); an integer is
+        the side, with its default box (``9`` is ``(3, 3)``).
         Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
     seed : int, optional
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
@@ -675,9 +707,9 @@ def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symm
     >>> all(s.is_unique() for s in batch), len(set(batch))
     (True, 4)
     """
-    from ..batch import thread_count
+    from ..search_options import SearchOptions
 
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
         raise SudokuError(f"count must be a non-negative integer, not {plain(count)}")
     req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
-    return _puzzles(req, 0, int(count), thread_count(threads, SudokuError))
+    return _puzzles(req, 0, int(count), SearchOptions.make(SudokuError, threads=threads).thread_count())

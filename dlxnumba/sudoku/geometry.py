@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -76,19 +77,41 @@ def _default_box(n: int) -> tuple[int, int]:
                       f"give box=(rows, columns) explicitly")
 
 
+#: A box shape as text, as the command line's ``--box`` takes it: ``2x3``,
+#: ``2 x 3``, ``2X3``, ``2×3`` or ``2,3`` (rows first).
+_BOX_TEXT = re.compile(r"\s*([0-9]+)\s*[xX×,]\s*([0-9]+)\s*", re.ASCII)
+
+
+def _box_of_text(text: str) -> tuple[int, int]:
+    """The pair ``(rows, columns)`` that ``text`` (``"2x3"``) names, not yet checked against a grid.
+
+    >>> _box_of_text("2x3"), _box_of_text(" 3 X 2 "), _box_of_text("4×4")
+    ((2, 3), (3, 2), (4, 4))
+    """
+    m = _BOX_TEXT.fullmatch(text)
+    if m is None:
+        raise SudokuError(f"box {text!r} is not ROWSxCOLUMNS such as '2x3'")
+    return int(m.group(1)), int(m.group(2))
+
+
 def _check_box(n: int, box) -> tuple[int, int]:
     """``box`` as a pair ``(rows, columns)`` that fits an ``n x n`` grid (None: the default).
 
-    >>> _check_box(6, None), _check_box(6, [3, 2]), _check_box(5, (np.int64(1), 5))
-    ((2, 3), (3, 2), (1, 5))
+    ``box`` is a pair of integers or the text ``"RxC"`` that the command line's
+    ``--box`` takes (:func:`_box_of_text`).
+
+    >>> _check_box(6, None), _check_box(6, [3, 2]), _check_box(5, (np.int64(1), 5)), _check_box(6, "2x3")
+    ((2, 3), (3, 2), (1, 5), (2, 3))
     """
     n = _side(n)
     if box is None:
         return _default_box(n)
+    if isinstance(box, str):
+        box = _box_of_text(box)
     try:
         r, c = box
     except (TypeError, ValueError):
-        raise SudokuError(f"box must be a pair (rows, columns), not {_shown(box)}") from None
+        raise SudokuError(f"box must be a pair (rows, columns) or text such as '2x3', not {_shown(box)}") from None
     if any(isinstance(v, bool) or not isinstance(v, (int, np.integer)) for v in (r, c)):
         raise SudokuError(f"box must be a pair of integers (rows, columns), not {_shown(box)}")
     r, c = int(r), int(c)

@@ -107,7 +107,8 @@ from itertools import combinations, permutations
 import numpy as np
 
 from ..errors import SudokuError, plain
-from ..problem import ExactCover
+from ..exact_cover import ExactCover
+from ..template import template
 from .geometry import Geometry, cell_name
 from .text import _symbol
 
@@ -637,7 +638,7 @@ def cached_problem(variant, n: int, box: tuple[int, int], build) -> ExactCover:
     geo = variant.geometry(n, box)
     base = build(geo, variant.ban_pairs(geo), variant.bans)
     p = killer_problem(base, geo, variant.cages)
-    p._template()
+    template(p)
     return p
 
 

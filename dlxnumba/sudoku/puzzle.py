@@ -7,9 +7,10 @@ from typing import Iterator, cast
 import numpy as np
 
 from ..errors import SudokuError
-from ..problem import ExactCover
+from ..exact_cover import ExactCover
 from ..progress import ProgressArg
-from ..search import Stats
+from ..search_options import check_limit
+from ..stats import Stats, deprecated_stats
 from . import display
 from . import grading as _grade
 from . import solve as _solve
@@ -33,9 +34,10 @@ class Sudoku:
         Text (digits and letters, ``.``, ``0`` or ``_`` for an empty cell; white
         space and grid drawing such as ``|``, ``-``, ``+`` ignored), a 2-D array
         or nested lists (0 = empty), or a flat array of ``N*N`` cells.
-    box : (int, int), optional
-        Rows and columns of one box; by default the squarest shape, wider than
-        tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
+    box : (int, int) or str, optional
+        Rows and columns of one box, as a pair or as text ``"2x3"`` (as the
+        command line's ``--box`` takes it); by default the squarest shape,
+        wider than tall (6x6 -> (2, 3), 12x12 -> (3, 4)).
     variant : str or Variant, optional
         Extra rules (:mod:`~dlxnumba.sudoku.variants`): ``"x"``, ``"windoku"``,
         ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``, combined
@@ -86,7 +88,6 @@ class Sudoku:
     box: tuple[int, int]
     _cells: np.ndarray  # flat, read-only
     _puzzle: np.ndarray  # the givens, flat, read-only
-    _stats: Stats | tuple | None  # a tuple: Stats' raw arguments (see stats)
 
     def __init__(self, puzzle, box=None, *, variant=None, regions=None, cages=None):
         if variant is None and regions is None and cages is None:
@@ -118,7 +119,6 @@ class Sudoku:
         self._cells = cells
         self._cells.flags.writeable = False
         self._puzzle = cells  # the givens, shared with solutions
-        self._stats = None
 
     @classmethod
     def _trusted(cls, cells: np.ndarray, givens: np.ndarray, box: tuple[int, int],
@@ -134,11 +134,10 @@ class Sudoku:
         s._cells.flags.writeable = False
         s._puzzle = givens
         s._puzzle.flags.writeable = False
-        s._stats = None
         return s
 
     def _with_cells(self, cells: np.ndarray) -> "Sudoku":
-        """A grid of this puzzle (same box, givens and stats) holding ``cells``, e.g. a solution."""
+        """A grid of this puzzle (same box and givens) holding ``cells``, e.g. a solution."""
         s = Sudoku.__new__(Sudoku)
         s.n = self.n
         s.box = self.box
@@ -146,7 +145,6 @@ class Sudoku:
         s._cells = cells
         s._cells.flags.writeable = False
         s._puzzle = self._puzzle
-        s._stats = self._stats
         return s
 
     # ---------------------------------------------------------------- views
@@ -195,17 +193,9 @@ class Sudoku:
 
     @property
     def stats(self) -> Stats:
-        """:class:`Stats` of the last search run on this puzzle."""
-        s = self._stats
-        if s is None:
-            s = self._stats = Stats(status="none")
-        elif type(s) is tuple:  # made on first use: Sudoku.solve leaves its figures raw
-            s = self._stats = Stats(*s)
-        return cast(Stats, s)  # (mypy does not narrow on `type(s) is not tuple`)
-
-    @stats.setter
-    def stats(self, value: Stats) -> None:
-        self._stats = value
+        """Deprecated: :func:`~dlxnumba.last_stats` (a puzzle never changes; the statistics of a
+        one-shot call are recorded for the thread that made it)."""
+        return deprecated_stats("Sudoku")
 
     def is_complete(self) -> bool:
         """True when every cell is filled (the rules hold by construction)."""
@@ -277,7 +267,8 @@ class Sudoku:
         a callable receives a :class:`~dlxnumba.progress.Progress`, ``True`` shows
         a bar or a line (see :mod:`dlxnumba.progress`).
         """
-        return _solve.solve_one(self, stop_at, max_nodes, timeout, progress, progress_interval)
+        return _solve.solve_one(self, _solve.options_of(stop_at, max_nodes, timeout, progress,
+                                                        progress_interval))
 
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress: ProgressArg = None,
@@ -287,44 +278,27 @@ class Sudoku:
         ``threads=N`` (N > 1) finds them all first, on N threads (see
         :meth:`ExactCover.solutions`): the same set, in another order.
         """
-        if threads is not None and threads != 1:
-            return self._split_solutions(limit, stop_at, max_nodes, timeout, progress, progress_interval,
-                                         threads)
-        return _solve.iter_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval)
+        limit = check_limit(limit, SudokuError)
+        options = _solve.options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
+        if not options.serial:
+            return _solve.split_solutions(self, limit, options)
+        return _solve.iter_solutions(self, limit, options)
 
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5, threads: int | None = None, checkpoint=None) -> int:
         """The number of solutions (at most ``limit``).
 
-        With ``stop_at=0`` the statistics (``self.stats.nodes``, ``.updates``)
-        are those of Knuth's DLX1 fed by ``sudoku-dlx``.  ``threads`` and
-        ``checkpoint`` split the search as in :meth:`ExactCover.count` (same
+        With ``stop_at=0`` the statistics (:func:`~dlxnumba.last_stats`: ``nodes``,
+        ``updates``) are those of Knuth's DLX1 fed by ``sudoku-dlx``.  ``threads``
+        and ``checkpoint`` split the search as in :meth:`ExactCover.count` (same
         counts and statistics).
         """
-        if (threads is not None and threads != 1) or checkpoint is not None:
-            from ..split import count_parallel
-
-            p, _, given = self.to_problem()
-            n, self._stats = count_parallel(p, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
-                                            timeout=timeout, progress=progress,
-                                            progress_interval=progress_interval, threads=threads,
-                                            checkpoint=checkpoint, error=SudokuError)
-            return n
-        return _solve.count_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval)
-
-    def _split_solutions(self, limit, stop_at, max_nodes, timeout, progress, progress_interval,
-                         threads) -> Iterator["Sudoku"]:
-        """:meth:`solutions` on ``threads`` threads."""
-        from ..split import solutions_parallel
-        from .encoding import decode
-
-        p, _, given = self.to_problem()
-        sols, self._stats = solutions_parallel(p, limit, given=given, stop_at=stop_at, max_nodes=max_nodes,
-                                               timeout=timeout, progress=progress,
-                                               progress_interval=progress_interval, threads=threads,
-                                               error=SudokuError)
-        return iter([self._with_cells(decode(sol, self.n)) for sol in sols])
+        limit = check_limit(limit, SudokuError)
+        options = _solve.options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
+        if not options.serial or checkpoint is not None:
+            return _solve.split_count(self, limit, options, checkpoint)
+        return _solve.count_solutions(self, limit, options)
 
     def is_unique(self, **kwargs) -> bool:
         """True when the puzzle has exactly one solution."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.sudoku import grid_clash
+from ..kernels.sudoku.links import grid_clash
 from .geometry import Geometry, geometry
 from .text import _symbol
 from .variants import Variant

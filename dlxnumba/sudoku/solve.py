@@ -4,7 +4,7 @@ A Sudoku is the exact-cover problem of its box shape (built once per process,
 :func:`.encoding._encoding`) with the givens as forced options.  Every way of
 solving runs the same compiled path: a lane of :mod:`dlxnumba.batch` links up
 the problem the givens leave (the fast builder
-:func:`dlxnumba.kernels.sudoku.sudoku_links`) and runs the search loop.
+:func:`dlxnumba.kernels.sudoku.links.sudoku_links`) and runs the search loop.
 
 * :func:`solve_many` -- a batch: one job per puzzle, on all threads;
 * :meth:`Sudoku.solve`, :meth:`Sudoku.count`, :meth:`Sudoku.is_unique` --
@@ -29,16 +29,19 @@ import numpy as np
 
 from .. import batch as B
 from .. import kernels as K
-from ..batch import Status
-from ..errors import LimitReached, SudokuError, plain
-from ..kernels.lanes import SUDOKU, lane_sudoku
-from ..kernels.sudoku import link_givens
-from ..progress import Progress, ProgressArg, check_interval, reporter, search_progress
-from ..search import Search, Stats, check_count_limit, check_limits, ready
+from ..checks import is_integer
+from ..errors import ExactCoverError, LimitReached, SudokuError, plain
+from ..kernels.sudoku.lanes import SUDOKU, lane_sudoku
+from ..kernels.sudoku.links import link_givens
+from ..progress import Progress, ProgressArg, Reporter
+from ..search import Search, ready, search_progress
+from ..search_options import NO_LIMIT, SearchOptions, check_limit
+from ..stats import Stats, Status, record_last
+from ..template import template
 from .encoding import _encoding, decode, given_options
-from .geometry import _check_box, _size_of, cell_name, geometry
+from .geometry import MAX_N, _box_of_text, _check_box, _size_of, cell_name, geometry
 from .rules import conflicts
-from .text import _grid_from
+from .text import DRAWING, _grid_from
 from .variants import CLASSIC, Variant, decode_all, generic_search, solve_batch
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,7 +79,7 @@ class _Shape:
         self.n = n
         # a variant here is a plain jigsaw: its pieces replace the boxes, four items per option
         self.problem = _encoding(n, *box) if variant is None else variant.problem(n, box)
-        self.template = self.problem._template()
+        self.template = template(self.problem)
         assert self.template.width == K.BLOCKS  # the builder links up four-node blocks
         self.cell_regions = (geometry(n, box) if variant is None else variant.geometry(n, box)).flat_cell_regions
         self.n1 = self.problem.n_primary
@@ -95,7 +98,7 @@ class _Shape:
     def run(self, puzzles: np.ndarray, limit: np.ndarray, results: tuple) -> B.Run:
         """A batch run of ``puzzles`` (uint8 rows) with per-puzzle ``limit``."""
         jobs = (limit, puzzles, self.n, self.cell_regions)
-        return B.Run(SUDOKU, K.BLOCKS, self.n1, jobs, results, self.template.first_node)
+        return B.Run(SUDOKU, self.n1, jobs, results, self.template.first_node)
 
 
 def _results(count: int, cells: int) -> tuple:
@@ -118,10 +121,10 @@ class _One:
         self.run = shape.run(self.puzzle, self.limit, self.results)
         head = self.run.head(self.w, 1)
         #: the whole argument tuple of the lane for stop_at 0 and 1 (no budget)
-        self.args = tuple(head + (stop_at, B.NO_LIMIT, WORK_SLICE, self.results) for stop_at in (0, 1))
+        self.args = tuple(head + ((stop_at, NO_LIMIT, WORK_SLICE), self.results) for stop_at in (0, 1))
         ready(lane_sudoku, self.args[1])  # before any clock starts: Stats count solving only
 
-    def figures(self, seconds: float, status: str) -> tuple:
+    def figures(self, seconds: float, status: Status) -> tuple:
         """The puzzle just run, as the arguments of :class:`Stats` (made into one on use)."""
         count, nodes, updates = self.results[1:4]
         w = self.w
@@ -152,10 +155,10 @@ def _one(puzzle: "Sudoku") -> _One:
     return one
 
 
-def _run_one(puzzle: "Sudoku", limit: int, stop_at, max_nodes, timeout, progress,
-             progress_interval: float = 0.5) -> tuple[_One, float]:
-    """Run one puzzle through the lane, up to ``limit`` solutions (``progress``: a
-    :class:`~dlxnumba.progress.Reporter` or None)."""
+def _run_one(puzzle: "Sudoku", limit: int, options: SearchOptions) -> tuple[_One, float]:
+    """Run one puzzle through the lane, up to ``limit`` solutions."""
+    stop_at, max_nodes, timeout = options.stop_at, options.max_nodes, options.timeout
+    progress, progress_interval = options.reporter(), options.progress_interval
     one = _one(puzzle)
     one.limit[0] = limit
     t0 = time.perf_counter()
@@ -192,11 +195,12 @@ def _straight(one: _One, stop_at: int) -> None:
 
 
 def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_nodes) -> Stats:
-    """The puzzle's Stats after a run; raises LimitReached on a spent budget."""
-    figures = one.figures(seconds, "complete" if complete else "limit")
-    stats = puzzle._stats = Stats(*figures)
+    """The puzzle's Stats after a run (:func:`~dlxnumba.last_stats`); raises LimitReached
+    on a spent budget."""
+    stats = Stats(*one.figures(seconds, Status.COMPLETE if complete else Status.LIMIT))
+    record_last(stats)
     if int(one.results[0][0]) == K.ST_BUDGET:
-        stats.status = "max_nodes" if max_nodes is not None and stats.nodes >= max_nodes else "timeout"
+        stats.status = Status.MAX_NODES if max_nodes is not None and stats.nodes >= max_nodes else Status.TIMEOUT
         raise LimitReached(stats.status, stats, stats.solutions)
     return stats
 
@@ -206,51 +210,59 @@ def _outcome(puzzle: "Sudoku", one: _One, seconds: float, complete: bool, max_no
 # ---------------------------------------------------------------------------
 
 
-def solve_one(puzzle: "Sudoku", stop_at=1, max_nodes=None, timeout=None, progress=None,
-              progress_interval=0.5) -> "Sudoku | None":
+#: The options of a call with none given, for ``stop_at`` 0 and 1 (the per-puzzle path
+#: does not build a record).
+DEFAULTS = (SearchOptions(stop_at=0), SearchOptions(stop_at=1))
+
+
+def options_of(stop_at: object = 1, max_nodes: object = None, timeout: object = None, progress: object = None,
+               progress_interval: object = 0.5, threads: object = None) -> SearchOptions:
+    """The :class:`~dlxnumba.search_options.SearchOptions` of a Sudoku call, a bad one
+    raising :class:`SudokuError` (the defaults cost nothing: a common record)."""
+    if (max_nodes is None and timeout is None and progress is None and threads is None
+            and type(stop_at) is int and 0 <= stop_at <= 1 and progress_interval == 0.5):
+        return DEFAULTS[stop_at]
+    return SearchOptions.make(SudokuError, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                              progress=progress, progress_interval=progress_interval, threads=threads)
+
+
+def solve_one(puzzle: "Sudoku", options: SearchOptions) -> "Sudoku | None":
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
     if puzzle.variant.kinds and not puzzle.variant.fast:
-        search = _generic(puzzle, stop_at, max_nodes, timeout, progress, progress_interval)
+        search = _generic(puzzle, options)
         try:
             sol = search.next()
         except LimitReached as e:
             e.found = None
             raise
         if sol is not None:
-            search.stats.status = "limit"
+            search.stats.status = Status.LIMIT
         return None if sol is None else puzzle._with_cells(decode(sol, puzzle.n))
-    if max_nodes is None and timeout is None and progress is None and (stop_at == 1 or stop_at == 0) \
-            and type(stop_at) is int and progress_interval == 0.5:
+    if options is DEFAULTS[0] or options is DEFAULTS[1]:
         # the per-puzzle path, kept lean: Stats are made on first use
         one = _one(puzzle)
         one.limit[0] = 1
         t0 = time.perf_counter()
-        _straight(one, stop_at)
+        _straight(one, options.stop_at)
         seconds = time.perf_counter() - t0
         found = bool(one.results[1][0])
-        puzzle._stats = one.figures(seconds, "limit" if found else "complete")
+        record_last(one.figures(seconds, Status.LIMIT if found else Status.COMPLETE))
         return _first(puzzle, one)
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = reporter(progress, SudokuError)
-    progress_interval = check_interval(progress_interval, SudokuError)
-    one, seconds = _run_one(puzzle, 1, stop_at, max_nodes, timeout, progress, progress_interval)
+    one, seconds = _run_one(puzzle, 1, options)
     try:
-        stats = _outcome(puzzle, one, seconds, False, max_nodes)
+        stats = _outcome(puzzle, one, seconds, False, options.max_nodes)
     except LimitReached as e:
         e.found = None
         raise
     if stats.solutions == 0:
-        stats.status = "complete"
+        stats.status = Status.COMPLETE
     return _first(puzzle, one)
 
 
-def _generic(puzzle: "Sudoku", stop_at, max_nodes, timeout, progress, progress_interval) -> Search:
+def _generic(puzzle: "Sudoku", options: SearchOptions) -> Search:
     """A variant whose options are longer than four items: a resumable search on the generic engine."""
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = reporter(progress, SudokuError)
-    progress_interval = check_interval(progress_interval, SudokuError)
-    search = generic_search(puzzle, stop_at, max_nodes, timeout, progress, progress_interval)
-    puzzle._stats = search.stats
+    search = generic_search(puzzle, options)
+    record_last(search.stats)
     return search
 
 
@@ -259,48 +271,61 @@ def _first(puzzle: "Sudoku", one: _One) -> "Sudoku | None":
     return puzzle._with_cells(one.results[4][0].copy()) if one.results[1][0] else None
 
 
-def count_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress,
-                    progress_interval=0.5) -> int:
-    """The body of :meth:`Sudoku.count`: the number of solutions, at most ``limit``."""
-    check_count_limit(limit, SudokuError)
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = reporter(progress, SudokuError)
-    progress_interval = check_interval(progress_interval, SudokuError)
+def count_solutions(puzzle: "Sudoku", limit: int | None, options: SearchOptions) -> int:
+    """The body of :meth:`Sudoku.count`: the number of solutions, at most ``limit`` (checked)."""
     if limit == 0:
-        puzzle._stats = Stats(status="limit")
+        record_last(Stats(status=Status.LIMIT))
         return 0
     if puzzle.variant.kinds and not puzzle.variant.fast:
-        return _generic(puzzle, stop_at, max_nodes, timeout, progress, progress_interval).count(limit)
-    target = B.NO_LIMIT if limit is None else min(int(limit), B.NO_LIMIT)
-    one, seconds = _run_one(puzzle, target, stop_at, max_nodes, timeout, progress, progress_interval)
-    stats = _outcome(puzzle, one, seconds, True, max_nodes)
+        return _generic(puzzle, options).count(limit)
+    target = NO_LIMIT if limit is None else min(int(limit), NO_LIMIT)
+    one, seconds = _run_one(puzzle, target, options)
+    stats = _outcome(puzzle, one, seconds, True, options.max_nodes)
     if stats.solutions >= target:
-        stats.status = "limit"
+        stats.status = Status.LIMIT
     return stats.solutions
 
 
-def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progress,
-                   progress_interval=0.5) -> Iterator["Sudoku"]:
+def iter_solutions(puzzle: "Sudoku", limit: int | None, options: SearchOptions) -> Iterator["Sudoku"]:
     """The body of :meth:`Sudoku.solutions`: a resumable search, linked up by the same builder."""
-    check_count_limit(limit, SudokuError)
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = reporter(progress, SudokuError)
-    progress_interval = check_interval(progress_interval, SudokuError)
     v = puzzle.variant
     if v.kinds and not v.fast:
-        return decode_all(puzzle, _generic(puzzle, stop_at, max_nodes, timeout, progress,
-                                           progress_interval).solutions(limit))
+        return decode_all(puzzle, _generic(puzzle, options).solutions(limit))
     shape = _Shape.of(puzzle.n, puzzle.box, v if v.kinds else None)
     cells = puzzle._cells.copy()
 
     def prepare(links: tuple, first_node: np.ndarray) -> bool:
         return link_givens(cells, shape.n, shape.cell_regions, first_node, links)
 
-    search = Search(shape.problem, given_options(cells, puzzle.n), stop_at=stop_at,
-                    max_nodes=max_nodes, timeout=timeout, progress=progress,
-                    progress_interval=progress_interval, prepare=prepare)
-    puzzle._stats = search.stats
+    search = Search.using(shape.problem, options, given_options(cells, puzzle.n), prepare=prepare)
+    record_last(search.stats)
     return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in search.solutions(limit))
+
+
+def split_count(puzzle: "Sudoku", limit: int | None, options: SearchOptions, checkpoint: object) -> int:
+    """The body of :meth:`Sudoku.count` with ``threads`` or a ``checkpoint``: a split search."""
+    from ..split import count_parallel
+
+    p, _, given = puzzle.to_problem()
+    try:
+        n, stats = count_parallel(p, np.asarray(given, np.int32), options, limit=limit, checkpoint=checkpoint)
+    except ExactCoverError as e:
+        raise SudokuError(str(e)) from None
+    record_last(stats)
+    return n
+
+
+def split_solutions(puzzle: "Sudoku", limit: int | None, options: SearchOptions) -> Iterator["Sudoku"]:
+    """The body of :meth:`Sudoku.solutions` with ``threads``: every solution, found first."""
+    from ..split import solutions_parallel
+
+    p, _, given = puzzle.to_problem()
+    try:
+        sols, stats = solutions_parallel(p, np.asarray(given, np.int32), options, limit=limit)
+    except ExactCoverError as e:
+        raise SudokuError(str(e)) from None
+    record_last(stats)
+    return iter([puzzle._with_cells(decode(sol, puzzle.n)) for sol in sols])
 
 
 # ---------------------------------------------------------------------------
@@ -308,18 +333,27 @@ def iter_solutions(puzzle: "Sudoku", limit, stop_at, max_nodes, timeout, progres
 # ---------------------------------------------------------------------------
 
 
-def _batch_array(puzzles, box, variants: dict | None = None
+def _batch_array(puzzles, box, variants: dict | None = None, who: str = "solve_many"
                  ) -> tuple[np.ndarray, np.ndarray, int, tuple[int, int], list]:
     """(P, N*N) uint8 cells, a per-row 'unreadable' mask, N, box, and errors
-    (``variants``: filled with variant -> first puzzle that has it)."""
+    (``variants``: filled with variant -> first puzzle that has it; ``who``:
+    the public function, for the message that refuses one grid given as a batch)."""
     errors: list[str | None] = []
     n: int | None
+    if isinstance(box, str):  # "2x3": a pair from here on (the side of an unreadable batch below)
+        box = _box_of_text(box)
     if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind in "biu":
         if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
             puzzles = puzzles.reshape(len(puzzles), puzzles.shape[1] * puzzles.shape[2])  # (-1 fails on 0 rows)
         if puzzles.ndim != 2:
             raise SudokuError(f"puzzles must be an (n, N*N) array, got shape {puzzles.shape}")
-        n = _size_of(puzzles.shape[1])
+        try:
+            n = _size_of(puzzles.shape[1])
+        except SudokuError as e:
+            side = puzzles.shape[0]
+            if side == puzzles.shape[1] and side >= 4:  # (9, 9): one grid, not nine puzzles of 9 cells
+                raise SudokuError(_one_grid(who, side, "a 2-D array", "[grid] or grid[None]")) from None
+            raise SudokuError(f"puzzles must be an (n, N*N) array: {e}") from None
         errors = [None] * len(puzzles)
         if puzzles.dtype == np.uint8:
             # digits above N are caught by the compiled lanes (INVALID); a
@@ -336,13 +370,19 @@ def _batch_array(puzzles, box, variants: dict | None = None
         items = iter(puzzles)
     except TypeError:
         raise SudokuError(f"puzzles must be a list or an array of puzzles, not {plain(puzzles)}") from None
+    side = _nested_side(puzzles)
+    if side:
+        raise SudokuError(_one_grid(who, side, f"{side} lists of {side} numbers", "[grid]"))
     rows: list[np.ndarray | None] = []
+    unsized: list[int] = []  # the cell counts of rows that are no grid (9 cells: a row of a 9x9 grid)
     n = None
     boxes: dict = {}  # box -> the first puzzle (a Sudoku) that has it
     for k, item in enumerate(items):
         try:
             cells = _grid_from(item, where=f"puzzle {k}")
         except SudokuError as e:
+            if n is None:  # "4.....8.5": a row of a grid?
+                unsized.append(_row_cells(item))
             rows.append(None)
             msg = str(e)
             errors.append(msg if msg.startswith(f"puzzle {k}") else f"puzzle {k}: {msg}")
@@ -351,6 +391,7 @@ def _batch_array(puzzles, box, variants: dict | None = None
             try:
                 n = _size_of(cells.size)
             except SudokuError as e:  # no grid has that many cells: this row is INVALID, not the batch
+                unsized.append(cells.size)
                 rows.append(None)
                 errors.append(f"puzzle {k}: {e}")
                 continue
@@ -364,6 +405,9 @@ def _batch_array(puzzles, box, variants: dict | None = None
             boxes.setdefault(item.box, k)
             if variants is not None:
                 variants.setdefault(item.variant, k)
+    if n is None and len(rows) >= 4 and len(unsized) == len(rows) and set(unsized) == {len(rows)}:
+        side = len(rows)  # nine rows of nine cells (row strings, array rows): one 9x9 grid, not nine puzzles
+        raise SudokuError(_one_grid(who, side, f"{side} rows of {side} cells", "[grid]"))
     if n is None:  # nothing readable (every row is INVALID, or none): an array's shape, box=, else 9
         pair = box if isinstance(box, tuple) and len(box) == 2 else None
         n = _array_side(puzzles) or (
@@ -376,6 +420,40 @@ def _batch_array(puzzles, box, variants: dict | None = None
         else:
             arr[k] = row
     return arr, bad, n, _batch_box(n, box, boxes), errors
+
+
+def _nested_side(puzzles) -> int | None:
+    """``N`` when ``puzzles`` is nested lists (or tuples) of ``N`` rows of ``N`` numbers,
+    ``4 <= N <= MAX_N``: the way one grid is written, so not taken for a batch."""
+    if type(puzzles) not in (list, tuple) or not 4 <= len(puzzles) <= MAX_N:
+        return None
+    side = len(puzzles)
+    for row in puzzles:
+        if type(row) not in (list, tuple) or len(row) != side:
+            return None
+        if not all(isinstance(v, (int, float, np.number)) for v in row):
+            return None
+    return side
+
+
+def _row_cells(item) -> int:
+    """The cells of ``item`` as a row of a grid (a string, a 1-D array), else -1."""
+    if isinstance(item, str):
+        return sum(ch not in DRAWING for ch in item)
+    if isinstance(item, np.ndarray) and item.ndim == 1:
+        return item.size
+    return -1
+
+
+def _one_grid(who: str, side: int, what: str, wrapped: str) -> str:
+    """The message that refuses one grid given where a batch is expected."""
+    msg = (f"{who} takes a batch of puzzles, but got one {side}x{side} grid ({what}); "
+           f"for a batch of one, pass {wrapped} (or use Sudoku(grid) for one puzzle)")
+    root = math.isqrt(side)
+    if root * root == side and root >= 4:  # 16 rows of 16: sixteen 4x4 puzzles are written so too
+        msg += (f"; for {side} puzzles of {root}x{root}, pass a ({side}, {side}) array "
+                f"(numpy.array(puzzles)) or strings")
+    return msg
 
 
 def _array_side(puzzles) -> int | None:
@@ -446,8 +524,8 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
         Also return a dict: per-puzzle ``nodes``, ``updates`` and ``count``
         arrays, ``seconds``, and ``errors`` (a message per INVALID puzzle,
         else None).  The result has them as attributes all the same.
-    box : (int, int), optional
-        The box shape of every puzzle; by default that of the :class:`Sudoku`
+    box : (int, int) or str, optional
+        The box shape of every puzzle (a pair, or text ``"2x3"``); by default that of the :class:`Sudoku`
         objects among the puzzles, else the default shape.  A batch is solved
         with one shape: puzzles of another shape are refused (SudokuError).
     variant : str or Variant, optional
@@ -476,14 +554,13 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     >>> sols[0].any(), sols[2].tolist()
     (np.False_, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
     >>> r = solve_many(["1234............", "1..............1"], variant="x", limit=2, threads=1)
-    >>> r.statuses, r.sudoku(0)
-    ([<Status.MULTIPLE: 3>, <Status.INVALID: 2>], Sudoku('1234341243212143', variant='x'))
+    >>> r.status_names, r.sudoku(0)
+    (['MULTIPLE', 'INVALID'], Sudoku('1234341243212143', variant='x'))
     """
-    if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
-        raise SudokuError(f"limit must be a positive integer, not {plain(limit)}")
-    stop_at, max_nodes, timeout = check_limits(stop_at, max_nodes, timeout, SudokuError)
-    progress = reporter(progress, SudokuError)
-    progress_interval = check_interval(progress_interval, SudokuError)
+    check_limit(limit, SudokuError, positive=True)
+    options = options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
+    stop_at, max_nodes, timeout = options.stop_at, options.max_nodes, options.timeout
+    reporter, progress_interval = options.reporter(), options.progress_interval
     if isinstance(puzzles, (str, bytes)) or hasattr(puzzles, "boxed"):  # one puzzle, not a batch
         raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use Sudoku(puzzle).solve())")
@@ -500,21 +577,20 @@ def solve_many(puzzles, threads: int | None = None, limit: int = 1, *, box=None,
     if any_bad:
         arr = arr.copy() if not arr.flags.writeable or arr is puzzles else arr
         arr[bad, 0] = n + 1  # the lanes reject these at once (INVALID), without a search
-    nthreads = B.thread_count(threads, SudokuError)
+    nthreads = options.thread_count()
     if v.kinds:
         v.geometry(n, box)  # a region map of another size, a windoku without room: SudokuError
     if v.kinds and not v.fast:
-        status, count, nodes, updates, out, seconds = solve_batch(
-            arr, bad, n, box, v, min(int(limit), B.NO_LIMIT), nthreads, stop_at, max_nodes, timeout, progress,
-            progress_interval)
+        status, count, nodes, updates, out, seconds = solve_batch(arr, bad, n, box, v, min(int(limit), NO_LIMIT),
+                                                                  options)
         return SudokuBatchResult(out, status, count, nodes, updates, seconds, arr, n, box, errors, return_stats,
                                  variant=v)
     shape = _Shape.of(n, box, v if v.kinds else None)
     results = _results(len(arr), n * n)
-    run = shape.run(arr, np.full(len(arr), min(int(limit), B.NO_LIMIT), np.int64), results)
+    run = shape.run(arr, np.full(len(arr), min(int(limit), NO_LIMIT), np.int64), results)
     lanes_n = B.lanes_for(nthreads, len(arr))
     compiling = B.drive_reporting(run, B.workspace(shape.template, shape.depth, lanes_n), lanes_n, stop_at,
-                                  max_nodes, timeout, progress, progress_interval, "puzzles", t0,
+                                  max_nodes, timeout, reporter, progress_interval, "puzzles", t0,
                                   work_slice=WORK_SLICE)
     status, out = results[0], results[4]
     if any_bad:
@@ -565,8 +641,8 @@ class SudokuBatchResult(tuple):
     --------
     >>> r = solve_many(["12.. ..12 .... ....", "11.. .... .... ....", "1234 3412 2143 4321"], threads=1)
     >>> solutions, status = r
-    >>> r.statuses
-    [<Status.SOLVED: 0>, <Status.INVALID: 2>, <Status.SOLVED: 0>]
+    >>> r.status_names
+    ['SOLVED', 'INVALID', 'SOLVED']
     >>> print(r.sudoku(0).boxed())  # doctest: +NORMALIZE_WHITESPACE
     1 2 | 3 4
     3 4 | 1 2
@@ -619,8 +695,19 @@ class SudokuBatchResult(tuple):
                 f"{': ' * bool(tally)}{tally})")
 
     @property
+    def status_names(self) -> list[str]:
+        """The name of each puzzle's :class:`Status` (``"SOLVED"``, ...), a fresh list.
+        (``status`` holds the codes: ``status[i] == Status.SOLVED``.)"""
+        return [Status(s).name for s in self.status.tolist()]
+
+    @property
     def statuses(self) -> list[Status]:
-        """The :class:`Status` of each puzzle, as members (a fresh list)."""
+        """Deprecated: the :class:`Status` of each puzzle; read ``status`` (the codes, which
+        compare with the members) or :attr:`status_names`."""
+        import warnings
+
+        warnings.warn("SudokuBatchResult.statuses is deprecated: read status (codes that compare with "
+                      "Status members) or status_names", DeprecationWarning, stacklevel=2)
         return [Status(s) for s in self.status.tolist()]
 
     @property
@@ -652,7 +739,7 @@ class SudokuBatchResult(tuple):
         return [self.sudoku(i) for i in range(len(self.status))]
 
     def _index(self, i) -> int:
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        if not is_integer(i):
             raise SudokuError(f"puzzle index must be an integer, not {plain(i)}")
         size = len(self.status)
         if not -size <= i < size:

@@ -84,7 +84,8 @@ from typing import Iterator, cast
 import numpy as np
 
 from ..errors import SudokuError, plain
-from ..problem import ExactCover
+from ..exact_cover import ExactCover
+from ..template import template
 from .geometry import Geometry, _size_of, cell_name, geometry
 from .killer import Cages, cached_problem
 from .text import _symbol
@@ -300,7 +301,7 @@ class Variant:
                 p = _PROBLEMS.get(key)
                 if p is None:
                     p = _build_problem(geo, self.ban_pairs(geo), self.bans)
-                    p._template()
+                    template(p)
                     if len(_PROBLEMS) >= MAX_PROBLEMS:  # many region maps (a generator): keep the newest
                         del _PROBLEMS[next(iter(_PROBLEMS))]
                     _PROBLEMS[key] = p
@@ -623,14 +624,13 @@ def to_text(grid: str, variant: Variant) -> str:
 # ---------------------------------------------------------------------------
 
 
-def generic_search(puzzle, stop_at, max_nodes, timeout, progress, progress_interval):
+def generic_search(puzzle, options):
     """A resumable :class:`~dlxnumba.search.Search` of a variant puzzle (givens forced)."""
     from ..search import Search
     from .encoding import given_options
 
     p = puzzle.variant.problem(puzzle.n, puzzle.box)
-    return Search(p, given_options(puzzle._cells, puzzle.n), stop_at=stop_at, max_nodes=max_nodes,
-                  timeout=timeout, progress=progress, progress_interval=progress_interval)
+    return Search.using(p, options, given_options(puzzle._cells, puzzle.n))
 
 
 def decode_all(puzzle, sols) -> Iterator:
@@ -641,12 +641,11 @@ def decode_all(puzzle, sols) -> Iterator:
         yield puzzle._with_cells(decode(sol, puzzle.n))
 
 
-def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant, limit: int, threads,
-                stop_at, max_nodes, timeout, progress, progress_interval) -> tuple:
+def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant, limit: int, options) -> tuple:
     """A batch of variant puzzles on the generic lanes: ``(status, count, nodes,
     updates, grids, seconds)``; rows in ``bad`` and rows that break a rule are INVALID."""
     from .. import kernels as K
-    from ..batch import run_batch
+    from ..batch import batch_jobs
     from .encoding import decode, given_options
 
     p = variant.problem(n, box)
@@ -657,8 +656,7 @@ def solve_batch(arr: np.ndarray, bad: np.ndarray, n: int, box, variant: Variant,
                                       for k in range(len(arr))], bool).reshape(-1)
     jobs = [given_options(np.zeros(0, np.uint8), n) if invalid[k] else given_options(arr[k], n)
             for k in range(len(arr))]
-    r = run_batch(p, cast(list, jobs), limit, threads=threads, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                  progress=progress, progress_interval=progress_interval)
+    r = batch_jobs(p, cast(list, jobs), limit, options)
     status = r.status.astype(np.int8)
     count, nodes, updates = r.count, r.nodes, r.updates
     grids = np.zeros((len(arr), n * n), np.uint8)

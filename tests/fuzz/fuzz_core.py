@@ -18,6 +18,7 @@ not say what is wrong.
 """
 
 from __future__ import annotations
+from dlxnumba import Status
 
 import math
 import pickle
@@ -123,13 +124,13 @@ def accepted(verdict: str, where: str, bad_names=()) -> str:
 
 def check_limit(e: LimitReached, max_nodes, timeout, where: str = "") -> str:
     """A LimitReached: allowed only with a budget, never over it; it pickles."""
-    if e.reason not in ("max_nodes", "timeout"):
+    if e.reason not in (Status.MAX_NODES, Status.TIMEOUT):
         raise fault("LimitReached with an unknown reason", f"{where}: {e.reason!r}")
-    if e.reason == "max_nodes" and max_nodes is None:
+    if e.reason == Status.MAX_NODES and max_nodes is None:
         raise fault("LimitReached(max_nodes) without max_nodes", where)
-    if e.reason == "timeout" and timeout is None:
+    if e.reason == Status.TIMEOUT and timeout is None:
         raise fault("LimitReached(timeout) without timeout", where)
-    if e.reason == "max_nodes" and over_budget(e.stats.nodes, max_nodes, e.stats.solutions):
+    if e.reason == Status.MAX_NODES and over_budget(e.stats.nodes, max_nodes, e.stats.solutions):
         raise fault("node budget exceeded", f"{where}: {e.stats.nodes} nodes > max_nodes={max_nodes}")
     str(e)
     try:
@@ -292,10 +293,17 @@ def default_box(n) -> tuple[int, int] | None:
 def box_verdict(box, n: int):
     """(box as a pair, or None; verdict) of a ``box=`` argument for an ``n x n`` grid,
     by the documented rule: a pair (rows, columns) of positive integers whose
-    product is ``n``; None for the default, which needs a divisor of ``n`` from 2."""
+    product is ``n``, or that pair as text ``"RxC"`` (decimal digits, ``x``, ``X``,
+    ``×`` or ``,`` between, spaces around; as ``--box`` reads it); None for the
+    default, which needs a divisor of ``n`` from 2."""
     if box is None:
         b = default_box(n)
         return b, (OK if b else BAD)
+    if isinstance(box, str):
+        m = re.fullmatch(r"\s*([0-9]+)\s*[xX×,]\s*([0-9]+)\s*", box, re.ASCII)
+        if m is None:
+            return None, BAD
+        box = (int(m.group(1)), int(m.group(2)))
     try:
         items = list(box)
     except TypeError:

@@ -277,10 +277,10 @@ def box_args(draw, n: int):
     """``(box, verdict)`` for an ``n x n`` grid."""
     pairs = [(r, n // r) for r in range(1, n + 1) if n % r == 0]
     r, c = draw(st.sampled_from(pairs))
-    ok = [(r, c), [r, c], np.array([r, c])]
+    ok = [(r, c), [r, c], np.array([r, c]), f"{r}x{c}", f" {r} X {c} "]
     if default_box(n) is not None:
         ok.append(None)
-    bad = [(r + 1, c), (n,), (1, 1, n), "x", 3, (0, n), (-1, -n), (r, c, 1), {"r": r}, (r + 0.5, c)]
+    bad = [(r + 1, c), (n,), (1, 1, n), "x", f"{r}by{c}", 3, (0, n), (-1, -n), (r, c, 1), {"r": r}, (r + 0.5, c)]
     if default_box(n) is None:
         bad.append(None)
     either = [(float(r), float(c)), (np.int64(r), np.int8(c))]

@@ -15,6 +15,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 import fuzz_strategies as S
+from dlxnumba import last_stats
 from dlxnumba import (LimitReached, Status, Sudoku, default_box, geometry, is_solution, iter_puzzles,
                       read_puzzles, solve_many, sudoku_problem)
 from dlxnumba.sudoku import DRAWING
@@ -231,9 +232,9 @@ def check_sudoku_solve(case) -> str:
         return check_rejection(r, verdict, bad, where)
     out = accepted(verdict, where, bad)
     if timeout == 0 and not (method in ("count", "solutions") and int_lim == 0):
-        raise fault("timeout=0 completed a search", f"{where}: {s.stats.nodes} nodes")
-    if over_budget(s.stats.nodes, max_nodes, s.stats.solutions):
-        raise fault("node budget exceeded", f"{where}: {s.stats.nodes} nodes > {max_nodes}")
+        raise fault("timeout=0 completed a search", f"{where}: {last_stats().nodes} nodes")
+    if over_budget(last_stats().nodes, max_nodes, last_stats().solutions):
+        raise fault("node budget exceeded", f"{where}: {last_stats().nodes} nodes > {max_nodes}")
     if method == "solve":
         if r is None:
             if truth is not None and truth > 0:

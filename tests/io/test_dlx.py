@@ -2,10 +2,12 @@
 and ExactCover.from_dlx / to_dlx built on them; reading, writing, round trips, errors."""
 
 import ast
+import codecs
 import re
 import io
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
+from dlxnumba import last_stats
 from dlxnumba import DLXFormatError, ExactCover, ExactCoverError
 from dlxnumba.io import dlx as dlx_module
 from dlxnumba.io.dlx import DLXText, format_dlx, parse_dlx
@@ -142,7 +145,7 @@ def test_reads_knuth_example_with_comments_and_blank_lines():
     assert p.primary == KNUTH_PRIMARY and p.secondary == KNUTH_SECONDARY
     assert named_options(p) == KNUTH_OPTIONS
     assert p.count(stop_at=0) == 1
-    assert (p.stats.nodes, p.stats.updates) == (6, 30)  # golden.md
+    assert (last_stats().nodes, last_stats().updates) == (6, 30)  # golden.md
     assert p.solve() == [0, 3, 4]
 
 
@@ -274,8 +277,10 @@ def test_round_trip_hand_made(build):
     p = HAND_MADE[build]()
     q = ExactCover.from_dlx(p.to_dlx())
     assert_same_problem(q, p)
-    assert list(q.solutions(stop_at=0)) == list(p.solutions(stop_at=0))
-    assert (q.stats.nodes, q.stats.updates) == (p.stats.nodes, p.stats.updates)
+    want = list(p.solutions(stop_at=0))
+    figures = last_stats().nodes, last_stats().updates
+    assert list(q.solutions(stop_at=0)) == want
+    assert (last_stats().nodes, last_stats().updates) == figures
     assert q.to_dlx() == p.to_dlx()
 
 
@@ -526,6 +531,76 @@ def test_a_file_object_that_reads_neither_text_nor_bytes_raises_type_error():
 
     with pytest.raises(TypeError, match="read"):
         ExactCover.from_dlx(Odd())
+
+
+# ---------------------------------------------------------------------------
+# Every name the writer writes comes back the same (issue 20, finding 13: a first
+# item named "\ufeffA" lost its U+FEFF, taken for a byte-order mark)
+# ---------------------------------------------------------------------------
+
+#: The white space that separates names (``str.split``'s), outside the control characters.
+WHITE_SPACE = "".join(ch for ch in map(chr, range(0x110000))
+                      if ch.isspace() and unicodedata.category(ch) != "Cc")
+#: Any name the format holds: no white space, no control character or lone surrogate
+#: (a binary file's), no '|' or ':'; U+FEFF and every other character may be in it.
+ANY_NAME = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="|:" + WHITE_SPACE),
+                   min_size=1, max_size=5)
+#: ... and often one that starts with U+FEFF.
+BOM_OR_ANY_NAME = st.one_of(ANY_NAME, ANY_NAME.map(lambda s: "\ufeff" + s))
+
+
+@st.composite
+def problems_with_any_names(draw):
+    """A problem whose item (and color) names are any the format holds; colors and
+    bounds at random; every option has a primary item (DLX2 and DLX3 drop the others)."""
+    names = draw(st.lists(BOM_OR_ANY_NAME, min_size=1, max_size=7, unique=True))
+    n1 = draw(st.integers(1, len(names)))
+    primary, secondary = names[:n1], names[n1:]
+    colors = draw(st.lists(BOM_OR_ANY_NAME, max_size=3, unique=True)) if secondary else []
+    options = []
+    for _ in range(draw(st.integers(0, 6))):
+        first = draw(st.sampled_from(primary))
+        more = draw(st.lists(st.sampled_from(names), unique=True, max_size=3))
+        option = [first] + [x for x in more if x != first]
+        options.append([(x, draw(st.sampled_from(colors))) if x in secondary and colors and draw(st.booleans())
+                        else x for x in option])
+    bounds = {x: (u, u + draw(st.integers(1, 2)))
+              for x in draw(st.lists(st.sampled_from(primary), unique=True, max_size=2))
+              for u in [draw(st.integers(0, 1))]}
+    return ExactCover.from_options(options, primary=primary, secondary=secondary, bounds=bounds or None)
+
+
+@PROPERTY
+@given(problems_with_any_names())
+def test_every_name_the_writer_writes_is_read_back_the_same(p):
+    text = p.to_dlx()
+    for source in (text, text.encode("utf-8"), io.StringIO(text), io.BytesIO(codecs.BOM_UTF8 + text.encode())):
+        q = ExactCover.from_dlx(source)
+        assert q == p and q.item_names == p.item_names and q.color_names == p.color_names
+    assert ExactCover.from_dlx(text).to_dlx() == text
+
+
+@pytest.mark.parametrize("names", [["\ufeffA", "B"], ["\ufeff", "B"], ["\ufeff\ufeffA"], ["A", "\ufeffB"]])
+def test_a_first_item_name_that_starts_with_a_byte_order_mark_is_kept(names, tmp_path):
+    p = ExactCover.from_options([names], primary=names)
+    text = p.to_dlx()
+    assert ExactCover.from_dlx(text).item_names == names
+    path = tmp_path / "p.dlx"
+    path.write_text(text, encoding="utf-8")
+    assert ExactCover.from_dlx(path) == p
+    path.write_text(text, encoding="utf-8-sig")  # a file with a byte-order mark of its own
+    assert ExactCover.from_dlx(path) == p
+
+
+@PROPERTY
+@given(st.lists(ANY_NAME, min_size=1, max_size=4, unique=True), st.data())
+def test_a_name_the_format_cannot_hold_is_refused_naming_it(names, data):
+    bad = data.draw(st.builds(lambda a, ch, b: a + ch + b, st.text(max_size=2),
+                              st.sampled_from("|: \t\n\r\x00\x1b\x85\u00a0\u2028\u3000\ud800"), st.text(max_size=2)))
+    p = ExactCover.from_options([names + [bad] if bad not in names else names + ["|"]])
+    with pytest.raises(ExactCoverError) as e:
+        p.to_dlx()
+    assert "cannot be written in DLX format" in str(e.value) and repr(bad) in str(e.value)
 
 
 def test_names_with_control_characters_cannot_be_written():

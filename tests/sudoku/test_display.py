@@ -152,3 +152,26 @@ def test_the_grid_reads_on_light_and_dark_pages_in_a_browser(tmp_path):
                 line = display_screens.over(display_screens.rgba(c["box_rule"]), background)
                 assert display_screens.contrast(line, background) >= 3, (panel, c)
         assert given_colours.isdisjoint(c["color"] for c in mine if c["cls"] == "filled"), panel
+
+
+def _expected_strokes(n: int) -> list[str]:
+    """An X's strokes by the rules: the main diagonal (r1c1 to rNcN) from the top left
+    corner of each of its cells to the bottom right, the anti-diagonal the other way."""
+    return ["X" if i == j and i + j == n - 1 else "\\" if i == j else "/" if i + j == n - 1 else ""
+            for i in range(n) for j in range(n)]
+
+
+@pytest.mark.skipif(display_screens.find_chromium() is None, reason="chromium is not installed")
+@pytest.mark.parametrize("name", ["x", "windoku+x", "x 6x6"])
+def test_the_diagonals_of_an_x_are_drawn_as_lines_in_a_browser(name, tmp_path):
+    """The X's diagonals were drawn the wrong way (issue 20, finding 17): a gradient
+    "to bottom right" draws its stops along the top-left to bottom-right line, so its
+    50% stripe runs from bottom left to top right ("/"): each cell of the main diagonal
+    showed "/" and of the anti-diagonal "\\", a zig-zag.  Read from Chromium's pixels."""
+    grid = display_screens.variant_grids()[name]
+    got = display_screens.strokes(display_screens.find_chromium(), grid, tmp_path, name.replace(" ", "-"))
+    n = 6 if "6x6" in name else 9
+    assert len(got) == n * n
+    wrong = [f"r{k // n + 1}c{k % n + 1}: {g!r}" for k, (g, want) in enumerate(zip(got, _expected_strokes(n)))
+             if g != want]
+    assert not wrong, wrong

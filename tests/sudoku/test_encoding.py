@@ -4,6 +4,7 @@ built from the Geometry table; givens as options, and back."""
 import numpy as np
 import pytest
 
+from dlxnumba.template import template
 from dlxnumba import geometry, sudoku_problem
 from dlxnumba.sudoku.encoding import decode, given_options
 from known import cells_of, load
@@ -42,7 +43,7 @@ def test_one_problem_per_shape():
     """The problem of a shape is built once per process (with its template)."""
     assert sudoku_problem(9)[0] is sudoku_problem(9, (3, 3))[0]
     assert sudoku_problem(6, (3, 2))[0] is not sudoku_problem(6)[0]
-    assert sudoku_problem(9)[0]._tmpl is not None
+    assert template(sudoku_problem(9)[0]) is template(sudoku_problem(9, (3, 3))[0])
 
 
 def test_givens_are_options_and_decode_back():

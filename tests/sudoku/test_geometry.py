@@ -3,9 +3,12 @@ regions of each cell, against the units ``reference.py`` writes out from the
 rules; box shapes."""
 
 import pickle
+import re
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import reference as ref
 from dlxnumba import Geometry, Sudoku, SudokuError, default_box, geometry, solve_many
@@ -109,13 +112,85 @@ def test_default_box():
 def test_bad_box():
     with pytest.raises(SudokuError, match=r"2x2.*9x9"):
         Sudoku("." * 81, box=(2, 2))
-    with pytest.raises(SudokuError, match=r"box"):
-        Sudoku("." * 81, box="3x3")
+    with pytest.raises(SudokuError, match=r"box '3x3x3' is not ROWSxCOLUMNS"):
+        Sudoku("." * 81, box="3x3x3")  # "3x3" is a box (as --box 3x3): test_a_box_as_text_...
     with pytest.raises(SudokuError, match=r"5x5"):
         Sudoku("." * 25)  # no box shape by default
     with pytest.raises(SudokuError, match=r"box"):
         solve_many(["." * 81], box=(2, 2), threads=1)
     assert issubclass(SudokuError, ValueError)
+
+
+# A box as text, as --box takes it (issue 20, finding 11: Sudoku(..., box="2x3") was
+# refused though the command line takes --box 2x3)
+
+BOX_TEXTS = {"2x3": (2, 3), "3x2": (3, 2), "2 x 3": (2, 3), " 2X3 ": (2, 3), "2×3": (2, 3), "2,3": (2, 3)}
+
+
+def _entry_points():
+    """Every public function that takes box=, called with ``box`` on a 6x6 grid: what it made of it."""
+    from dlxnumba import generate, generate_many, grade, grade_many, is_solution, sudoku_problem
+    from dlxnumba.sudoku.solve import memory
+    from dlxnumba.sudoku.variants import Variant
+
+    puzzle = "1" + "." * 35
+    return {
+        "Sudoku": lambda box: Sudoku(puzzle, box=box).box,
+        "Sudoku variant": lambda box: Sudoku(puzzle, box=box, variant="x").box,
+        "Sudoku.killer": lambda box: Sudoku.killer("." * 36, [(21, list(range(6)))], box=box).box,
+        "solve_many": lambda box: solve_many([puzzle], box=box, threads=1).box,
+        "solve_many unreadable": lambda box: solve_many(["?"], box=box, threads=1).n,
+        "grade": lambda box: grade(Sudoku(puzzle, box=box).solve(), box=box, samples=0) and Sudoku(puzzle, box=box).box,
+        "grade_many": lambda box: grade_many([puzzle], box=box, samples=0, threads=1) and Sudoku(puzzle, box=box).box,
+        "generate": lambda box: generate(box, seed=1).box,
+        "generate_many": lambda box: generate_many(2, box, seed=1, threads=1)[1].box,
+        "geometry": lambda box: geometry(6, box).box,
+        "Variant.geometry": lambda box: Variant.parse("x").geometry(6, box).box,
+        "sudoku_problem": lambda box: sudoku_problem(6, box)[0] == sudoku_problem(6, BOX_PAIR[box])[0] and BOX_PAIR[box],
+        "memory": lambda box: memory(6, box) == memory(6, BOX_PAIR[box]) and BOX_PAIR[box],
+        "is_solution": lambda box: is_solution(Sudoku(puzzle, box=box).solve().grid, box=box) and BOX_PAIR[box],
+    }
+
+
+BOX_PAIR = {**BOX_TEXTS, **{pair: pair for pair in BOX_TEXTS.values()}}
+ENTRY_POINTS = list(_entry_points())
+
+
+@pytest.mark.parametrize("text", ["2x3", "3x2", " 2X3 "])
+@pytest.mark.parametrize("where", ENTRY_POINTS)
+def test_a_box_as_text_is_the_pair_everywhere(where, text):
+    call = _entry_points()[where]
+    if where == "solve_many unreadable":
+        assert call(text) == 6  # the box tells the side when no puzzle does
+        return
+    assert call(text) == BOX_TEXTS[text] == call(BOX_TEXTS[text])
+
+
+@pytest.mark.parametrize("text", ["2by3", "2x3x1", "x3", "2x", "", "+2x3", "2.0x3", "٢x3", "2 3"])
+@pytest.mark.parametrize("where", ["Sudoku", "solve_many", "generate", "geometry", "grade_many"])
+def test_a_box_text_that_is_not_rows_x_columns_is_refused_naming_it(where, text):
+    with pytest.raises(SudokuError, match=rf"box {re.escape(repr(text))} is not ROWSxCOLUMNS"):
+        _entry_points()[where](text)
+
+
+@pytest.mark.parametrize("text", ["3x3", "2x4", "1x5"])
+def test_a_box_text_that_does_not_fit_says_so(text):
+    with pytest.raises(SudokuError, match=rf"box {text} does not fit a 6x6 grid"):
+        Sudoku("1" + "." * 35, box=text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["x", "X", "×", ","]),
+       st.text(" ", max_size=2), st.text(" ", max_size=2))
+def test_the_api_reads_a_box_text_as_the_command_line_does(r, c, sep, before, after):
+    """One reader of ``RxC`` (the command line's --box and box= in the API): any such
+    text is the pair, in both, and names a grid of side r * c."""
+    from dlxnumba.cli.common import _box
+
+    text = f"{before}{r}{before}{sep}{after}{c}{after}"
+    assert _box(text) == (r, c)
+    if r * c >= 4:
+        assert geometry(r * c, text).box == (r, c)
 
 
 @pytest.mark.parametrize("n", [9.0, "9", [9], -4, 0, True, None])

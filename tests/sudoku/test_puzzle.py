@@ -195,7 +195,7 @@ def test_odd_puzzles_get_messages_with_plain_values(puzzle, message):
     (("2", "2"), r"pair of integers.*\('2', '2'\)"),
     ((True, 4), r"pair of integers"),
     ((np.float64(2), 2), r"not \(2.0, 2\)$"),
-    ((2, 2, 1), r"box must be a pair \(rows, columns\), not \(2, 2, 1\)"),
+    ((2, 2, 1), r"box must be a pair \(rows, columns\) or text such as .2x3., not \(2, 2, 1\)"),
     (4, r"not 4$"),
 ])
 def test_box_must_be_a_pair_of_integers(box, message):

@@ -14,8 +14,11 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import dlxnumba
+from dlxnumba import last_stats
 from dlxnumba import (LimitReached, Stats, Status, Sudoku, SudokuError, is_solution, read_puzzles, solve_many,
                       sudoku_problem)
 from dlxnumba.batch import workspace
@@ -24,7 +27,7 @@ from dlxnumba.sudoku import solve
 from dlxnumba.sudoku.solve import _Shape
 from dlxnumba.sudoku.text import _grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
-                   TOP1_SOLUTION, cells_of, empty, load, set_names, verified)
+                   TOP1_SOLUTION, cells_of, empty, load, set_names, solved_grid, verified)
 from reference import solutions_with_given, sudoku_ok, sudoku_solutions_brute
 
 # ---------------------------------------------------------------------------
@@ -74,7 +77,7 @@ def _every_call(s, **options) -> list:
     out = []
     for call in (s.solve, lambda **kw: [str(t) for t in s.solutions(**kw)], s.count, s.is_unique):
         answer = call(**options)
-        out.append((answer, s.stats.solutions, s.stats.nodes, s.stats.updates))
+        out.append((answer, last_stats().solutions, last_stats().nodes, last_stats().updates))
     return out
 
 
@@ -97,14 +100,14 @@ def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
     total = s.count()
     with pytest.raises(LimitReached) as e:
         s.solve(max_nodes=1)
-    assert (e.value.reason, e.value.found, e.value.stats.status) == ("max_nodes", None, "max_nodes")
+    assert (e.value.reason, e.value.found, e.value.stats.status) == (Status.MAX_NODES, None, Status.MAX_NODES)
     with pytest.raises(LimitReached) as e:
         s.is_unique(max_nodes=1)
-    assert (e.value.reason, e.value.found) == ("max_nodes", 0)
+    assert (e.value.reason, e.value.found) == (Status.MAX_NODES, 0)
     for budget in (1, 50, 333, 1000):
         with pytest.raises(LimitReached) as e:
             s.count(max_nodes=budget)
-        assert e.value.reason == "max_nodes" and s.stats is e.value.stats
+        assert e.value.reason == Status.MAX_NODES and last_stats() is e.value.stats
         partial = e.value.found
         assert partial == e.value.stats.solutions < total
         assert budget <= e.value.stats.nodes <= budget + partial
@@ -112,7 +115,7 @@ def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
         with pytest.raises(LimitReached) as e:
             for t in s.solutions(max_nodes=budget):
                 yielded.append(t)
-        assert e.value.reason == "max_nodes" and e.value.found == len(yielded) == partial
+        assert e.value.reason == Status.MAX_NODES and e.value.found == len(yielded) == partial
         assert all(verified(t, s) for t in yielded)
         rows, status, info = solve_many(["." * 16], threads=1, limit=10 ** 6, max_nodes=budget,
                                         return_stats=True)
@@ -130,7 +133,7 @@ def test_progress_receives_reports_during_a_long_count(monkeypatch):
     s = Sudoku(empty(9))
     with pytest.raises(LimitReached) as e:
         s.count(timeout=1.2, progress=seen.append)  # reports every 0.5 s
-    assert e.value.reason == "timeout" and e.value.stats.status == "timeout"
+    assert e.value.reason == Status.TIMEOUT and e.value.stats.status == Status.TIMEOUT
     assert e.value.found == e.value.stats.solutions > 0
     assert seen and all(isinstance(x, Progress) for x in seen)
     assert all(x.elapsed > 0 and x.total is None and 0 <= x.fraction < 1 for x in seen)
@@ -146,11 +149,11 @@ def test_knuth_figures_on_every_path(text):
     path (budget, timeout, progress) and through solutions()."""
     want = GOLDEN_SPECIAL.get(text, GOLDEN_FIRST["top95"])
     s = Sudoku(text)
-    assert (s.count(stop_at=0), s.stats.nodes, s.stats.updates) == want
+    assert (s.count(stop_at=0), last_stats().nodes, last_stats().updates) == want
     got = s.count(stop_at=0, max_nodes=10 ** 9, timeout=3600, progress=lambda stats: None)
-    assert (got, s.stats.nodes, s.stats.updates) == want
+    assert (got, last_stats().nodes, last_stats().updates) == want
     got = len(list(s.solutions(stop_at=0)))
-    assert (got, s.stats.nodes, s.stats.updates) == want
+    assert (got, last_stats().nodes, last_stats().updates) == want
 
 
 # ---------------------------------------------------------------------------
@@ -235,7 +238,7 @@ def test_parallel_equals_serial_on_every_set():
 
 def _golden(text):
     s = Sudoku(text)
-    return s.count(stop_at=0), s.stats.nodes, s.stats.updates
+    return s.count(stop_at=0), last_stats().nodes, last_stats().updates
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_FIRST))
@@ -427,7 +430,7 @@ def test_solve_stats_are_those_of_the_same_search():
     s.solve()
     c = Sudoku(TOP1)
     assert c.count(limit=1) == 1
-    assert (s.stats.solutions, s.stats.nodes, s.stats.updates) == (1, c.stats.nodes, c.stats.updates)
+    assert (last_stats().solutions, last_stats().nodes, last_stats().updates) == (1, last_stats().nodes, last_stats().updates)
 
 
 def test_solve_stats_max_level():
@@ -435,8 +438,8 @@ def test_solve_stats_max_level():
     s.solve()
     c = Sudoku(TOP1)
     c.count(limit=1)
-    assert c.stats.max_level > 0
-    assert s.stats.max_level == c.stats.max_level
+    assert last_stats().max_level > 0
+    assert last_stats().max_level == last_stats().max_level
 
 
 # ---------------------------------------------------------------------------
@@ -553,7 +556,7 @@ def test_max_nodes_on_one_puzzle():
     s = Sudoku(TOP1)
     with pytest.raises(dlxnumba.LimitReached) as info:
         s.solve(max_nodes=5)
-    assert info.value.reason == "max_nodes" and info.value.stats.nodes <= 6
+    assert info.value.reason == Status.MAX_NODES and info.value.stats.nodes <= 6
     with pytest.raises(LimitReached):
         s.count(max_nodes=5)
     with pytest.raises(LimitReached):
@@ -688,8 +691,8 @@ def test_sudoku_statistics_do_not_leak_between_threads():
         for _ in range(60):
             s = Sudoku(puzzle)
             s.count(stop_at=0)
-            if s.stats.nodes != nodes:
-                wrong.append(s.stats.nodes)
+            if last_stats().nodes != nodes:
+                wrong.append(last_stats().nodes)
 
     threads = [threading.Thread(target=work, args=a) for a in ((TOP1, 386), (FIVE, 119))]
     for t in threads:
@@ -753,9 +756,9 @@ def test_a_zero_budget_runs_no_search(text, call, budget):
         result = getattr(s, call)(**budget)
         if call == "solutions":
             list(result)
-    assert e.value.reason == ("max_nodes" if "max_nodes" in budget else "timeout")
-    assert s.stats.status == e.value.reason and s.stats is e.value.stats
-    assert (s.stats.nodes, s.stats.updates, s.stats.solutions, s.stats.max_level) == (0, 0, 0, 0)
+    assert e.value.reason == (Status.MAX_NODES if "max_nodes" in budget else Status.TIMEOUT)
+    assert last_stats().status == e.value.reason and last_stats() is e.value.stats
+    assert (last_stats().nodes, last_stats().updates, last_stats().solutions, last_stats().max_level) == (0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("budget", [dict(max_nodes=0), dict(timeout=0), dict(max_nodes=0, timeout=0.0)],
@@ -775,14 +778,14 @@ def test_a_zero_budget_solves_no_puzzle_of_a_batch(threads, budget):
 # ---------------------------------------------------------------------------
 
 
-def test_solve_many_result_unpacks_as_before_and_has_status_members():
+def test_solve_many_result_unpacks_as_before_and_names_its_statuses():
     puzzles = [TOP1, "11" + "." * 79, NONE, FIVE]
     r = solve_many(puzzles, threads=1, limit=2)
     solutions, status = r
     assert solutions is r.solutions and status is r.status and len(r) == 2
     assert status.dtype == np.int8 and status.tolist() == [0, 2, 1, 3]  # the old ints
-    assert r.statuses == [Status.SOLVED, Status.INVALID, Status.NO_SOLUTION, Status.MULTIPLE]
-    assert all(type(s) is Status for s in r.statuses)
+    assert r.status.tolist() == [Status.SOLVED, Status.INVALID, Status.NO_SOLUTION, Status.MULTIPLE]
+    assert r.status_names == ["SOLVED", "INVALID", "NO_SOLUTION", "MULTIPLE"]
     solutions, status, info = solve_many(puzzles, threads=1, limit=2, return_stats=True)
     assert info["errors"] == r.errors and info["errors"][1].startswith("puzzle 1: ")
     assert [e is None for e in r.errors] == [True, False, True, True]
@@ -816,7 +819,7 @@ def test_solve_many_result_pickles():
     r = solve_many([TOP1, "11" + "." * 79], threads=1, return_stats=True)
     r2 = pickle.loads(pickle.dumps(r))
     assert type(r2) is type(r) and len(r2) == 3
-    assert np.array_equal(r2.solutions, r.solutions) and r2.statuses == r.statuses
+    assert np.array_equal(r2.solutions, r.solutions) and r2.status.tolist() == r.status.tolist()
     assert r2.errors == r.errors and r2.sudoku(0) == r.sudoku(0) and r2.box == r.box
 
 
@@ -824,7 +827,7 @@ def test_solve_many_keeps_the_box_of_sudoku_objects():
     """A Sudoku with 3x2 boxes was solved with the default 2x3 boxes: a wrong answer."""
     tall = Sudoku("." * 36, box=(3, 2))
     r = solve_many([tall, tall], threads=1)
-    assert r.box == (3, 2) and r.statuses == [Status.SOLVED] * 2
+    assert r.box == (3, 2) and r.status.tolist() == [Status.SOLVED] * 2
     assert is_solution(r.solutions[0], box=(3, 2)) and r.sudoku(0).box == (3, 2)
     assert str(r.sudoku(0)) == str(tall.solve())
     # the same puzzle as text takes the default box (2x3), or the one given
@@ -840,6 +843,71 @@ def test_solve_many_keeps_the_box_of_sudoku_objects():
 def test_solve_many_refuses_a_mix_of_box_shapes(puzzles, box, text):
     with pytest.raises(SudokuError, match=text):
         solve_many(puzzles, box=box, threads=1)
+
+
+# One grid where a batch is expected (issue 20, finding 10): solve_many(grid) with a
+# 9x9 list of lists read it as nine puzzles of nine cells, all INVALID, silently.
+# Refused, not read as one puzzle: then the number of results would hang on the
+# values (81 flat 9x9 puzzles given as lists are also 81 rows of 81 numbers).
+
+ONE_GRID_FORMS = {
+    "list of lists": lambda g: g.tolist(),
+    "tuple of tuples": lambda g: tuple(map(tuple, g.tolist())),
+    "row strings": lambda g: ["".join(str(d) if d else "." for d in row) for row in g.tolist()],
+    "array": lambda g: g,
+    "float array": lambda g: g.astype(float),
+    "list of array rows": lambda g: list(g),
+}
+
+
+@pytest.mark.parametrize("batch", [solve_many, dlxnumba.grade_many], ids=["solve_many", "grade_many"])
+@pytest.mark.parametrize("form", ONE_GRID_FORMS)
+@pytest.mark.parametrize("text", [TOP1, "1" + "." * 35, "12.. ..12 .... ...."], ids=["9x9", "6x6", "4x4"])
+def test_one_grid_given_as_a_batch_is_refused(batch, form, text):
+    puzzle = Sudoku(text)
+    n = puzzle.n
+    grid = ONE_GRID_FORMS[form](puzzle.grid)
+    with pytest.raises(SudokuError, match=rf"^{batch.__name__} takes a batch of puzzles, but got one "
+                                          rf"{n}x{n} grid \(.*\); for a batch of one, pass "):
+        batch(grid, threads=1)
+    # wrapped in a list, it is a batch of one, solved as the puzzle itself
+    if batch is solve_many:
+        r = solve_many([grid], threads=1)
+        assert r.statuses == [Status.SOLVED]
+        assert verified(r.sudoku(0), puzzle) and r.sudoku(0) == puzzle.solve()
+
+
+def test_sixteen_rows_of_sixteen_numbers_are_a_grid_unless_an_array_or_strings():
+    """16 lists of 16 numbers: one 16x16 grid, or sixteen 4x4 puzzles; refused,
+    saying how to write either.  As an array or as strings they stay puzzles."""
+    grid = Sudoku(empty(16)).solve().grid
+    with pytest.raises(SudokuError, match=r"one 16x16 grid .* for 16 puzzles of 4x4, pass a \(16, 16\) array"):
+        solve_many(grid.tolist(), threads=1)
+    four = np.array([cells_of(t) for t in ["12.. ..12 .... ....".replace(" ", "")] * 16], np.uint8)
+    for batch in (four, ["12....12........"] * 16):
+        r = solve_many(batch, threads=1)
+        assert r.statuses == [Status.SOLVED] * 16 and all(verified(r.sudoku(k), r.puzzle(k)) for k in range(16))
+    assert solve_many([grid.tolist()], threads=1).statuses == [Status.SOLVED]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 20), st.sampled_from(["list", "tuple"]), st.integers(0, 2 ** 32 - 1))
+@example(16, "list", 0)
+def test_a_batch_of_flat_puzzles_as_lists_gets_one_result_each_or_is_refused(k, container, seed):
+    """k 4x4 puzzles as flat lists of 16 numbers: k results, each puzzle's; only k = 16
+    (which is also how a 16x16 grid is written) is refused, naming both readings."""
+    rng = np.random.default_rng(seed)
+    rows = [solved_grid(4, (2, 2), rng) * (rng.random(16) < 0.4) for _ in range(k)]
+    wrap = list if container == "list" else tuple
+    batch = wrap(wrap(int(d) for d in row) for row in rows)
+    if k == 16:
+        with pytest.raises(SudokuError, match="one 16x16 grid .* 16 puzzles of 4x4"):
+            solve_many(batch, threads=1)
+        return
+    r = solve_many(batch, threads=1)
+    assert r.status.tolist() == [Status.SOLVED] * k
+    for j, row in enumerate(rows):
+        assert sudoku_ok(r.solutions[j], row.tolist(), 4, (2, 2))
 
 
 @pytest.mark.parametrize("puzzles", [None, 5, 2.5])
@@ -858,7 +926,7 @@ def test_a_limit_or_budget_past_int64_means_no_limit():
     s = Sudoku("12.. ..12 .... ....")
     assert s.count(2 ** 70, max_nodes=2 ** 70) == s.count() and s.solve(max_nodes=2 ** 70) is not None
     r = solve_many([s], limit=2 ** 70, max_nodes=2 ** 70, threads=1)
-    assert r.count.tolist() == [s.count()] and r.statuses == [Status.MULTIPLE]
+    assert r.count.tolist() == [s.count()] and r.status.tolist() == [Status.MULTIPLE]
 
 
 @pytest.mark.parametrize("puzzles", [[], np.zeros((0, 4, 4), np.uint8), np.zeros((0, 16), np.int64),
@@ -884,14 +952,14 @@ def test_a_zero_budget_still_finds_digits_past_n(budget):
     arr = np.zeros((2, 36), np.uint8)
     arr[0, 0] = 7
     r = solve_many(arr, **budget)
-    assert r.statuses == [Status.INVALID, Status.BUDGET] and "7" in r.errors[0]
+    assert r.status.tolist() == [Status.INVALID, Status.BUDGET] and "7" in r.errors[0]
 
 
 def test_a_first_puzzle_of_no_size_is_one_invalid_row():
     """solve_many(['1', puzzle]) raised '1 cells: expected a square number' for the
     whole batch: the first readable row set the size (fuzzing)."""
     r = solve_many(["1", TOP1])
-    assert r.statuses == [Status.INVALID, Status.SOLVED] and "1 cells" in r.errors[0]
+    assert r.status.tolist() == [Status.INVALID, Status.SOLVED] and "1 cells" in r.errors[0]
     assert is_solution(r[0][1], TOP1)
 
 

@@ -90,7 +90,7 @@ def test_published(name, spec, regions, puzzle, published):
     sols = list(s.solutions())
     assert [str(u) for u in sols] == [published]
     r = solve_many([puzzle, puzzle], variant=s.variant, limit=2, threads=1)
-    assert r.statuses == [Status.SOLVED] * 2 and "".join(map(str, r.solutions[0])) == published
+    assert r.status.tolist() == [Status.SOLVED] * 2 and "".join(map(str, r.solutions[0])) == published
     # without the variant's rules the same givens do not pin the solution down (the rules matter)
     if spec != "jigsaw":
         assert Sudoku(puzzle).count(2) == 2
@@ -161,7 +161,7 @@ def _check_against_oracle(cells, n, box, spec, region_map=None, limit=LIMIT):
         with pytest.raises(SudokuError, match="break the rules"):
             Sudoku(cells, box=box, variant=spec, regions=regions)
         r = solve_many([cells], box=box, variant=Variant.parse(spec, regions), threads=1)
-        assert r.statuses == [Status.INVALID] and "break the rules" in r.errors[0]
+        assert r.status.tolist() == [Status.INVALID] and "break the rules" in r.errors[0]
         return
     s = Sudoku(cells, box=box, variant=spec, regions=regions)
     assert s.count(limit) == len(want)
@@ -176,7 +176,7 @@ def _check_against_oracle(cells, n, box, spec, region_map=None, limit=LIMIT):
         assert variant_ok(t.grid, cells, n, box, kinds, region_map) and t.variant == s.variant
     r = solve_many([cells], box=box, limit=2, variant=s.variant, threads=1)
     expect = [Status.NO_SOLUTION, Status.SOLVED, Status.MULTIPLE][min(len(want), 2)]
-    assert r.statuses == [expect]
+    assert r.status.tolist() == [expect]
     if want:
         assert variant_ok(r.solutions[0], cells, n, box, kinds, region_map)
         assert r.sudoku(0).variant == s.variant
@@ -359,7 +359,7 @@ def test_contradictory_givens(spec, cells, message):
     with pytest.raises(SudokuError, match=message):
         Sudoku(grid, variant=spec)
     r = solve_many([grid], variant=spec, threads=1)
-    assert r.statuses == [Status.INVALID]
+    assert r.status.tolist() == [Status.INVALID]
     assert message.replace("\\", "") in r.errors[0].replace("\\", "") or r.errors[0].count(" ") > 3
 
 

@@ -18,7 +18,7 @@ they never allocate, and the arrays they see outlive them.
 import numpy as np
 from numba import njit
 
-from . import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT_INNER, SPACERS
+from .._common import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT_INNER, SPACERS
 
 
 @njit(inline="always", **JIT_INNER)

@@ -10,7 +10,7 @@ The generator makes a puzzle in two steps, both here, in compiled code:
    cannot go later either (fewer clues never mean fewer solutions).
 
 Uniqueness is checked by a dedicated solver on candidate bitmasks (rather than
-the dancing links of :mod:`.sudoku`): it is what makes ~80 checks per puzzle
+the dancing links of :mod:`.links`): it is what makes ~80 checks per puzzle
 cheap enough, and the tests check it against the DLX engine.  When one cell
 ``c`` of a unique puzzle with solution ``G`` is removed, the puzzle is still
 unique exactly when no solution has a digit other than ``G[c]`` in ``c``: one
@@ -36,17 +36,48 @@ arithmetic only, so a seed gives the same puzzle on every machine; puzzle
 ``(seed, i, a)``, so a batch does not depend on the number of threads.
 """
 
-from typing import Any
+from collections import namedtuple
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, prange
-from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+from numba.core import config
 
-from . import JIT, JIT_PARALLEL
+from .._common import JIT, JIT_PARALLEL
 
-#: The index of the lowest set bit (LLVM's cttz); typed Any for mypy, which
-#: reads numba's intrinsic as a call that needs a typing context.
-trailing_zeros: Any = _trailing_zeros
+if TYPE_CHECKING or config.DISABLE_JIT:
+    def trailing_zeros(x: Any) -> int:
+        """The index of the lowest set bit of ``x != 0``: LLVM's cttz in compiled
+        code (numba's intrinsic), the same in plain Python."""
+        x = int(x)
+        return (x & -x).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+Geometry = namedtuple("Geometry", "peer_ptr peers regions bans")
+Geometry.__doc__ = """The geometry as the generator reads it (see the module): the peers of
+cell ``c``, ``peers[peer_ptr[c]:peer_ptr[c + 1]]`` (int32); ``regions`` (int32
+``(R, n)``); ``bans``, ``(ban_ptr, ban_cell, ban_mask)`` (see :func:`_propagate`)."""
+
+Request = namedtuple("Request", "seed orbit_ptr orbit_cells lo hi stop_clues max_attempts fill_budget")
+Request.__doc__ = """What a batch asks for: the batch's ``seed`` (uint64); the orbits
+of cells removed together, ``orbit_cells[orbit_ptr[o]:orbit_ptr[o + 1]]``
+(int32); the clue range ``[lo, hi]``, and ``stop_clues``, the clues at which
+removal stops; ``max_attempts`` per puzzle; ``fill_budget``, the nodes of one
+try at a full grid."""
+
+Rows = namedtuple("Rows", "index attempt puzzles solutions clues status")
+Rows.__doc__ = """The puzzles of a call, one row each: row ``i`` is puzzle ``index[i]``
+of the batch (int64), whose attempts start at ``attempt[i]`` (int64, in and
+out: the last attempt made); out: ``puzzles[i]`` and ``solutions[i]`` (uint8
+grids), ``clues[i]`` (int64) and ``status[i]`` (int8, GEN_*)."""
+
+Work = namedtuple("Work", "stack queue cell rem scratch order rng")
+Work.__doc__ = """The scratch arrays of one lane: the candidates of each level
+``stack`` (uint64 ``(nn + 1, nn)``), the cells to place ``queue`` (int64), the
+branching of each level ``cell`` and ``rem`` (see :func:`_solve`), ``scratch``
+(uint8, the grid of a uniqueness check), ``order`` (int64, the orbits in random
+order) and the PRNG state ``rng`` (uint64, one entry)."""
 
 PLACED = np.uint64(1 << 63)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -194,9 +225,8 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans):
 
 
 @njit(**JIT)
-def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, limit, rng, randomised,
-           node_budget, out, stop):
-    """Count the solutions of the candidates ``stack[0]`` (already propagated,
+def _solve(work, nn, full, geometry, limit, randomised, node_budget, out, stop):
+    """Count the solutions of the candidates ``work.stack[0]`` (already propagated,
     with no contradiction), up to ``limit``; the first is written to ``out``
     (uint8 digits).  Returns the count, or -1 when ``node_budget`` nodes were
     spent first (``node_budget <= 0``: no budget), or -2 when another thread
@@ -210,6 +240,8 @@ def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, li
     region ``r``, whose digit is kept in ``cell[l + nn + 1]``; ``rem[l]``
     holds the branches not yet tried (digits of the cell, or places in the region).
     """
+    stack, queue, cell, rem, rng = work.stack, work.queue, work.cell, work.rem, work.rng
+    peer_ptr, peers, regions, bans = geometry
     n = regions.shape[1]
     count = 0
     nodes = 0
@@ -302,11 +334,13 @@ def _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, li
 
 
 @njit(**JIT)
-def _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, strike_cell, strike_digit):
-    """Candidates of the puzzle ``grid`` (0 = empty) into ``stack[0]``,
+def _start(work, grid, nn, full, geometry, strike_cell, strike_digit):
+    """Candidates of the puzzle ``grid`` (0 = empty) into ``work.stack[0]``,
     propagated; with ``strike_digit`` struck from cell ``strike_cell``'s
     candidates (``strike_cell < 0``: nothing struck).  False on a contradiction."""
-    cur = stack[0]
+    queue = work.queue
+    peer_ptr, peers, regions, bans = geometry
+    cur = work.stack[0]
     qn = 0
     for c in range(nn):
         d = grid[c]
@@ -328,33 +362,35 @@ def _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, strike_
 
 
 @njit(**JIT)
-def count_solutions(grid, limit, peer_ptr, peers, regions, bans, out):
+def count_solutions(grid, limit, geometry, out):
     """The number of solutions of ``grid`` (uint8, 0 = empty), up to ``limit``;
-    the first written to ``out``.  For tests and Python callers."""
-    n = regions.shape[1]
+    the first written to ``out``; ``geometry`` a :data:`Geometry` as a plain
+    tuple.  For tests and Python callers."""
+    geometry = Geometry(*geometry)
+    n = geometry.regions.shape[1]
     nn = grid.shape[0]
     full = (_U1 << np.uint64(n)) - _U1
-    stack = np.zeros((nn + 1, nn), np.uint64)
-    queue = np.zeros(nn, np.int64)
-    cell = np.zeros(2 * nn + 2, np.int64)
-    rem = np.zeros(nn + 1, np.uint64)
-    rng = np.zeros(1, np.uint64)
-    if not _start(stack, queue, grid, nn, full, peer_ptr, peers, regions, bans, -1, 0):
+    work = Work(np.zeros((nn + 1, nn), np.uint64), np.zeros(nn, np.int64), np.zeros(2 * nn + 2, np.int64),
+                np.zeros(nn + 1, np.uint64), np.zeros(nn, np.uint8), np.zeros(1, np.int64),
+                np.zeros(1, np.uint64))
+    if not _start(work, grid, nn, full, geometry, -1, 0):
         return 0
-    return _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, limit, rng, False, 0, out,
-                  np.zeros(1, np.int64))
+    return _solve(work, nn, full, geometry, limit, False, 0, out, np.zeros(1, np.int64))
 
 
 @njit(**JIT)
-def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_budget,
-         stack, queue, cell, rem, scratch, peer_ptr, peers, regions, bans, stop):
-    """One puzzle from the PRNG state ``rng``: a random full grid into
+def _one(work, puzzle, solution, request, geometry, stop):
+    """One puzzle from the PRNG state ``work.rng``: a random full grid into
     ``solution``, then clue removal into ``puzzle``, orbit by orbit (the
-    orbits are ``orbit_cells[orbit_ptr[o]:orbit_ptr[o + 1]]``), until no orbit
-    can go or at most ``stop_clues`` clues are left.  Returns the number of
-    clues; -1 when no full grid was found in ten tries of ``fill_budget``
-    nodes each; -2 when ``stop[0]`` was set.  ``scratch`` (uint8, ``n * n``)
-    receives the solutions the uniqueness checks find (never read)."""
+    orbits of the :data:`Request`), until no orbit can go or at most
+    ``stop_clues`` clues are left.  Returns the number of clues; -1 when no
+    full grid was found in ten tries of ``fill_budget`` nodes each; -2 when
+    ``stop[0]`` was set.  ``work.scratch`` (uint8, ``n * n``) receives the
+    solutions the uniqueness checks find (never read)."""
+    rng, order, scratch = work.rng, work.order, work.scratch
+    orbit_ptr, orbit_cells = request.orbit_ptr, request.orbit_cells
+    stop_clues, fill_budget = request.stop_clues, request.fill_budget
+    peer_ptr, peers, regions = geometry.peer_ptr, geometry.peers, geometry.regions
     n = regions.shape[1]
     nn = puzzle.shape[0]
     full = (_U1 << np.uint64(n)) - _U1
@@ -363,10 +399,9 @@ def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_
         puzzle[c] = 0
     found = False
     for _ in range(10):
-        if not _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, -1, 0):
+        if not _start(work, puzzle, nn, full, geometry, -1, 0):
             return -1
-        r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng, True,
-                   fill_budget, solution, stop)
+        r = _solve(work, nn, full, geometry, 1, True, fill_budget, solution, stop)
         if r == -2:
             return -2
         if r == 1:
@@ -409,15 +444,13 @@ def _one(rng, puzzle, solution, order, orbit_ptr, orbit_cells, stop_clues, fill_
                 clues -= 1
                 continue
             r = 0
-            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, c, solution[c]):
-                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 1, rng,
-                           False, 0, scratch, stop)
+            if _start(work, puzzle, nn, full, geometry, c, solution[c]):
+                r = _solve(work, nn, full, geometry, 1, False, 0, scratch, stop)
             unique = r == 0
         else:
             r = 1
-            if _start(stack, queue, puzzle, nn, full, peer_ptr, peers, regions, bans, -1, 0):
-                r = _solve(stack, queue, cell, rem, nn, full, peer_ptr, peers, regions, bans, 2, rng,
-                           False, 0, scratch, stop)
+            if _start(work, puzzle, nn, full, geometry, -1, 0):
+                r = _solve(work, nn, full, geometry, 2, False, 0, scratch, stop)
             unique = r == 1
         if r == -2:
             return -2
@@ -434,29 +467,35 @@ PAD_BYTES = 256
 
 
 @njit(**JIT)
-def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-          lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop):
-    """Lane ``k`` of ``lanes``: its contiguous share of the rows ``i``.
+def _lane(k, lanes, request, geometry, rows, stop):
+    """Lane ``k`` of ``lanes``: its contiguous share of the :data:`Rows` ``i``.
 
     Row ``i`` is puzzle ``index[i]`` of the batch of ``seed``; it tries the
     attempts ``attempt[i], attempt[i] + 1, ...`` (each from its own PRNG
     state), at most ``max_attempts``, until its clue count is in ``[lo, hi]``,
     and leaves in ``attempt[i]`` the last attempt made and in ``status[i]``
-    one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set)."""
+    one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set).  Records as
+    plain tuples."""
+    request = Request(*request)
+    geometry = Geometry(*geometry)
+    index, attempt, puzzles, solutions, clues, status = rows
+    seed, lo, hi, max_attempts = request.seed, request.lo, request.hi, request.max_attempts
+    orbit_ptr = request.orbit_ptr
     m, nn = puzzles.shape
     # Each lane's scratch is written all the time (rng at every draw): each array
     # is a view with PAD_BYTES of its own allocation on either side, so that two
     # lanes never write to one pair of cache lines (false sharing: 2 threads made
     # 1.58x the puzzles of one without the padding).
     w = PAD_BYTES // 8
-    rows = -(-w // nn)
-    stack = np.zeros((nn + 1 + 2 * rows, nn), np.uint64)[rows:rows + nn + 1]
+    pad = -(-w // nn)  # rows of padding
+    stack = np.zeros((nn + 1 + 2 * pad, nn), np.uint64)[pad:pad + nn + 1]
     queue = np.zeros(nn + 2 * w, np.int64)[w:w + nn]
     cell = np.zeros(2 * nn + 2 + 2 * w, np.int64)[w:w + 2 * nn + 2]
     rem = np.zeros(nn + 1 + 2 * w, np.uint64)[w:w + nn + 1]
     scratch = np.zeros(nn + 2 * PAD_BYTES, np.uint8)[PAD_BYTES:PAD_BYTES + nn]
     order = np.zeros(orbit_ptr.shape[0] + 2 * w, np.int64)[w:w + orbit_ptr.shape[0]]
     rng = np.zeros(1 + 2 * w, np.uint64)[w:w + 1]
+    work = Work(stack, queue, cell, rem, scratch, order, rng)
     for i in range(m * k // lanes, m * (k + 1) // lanes):
         if stop[0] != 0:
             status[i] = GEN_STOPPED
@@ -468,8 +507,7 @@ def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orb
                 st = GEN_STOPPED
                 break
             rng[0] = puzzle_state(seed, index[i], a)
-            c = _one(rng, puzzles[i], solutions[i], order, orbit_ptr, orbit_cells, stop_clues,
-                     fill_budget, stack, queue, cell, rem, scratch, peer_ptr, peers, regions, bans, stop)
+            c = _one(work, puzzles[i], solutions[i], request, geometry, stop)
             if c == -2:
                 st = GEN_STOPPED
                 break
@@ -486,19 +524,17 @@ def _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orb
 
 
 @njit(**JIT)
-def generate_serial(seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-                    lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop):
-    """Generate the rows of ``puzzles`` on this thread; see :func:`_lane`."""
-    return _lane(0, 1, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-                 lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop)
+def generate_serial(request, geometry, rows, stop):
+    """Generate the :data:`Rows` ``rows`` on this thread; see :func:`_lane`.
+    Records as plain tuples; ``stop`` (int64, one entry) set from outside
+    stops it."""
+    return _lane(0, 1, request, geometry, rows, stop)
 
 
 @njit(**JIT_PARALLEL)
-def generate_parallel(lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr,
-                      orbit_cells, lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers,
-                      regions, bans, stop):
+def generate_parallel(lanes, request, geometry, rows, stop):
     """:func:`generate_serial` on ``lanes`` threads, each a contiguous share of the rows."""
+    peer_ptr, peers, regions, bans = geometry  # (a tuple in a tuple cannot enter a prange loop)
     for k in prange(lanes):
-        _lane(k, lanes, seed, index, attempt, puzzles, solutions, clues, status, orbit_ptr, orbit_cells,
-              lo, hi, stop_clues, max_attempts, fill_budget, peer_ptr, peers, regions, bans, stop)
+        _lane(k, lanes, request, (peer_ptr, peers, regions, bans), rows, stop)
     return 0

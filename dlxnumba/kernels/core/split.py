@@ -25,7 +25,7 @@ the order of every list -- is exactly the one the serial search reaches there.
 import numpy as np
 from numba import njit
 
-from . import BLOCKS, JIT, JIT_INNER, NODES, PLAIN, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
+from .._common import BLOCKS, JIT, JIT_INNER, NODES, PLAIN, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
 from .dance import cover, cover_others, option_of, primary_others, uncover, uncover_others
 from .lanes import _restore, _zero
 from .search import _apply_given, _search, choose, count_active

@@ -1,4 +1,4 @@
-"""The compiled builder of large problems' links (dlxnumba.kernels.build)
+"""The compiled builder of large problems' links (dlxnumba.kernels.core.build)
 against the numpy build, array for array, in both layouts."""
 
 import numpy as np
@@ -6,8 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dlxnumba.problem as problem_module
-from dlxnumba.problem import build_arrays
+import dlxnumba.problem_input as problem_input
+import dlxnumba.template as template_module
+from dlxnumba.template import build_arrays
 from known import queens_options
 from strategies import problems
 
@@ -22,9 +23,9 @@ def csr(options):
 
 
 def both_builds(monkeypatch, n_items, n_primary, ptr, items):
-    monkeypatch.setattr(problem_module, "_BUILD_IN_KERNEL", 1 << 62)
+    monkeypatch.setattr(template_module, "_BUILD_IN_KERNEL", 1 << 62)  # private: the size past which the kernel links
     by_numpy = build_arrays(n_items, n_primary, ptr, items)
-    monkeypatch.setattr(problem_module, "_BUILD_IN_KERNEL", 0)
+    monkeypatch.setattr(template_module, "_BUILD_IN_KERNEL", 0)  # private: both builders on one problem
     by_kernel = build_arrays(n_items, n_primary, ptr, items)
     return by_numpy, by_kernel
 
@@ -82,5 +83,6 @@ def test_the_repeat_check_finds_the_first_option_and_its_smallest_repeat(options
         w = len(options[0])
         options = [(o * w)[:w] if o else [0] * w for o in options]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(problem_module, "_REPEAT_BATCH", batch)
-        assert problem_module._repeated_item(*csr(options)) == first_repeat(options)
+        mp.setattr(problem_input, "_REPEAT_BATCH", batch)  # private: the batch size of the repeat check
+        # private: the check, alone
+        assert problem_input._repeated_item(*csr(options)) == first_repeat(options)

@@ -115,12 +115,13 @@ than its lower bound), Knuth's programs do not search at all: no node, no
 solution.
 """
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
-from . import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE,
-               RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
-from collections import namedtuple
+from .._common import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START,
+                       PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
 
 #: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
 #: (Slots 0-5 are those of the links search; 6 and 7 stay 0.)

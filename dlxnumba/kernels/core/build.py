@@ -13,7 +13,7 @@ so that they never wait for this kernel to compile.
 import numpy as np
 from numba import njit
 
-from . import BLOCKS, JIT
+from .._common import BLOCKS, JIT
 
 
 @njit(**JIT)

@@ -1,4 +1,4 @@
-"""The branching rule of the search loop (dlxnumba.kernels.search.choose) and
+"""The branching rule of the search loop (dlxnumba.kernels.core.search.choose) and
 the count of active primary items that it relies on.
 
 ``choose`` picks the same item in each of its three ways (one pass over a few
@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
+from dlxnumba import last_stats
 from dlxnumba import kernels as K
-from dlxnumba.kernels.search import CHUNK, SMALL, WALK_RATIO, choose
+from dlxnumba.kernels.core.search import CHUNK, SEARCH, SMALL, WALK_RATIO, choose
 from known import numbered
 from strategies import problems
 
@@ -127,7 +128,7 @@ def test_spread_problems_match_the_dlx1_trace(prob, stop_at):
     expect = ref.dlx1_trace(options, n1, n, stop_at=stop_at)
     p = numbered(options, n1, n)
     assert list(p.solutions(stop_at=stop_at)) == expect["solutions"]
-    s = p.stats
+    s = last_stats()
     assert (s.nodes, s.updates, s.max_level) == (expect["nodes"], expect["updates"], expect["max_level"])
 
 
@@ -144,7 +145,7 @@ def test_the_count_of_active_items_is_kept_exactly(prob, stop_at, budget):
     p = numbered(*prob)
     assert p.n_primary > SMALL
     s = p.search(stop_at=stop_at)
-    kernel = K.search.SEARCH[s.width]
+    kernel = SEARCH[s.width]
     st_ = s.state
     big = 2**62
     for _ in range(100_000):

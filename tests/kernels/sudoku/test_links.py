@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
-from dlxnumba.kernels.sudoku import grid_clash, link_givens
+from dlxnumba.kernels.sudoku.links import grid_clash, link_givens
+from dlxnumba.template import template
 from dlxnumba.sudoku.encoding import _encoding
 from dlxnumba.sudoku.geometry import geometry
 from dlxnumba.sudoku.rules import breaks_rules
@@ -68,7 +69,7 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
     if data.draw(st.booleans()):
         cells[rng.integers(n * n)] = rng.integers(1, n + 1)
     p = _encoding(n, *box)
-    t = p._template()
+    t = template(p)
     mine = [rng.integers(0, 2 ** 31, a.size).astype(np.int32) for a in (t.llink, t.rlink, t.ulink, t.dlink)]
     length = rng.integers(0, 2 ** 31, t.length.size).astype(np.int32)
     u = np.uint32
@@ -76,7 +77,7 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
     ok = link_givens(cells, n, geometry(n, box).cell_regions.reshape(-1), t.first_node, links)
 
     givens = np.flatnonzero(cells)
-    run = p.search((givens * n + cells[givens] - 1).astype(np.int32), stop_at=0) \
+    run = p.search(given=(givens * n + cells[givens] - 1).astype(np.int32), stop_at=0) \
         if not breaks_rules(cells, geometry(n, box)) else None
     assert ok == (run is not None)
     if ok:
@@ -88,7 +89,7 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
 def test_the_lanes_need_four_item_options():
     """Every Sudoku encoding (any size) gets the four-node-block layout the lanes link up."""
     for n, box in SHAPES + [(16, (4, 4))]:
-        assert _encoding(n, *box)._template().width == 4
+        assert template(_encoding(n, *box)).width == 4
 
 
 # ---------------------------------------------------------------------------

@@ -97,7 +97,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from . import COVERED, JIT, JIT_INNER, SPACERS, Links
+from .._common import COVERED, JIT, JIT_INNER, SPACERS, Links
 from .dance import left, option_of, right
 from .search import choose
 

@@ -17,7 +17,7 @@ import reference as ref
 from dlxnumba import ExactCover
 from dlxnumba import kernels as K
 from dlxnumba.cells import CellsEngine, build_cells
-from dlxnumba.kernels.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
+from dlxnumba.kernels.core.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
@@ -116,7 +116,7 @@ def ssxc1_twin(options, n_primary, n_items, stop_at=1, given=()):
 
 
 def cells_run(p: ExactCover, stop_at=1, given=()):
-    s = Search(p, given, stop_at=stop_at, algorithm="cells")
+    s = Search(p, given=given, stop_at=stop_at, algorithm="cells")
     sols = list(s.solutions())
     return s, sols
 
@@ -218,7 +218,7 @@ def test_given_options_as_oracle(prob, data):
     except ExactCoverError as e:
         # exactly when two given options share an item; links says the same
         with pytest.raises(ExactCoverError) as links_error:
-            Search(p, g)
+            Search(p, given=g)
         assert str(e) == str(links_error.value)
         return
     assert {frozenset(x) for x in sols} == want
@@ -351,7 +351,7 @@ def colored(options, colors, n1, n) -> ExactCover:
     return ExactCover(n1, names, ptr, items, flat if flat.any() else None, ["a", "b"] if flat.any() else ())
 
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"  # Knuth's files of golden.md
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"  # Knuth's files of golden.md
 
 
 def golden_problem(name: str) -> ExactCover:
@@ -420,17 +420,17 @@ def test_colored_givens(prob, data):
     g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
     # links (Algorithms C and M) agrees, error for error
     try:
-        links = {frozenset(x) for x in Search(p, g).solutions()}
+        links = {frozenset(x) for x in Search(p, given=g).solutions()}
     except ExactCoverError:
         links = None
     try:
-        cells = {frozenset(x) for x in Search(p, g, algorithm="cells").solutions()}
+        cells = {frozenset(x) for x in Search(p, given=g, algorithm="cells").solutions()}
     except ExactCoverError:
         cells = None
     assert cells == links
     every = xcc_brute(options, colors, n1, n) if all(any(i < n1 for i in options[j]) for j in g) else None
     try:
-        sols = list(Search(p, g, algorithm="cells").solutions())
+        sols = list(Search(p, given=g, algorithm="cells").solutions())
     except ExactCoverError:
         if every is not None:
             assert not any(set(g) <= x for x in every)
@@ -546,18 +546,18 @@ def test_bounded_givens(prob, data):
     g = data.draw(st.lists(st.integers(0, len(options) - 1), unique=True, max_size=2))
     # links (Algorithms C and M) agrees, error for error
     try:
-        links = {frozenset(x) for x in Search(p, g).solutions()}
+        links = {frozenset(x) for x in Search(p, given=g).solutions()}
     except ExactCoverError:
         links = None
     try:
-        cells = {frozenset(x) for x in Search(p, g, algorithm="cells").solutions()}
+        cells = {frozenset(x) for x in Search(p, given=g, algorithm="cells").solutions()}
     except ExactCoverError:
         cells = None
     assert cells == links
     every = (mcc_brute(options, colors, lower, upper, n1, n)
              if all(any(i < n1 for i in options[j]) for j in g) else None)
     try:
-        sols = list(Search(p, g, algorithm="cells").solutions())
+        sols = list(Search(p, given=g, algorithm="cells").solutions())
     except ExactCoverError:
         if every is not None:
             assert not any(set(g) <= x for x in every)

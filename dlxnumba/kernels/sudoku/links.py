@@ -8,10 +8,18 @@ The encoding's items are the cells ``1..n*n`` (1-based item numbers) and then
 digit - 1`` is the block ``first_node[0] + 4 * option`` (four-node blocks).
 """
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
-from . import _U0, _U1, BLOCKS, COVERED, JIT, JIT_INNER, LEVEL, Links, SudokuJobs
+from .._common import _U0, _U1, BLOCKS, COVERED, JIT, JIT_INNER, Links
+
+SudokuJobs = namedtuple("SudokuJobs", "limit puzzles n cell_regions")
+SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
+``puzzles`` (uint8, 0 = empty), with ``n`` digits and the geometry's flat
+``cell_regions`` (int32, three regions a cell); ``limit`` as in
+:data:`~dlxnumba.kernels.Jobs`."""
 
 
 @njit(**JIT)
@@ -40,25 +48,6 @@ def grid_clash(cells, n, cell_regions, seen):
     return -1
 
 
-def record_grid(i, jobs, first_node, width, links, cursor, res):
-    """Write the solution just visited as job ``i``'s grid: its givens plus the
-    digits of the options ``choice[0..level]``.
-
-    Plain Python: compiled as the Sudoku case of
-    :func:`dlxnumba.kernels.lanes.record_first` (one function less to compile).
-    """
-    puzzle = jobs.puzzles[i]
-    n = jobs.n
-    out = res.grid[i]
-    choice = cursor.choice
-    for k in range(puzzle.shape[0]):
-        out[k] = puzzle[k]
-    base = np.int64(first_node[0])
-    for level in range(cursor.state[LEVEL] + 1):
-        j = (np.int64(choice[level]) - base) >> 2  # the option of a node in blocks (dance.option_of)
-        out[j // n] = j % n + 1
-
-
 @njit(**JIT_INNER)
 def _append(i, x, keep, ulink, dlink, length):
     """Put node ``x`` at the bottom of item ``i``'s list if ``keep``.
@@ -78,9 +67,10 @@ def _append(i, x, keep, ulink, dlink, length):
 def sudoku_links(i, jobs, template, first_node, width, links):
     """Link up the exact-cover problem that the givens of grid ``i`` leave.
 
-    Plain Python with the signature of :func:`dlxnumba.kernels.lanes.prepare`:
-    compiled as its Sudoku case inside the lanes, and by :func:`link_givens`
-    for Python callers (``template`` and ``width`` are not read).
+    Plain Python with the signature of :func:`dlxnumba.kernels.core.lanes.prepare`:
+    compiled as its step for :data:`SudokuJobs` inside the lanes
+    (:mod:`.lanes`), and by :func:`link_givens` for Python callers
+    (``template`` and ``width`` are not read).
 
     The result is the state that covering the givens' options on the full
     template would leave, as far as the search can see: the same active

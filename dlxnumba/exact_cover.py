@@ -1,0 +1,339 @@
+"""The front door of the engine: :class:`ExactCover`, a problem you can search.
+
+:class:`ExactCover` is a :class:`~dlxnumba.problem.Problem` (the data: items,
+options, names; immutable, picklable) with the calls that search it.  Each
+call turns its keywords into one :class:`~dlxnumba.search_options.SearchOptions`
+and hands it down: a :class:`~dlxnumba.search.Search` for one search, the
+lanes of :mod:`dlxnumba.batch` for many jobs, :mod:`dlxnumba.split` for a
+search split over threads.  Nothing below imports this module.
+
+The search options, the same keywords on every call:
+
+``given``
+    Options forced into the solution (and included in it); conflicting ones
+    raise :class:`~dlxnumba.ExactCoverError`.
+``stop_at`` (1 or 0)
+    Branching picks the active primary item of minimum length, leftmost among
+    equals, stopping the scan at an item of length ``<= stop_at``: ``1``
+    (default) is fastest; ``0`` is Knuth's DLX1 rule and reproduces his node
+    and update counts.
+``max_nodes``, ``timeout``
+    A budget of search-tree nodes; seconds of wall-clock time from the start
+    of the search (never while compiling; for ``solutions``, the consumer's
+    time between two solutions counts too).  When one runs out,
+    :class:`~dlxnumba.LimitReached` carries the statistics and what was found
+    (``0`` runs no search at all).
+``progress``, ``progress_interval``
+    ``True`` shows reports on long searches (a tqdm bar when tqdm is
+    installed, else a line on stderr); a callable receives each
+    :class:`~dlxnumba.Progress`; every ``progress_interval`` seconds (0.5).
+``algorithm`` ("links", "cells" or "auto")
+    Dancing links (Knuth's DLX1, DLX2, DLX3), dancing cells (SSXC1, SSXCC,
+    SSMCC: the same solutions, those programs' own counts), or links unless a
+    probe on a sample of the tree finds cells faster (``stats.algorithm``
+    says which searched).
+``threads``
+    On ``count`` and ``solutions``: split the search over that many threads
+    (None or 1: the serial search).
+
+The one-shot calls return plain values; their statistics go to
+:func:`~dlxnumba.last_stats` (for this thread).
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Iterable, Iterator, Sequence
+
+from .batch import BatchResult, batch_jobs
+from .costs import Best, CostSearch
+from .reduce import Reduction, reduce
+from .zdd import Zdd, zdd_search
+from .errors import ExactCoverError, LimitReached
+from .problem import Problem
+from .progress import ProgressArg
+from .search import Search
+from .search_options import SearchOptions, check_limit
+from .split import Split, count_parallel, solutions_parallel, split
+from .stats import Stats, Status, deprecated_stats, record_last
+from .template import check_given
+
+__all__ = ["ExactCover"]
+
+
+class ExactCover(Problem):
+    """An exact-cover problem: choose options that cover every primary item
+    exactly once and every secondary item at most once.
+
+    Build one with :meth:`from_matrix`, :meth:`from_options` or
+    :meth:`from_dlx`; search it with :meth:`solve`, :meth:`solutions`,
+    :meth:`count`, :meth:`search` (a resumable :class:`~dlxnumba.search.Search`)
+    or many jobs at once with :meth:`batch`.  Solutions are sorted lists of
+    0-based option indices.  A problem never changes once built, and pickles.
+    The search options are those of the module's docstring
+    (:mod:`dlxnumba.exact_cover`).
+
+    Examples
+    --------
+    Knuth's example: items A..E primary, F and G secondary.
+
+    >>> from dlxnumba import last_stats
+    >>> p = ExactCover.from_options(
+    ...     [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"],
+    ...      ["A", "D"], ["B", "G"], ["D", "E", "G"]],
+    ...     primary=["A", "B", "C", "D", "E"], secondary=["F", "G"])
+    >>> p.solve()
+    [0, 3, 4]
+    >>> p.count(stop_at=0), last_stats().nodes, last_stats().updates
+    (1, 6, 30)
+    >>> [p.option_names(s) for s in p.solutions()]
+    [[('C', 'E', 'F'), ('A', 'D'), ('B', 'G')]]
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(p)).solve()
+    [0, 3, 4]
+    """
+
+    __slots__ = ()
+
+    @property
+    def stats(self) -> Stats:
+        """Deprecated: :func:`~dlxnumba.last_stats` when this thread's last one-shot call was on
+        this problem (a problem never changes: the statistics live with the search)."""
+        return deprecated_stats("ExactCover")
+
+    def search(self, *args: Any, given: Iterable[int] | None = (), stop_at: int = 1,
+               max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
+               progress_interval: float = 0.5, algorithm: str = "links") -> Search:
+        """A new resumable :class:`~dlxnumba.search.Search` of this problem, with its own ``stats``.
+
+        >>> p = ExactCover.from_options([["a"], ["a"]])
+        >>> s = p.search(stop_at=0); s.next(), s.next(), s.next(), s.stats.nodes
+        ([0], [1], None, 3)
+        """
+        if args:
+            if len(args) > 1 or given != ():
+                raise TypeError("search() takes the given options by keyword: search(given=...)")
+            warnings.warn("p.search(given) is deprecated: write p.search(given=...)", DeprecationWarning,
+                          stacklevel=2)
+            given = args[0]
+        return Search(self, given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                      progress=progress, progress_interval=progress_interval, algorithm=algorithm)
+
+    def _one_shot(self, given: Any, options: SearchOptions) -> Search:
+        s = Search.using(self, options, check_given(self, given))
+        record_last(s.stats)
+        return s
+
+    def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
+              timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
+              algorithm: str = "links") -> list[int] | None:
+        """The first solution found, as a sorted list of option indices, or None.
+
+        The parameters are the search options (:mod:`dlxnumba.exact_cover`).
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (``found`` is None).
+        ExactCoverError
+            For a bad option or conflicting givens.
+        """
+        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval, algorithm=algorithm)
+        s = self._one_shot(given, options)
+        try:
+            sol = s.next()
+        except LimitReached as e:
+            e.found = None
+            raise
+        if sol is not None:
+            s.stats.status = Status.LIMIT
+        return sol
+
+    def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
+                  max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
+                  progress_interval: float = 0.5, threads: int | None = None,
+                  algorithm: str = "links") -> Iterator[list[int]]:
+        """Iterate over solutions lazily (each a sorted list of option indices), at most ``limit``.
+
+        The search advances only as far as the consumer asks.  ``threads=N``
+        (N > 1) splits the search (:meth:`split`) and finds every solution on N
+        threads before the first is yielded, in another order than the serial
+        search's (the same set); ``limit`` and ``max_nodes`` cannot go with it.
+        The other parameters are the search options (:mod:`dlxnumba.exact_cover`).
+        """
+        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval, threads=threads, algorithm=algorithm)
+        limit = check_limit(limit)
+        if not options.serial:
+            sols, stats = solutions_parallel(self, check_given(self, given), options, limit=limit)
+            record_last(stats)
+            return iter(sols)
+        return self._one_shot(given, options).solutions(limit)
+
+    def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
+              max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
+              progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None,
+              algorithm: str = "links") -> int:
+        """The number of solutions (at most ``limit``).
+
+        On a timeout or budget, :class:`~dlxnumba.LimitReached` carries the
+        partial count in ``found``.  ``threads=N`` (N > 1) splits the search
+        tree (:meth:`split`) and counts the parts on N threads;
+        ``checkpoint=PATH`` records the split and each finished part in that
+        file, so that a count stopped (Ctrl-C, a crash, ``timeout``) and
+        started again with the same path does only the parts left (see
+        :class:`dlxnumba.split.Checkpoint`).  Either runs to the end: ``limit``
+        and ``max_nodes`` cannot go with them.  Split searches take problems
+        without colors or bounds.  The other parameters are the search options
+        (:mod:`dlxnumba.exact_cover`).
+
+        Examples
+        --------
+        >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count()
+        2
+        """
+        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval, threads=threads, algorithm=algorithm)
+        limit = check_limit(limit)
+        if not options.serial or checkpoint is not None:
+            n, stats = count_parallel(self, check_given(self, given), options, limit=limit,
+                                      checkpoint=checkpoint)
+            record_last(stats)
+            return n
+        return self._one_shot(given, options).count(limit)
+
+    def split(self, tasks: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
+              threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
+              seed: int = 0) -> Split:
+        """Divide the search tree into subproblems for parallel or distributed search.
+
+        Returns a picklable :class:`~dlxnumba.split.Split`: ``subproblems``
+        (each the givens plus the path of options from the root to a node of
+        the tree), ``weights`` (their estimated sizes), ``solutions`` found
+        above them and ``stats`` of the work done above them.  The subtrees
+        and those solutions cover the tree exactly once; see
+        :mod:`dlxnumba.split` for what is counted where.
+
+        Parameters
+        ----------
+        tasks : int, optional
+            Subproblems wanted (default: 32 per thread).  The split keeps
+            expanding the largest subtree until there are at least ``tasks``
+            and none is estimated above twice their mean size, or until
+            there are 8 times ``tasks``.
+        given, stop_at
+            As in :meth:`solve`; run the subproblems with the same ``stop_at``.
+        threads : int, optional
+            Threads the default ``tasks`` is sized for, and that measure the
+            subtrees (None: all).
+        probe_nodes, probes, seed
+            How subtrees are measured: the mean of ``probes`` random probes
+            (Knuth's estimate) from a generator seeded with ``seed``; a
+            subtree estimated at most ``probe_nodes`` nodes is then searched
+            (a dry run of at most that many nodes), which makes its weight
+            exact when it finishes.  By default ``probe_nodes`` is 1000, or
+            less for a small tree: 1/64 of the estimated size of a task.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["a", "c"], ["c"]])
+        >>> s = p.split(tasks=2, stop_at=0)
+        >>> s.subproblems, s.solutions
+        ([(0,), (2,)], [])
+        >>> len(s.solutions) + sum(p.count(given=sub, stop_at=0) for sub in s.subproblems) == p.count(stop_at=0)
+        True
+        """
+        return split(self, tasks, given=given, stop_at=stop_at, threads=threads, probe_nodes=probe_nodes,
+                     probes=probes, seed=seed)
+
+    def batch(self, jobs: Sequence[Sequence[int]], limit: Any = 1, *, threads: int | None = None,
+              stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
+              progress: ProgressArg = None, progress_interval: float = 0.5,
+              algorithm: str = "links") -> BatchResult:
+        """Run many jobs, each a list of given options, through the compiled lanes.
+
+        The same as :func:`dlxnumba.batch.run_batch` (see there).  Batches run
+        on dancing links only: ``algorithm`` other than ``"links"`` is refused.
+        """
+        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval, threads=threads, algorithm=algorithm)
+        if options.algorithm != "links":
+            raise ExactCoverError(f"batches run on dancing links only: algorithm must be 'links', not "
+                                  f"{options.algorithm!r} (search one job at a time with Search for cells)")
+        return batch_jobs(self, jobs, limit, options)
+
+    def best(self, k: int = 1, *, given: Iterable[int] = (), max_nodes: int | None = None,
+             timeout: float | None = None, progress: ProgressArg = None,
+             progress_interval: float = 0.5) -> Best:
+        """The ``k`` cheapest solutions, by the costs of the options (Knuth's DLX5).
+
+        Returns a :class:`~dlxnumba.costs.Best`: ``costs`` (nondecreasing) and
+        ``solutions`` (sorted option indices, givens included), iterating as
+        ``(cost, solution)`` pairs; ``optimal`` (False when ``max_nodes`` or
+        ``timeout`` ended the search first: the best found so far); ``stats``
+        (DLX5's nodes, updates, cleansings, and as ``solutions`` the improving
+        solutions it found).  Colors work as in DLX2; multiplicities and a
+        problem without costs raise :class:`~dlxnumba.ExactCoverError`.  See
+        :func:`dlxnumba.costs.best`.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options(["a b", "a", "b", "b c", "c"], costs=[5, 1, 3, 2, 4])
+        >>> p.best(k=2).costs, p.best().solutions
+        ([3, 8], [[1, 3]])
+        """
+        options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval)
+        search = CostSearch.using(self, k, given, options)
+        record_last(search.stats)
+        return search.run()
+
+    def reduce(self, *, rounds: int | None = None, timeout: float | None = None) -> Reduction:
+        """This problem with the options and items removed that Knuth's DLX-PRE finds unnecessary.
+
+        Returns a :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
+        problem, with DLX-PRE's order of options and items; costs carried
+        over), ``options`` (the original index of each of its options),
+        ``removed_options``, ``removed_items``, ``rounds``, ``complete``, and
+        ``lift(solution)`` to map a solution of the reduced problem back.
+        Multiplicities are refused, as DLX-PRE refuses them.  See
+        :func:`dlxnumba.reduce.reduce`.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"], secondary="X Y")
+        >>> r = p.reduce()
+        >>> r.removed_options.tolist(), r.rounds, [r.lift(s) for s in r.problem.solutions()] == [p.solve()]
+        ([0, 3], 2, True)
+        """
+        return reduce(self, rounds=rounds, timeout=timeout)
+
+    def zdd(self, *, given: Iterable[int] = (), max_nodes: int | None = None, max_zdd_nodes: int | None = None,
+            timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5) -> Zdd:
+        """A ZDD of every solution, built by Knuth's DLX6: count, list or sample solutions far too many to visit.
+
+        Returns a :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
+        iteration over every solution (sorted option indices, givens
+        included, lazily), ``sample(n, seed=)`` (uniform draws), ``to_text()``
+        (DLX6's text for Knuth's ZDDREAD), ``nodes`` (DLX6's ZDD node count)
+        and ``stats`` (DLX6's search nodes, updates and cleansings).  Colors
+        work as in DLX2; multiplicities raise
+        :class:`~dlxnumba.ExactCoverError`.  ``max_nodes`` (search nodes),
+        ``max_zdd_nodes`` (diagram nodes) or ``timeout`` stop the search with
+        :class:`~dlxnumba.LimitReached` (a partial diagram is of no use).
+        See :func:`dlxnumba.zdd.zdd`.
+
+        Examples
+        --------
+        >>> from dlxnumba import queens
+        >>> p, _ = queens(8)
+        >>> z = p.zdd()
+        >>> z.count(), z.count() == p.count(), len(list(z))
+        (92, True, 92)
+        >>> z.sample(2, seed=1) == z.sample(2, seed=1), z.sample(1, seed=1)[0] in list(z)
+        (True, True)
+        """
+        options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval)
+        return zdd_search(self, given, options, max_zdd_nodes=max_zdd_nodes)

@@ -1,0 +1,92 @@
+"""The Sudoku job type of the lanes: a batch of grids.
+
+A Sudoku batch runs the generic lanes (:func:`dlxnumba.kernels.core.lanes.run_lane`)
+with its own records, :data:`~.links.SudokuJobs` and :data:`SudokuResults`, and
+plugs its own steps in for them (:func:`~dlxnumba.kernels.core.lanes.plug`):
+
+* :func:`~dlxnumba.kernels.core.lanes.prepare` -- link up the problem the
+  givens of a grid leave, directly (:func:`.links.sudoku_links`, about half
+  the cost of copying the template and covering the givens);
+* :func:`~dlxnumba.kernels.core.lanes.record_first` -- write the first
+  solution as a grid (:func:`record_grid`), and
+  :func:`~dlxnumba.kernels.core.lanes.clear_first` -- zero it.
+
+The entry points take no template (the links of a grid are built, not
+copied): :data:`SUDOKU` holds them for Python callers.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit, prange
+
+from .._common import BLOCKS, JIT, JIT_PARALLEL, LEVEL, Cursor, Links
+from ..core.lanes import Entries, clear_first, plug, prepare, record_first, run_lane
+from .links import SudokuJobs, sudoku_links
+
+SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")
+SudokuResults.__doc__ = """What a Sudoku batch writes: as :data:`~dlxnumba.kernels.Results`,
+with the first solution as the filled grid ``grid[i]`` (uint8, zeros when none)."""
+
+
+def record_grid(i, jobs, first_node, width, links, cursor, res):
+    """Write the solution just visited as job ``i``'s grid: its givens plus the
+    digits of the options ``choice[0..level]``.
+
+    Plain Python: the lanes' step :func:`~dlxnumba.kernels.core.lanes.record_first`
+    for :data:`SudokuResults`, compiled inline (one function less to compile).
+    """
+    puzzle = jobs.puzzles[i]
+    n = jobs.n
+    out = res.grid[i]
+    choice = cursor.choice
+    for k in range(puzzle.shape[0]):
+        out[k] = puzzle[k]
+    base = np.int64(first_node[0])
+    for level in range(cursor.state[LEVEL] + 1):
+        j = (np.int64(choice[level]) - base) >> 2  # the option of a node in blocks (dance.option_of)
+        out[j // n] = j % n + 1
+
+
+def clear_grid(i, res):
+    """Zero job ``i``'s grid (a job without a solution): the step
+    :func:`~dlxnumba.kernels.core.lanes.clear_first` for :data:`SudokuResults`."""
+    grid = res.grid
+    for k in range(grid.shape[1]):
+        grid[i, k] = 0
+
+
+plug(prepare, SudokuJobs, sudoku_links)
+plug(record_first, SudokuResults, record_grid)
+plug(clear_first, SudokuResults, clear_grid)
+
+
+@njit(**JIT)
+def lane_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Serial Sudoku lane: :data:`SudokuJobs` and :data:`SudokuResults`, no
+    template (the links of a grid are built, not copied)."""
+    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
+    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
+    return run_lane(BLOCKS, 0, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[0], counter,
+                    budgets, SudokuResults(*res))
+
+
+@njit(**JIT)
+def _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Lane ``k`` of a Sudoku batch (records as plain tuples)."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return run_lane(BLOCKS, k, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[k], counter,
+                    budgets, SudokuResults(*res))
+
+
+@njit(**JIT_PARALLEL)
+def lanes_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res, ret):
+    """Sudoku lanes, one per row of ``lanes``, on numba's threads; ``ret[k]`` gets lane k's return code."""
+    for k in prange(lanes.shape[0]):
+        ret[k] = _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res)
+
+
+#: The entry points of Sudoku batches (four-node blocks; no template; the grids
+#: are field 4 of the results).
+SUDOKU = Entries(lane_sudoku, lanes_sudoku, False, 4)

@@ -1,0 +1,182 @@
+"""How to search, as one record: :class:`SearchOptions`, checked once at the public edge.
+
+Every public call that searches (``ExactCover.solve``/``solutions``/``count``,
+``Search``, batches, split and Dask runs, the Sudoku calls) takes the same
+keywords -- ``stop_at``, ``max_nodes``, ``timeout``, ``progress``,
+``progress_interval``, ``threads``, ``algorithm`` -- and turns them into one
+frozen :class:`SearchOptions` before anything else; the layers below take the
+record and never check an option again, so no path can forget one.
+
+(The module is not called ``options``: in Knuth's vocabulary an *option* is a
+set of items of the problem.)
+
+>>> o = SearchOptions(stop_at=0, timeout=2)
+>>> o.stop_at, o.timeout, o.threads
+(0, 2.0, None)
+>>> SearchOptions(stop_at=2)
+Traceback (most recent call last):
+...
+dlxnumba.errors.ExactCoverError: stop_at must be 0 or 1, not 2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+from .checks import choice, integer, is_integer, number
+from .errors import ExactCoverError, plain
+from .progress import ProgressArg, Reporter, check_progress, reporter
+
+__all__ = ["SearchOptions", "ALGORITHMS", "thread_count", "check_limit", "NO_LIMIT"]
+
+#: The values of ``algorithm=``: Knuth's dancing links, his dancing cells, or a probe of both.
+ALGORITHMS = ("links", "cells", "auto")
+
+#: A budget past 2**62 nodes is no budget (and would not fit the kernels' int64).
+NO_LIMIT = 1 << 62
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """The options of a search, validated (an :class:`~dlxnumba.ExactCoverError` names a bad one).
+
+    Attributes
+    ----------
+    stop_at : {1, 0}
+        Branching takes the active primary item of minimum length, leftmost
+        among equals, and stops scanning at an item of length ``<= stop_at``:
+        ``1`` (default) is fastest on Sudoku; ``0`` is Knuth's rule and
+        reproduces his node and update counts.
+    max_nodes : int or None
+        A budget of search-tree nodes (``0``: no search at all).
+    timeout : float or None
+        Seconds of wall-clock time, counted from the start of the search (never
+        while compiling).
+    progress : bool, callable or None
+        ``True`` shows reports (a tqdm bar when tqdm is installed, else a line
+        on stderr); a callable receives each :class:`~dlxnumba.Progress`.
+    progress_interval : float
+        Seconds between two reports (0.5).
+    threads : int or None
+        Threads for batches and split searches (None: all that numba has; 1:
+        the serial search).
+    algorithm : {"links", "cells", "auto"}
+        Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
+        SSMCC), or links unless a probe finds cells faster.
+    """
+
+    stop_at: int = 1
+    max_nodes: int | None = None
+    timeout: float | None = None
+    progress: ProgressArg = None
+    progress_interval: float = 0.5
+    threads: int | None = None
+    algorithm: str = "links"
+
+    def __post_init__(self) -> None:
+        if not is_integer(self.stop_at) or self.stop_at not in (0, 1):
+            raise ExactCoverError(f"stop_at must be 0 or 1, not {plain(self.stop_at)}")
+        set_ = object.__setattr__
+        set_(self, "stop_at", int(self.stop_at))
+        if self.max_nodes is not None and (not is_integer(self.max_nodes) or self.max_nodes < 0):
+            raise ExactCoverError(f"max_nodes must be a non-negative integer, not {plain(self.max_nodes)}")
+        set_(self, "max_nodes", None if self.max_nodes is None else min(int(self.max_nodes), NO_LIMIT))
+        # seconds become a Python float (a float32 deadline is only ms-precise at today's clock)
+        if self.timeout is not None and not _seconds(self.timeout):
+            raise ExactCoverError(f"timeout must be a non-negative number of seconds, not {plain(self.timeout)}")
+        set_(self, "timeout", None if self.timeout is None else float(self.timeout))
+        check_progress(self.progress)
+        if not _seconds(self.progress_interval):
+            raise ExactCoverError(f"progress_interval must be a non-negative number of seconds, "
+                                  f"not {plain(self.progress_interval)}")
+        set_(self, "progress_interval", float(self.progress_interval))
+        if self.threads is not None and (not is_integer(self.threads) or self.threads < 1):
+            raise ExactCoverError(f"threads must be a positive integer or None, not {plain(self.threads)}")
+        set_(self, "threads", None if self.threads is None else int(self.threads))
+        choice(self.algorithm, "algorithm", ALGORITHMS)
+
+    @classmethod
+    def make(cls, error: type[Exception] = ExactCoverError, **kwargs: Any) -> "SearchOptions":
+        """The record of ``kwargs``, a bad one raising ``error`` (the caller's own class:
+        :class:`~dlxnumba.SudokuError` for the Sudoku calls).
+
+        >>> from dlxnumba.errors import SudokuError
+        >>> SearchOptions.make(SudokuError, max_nodes=-1)
+        Traceback (most recent call last):
+        ...
+        dlxnumba.errors.SudokuError: max_nodes must be a non-negative integer, not -1
+        """
+        try:
+            return cls(**kwargs)
+        except ExactCoverError as e:
+            if error is ExactCoverError:
+                raise
+            raise error(str(e)) from None
+
+    def replace(self, **changes: Any) -> "SearchOptions":
+        """A copy with ``changes`` (checked)."""
+        return dataclasses.replace(self, **changes)
+
+    def reporter(self) -> Reporter | None:
+        """A new :class:`~dlxnumba.progress.Reporter` for one call (None: no reports)."""
+        return reporter(self.progress)
+
+    @property
+    def serial(self) -> bool:
+        """True when the search runs on the calling thread alone (``threads`` None or 1)."""
+        return self.threads is None or self.threads == 1
+
+    def thread_count(self) -> int:
+        """The threads to use: :func:`thread_count` of :attr:`threads`."""
+        return thread_count(self.threads)
+
+
+def _seconds(value: Any) -> bool:
+    try:
+        number(value, "seconds")
+    except ExactCoverError:
+        return False
+    return True
+
+
+def check_limit(limit: Any, error: type[Exception] = ExactCoverError, *, positive: bool = False) -> int | None:
+    """``limit`` of ``solutions()``/``count()``: None or a non-negative integer (a
+    positive one with ``positive``, for batches)."""
+    if positive:
+        return integer(limit, "limit", low=1, error=error)
+    return integer(limit, "limit", low=0, none=True, error=error)
+
+
+def thread_count(threads: int | None) -> int:
+    """The threads to use: all that numba has for None, else ``threads`` (checked
+    by :class:`SearchOptions`), at most numba's maximum.
+
+    One, with a warning, in a process forked after GNU OpenMP threads ran in
+    its parent (numba would kill it at the first parallel launch).
+    """
+    from .kernels.core import lanes
+
+    count = lanes.get_num_threads() if threads is None else min(int(threads), lanes.max_threads())
+    if count > 1 and lanes.parallel_forbidden():
+        _warn_forked()
+        return 1
+    return count
+
+
+_WARNED_FORKED: set = set()  # the processes (ids) that have been warned
+
+
+def _warn_forked() -> None:
+    """Warn once per process that it solves on one thread, and why."""
+    pid = os.getpid()
+    if pid in _WARNED_FORKED:
+        return
+    _WARNED_FORKED.add(pid)
+    warnings.warn("dlxnumba: this process was forked after its parent ran threads of GNU OpenMP "
+                  "(numba's 'omp' threading layer), which cannot start threads in a forked child; "
+                  "solving on one thread. To use several threads in child processes, start them "
+                  "with multiprocessing's 'spawn' or 'forkserver' method.", RuntimeWarning, stacklevel=4)

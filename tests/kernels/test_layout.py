@@ -1,0 +1,121 @@
+"""The house rules of the kernels folder, read from its source and its dispatchers.
+
+- Every kernel module imports its records and constants from ``_common`` (and
+  its siblings), never from a package's ``__init__``; the package faces import
+  nothing but ``_common``.  So no import goes up through a face and back.
+- Nothing in ``kernels/`` imports anything outside it but numba, numpy,
+  llvmlite and the standard library; nothing in ``core/`` imports ``sudoku/``.
+- No compiled kernel takes more than 12 arguments (related arrays travel as
+  records).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import sys
+from pathlib import Path
+
+import pytest
+
+KERNELS = Path(__file__).resolve().parents[2] / "dlxnumba" / "kernels"
+PACKAGE = "dlxnumba.kernels"
+#: What a kernel module may import from outside the folder.
+OUTSIDE = {"numba", "numpy", "llvmlite"} | set(sys.stdlib_module_names)
+MAX_ARGUMENTS = 12
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(KERNELS).with_suffix("").parts
+    parts = parts[:-1] if parts[-1] == "__init__" else parts
+    return ".".join((PACKAGE,) + parts)
+
+
+MODULES = {_name(p): p for p in sorted(KERNELS.rglob("*.py"))}
+
+
+def _imports(name: str) -> list[tuple[int, str]]:
+    """(line, module) of every import of module ``name``, at any depth (functions,
+    ``if TYPE_CHECKING:`` too): ``from X import y`` names ``X.y`` when that is a
+    module of the folder, else ``X``."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + [node.module or ""]).rstrip(".")
+            else:
+                base = node.module or ""
+            found += [(node.lineno, f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base)
+                      for a in node.names]
+    return found
+
+
+def test_the_folder_is_laid_out_as_the_essay_says():
+    assert {n.removeprefix(PACKAGE) for n in MODULES} >= {
+        "", "._common", ".core", ".core.dance", ".core.search", ".core.cells", ".core.lanes", ".core.split",
+        ".core.build", ".sudoku", ".sudoku.links", ".sudoku.lanes", ".sudoku.candidates", ".sudoku.techniques",
+        ".sudoku.logic", ".sudoku.generate"}
+
+
+def test_kernel_modules_import_common_and_siblings_never_a_package_face():
+    faces = {n for n, p in MODULES.items() if p.name == "__init__.py"}
+    offenders = [f"{n}:{line} imports {t}" for n in MODULES for line, t in _imports(n)
+                 if t in faces and n not in faces]
+    assert offenders == []
+    for name in MODULES.keys() - faces - {f"{PACKAGE}._common"}:
+        assert f"{PACKAGE}._common" in {t for _, t in _imports(name)}, name
+    # the faces: the folder's re-exports _common's names; the subfolders' import nothing
+    assert {t for _, t in _imports(PACKAGE)} == {f"{PACKAGE}._common"}
+    assert _imports(f"{PACKAGE}.core") == _imports(f"{PACKAGE}.sudoku") == []
+    assert {t for _, t in _imports(f"{PACKAGE}._common")} <= OUTSIDE | {"numba.core", "numba.core.caching"}
+
+
+def test_kernels_import_nothing_outside_the_folder_but_numba_numpy_llvmlite_and_the_standard_library():
+    offenders = [f"{n}:{line} imports {t}" for n in MODULES for line, t in _imports(n)
+                 if not t.startswith(PACKAGE + ".") and t.split(".")[0] not in OUTSIDE]
+    assert offenders == []
+
+
+def test_the_core_imports_nothing_of_sudoku():
+    offenders = [f"{n}:{line} imports {t}" for n in MODULES if n.startswith(f"{PACKAGE}.core")
+                 for line, t in _imports(n) if t.startswith(f"{PACKAGE}.sudoku")]
+    assert offenders == []
+
+
+def _dispatchers() -> list:
+    """(module, name, dispatcher) of every compiled function defined in the folder."""
+    from numba.core.dispatcher import Dispatcher
+
+    found = []
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for attr, value in vars(module).items():
+            if isinstance(value, Dispatcher) and value.py_func.__module__ == name:
+                found.append((name, attr, value))
+    return found
+
+
+def test_no_kernel_takes_more_than_twelve_arguments():
+    from numba.core import config
+
+    if config.DISABLE_JIT:
+        pytest.skip("NUMBA_DISABLE_JIT=1: no dispatcher to inspect")
+    kernels = _dispatchers()
+    assert len(kernels) > 100  # every module was read
+    width = {f"{m}.{a}": len(inspect.signature(d.py_func).parameters) for m, a, d in kernels}
+    assert {k: w for k, w in width.items() if w > MAX_ARGUMENTS} == {}
+
+
+def test_the_walk_of_the_folder_finds_every_module():
+    """pkgutil (what tests/cold.py walks) and the files agree."""
+    import dlxnumba.kernels as K
+
+    walked = {m.name for m in pkgutil.walk_packages(K.__path__, PACKAGE + ".")}
+    assert walked | {PACKAGE} == set(MODULES)
