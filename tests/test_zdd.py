@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dlxnumba.zdd as zdd_module
+import dlxnumba.zdd as zdd_module  # private constants and the search's arrays (marked where used)
 from colored import as_lists, build, colored_problems, golden, read_quietly
-from dlxnumba import ExactCover, ExactCoverError, LimitReached, Progress
-from dlxnumba.zdd import Zdd, zdd
+from dlxnumba import ExactCover, ExactCoverError, LimitReached, Progress, Status, Zdd, last_stats
+from dlxnumba.zdd import zdd
 from reference import chi_square_tail, domino_tilings, exact_covers, is_colored_cover, solutions_by_backtracking
 from strategies import problems
 
@@ -61,11 +61,11 @@ FIGURES = [
 @pytest.mark.parametrize("name, solutions, nodes, updates, cleansings, zdd_nodes", FIGURES)
 def test_dlx6_figures(name, solutions, nodes, updates, cleansings, zdd_nodes):
     p = read_quietly(golden(name))
-    z = zdd(p)
+    z = p.zdd()
     s = z.stats
     assert (z.count(), s.nodes, s.updates, s.cleansings, z.nodes) == (
         solutions, nodes, updates, cleansings, zdd_nodes)
-    assert s.solutions == solutions and s.status == "complete"
+    assert s.solutions == solutions and s.status == Status.COMPLETE
     found = list(z)
     assert len(found) == solutions == len({frozenset(sol) for sol in found})
     assert all(is_cover(p, sol) for sol in found)
@@ -78,7 +78,7 @@ def test_toy2_zdd_text_is_dlx6s():
     (``X:0 Y:1``) is ignored and not counted: ``B X:1`` is DLX6's option 3."""
     p = ExactCover.from_options([["A", "B", "X:0", "Y:0"], ["A", "C", "X:1", "Y:1"], ["X:0", "Y:1"],
                                  ["B", "X:1"]], secondary=["X", "Y"])
-    z = zdd(p)
+    z = p.zdd()
     assert z.to_text() == "2: (~3?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n"
     assert list(z) == [[1, 3]] and z.nodes == 4
     assert z.opt[2:].tolist() == [3, 1]  # the problem's option indices
@@ -100,7 +100,7 @@ def test_text_and_counts_equal_knuths_dlx6(name):
     path = golden(name)
     with open(path) as f:
         run = subprocess.run([DLX6, "m1"], stdin=f, capture_output=True, text=True, check=True)
-    z = zdd(read_quietly(path))
+    z = read_quietly(path).zdd()
     assert z.to_text() == run.stdout
     tail = run.stderr.strip().splitlines()[-1]
     assert f"{z.stats.updates} updates, {z.stats.cleansings} cleansings" in tail
@@ -129,7 +129,7 @@ def _lists(p: ExactCover):
 @pytest.mark.parametrize("m", range(1, 13))
 def test_domino_counts_equal_kasteleyns_formula(m):
     for n in range(1, 13):
-        z = zdd(dominoes(m, n))
+        z = dominoes(m, n).zdd()
         assert z.count() == domino_tilings(m, n), (m, n)
 
 
@@ -137,7 +137,7 @@ def test_domino_tilings_beyond_int64_are_exact():
     """14 x 14: 112,202,208,776,036,178,000,000 tilings, past 2**63; counted with
     Python integers, sampled exactly."""
     p = dominoes(14, 14)
-    z = zdd(p)
+    z = p.zdd()
     assert z.count() == domino_tilings(14, 14) > 2**63
     draws = z.sample(5, seed=3)
     assert draws == z.sample(5, seed=3)
@@ -161,7 +161,7 @@ def _plain(options, n1, n) -> ExactCover:
 def test_every_solution_of_random_problems(prob):
     options, n1, n = prob
     p = _plain(options, n1, n)
-    z = zdd(p)
+    z = p.zdd()
     expected = exact_covers(options, n1, n)
     found = list(z)
     assert z.count() == len(expected) == len(found)
@@ -175,7 +175,7 @@ def test_every_solution_of_random_problems(prob):
 def test_every_solution_of_random_colored_problems(prob):
     options, colors, n1, n = prob
     p = build(prob)
-    z = zdd(p)
+    z = p.zdd()
     expected = exact_covers(options, n1, n, colors)
     found = list(z)
     assert z.count() == len(expected) == len(found)
@@ -199,7 +199,7 @@ def test_givens_against_brute_force(case):
     p = build(prob)
     expected = exact_covers(options, n1, n, colors, given=picks)
     try:
-        z = zdd(p, given=picks)
+        z = p.zdd(given=picks)
     except ExactCoverError as e:
         assert "conflict" in str(e)
         assert not expected
@@ -215,19 +215,19 @@ def test_a_given_option_without_a_primary_item():
     options that agree stay, another color or none hides the others."""
     p = ExactCover.from_options([["A", "X:r"], ["A", "X:g"], ["B", "Y"], ["B"], ["X:r", "Y"]],
                                 secondary=["X", "Y"])
-    assert sorted(zdd(p)) == [[0, 2], [0, 3], [1, 2], [1, 3]]
-    assert sorted(zdd(p, given=[4])) == [[0, 3, 4]]
+    assert sorted(p.zdd()) == [[0, 2], [0, 3], [1, 2], [1, 3]]
+    assert sorted(p.zdd(given=[4])) == [[0, 3, 4]]
     q = ExactCover.from_options([["A", "X:r"], ["A", "X:g"], ["A"], ["X:b"]], secondary=["X"])
-    assert sorted(zdd(q, given=[3])) == [[2, 3]]
+    assert sorted(q.zdd(given=[3])) == [[2, 3]]
 
 
 def test_givens_covering_everything_and_no_primary_items():
     p = ExactCover.from_options([["a", "b"], ["a"], ["b"]])
-    z = zdd(p, given=[0])
+    z = p.zdd(given=[0])
     assert list(z) == [[0]] and z.count() == 1 and z.to_text() == "2: (~0?0:1)\n"
-    e = zdd(ExactCover.from_options([["x"], ["x", "y"]], primary=[], secondary=["x", "y"]))
+    e = ExactCover.from_options([["x"], ["x", "y"]], primary=[], secondary=["x", "y"]).zdd()
     assert list(e) == [[]] and e.count() == 1 and e.nodes == 1
-    none = zdd(ExactCover.from_options([["a"]], primary=["a", "b"]))
+    none = ExactCover.from_options([["a"]], primary=["a", "b"]).zdd()
     assert none.count() == 0 and list(none) == [] and none.root == 0
     assert none.to_text() == "2: (~0?0:0)\n" and none.nodes == 1
 
@@ -237,14 +237,14 @@ def test_conflicting_givens_are_refused():
                                 secondary=["X"])
     with pytest.raises(ExactCoverError, match=r"given options 0 \('A', 'X'\) and 1 \('B', 'X'\) conflict: both contain "
                                               r"item 'X' with different colors"):
-        zdd(p, given=[0, 1])
+        p.zdd(given=[0, 1])
     with pytest.raises(ExactCoverError, match="both contain item 'X'$"):
-        zdd(p, given=[0, 3])
+        p.zdd(given=[0, 3])
     with pytest.raises(ExactCoverError, match="both contain item 'A'"):
-        zdd(p, given=[0, 4])
+        p.zdd(given=[0, 4])
     with pytest.raises(ExactCoverError, match="listed twice"):
-        zdd(p, given=[2, 2])
-    assert list(zdd(p, given=[0, 2])) == [[0, 2, 5, 6]]
+        p.zdd(given=[2, 2])
+    assert list(p.zdd(given=[0, 2])) == [[0, 2, 5, 6]]
 
 
 # ---------------------------------------------------------------------------
@@ -265,7 +265,7 @@ def test_samples_are_uniform():
     far above 1e-6; a sampler that takes ``hi`` and ``lo`` half and half,
     fed the same generator, is rejected."""
     p = dominoes(5, 6)
-    z = zdd(p)
+    z = p.zdd()
     population = {tuple(s) for s in z}
     draws = z.sample(30 * len(population), seed=2024)
     assert all(is_cover(p, s) for s in draws[:2000])
@@ -297,11 +297,11 @@ def test_samples_are_uniform_with_counts_past_int64():
     options = [list(board.option_names(j)) for j in range(board.n_options)]
     coins = [[f"b{k}"] for k in range(64) for _ in range(2)]
     p = ExactCover.from_options(options + coins, primary=names + [f"b{k}" for k in range(64)])
-    z = zdd(p)
+    z = p.zdd()
     assert z.count() == 36 * 2**64
     draws = z.sample(3600, seed=11)
     assert all(is_cover(p, s) for s in draws[:100])
-    tilings = {tuple(s) for s in zdd(board)}
+    tilings = {tuple(s) for s in board.zdd()}
     part = [tuple(j for j in s if j < board.n_options) for s in draws]
     stat, df = _chi_square(part, tilings)
     assert chi_square_tail(stat, df) > 1e-6
@@ -312,7 +312,7 @@ def test_samples_are_uniform_with_counts_past_int64():
 
 def test_sampling_arguments():
     p = dominoes(4, 4)
-    z = zdd(p)
+    z = p.zdd()
     assert z.sample(0) == [] and len(z.sample(3)) == 3
     a = z.sample(50, seed=1)
     assert a == z.sample(50, seed=1) and a != z.sample(50, seed=2)
@@ -323,14 +323,14 @@ def test_sampling_arguments():
     with pytest.raises(ExactCoverError, match="seed must be"):
         z.sample(1, seed="x")
     with pytest.raises(ExactCoverError, match="no solution"):
-        zdd(dominoes(3, 3)).sample(1)
-    assert zdd(dominoes(3, 3)).sample(0) == []
+        dominoes(3, 3).zdd().sample(1)
+    assert dominoes(3, 3).zdd().sample(0) == []
 
 
 def test_samples_include_the_givens():
     p = dominoes(4, 4)
-    z = zdd(p, given=[0])
-    assert z.count() == sum(1 for s in zdd(p) if 0 in s)
+    z = p.zdd(given=[0])
+    assert z.count() == sum(1 for s in p.zdd() if 0 in s)
     assert all(0 in s and is_cover(p, s) for s in z.sample(100, seed=4))
 
 
@@ -364,7 +364,7 @@ def _family(nodes, z):
 @pytest.mark.parametrize("name", ["toy2.dlx", "dominoes4x4.dlx", "queens8.dlx"])
 def test_the_text_holds_every_solution(name):
     p = read_quietly(golden(name))
-    z = zdd(p)
+    z = p.zdd()
     nodes, root = _read_text(z.to_text())
     assert len(nodes) + 2 == z.nodes
     assert all(lo < k and hi < k for k, (_, lo, hi) in nodes.items())
@@ -375,12 +375,12 @@ def test_the_text_holds_every_solution(name):
 def test_iteration_is_lazy():
     """The first of 53 quadrillion tilings comes at once."""
     p = dominoes(12, 12)
-    first = next(iter(zdd(p)))
+    first = next(iter(p.zdd()))
     assert is_cover(p, first) and len(first) == 72
 
 
 def test_zdd_object():
-    z = zdd(dominoes(4, 4))
+    z = dominoes(4, 4).zdd()
     assert repr(z) == "Zdd(36 solutions, 49 nodes)"
     assert isinstance(z, Zdd) and not hasattr(z, "__len__")
     with pytest.raises(TypeError):
@@ -388,7 +388,7 @@ def test_zdd_object():
     assert z.lo.shape == z.hi.shape == z.opt.shape == (49,)
     with pytest.raises(ValueError):
         z.lo[2] = 0
-    assert repr(zdd(dominoes(12, 12))) == "Zdd(53,060,477,521,960,000 solutions, 73,859 nodes)"
+    assert repr(dominoes(12, 12).zdd()) == "Zdd(53,060,477,521,960,000 solutions, 73,859 nodes)"
 
 
 # ---------------------------------------------------------------------------
@@ -399,21 +399,22 @@ def test_zdd_object():
 def test_budgets_raise_limit_reached():
     p = read_quietly(golden("queens8.dlx"))
     with pytest.raises(LimitReached) as e:
-        zdd(p, max_nodes=100)
-    assert e.value.reason == "max_nodes" and e.value.stats.nodes == 100 and e.value.found is None
+        p.zdd(max_nodes=100)
+    assert e.value.reason == Status.MAX_NODES and e.value.stats.nodes == 100 and e.value.found is None
+    assert last_stats() is e.value.stats
     with pytest.raises(LimitReached) as e:
-        zdd(p, max_zdd_nodes=482)
-    assert e.value.reason == "max_zdd_nodes"
-    assert zdd(p, max_zdd_nodes=483).nodes == 483
+        p.zdd(max_zdd_nodes=482)
+    assert e.value.reason == Status.MAX_NODES and e.value.stats.status == Status.MAX_NODES
+    assert p.zdd(max_zdd_nodes=483).nodes == 483
     with pytest.raises(LimitReached) as e:
-        zdd(p, max_zdd_nodes=10)  # stops as the 11th node is due, not at the end
-    assert e.value.reason == "max_zdd_nodes" and e.value.stats.nodes < 100
-    assert zdd(p, max_nodes=956).count() == 92
+        p.zdd(max_zdd_nodes=10)  # stops as the 11th node is due, not at the end
+    assert e.value.reason == Status.MAX_NODES and e.value.stats.nodes < 100
+    assert p.zdd(max_nodes=956).count() == 92
     with pytest.raises(LimitReached) as e:
-        zdd(p, timeout=0)
-    assert e.value.reason == "timeout" and e.value.stats.status == "timeout"
+        p.zdd(timeout=0)
+    assert e.value.reason == Status.TIMEOUT and e.value.stats.status == Status.TIMEOUT
     with pytest.raises(LimitReached):
-        zdd(p, max_nodes=0)
+        p.zdd(max_nodes=0)
 
 
 def test_small_slices_and_arrays_give_the_same_search(monkeypatch):
@@ -422,13 +423,13 @@ def test_small_slices_and_arrays_give_the_same_search(monkeypatch):
     counts and the same diagram.  (Module constants, patched: they are what
     the public call reads.)"""
     p = read_quietly(golden("debruijn135.dlx"))
-    whole = zdd(p)
+    whole = p.zdd()
     monkeypatch.setattr(zdd_module, "SLICE_UPDATES", 37)
     monkeypatch.setattr(zdd_module, "SLICE_NODES", 5)
     monkeypatch.setattr(zdd_module, "_FIRST_MEMOS", 1)
     monkeypatch.setattr(zdd_module, "_FIRST_NODES", 1)
     reports: list[Progress] = []
-    sliced = zdd(p, progress=reports.append, progress_interval=0)
+    sliced = p.zdd(progress=reports.append, progress_interval=0)
     assert sliced.to_text() == whole.to_text()
     assert (sliced.stats.nodes, sliced.stats.updates, sliced.stats.cleansings) == (1304, 99959, 13266)
     assert len(reports) > 100
@@ -451,9 +452,9 @@ def test_links_are_restored_after_the_search():
 def test_without_jit_the_kernels_run_as_python():
     """The same figures with NUMBA_DISABLE_JIT=1 (the kernels as plain Python)."""
     code = ("import warnings; warnings.simplefilter('ignore', UserWarning)\n"
-            "from dlxnumba import ExactCover\nfrom dlxnumba.zdd import zdd\n"
+            "from dlxnumba import ExactCover\n"
             "for name in ('toy2.dlx', 'queens8.dlx'):\n"
-            "    z = zdd(ExactCover.from_dlx('tests/golden/' + name))\n"
+            "    z = ExactCover.from_dlx('tests/golden/' + name).zdd()\n"
             "    print(z.count(), z.stats.nodes, z.stats.updates, z.stats.cleansings, z.nodes, "
             "len(z.sample(3, seed=1)))\n")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
@@ -470,9 +471,9 @@ def test_without_jit_the_kernels_run_as_python():
 def test_bad_arguments():
     p = dominoes(2, 2)
     with pytest.raises(ExactCoverError, match="takes an ExactCover"):
-        zdd([["a"]])  # type: ignore[arg-type]
+        zdd([["a"]])  # type: ignore[arg-type]  # (the module's function: a method cannot be given a list)
     with pytest.raises(ExactCoverError, match="multiplicities: primary item 'A' has bounds 2:3"):
-        zdd(ExactCover.from_options([["A"], ["A", "B"]], bounds={"A": (2, 3)}))
+        (ExactCover.from_options([["A"], ["A", "B"]], bounds={"A": (2, 3)})).zdd()
     for kwargs, what in [({"max_nodes": -1}, "max_nodes"), ({"max_zdd_nodes": -1}, "max_zdd_nodes"),
                          ({"max_zdd_nodes": 2.5}, "max_zdd_nodes"), ({"timeout": -1}, "timeout"),
                          ({"progress": 3}, "progress"), ({"progress_interval": -1}, "progress_interval"),
@@ -480,4 +481,4 @@ def test_bad_arguments():
                          ({"given": "01"}, "iterable of option indices"), ({"given": 3}, "iterable"),
                          ({"given": [True]}, "not an integer")]:
         with pytest.raises(ExactCoverError, match=what):
-            zdd(p, **kwargs)
+            p.zdd(**kwargs)
