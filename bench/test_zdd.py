@@ -5,7 +5,7 @@ Group ``zdd``: one benchmark per problem (bench/zdd_problems.py: domino
 tilings, n queens, de Bruijn cycles, Langford pairs, pentominoes) and solver:
 
 ``dlxnumba``
-    ``zdd(problem)``: the search, the diagram and its exact count.
+    ``problem.zdd()``: the search, the diagram and its exact count.
 ``dlx6``
     Knuth's DLX6, built from ``dlx6.w`` (``ctangle``, ``gcc -O2``), its path in
     the environment variable ``DLX6`` (skipped when unset), fed
@@ -41,7 +41,6 @@ import pytest
 
 from benchutil import record, run
 from dlxnumba import ExactCover
-from dlxnumba.zdd import zdd
 from zdd_problems import INSTANCES, de_bruijn_knuth, dominoes, golden, queens_knuth, xcover_args, xcover_count
 
 DLX6 = os.environ.get("DLX6")
@@ -76,13 +75,13 @@ def test_zdd(benchmark, disabled, name, solver):
             pytest.skip("without its memo, xcover's ZDD lists every solution: too many here")
     problem = inst.build()
     expect = inst.count()
-    ours = zdd(problem)
+    ours = problem.zdd()
     assert ours.count() == expect
     rounds = 1 if disabled else 3
     figures = dict(nodes=ours.stats.nodes, updates=ours.stats.updates, cleansings=ours.stats.cleansings,
                    zdd_nodes=ours.nodes)
     if solver == "dlxnumba":
-        z, seconds = run(benchmark, lambda: zdd(problem), rounds=rounds)
+        z, seconds = run(benchmark, lambda: problem.zdd(), rounds=rounds)
         count = z.count()
         verified = count == expect and all(_is_cover(problem, s) for s in z.sample(20, seed=1))
     elif solver == "dlx6":

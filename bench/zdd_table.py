@@ -47,9 +47,8 @@ from zdd_problems import INSTANCES, queens_knuth
 name, solver, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3])
 problem = INSTANCES[name].build()
 if solver == "dlxnumba":
-    from dlxnumba.zdd import zdd
-    zdd(queens_knuth(5))
-    call = lambda: zdd(problem).count()
+    queens_knuth(5).zdd()
+    call = lambda: problem.zdd().count()
 else:
     from zdd_problems import xcover_args, xcover_count
     memo = solver == "xcover-memo"
@@ -125,11 +124,9 @@ def run_child(name: str, solver: str, repeat: int,
 def ours_figures(name: str) -> dict:
     import warnings
 
-    from dlxnumba.zdd import zdd
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        z = zdd(INSTANCES[name].build())
+        z = INSTANCES[name].build().zdd()
     return dict(count=z.count(), nodes=z.stats.nodes, updates=z.stats.updates, cleansings=z.stats.cleansings,
                 zdd_nodes=z.nodes)
 
@@ -241,7 +238,7 @@ def print_table(rows, args, xver, base_ours, base_x, floor) -> None:
       + (f" (a process with nothing to do, one option of one item, takes {floor[2]:.3f} s and "
          f"{mb(floor[3])} MB)" if floor else "")
       + ". Its search nodes, updates, cleansings and ZDD nodes equal dlxnumba's on every row.")
-    p("* **dlxnumba**: `dlxnumba.zdd.zdd(problem)`, the call alone (the search, the diagram and its exact "
+    p("* **dlxnumba**: `problem.zdd()`, the call alone (the search, the diagram and its exact "
       "count; `time.process_time()` around it), best of the repeats in one process, the problem built "
       "and the compiled code loaded before.")
     p("* **xcover**: `xcover.dancing_cells_zdd.algorithm_z(...)` on arrays (what `covers_zdd` runs), "
