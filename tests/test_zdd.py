@@ -382,6 +382,8 @@ def test_iteration_is_lazy():
 def test_zdd_object():
     z = dominoes(4, 4).zdd()
     assert repr(z) == "Zdd(36 solutions, 49 nodes)"
+    assert last_stats() is z.stats and z.stats.status == Status.COMPLETE and z.stats.solutions == 36
+    assert zdd(dominoes(4, 4)).to_text() == z.to_text()  # the module's function takes the same path
     assert isinstance(z, Zdd) and not hasattr(z, "__len__")
     with pytest.raises(TypeError):
         len(z)  # type: ignore[arg-type]
