@@ -269,3 +269,14 @@ def test_help_lists_the_modes(capsys):
     code, out, _ = run(capsys, "cover", "--help")
     assert code == 0
     assert all(flag in out for flag in ("--best K", "--zdd", "--sample N", "--seed S", "--reduce"))
+
+
+def test_reduce_stopped_by_the_timeout_says_so(capsys, tmp_path):
+    """--timeout 0 does no round: the problem written is the original, in DLX-PRE's order
+    (the same 92 solutions), exit status 1 and a note."""
+    target = tmp_path / "out.dlx"
+    code, out, err = run(capsys, "cover", "--reduce", "--timeout", 0, "--stats", "-o", target, golden("queens8.dlx"))
+    assert (code, out) == (1, "") and "--timeout ran out" in err and "partly reduced" in err
+    assert stats(err)["run"] == "stopped: --timeout ran out"
+    q = read(target)
+    assert q.n_options == 64 and q.count() == 92  # Knuth's 92 queens
