@@ -545,10 +545,9 @@ class _Run:
                interval: float) -> Zdd:
         state = self.cursor[-1]
         stats = self.stats
-        if hasattr(K.dlx6, "compile"):  # (not under NUMBA_DISABLE_JIT=1)
-            # compiled or loaded before the clock starts: seconds and timeouts count searching only
-            ready(K.dlx6, (self.n1, self.links, self.color, self.sig, self.memo, self.diagram, self.cursor, 1, 1))
-            ready(K.rehash, (self.memo[0], self.memo[0]))
+        # compiled or loaded before the clock starts: seconds and timeouts count searching only
+        ready(K.dlx6, (self.n1, self.links, self.color, self.sig, self.memo, self.diagram, self.cursor, 1, 1))
+        ready(K.rehash, (self.memo[0], self.memo[0]))
         started = time.perf_counter()
         deadline = None if timeout is None else started + timeout
         last = started
