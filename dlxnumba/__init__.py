@@ -20,6 +20,7 @@ _WHERE = {
     "Search": "search",
     "Best": "costs",
     "Reduction": "reduce",
+    "Zdd": "zdd",
     "SearchOptions": "search_options",
     "Stats": "stats",
     "Status": "stats",
@@ -86,6 +87,7 @@ if TYPE_CHECKING:
     from .progress import Progress as Progress
     from .costs import Best as Best
     from .reduce import Reduction as Reduction
+    from .zdd import Zdd as Zdd
     from .search import Search as Search
     from .search_options import SearchOptions as SearchOptions
     from .stats import Stats as Stats, Status as Status, last_stats as last_stats

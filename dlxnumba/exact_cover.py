@@ -48,6 +48,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from .batch import BatchResult, batch_jobs
 from .costs import Best, CostSearch
 from .reduce import Reduction, reduce
+from .zdd import Zdd, zdd_search
 from .errors import ExactCoverError, LimitReached
 from .problem import Problem
 from .progress import ProgressArg
@@ -308,3 +309,32 @@ class ExactCover(Problem):
         ([0, 3], 2, True)
         """
         return reduce(self, rounds=rounds, timeout=timeout)
+
+    def zdd(self, *, given: Iterable[int] = (), max_nodes: int | None = None, max_zdd_nodes: int | None = None,
+            timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5) -> Zdd:
+        """A ZDD of every solution, built by Knuth's DLX6: count, list or sample solutions far too many to visit.
+
+        Returns a :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
+        iteration over every solution (sorted option indices, givens
+        included, lazily), ``sample(n, seed=)`` (uniform draws), ``to_text()``
+        (DLX6's text for Knuth's ZDDREAD), ``nodes`` (DLX6's ZDD node count)
+        and ``stats`` (DLX6's search nodes, updates and cleansings).  Colors
+        work as in DLX2; multiplicities raise
+        :class:`~dlxnumba.ExactCoverError`.  ``max_nodes`` (search nodes),
+        ``max_zdd_nodes`` (diagram nodes) or ``timeout`` stop the search with
+        :class:`~dlxnumba.LimitReached` (a partial diagram is of no use).
+        See :func:`dlxnumba.zdd.zdd`.
+
+        Examples
+        --------
+        >>> from dlxnumba import queens
+        >>> p, _ = queens(8)
+        >>> z = p.zdd()
+        >>> z.count(), z.count() == p.count(), len(list(z))
+        (92, True, 92)
+        >>> z.sample(2, seed=1) == z.sample(2, seed=1), z.sample(1, seed=1)[0] in list(z)
+        (True, True)
+        """
+        options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                                progress_interval=progress_interval)
+        return zdd_search(self, given, options, max_zdd_nodes=max_zdd_nodes)

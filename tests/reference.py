@@ -21,7 +21,9 @@ Conventions shared by every function below (Knuth's, as in DLX1):
 
 from __future__ import annotations
 
+import math
 import operator
+from fractions import Fraction
 from itertools import combinations
 
 
@@ -621,6 +623,173 @@ def killer_solutions_brute(puzzle_cells, n, box, cages, kinds=(), limit=None) ->
 
 
 # ---------------------------------------------------------------------------
+# Every exact cover at once (the oracles of DLX6, tests/test_zdd.py)
+# ---------------------------------------------------------------------------
+
+
+def exact_covers(options, n_primary, n_items, colors=None, given=()) -> set[frozenset[int]]:
+    """Every solution that contains the options ``given``, by trying every
+    subset of the other options that hold a primary item.
+
+    ``colors`` (None: no colors) runs beside ``options`` as in
+    :func:`is_colored_cover`.  A solution covers each primary item exactly
+    once, and the uses of each secondary item are a single uncolored one or
+    agree on one color.  Every chosen option holds a primary item, except
+    that a given one need not (it is forced in, not chosen).  Givens listed
+    twice or in conflict: no solution.  Keep it to about 14 options.
+    """
+    if colors is None:
+        colors = [[0] * len(opt) for opt in options]
+    given = list(given)
+    if len(set(given)) != len(given):
+        return set()
+
+    def ok(chosen) -> bool:
+        times = [0] * n_items
+        uses: dict = {}
+        for j in chosen:
+            for i, c in zip(options[j], colors[j]):
+                times[i] += 1
+                if i >= n_primary:
+                    uses.setdefault(i, set()).add(c)
+        if any(times[i] != 1 for i in range(n_primary)):
+            return False
+        for i, used in uses.items():
+            if (0 in used and times[i] > 1) or len(used) > 1:
+                return False
+        return True
+
+    candidates = [j for j, opt in enumerate(options) if j not in given and _has_primary(opt, n_primary)]
+    found = set()
+    for size in range(len(candidates) + 1):
+        for subset in combinations(candidates, size):
+            if ok(given + list(subset)):
+                found.add(frozenset(given) | frozenset(subset))
+    return found
+
+
+def _chebyshev_roots_poly(n) -> list[int]:
+    """The monic integer polynomial (coefficients, constant first) whose roots
+    are ``4 cos^2(pi k / (n + 1))`` for ``k = 1 .. ceil(n / 2)``.
+
+    ``F_n(x) = U_n(x / 2)`` (``F_0 = 1``, ``F_1 = x``, ``F_{k+1} = x F_k -
+    F_{k-1}``) has the roots ``2 cos(pi k / (n + 1))``, ``k = 1 .. n``, which
+    come in pairs ``+-r`` (and 0 when ``n`` is odd).  So ``F_n(x)`` (``n``
+    even) or ``x F_n(x)`` (``n`` odd) is a polynomial in ``x^2`` whose roots
+    as such are the squares, each once.
+    """
+    a, b = [1], [0, 1]  # F_0, F_1
+    if n == 0:
+        f = a
+    else:
+        for _ in range(n - 1):
+            xb = [0] + b
+            a, b = b, [xb[i] - (a[i] if i < len(a) else 0) for i in range(len(xb))]
+        f = b
+    if n % 2:
+        f = [0] + f
+    assert all(c == 0 for c in f[1::2])
+    return f[0::2]
+
+
+def _det(matrix) -> Fraction:
+    """The determinant of a square matrix of integers or fractions, exactly."""
+    m = [[Fraction(v) for v in row] for row in matrix]
+    n = len(m)
+    det = Fraction(1)
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if pivot is None:
+            return Fraction(0)
+        if pivot != c:
+            m[c], m[pivot] = m[pivot], m[c]
+            det = -det
+        det *= m[c][c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            if f:
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return det
+
+
+def domino_tilings(m, n) -> int:
+    """The number of domino tilings of an ``m x n`` board: Kasteleyn's product
+    ``prod_{j <= ceil(m/2)} prod_{k <= ceil(n/2)} (4 cos^2(pi j/(m+1)) + 4 cos^2(pi k/(n+1)))``,
+    computed exactly.
+
+    With ``y_j`` the roots of ``P = _chebyshev_roots_poly(m)`` and ``z_k``
+    those of ``Q = _chebyshev_roots_poly(n)``, the product is ``prod_j h(y_j)``
+    for ``h(y) = prod_k (y + z_k) = (-1)^deg(Q) Q(-y)``, which is the
+    determinant of ``h(C)`` for the companion matrix ``C`` of ``P`` (whose
+    eigenvalues are the ``y_j``): integer matrices, exact rational arithmetic.
+    """
+    if m == 0 or n == 0:
+        return 1
+    p = _chebyshev_roots_poly(m)
+    q = _chebyshev_roots_poly(n)
+    d = len(p) - 1
+    dq = len(q) - 1
+    h = [(-1) ** (dq + i) * c for i, c in enumerate(q)]  # (-1)^dq Q(-y), constant first
+    companion = [[0] * d for _ in range(d)]
+    for i in range(1, d):
+        companion[i][i - 1] = 1
+    for i in range(d):
+        companion[i][d - 1] = -p[i]
+
+    def mul(a, b):
+        return [[sum(a[i][k] * b[k][j] for k in range(d)) for j in range(d)] for i in range(d)]
+
+    total = [[0] * d for _ in range(d)]
+    power = [[int(i == j) for j in range(d)] for i in range(d)]
+    for c in h:
+        total = [[total[i][j] + c * power[i][j] for j in range(d)] for i in range(d)]
+        power = mul(power, companion)
+    value = _det(total)
+    assert value.denominator == 1
+    return int(value)
+
+
+def chi_square_tail(statistic, df) -> float:
+    """The probability that a chi-square variable with ``df`` degrees of freedom
+    exceeds ``statistic``: the regularized upper incomplete gamma function
+    ``Q(df / 2, statistic / 2)``, by its series below ``a + 1`` and its continued
+    fraction above (Numerical Recipes, 6.2)."""
+    a = df / 2.0
+    x = statistic / 2.0
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        k = a
+        for _ in range(10000):
+            k += 1
+            term *= x / k
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    frac = d
+    for i in range(1, 10000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        frac *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return math.exp(log_front) * frac
+
+
+# ---------------------------------------------------------------------------
 # Costs (Knuth's DLX5).  ``costs[j]`` is option ``j``'s cost, a nonnegative
 # integer; a solution costs the sum of its options' costs.
 # ---------------------------------------------------------------------------
@@ -852,3 +1021,4 @@ def dlx_pre(options, colors, n_primary, n_items, rounds=None) -> dict:
                 out.append((j, list(entries[j])))
     result.update(counts, items=items, options=out)
     return result
+

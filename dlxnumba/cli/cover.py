@@ -8,10 +8,11 @@ import time
 
 from ..errors import ExactCoverError, LimitReached
 from ..errors import _OutputError as OutputError
-from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS, _positive_int,
                      STOPPED_BY, _closed, _CountWatch, _error, _non_negative_int, _note, _Output,
                      _output_clash, _Progress, _say, _seconds, add_split_arguments, split_conflict,
                      split_options)
+from .cover_modes import mode_conflict, mode_of, run_mode, summary as mode_summary
 
 HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"
 
@@ -36,6 +37,27 @@ output:
   least three (the search stopped at --limit 3, or early: --timeout,
   --max-nodes or Ctrl-C, and a note on stderr says which).  --limit N
   searches for one solution more than N, to tell "exactly N" from "more"
+
+Knuth's other programs (one of the three at a time):
+  --best K      the K cheapest solutions (DLX5; options carry costs, "|n" after
+                their items), cheapest first, each line "COST: OPTIONS" (with
+                --names: a line "COST:", then the options); --max-nodes and
+                --timeout end it with the cheapest found so far (a note says
+                they are not proven the cheapest; exit status 0 if any);
+                --stats: DLX5's nodes, updates, cleansings and the improving
+                solutions it found
+  --zdd         the number of solutions, counted through a ZDD of them all
+                (DLX6): exact however many; --sample N [--seed S] prints N
+                solutions drawn uniformly at random instead (the same seed,
+                the same draws); --max-nodes or --timeout stopping it prints
+                no count (exit status 1); --stats: DLX6's nodes, updates,
+                cleansings and ZDD nodes
+  --reduce      the problem without the options and items DLX-PRE finds
+                unnecessary, written in DLX text (-o FILE, never over the
+                input); --timeout writes it as far as it got (exit status 1);
+                --stats: rounds, options and items removed
+  They cannot be used with --count (but --zdd --count is --zdd), --limit,
+  --threads, --checkpoint or --dask.
 
 example (Knuth's, in knuth.dlx):
   A B C D E | F G
@@ -92,6 +114,15 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="budget of search-tree nodes")
     c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit")
     add_split_arguments(c)
+    c.add_argument("--best", type=_positive_int, metavar="K",
+                   help="the K cheapest solutions by the options' costs (Knuth's DLX5), each with its cost")
+    c.add_argument("--zdd", action="store_true",
+                   help="count the solutions through a ZDD of them all (Knuth's DLX6)")
+    c.add_argument("--sample", type=_non_negative_int, metavar="N",
+                   help="with --zdd: print N solutions drawn uniformly at random")
+    c.add_argument("--seed", type=_non_negative_int, metavar="S", help="with --sample: the random seed")
+    c.add_argument("--reduce", action="store_true",
+                   help="write the problem reduced by Knuth's DLX-PRE, in DLX text")
     c.add_argument("--stats", action="store_true",
                    help="print solutions, nodes, updates, seconds (of the search; start-up: "
                         "compiling it, or loading it from numba's cache), updates/s and whether "
@@ -155,9 +186,10 @@ def run(args) -> int:
                           getattr(args, "checkpoint", None))
     if clash:
         return _error(clash)
-    conflict = split_conflict(args)
+    conflict = mode_conflict(args) or split_conflict(args)
     if conflict:
         return _error(conflict)
+    mode = mode_of(args)
     problem = _read_problem(args.source)
     if isinstance(problem, int):
         return problem
@@ -170,12 +202,15 @@ def run(args) -> int:
     code = EXIT_INTERRUPTED
     try:
         try:
-            code = _search(problem, args, out, progress, state)
+            if mode is not None:
+                code = run_mode(mode, problem, args, out, progress, state)
+            else:
+                code = _search(problem, args, out, progress, state)
         except KeyboardInterrupt:
             state.stopped = "interrupted"
             code = EXIT_INTERRUPTED
             progress.clear()
-            if args.count and not state.written:  # what the count found: a lower bound
+            if args.count and mode is None and not state.written:  # what the count found: a lower bound
                 _write_partial_count(problem, args, out, state)
         except OutputError as e:
             code = _error(e)
@@ -189,7 +224,9 @@ def run(args) -> int:
     except KeyboardInterrupt:  # while the results were written: they end on a whole record
         state.stopped = "interrupted"
         code = EXIT_INTERRUPTED
-    if args.stats:
+    if args.stats and mode is not None:
+        _say(mode_summary(mode, state, args))
+    elif args.stats:
         dask_summary = getattr(state, "dask_summary", None)  # --dask (cli/dask.py)
         _say(dask_summary if dask_summary is not None else _summary(_figures(problem, state), state, args))
     return code

@@ -1,0 +1,199 @@
+"""``dlxnumba cover --best K | --zdd | --reduce``: Knuth's DLX5, DLX6 and DLX-PRE on the command line.
+
+:mod:`.cover` reads the problem and opens the output; this module runs the
+three searches that are not a plain search for solutions and writes what
+they find in ``cover``'s formats:
+
+``--best K``
+    the ``K`` cheapest solutions (:meth:`~dlxnumba.ExactCover.best`), each
+    line ``COST: OPTIONS`` (with ``--names``: a line ``COST:``, then one line
+    of item names per option, then a blank line), cheapest first;
+``--zdd``
+    the number of solutions, counted through the ZDD
+    (:meth:`~dlxnumba.ExactCover.zdd`); with ``--sample N`` (and ``--seed
+    S``), ``N`` solutions drawn uniformly at random instead, one a line as
+    ``cover`` prints solutions;
+``--reduce``
+    the problem that DLX-PRE leaves (:meth:`~dlxnumba.ExactCover.reduce`),
+    written in DLX text.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..errors import ExactCoverError, LimitReached
+from .common import EXIT_OK, EXIT_UNSOLVED, STOPPED_BY, _error, _note, _Output, _Progress
+
+#: The options each mode cannot be given with (flag name -> how argparse stores it).
+_PLAIN_ONLY = {"--count": "count", "--limit": "limit", "--threads": "threads", "--checkpoint": "checkpoint",
+               "--dask": "dask"}
+
+
+def mode_of(args) -> str | None:
+    """``"best"``, ``"zdd"``, ``"reduce"`` or None (a plain search)."""
+    if getattr(args, "best", None) is not None:
+        return "best"
+    if getattr(args, "zdd", False):
+        return "zdd"
+    if getattr(args, "reduce", False):
+        return "reduce"
+    return None
+
+
+def _given(args, name: str) -> bool:
+    value = getattr(args, name, None)
+    return value not in (None, False)
+
+
+def mode_conflict(args) -> str | None:
+    """Why the options of a run cannot go together, or None."""
+    modes = [flag for flag, on in (("--best", args.best is not None), ("--zdd", args.zdd),
+                                   ("--reduce", args.reduce)) if on]
+    if len(modes) > 1:
+        return f"{modes[0]} and {modes[1]} cannot be used together: choose one"
+    if args.sample is not None and not args.zdd:
+        return "--sample needs --zdd (the solutions are drawn from the ZDD)"
+    if args.seed is not None and args.sample is None:
+        return "--seed needs --sample"
+    if not modes:
+        return None
+    mode = modes[0]
+    for flag, name in _PLAIN_ONLY.items():
+        if not _given(args, name):
+            continue
+        if mode == "--zdd" and flag == "--count" and args.sample is None:
+            continue  # --zdd --count: the count, through the ZDD
+        return f"{mode} cannot be used with {flag}" + (
+            " (--zdd counts every solution)" if mode == "--zdd" and flag in ("--count", "--limit") else "")
+    if mode == "--reduce":
+        for flag, name in (("--names", "names"), ("--max-nodes", "max_nodes"), ("--progress", "progress")):
+            if _given(args, name):
+                return f"--reduce cannot be used with {flag} (it writes a problem, not solutions)"
+    if mode == "--zdd" and args.names and args.sample is None:
+        return "--zdd --names needs --sample (a count has no names)"
+    return None
+
+
+def run_mode(mode: str, problem, args, out: _Output, progress: _Progress, state) -> int:
+    """Run ``mode`` on ``problem``, writing to ``out``; return the exit status.
+
+    ``state`` is cover's record of the run (found, stopped, startup), which
+    --stats reads through :func:`summary`.
+    """
+
+    def report(p):  # a dlxnumba.progress.Progress
+        progress.draw(p.line())
+
+    shown = report if progress.enabled else None
+    started = time.perf_counter()
+    try:
+        if mode == "best":
+            return _best(problem, args, out, shown, state, started)
+        if mode == "zdd":
+            return _zdd(problem, args, out, shown, state, started)
+        return _reduce(problem, args, out, state, started)
+    except ExactCoverError as e:  # no costs, multiplicities, a problem too large
+        progress.clear()
+        return _error(e)
+    finally:
+        progress.clear()
+
+
+def _startup(state, started: float, seconds: float) -> None:
+    """What the run spent outside the search itself: compiling or loading it, building its links."""
+    state.startup = max(0.0, time.perf_counter() - started - seconds)
+
+
+def _best(problem, args, out: _Output, shown, state, started: float) -> int:
+    result = problem.best(args.best, max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+    state.figures = result.stats
+    _startup(state, started, result.stats.seconds)
+    for cost, solution in result:
+        if args.names:
+            text = f"{cost}:\n" + "".join(" ".join(map(str, problem.option_names(j))) + "\n"
+                                          for j in solution) + "\n"
+        else:
+            text = f"{cost}: " + " ".join(map(str, solution)) + "\n"
+        out.write(text)
+        state.found += 1
+    if not result.optimal:
+        state.stopped = result.stats.status.label
+        _note(f"the search stopped early, {STOPPED_BY[state.stopped]}, after {result.stats.nodes:,} nodes: "
+              "the cheapest found so far, not proven the cheapest")
+    return EXIT_OK if state.found else EXIT_UNSOLVED
+
+
+def _zdd(problem, args, out: _Output, shown, state, started: float) -> int:
+    try:
+        z = problem.zdd(max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+    except LimitReached as e:
+        state.figures = e.stats
+        state.stopped = e.reason.label
+        _startup(state, started, e.stats.seconds)
+        _note(f"the ZDD search stopped early, {STOPPED_BY[state.stopped]}, after {e.stats.nodes:,} nodes: "
+              "no count (a partial diagram counts nothing)")
+        return EXIT_UNSOLVED
+    state.figures = z.stats
+    state.zdd_nodes = z.nodes
+    _startup(state, started, z.stats.seconds)
+    if args.sample is None:
+        state.found = z.count()
+        out.write(f"{state.found}\n")
+        return EXIT_OK
+    if args.sample and not z.count():
+        _note("no solution to sample")
+        return EXIT_UNSOLVED
+    for solution in z.sample(args.sample, seed=args.seed):
+        if args.names:
+            out.write("".join(" ".join(map(str, problem.option_names(j))) + "\n" for j in solution) + "\n")
+        else:
+            out.write(" ".join(map(str, solution)) + "\n")
+        state.found += 1
+    return EXIT_OK
+
+
+def _reduce(problem, args, out: _Output, state, started: float) -> int:
+    r = problem.reduce(timeout=args.timeout)
+    state.reduction = r
+    state.seconds = time.perf_counter() - started
+    out.write(r.problem.to_dlx())
+    if not r.complete:
+        state.stopped = "timeout"
+        _note(f"the reduction stopped early, {STOPPED_BY['timeout']}, after {r.rounds} rounds: the problem "
+              "written is partly reduced (every solution kept)")
+        return EXIT_UNSOLVED
+    return EXIT_OK
+
+
+def summary(mode: str, state, args) -> str:
+    """The --stats lines of a run of ``mode``."""
+    if state.stopped == "interrupted":
+        ended = "interrupted (Ctrl-C)"
+    elif state.stopped:
+        ended = f"stopped: {'--max-nodes' if state.stopped == 'max_nodes' else '--timeout'} ran out"
+    else:
+        ended = "complete"
+    if mode == "reduce":
+        r = getattr(state, "reduction", None)
+        if r is None:
+            return f"run:        {ended}\n"
+        return (f"rounds:     {r.rounds}\noptions:    {r.problem.n_options} left, {len(r.removed_options)} "
+                f"removed\nitems:      {r.problem.n_items} left, {len(r.removed_items)} removed\n"
+                f"seconds:    {state.seconds:.3f} (compiling or loading the kernel included)\n"
+                f"run:        {ended}\n")
+    s = getattr(state, "figures", None)
+    if s is None:  # Ctrl-C: the figures of the search as it stood
+        from ..stats import last_stats
+
+        s = last_stats()
+    if mode == "best":
+        # DLX5's figures: its 'solutions' are those it found, each cheaper than the K-th best known then
+        found = f"solutions:  {state.found} printed, {s.solutions} found improving\n"
+    else:
+        found = f"solutions:  {'-' if state.stopped else s.solutions}\n"
+    lines = (found + f"nodes:      {s.nodes}\nupdates:    {s.updates}\ncleansings: {s.cleansings}\n")
+    if mode == "zdd" and not state.stopped:
+        lines += f"zdd nodes:  {state.zdd_nodes}\n"
+    return lines + (f"seconds:    {s.seconds:.3f}\nstart-up:   {state.startup:.3f}\n"
+                    f"updates/s:  {s.updates_per_second:.0f}\nrun:        {ended}\n")
