@@ -21,7 +21,7 @@ from benchutil import record, run
 from dlxnumba import last_stats
 from dlxnumba import Sudoku
 from dlxnumba.errors import LimitReached
-from dlxnumba.sudoku import killer
+from dlxnumba.sudoku import killer, variants
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from reference import killer_ok  # noqa: E402
@@ -48,7 +48,7 @@ BUDGET = 300_000
 def test_count_killer(benchmark, name, form, monkeypatch):
     cages, published = PUZZLES[name]
     monkeypatch.setattr(killer, "MAX_ASSIGNMENTS", FORMS[form])
-    killer.cached_problem.cache_clear()
+    variants.cached_problem.cache_clear()
     s = Sudoku.killer("." * 81, cages)
     budget = BUDGET if form == "colors" else None
 
@@ -68,5 +68,5 @@ def test_count_killer(benchmark, name, form, monkeypatch):
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=last_stats().nodes if found is not None else None,
            updates=last_stats().updates if found is not None else None, verified=verified or found is None,
            finished=found is not None, form=form)
-    killer.cached_problem.cache_clear()
+    variants.cached_problem.cache_clear()
     assert found is None or verified

@@ -99,24 +99,20 @@ dlxnumba.errors.SudokuError: cage 2 (sum 30; r2c1, r2c2): 2 distinct digits of 1
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Union
+from itertools import permutations
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Union
 
 import numpy as np
 
 from ..checks import is_integer
 from ..errors import SudokuError, plain
 from ..exact_cover import ExactCover
-from ..template import template
 from .geometry import Geometry, cell_name
 from .text import symbol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .variants import Variant
-
     #: A cell of a cage: its number (row-major from 0), a name such as ``"r1c2"``, or ``(row, col)`` from 0
     CellLike = Union[int, str, tuple[int, int]]
     #: Cages: their text form (a cage map and sums), a :class:`Cages`, or ``(sum, cells)`` pairs
@@ -638,21 +634,6 @@ def killer_problem(base: ExactCover, geo: Geometry, cages: Cages) -> ExactCover:
         return ExactCover(p1 + n_cages, names, opt_ptr, opt_items)
     return ExactCover(p1 + n_cages, names, opt_ptr, opt_items, opt_colors,
                       [symbol(d) for d in range(1, n + 1)])
-
-
-@functools.lru_cache(maxsize=32)
-def cached_problem(variant: Variant, n: int, box: tuple[int, int],
-                   build: Callable[[Geometry, Any, Any], ExactCover]) -> ExactCover:
-    """The exact-cover problem of a killer variant's empty grid (the last 32 built
-    are kept): ``build(geometry, bans, ban_kinds)`` makes the problem of its other
-    rules, to which the cages are added."""
-    geo = variant.geometry(n, box)
-    base = build(geo, variant.ban_pairs(geo), variant.bans)
-    if variant.cages is None:
-        raise SudokuError("cached_problem is for a variant with cages (a killer)")
-    p = killer_problem(base, geo, variant.cages)
-    template(p)
-    return p
 
 
 # ---------------------------------------------------------------------------

@@ -78,8 +78,9 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import threading
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, TypeAlias
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, TypeAlias
 
 import numpy as np
 
@@ -88,7 +89,7 @@ from ..exact_cover import ExactCover
 from ..template import template
 from .encoding import _item_names
 from .geometry import Geometry, cell_name, geometry, side_of
-from .killer import Cages, cached_problem
+from .killer import Cages, killer_problem
 from .text import grid_from, symbol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -625,3 +626,18 @@ def to_text(grid: str, variant: Variant) -> str:
     if variant.cages is not None:
         lines.append(f"cages: {variant.cages.text()}")
     return "\n".join(lines + [grid])
+
+
+@functools.lru_cache(maxsize=32)
+def cached_problem(variant: "Variant", n: int, box: tuple[int, int],
+                   build: Callable[[Geometry, Any, Any], ExactCover]) -> ExactCover:
+    """The exact-cover problem of a killer variant's empty grid (the last 32 built
+    are kept): ``build(geometry, bans, ban_kinds)`` makes the problem of its other
+    rules, to which the cages are added."""
+    geo = variant.geometry(n, box)
+    base = build(geo, variant.ban_pairs(geo), variant.bans)
+    if variant.cages is None:
+        raise SudokuError("cached_problem is for a variant with cages (a killer)")
+    p = killer_problem(base, geo, variant.cages)
+    template(p)
+    return p

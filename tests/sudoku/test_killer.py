@@ -9,13 +9,12 @@ killers against the brute force in both encodings of a cage, two published
 
 import pickle
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dlxnumba import Status, Sudoku, SudokuError, solve_many
-from dlxnumba.sudoku import killer
+from dlxnumba.sudoku import killer, variants
 from dlxnumba.sudoku.killer import Cages
 from dlxnumba.sudoku.variants import Variant, to_text
 from reference import killer_ok, killer_solutions_brute, sudoku_solutions_brute
@@ -55,10 +54,10 @@ def form(request):
     """Force every cage into one encoding ("colors", "sets") or keep the default mix."""
     old = killer.MAX_ASSIGNMENTS
     killer.MAX_ASSIGNMENTS = {"colors": 10 ** 9, "sets": 0, "mixed": old}[request.param]
-    killer.cached_problem.cache_clear()
+    variants.cached_problem.cache_clear()
     yield request.param
     killer.MAX_ASSIGNMENTS = old
-    killer.cached_problem.cache_clear()
+    variants.cached_problem.cache_clear()
 
 
 @pytest.mark.parametrize("cages, published", [(UK_2022, UK_2022_SOLUTION), (TIPS, TIPS_SOLUTION)],
@@ -331,12 +330,12 @@ def test_too_large_cage_is_refused(monkeypatch):
                "too many options for one cage; split the cage")
     with pytest.raises(SudokuError, match=message):
         Sudoku("." * 81, cages=cages)
-    killer.cached_problem.cache_clear()
+    variants.cached_problem.cache_clear()
     try:
         with pytest.raises(SudokuError, match=message.replace("cage 1", "cage A")):
             s.solve()  # made before the limit fell: refused when its problem is built
     finally:
-        killer.cached_problem.cache_clear()
+        variants.cached_problem.cache_clear()
     monkeypatch.setattr(killer, "MAX_OPTIONS", 12)
     assert Sudoku("." * 81, cages=cages).solve() is not None
 
