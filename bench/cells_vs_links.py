@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dlxnumba import encodings as E  # noqa: E402
 from dlxnumba.search import Search  # noqa: E402
@@ -53,10 +54,15 @@ def problems(quick: bool) -> dict:
                 "pentominoes 3x20": ([(E.pentominoes(3, 20)[0], ())], 8),
                 "langford 7": ([(E.langford(7)[0], ())], 52),
                 "sudoku top95[:5] counts": (sudoku_jobs("top95", 5), 5)}
+    from test_colors import de_bruijn, queendom  # (bench/: the colored and bounded problems)
+
     return {"queens 13": ([(E.queens(13)[0], ())], 73712),
             "pentominoes 6x10": ([(E.pentominoes(6, 10)[0], ())], 9356),
             "langford 12": ([(E.langford(12)[0], ())], 216288),
-            "sudoku top95 counts": (sudoku_jobs("top95", 95), 95)}
+            "sudoku top95 counts": (sudoku_jobs("top95", 95), 95),
+            "queendom 8x8, 5 queens (bounds)": ([(queendom(8, 5), ())], 4860),
+            # (60,928: DLX2 and SSXCC agree; too large for the brute force of bench/test_colors.py)
+            "de Bruijn n=6, 2..4 (colors)": ([(de_bruijn(6, 2, 4), ())], 60928)}
 
 
 def run(jobs, algorithm: str) -> tuple[float, int, int, int, list]:

@@ -27,7 +27,7 @@ import pytest
 
 from benchutil import ROOT, record, run
 from dlxnumba.template import template
-from dlxnumba import ExactCover, queens
+from dlxnumba import ExactCover, last_stats, queens
 
 QUEENS9 = 352  # OEIS A000170
 
@@ -45,7 +45,7 @@ def test_one_item_options(benchmark, disabled, stop_at):
     p.solve(stop_at=stop_at)  # builds the links, loads the kernel
 
     sol, seconds = run(benchmark, lambda: p.solve(stop_at=stop_at), rounds=1 if disabled else 3)
-    st = p.stats
+    st = last_stats()
     ok = sol == list(range(n)) and st.nodes == n + 1
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=st.nodes, updates=st.updates, verified=ok,
            kind="scale", problem=f"one-item-{n}-stop_at-{stop_at}", timed="call")
@@ -72,7 +72,7 @@ def test_spread_queens(benchmark, disabled):
     p.count(limit=1)
 
     count, seconds = run(benchmark, p.count, rounds=1 if disabled else 5)
-    st = p.stats
+    st = last_stats()
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=st.nodes, updates=st.updates,
            verified=count == QUEENS9, kind="scale", problem="spread-queens-9", count=count, timed="call")
     assert count == QUEENS9
@@ -162,7 +162,8 @@ import dlxnumba
 t = time.perf_counter()
 p = dlxnumba.ExactCover.from_dlx({path!r})
 parsed = time.perf_counter() - t
-p._template()  # the links, built once for the searches
+from dlxnumba.template import template
+template(p)  # the links, built once for the searches
 print(json.dumps({{"parse_seconds": parsed, "total_seconds": time.perf_counter() - t,
                   "options": p.n_options, "nodes": int(p.opt_ptr[-1])}}))
 """

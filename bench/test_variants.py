@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from test_variants import PUBLISHED  # noqa: E402
 
-from dlxnumba import Status, Sudoku, Variant, solve_many  # noqa: E402
+from dlxnumba import Status, Sudoku, Variant, last_stats, solve_many  # noqa: E402
 from dlxnumba.sudoku.encoding import decode, given_options  # noqa: E402
 
 BATCH = 64
@@ -39,7 +39,7 @@ def test_single(benchmark, name, spec, regions, puzzle, published):
     v = Variant.parse(spec, regions)
     s = Sudoku(puzzle, variant=v)
     t = benchmark(s.solve)
-    benchmark.extra_info.update(mode="single", nodes=t.stats.nodes if t else 0,
+    benchmark.extra_info.update(mode="single", nodes=last_stats().nodes if t else 0,
                                 verified=bool(t is not None and v.is_solution(t, puzzle)))
     assert benchmark.extra_info["verified"]
 
@@ -51,7 +51,7 @@ def test_batch(benchmark, disabled, name, spec, regions, puzzle, published):
     size = 2 if disabled else BATCH
     puzzles = [puzzle] * size
     r = benchmark(solve_many, puzzles, threads=1, limit=2, variant=v)
-    ok = all(s == Status.SOLVED for s in r.statuses) and all(v.is_solution(g, puzzle) for g in r.solutions)
+    ok = all(s == Status.SOLVED for s in r.status) and all(v.is_solution(g, puzzle) for g in r.solutions)
     benchmark.extra_info.update(mode="batch", n_puzzles=size, nodes=int(r.nodes.sum()) // size, verified=ok)
     assert ok
 

@@ -3,7 +3,7 @@
 ``Search(problem, algorithm="cells")`` searches with sparse sets instead of
 dancing links (see :mod:`dlxnumba.kernels.core.cells` for the data structure);
 ``algorithm="auto"`` runs a short probe of both and keeps the faster
-(:func:`choose_algorithm`).  This module builds the sparse sets of a problem
+(:func:`dlxnumba.search.prefer_cells`).  This module builds the sparse sets of a problem
 once (a template, shared read-only) and drives one resumable search over a
 private copy of them (:class:`CellsEngine`); the links search keeps its own
 code in :mod:`dlxnumba.search`.
@@ -23,10 +23,9 @@ Examples
 from __future__ import annotations
 
 import threading
-import time
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,7 +39,7 @@ from .template import describe_conflict, template
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import Problem
 
-__all__ = ["CellsEngine", "prefer_cells", "build_cells", "CellsTemplate"]
+__all__ = ["CellsEngine", "build_cells", "CellsTemplate"]
 
 @dataclass(frozen=True)
 class CellsTemplate:
@@ -244,86 +243,3 @@ class CellsEngine:
     def report(self, elapsed: float) -> Progress:
         st = self.state
         return Progress(elapsed, int(st[K.NODES]), int(st[K.UPDATES]), int(st[K.SOLUTIONS]), self.fraction())
-
-
-# ------------------------------------------------------------------- "auto"
-
-#: ``algorithm="auto"`` starts with dancing links and decides after this many
-#: updates (a search that ends or yields sooner stays with links).
-PROBE_UPDATES = 1 << 20
-#: The sample subtree timed with both kernels has at least SAMPLE_MIN links
-#: updates (else a shallower one is taken) and at most SAMPLE_MAX.
-SAMPLE_MIN = 1 << 15
-SAMPLE_MAX = 1 << 18
-
-
-def _links_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int,
-               ready: Callable) -> tuple[bool, int, float]:
-    """Search ``problem`` with ``given`` forced, by links, to the end or ``budget``
-    updates: (finished, updates, seconds)."""
-    from .kernels.core.search import SEARCH, apply_given
-
-    t = template(problem)
-    u = np.uint32
-    arrays = (t.llink.copy(), t.rlink.copy(), t.ulink.copy(), t.dlink.copy(), t.length.copy())
-    links = (arrays[0].view(u), arrays[1].view(u), t.top, arrays[2].view(u), arrays[3].view(u), arrays[4])
-    depth = problem.n_primary + 1
-    cursor = (np.zeros(depth, np.int32), np.zeros(depth, np.int64), np.zeros(K.STATE_SIZE, np.int64))
-    if apply_given(given, t.first_node, t.width, links) >= 0:
-        return True, 0, 0.0
-    ready(SEARCH[t.width], (problem.n_primary, links, cursor, stop_at, 1, 1, 1))
-    t0 = time.perf_counter()
-    ret = SEARCH[t.width](problem.n_primary, links, cursor, stop_at, 1 << 62, 1 << 62, budget)
-    return ret == K.RET_DONE, int(cursor[2][K.UPDATES]), time.perf_counter() - t0
-
-
-def _cells_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int,
-               ready: Callable) -> tuple[bool, float]:
-    """As :func:`_links_run` by cells: (finished, seconds)."""
-    try:
-        engine = CellsEngine(problem, given)
-    except ExactCoverError:
-        return True, 0.0
-    ready(*engine.warm_args())
-    t0 = time.perf_counter()
-    ret = engine.run(stop_at, 1 << 62, 1 << 62, budget)
-    return ret == K.RET_DONE, time.perf_counter() - t0
-
-
-def prefer_cells(problem: "Problem", given: np.ndarray, path: list[int], stop_at: int,
-                 ready: Callable[[Any, tuple], float]) -> bool:
-    """Whether dancing cells should take over a search that links could not
-    finish within :data:`PROBE_UPDATES` updates.
-
-    ``path`` holds the options that links has chosen on its current path
-    from the root.  Forcing the first ``L`` of them (with ``given``) leaves a
-    subproblem, a subtree of the search: the deepest one whose links search
-    takes at least :data:`SAMPLE_MIN` updates (or the largest below
-    :data:`SAMPLE_MAX`) is searched to the end by both kernels, twice each,
-    interleaved, and the faster wins.  Both do exactly the same work there
-    (the same solutions), so the comparison is fair whatever their counters
-    mean; the sample costs at most a few times :data:`SAMPLE_MAX` updates.
-    ``ready(kernel, args)`` compiles or loads a kernel before it is timed
-    (:func:`dlxnumba.search.ready`).
-    """
-    sample = None
-    for depth in range(len(path), -1, -1):
-        g = np.concatenate((given, np.asarray(path[:depth], np.int32))).astype(np.int32)
-        done, updates, _ = _links_run(problem, g, stop_at, SAMPLE_MAX, ready)
-        if not done:
-            break
-        sample = (g, updates)
-        if updates >= SAMPLE_MIN:
-            break
-    if sample is None:
-        return False
-    g, updates = sample
-    budget = 8 * updates + 10_000
-    t_links = t_cells = float("inf")
-    for _ in range(2):
-        t_links = min(t_links, _links_run(problem, g, stop_at, budget, ready)[2])
-        done, seconds = _cells_run(problem, g, stop_at, budget, ready)
-        if not done:
-            return False
-        t_cells = min(t_cells, seconds)
-    return t_cells < t_links

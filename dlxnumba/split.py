@@ -931,7 +931,10 @@ def run_split(problem: "Problem", mode: str = "count", *, given=(), stop_at: int
     ``split_`` is a ready split (else one is made, ``tasks`` as in
     :func:`split`).  With ``checkpoint`` (a path; counting only), the split
     and each finished task are recorded there, and a run started again with
-    the same path does only the tasks left (see :class:`Checkpoint`).  A
+    the same path does only the tasks left (see :class:`Checkpoint`); the
+    statistics are then those of the whole count, every run of the file
+    alike: its nodes, updates and seconds (the split's and each finished
+    task's, as recorded: lane time), so that their rates agree.  A
     ``timeout`` raises :class:`~dlxnumba.errors.LimitReached` with the partial
     count in ``found`` (the finished tasks stay in the checkpoint).
 
@@ -1078,7 +1081,10 @@ def run_split(problem: "Problem", mode: str = "count", *, given=(), stop_at: int
         stats = sp.stats + Stats(solutions=count, nodes=sum(columns[1]), updates=sum(columns[2]),
                                  seconds=sum(columns[3])) + extra
     stats.solutions = count
-    stats.seconds = wall
+    if ck is None:
+        stats.seconds = wall
+    # with a checkpoint, the nodes and updates are those of every run, and so are
+    # the seconds: the split's and each finished part's, as recorded (ck.total())
     stats.status = Status.COMPLETE if finished_all else Status.TIMEOUT
 
     def final() -> Progress:

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dlxnumba.cells as cells_module
 import reference as ref
 from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, LimitReached, Stats, langford, pentominoes, queens
@@ -88,7 +87,7 @@ def tiny_probe(monkeypatch):
     monkeypatch.setattr(search_module, "PROBE_UPDATES", 50)
     verdict = {"cells": True, "asked": 0}
 
-    def prefer(problem, given, path, stop_at, ready):
+    def prefer(problem, given, path, stop_at):
         verdict["asked"] += 1
         return verdict["cells"]
 
@@ -128,20 +127,47 @@ def test_auto_does_not_switch_after_a_solution_was_handed_out(tiny_probe, monkey
     assert len(rest) == 91 and tiny_probe["asked"] == 0
 
 
-def test_auto_keeps_links_on_colored_problems(tiny_probe):
+def _golden(name):
     import warnings
-
     from pathlib import Path
 
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        p = ExactCover.from_dlx(Path(__file__).parent / "golden" / "debruijn135.dlx")
-    assert p.count(algorithm="auto") == 160 and last_stats().algorithm == "links" and tiny_probe["asked"] == 0
-    assert p.count(algorithm="cells") == 160 and last_stats().algorithm == "cells"
+        warnings.simplefilter("ignore")  # (an option with no primary item, dropped as DLX2 drops it)
+        return ExactCover.from_dlx(Path(__file__).parent / "golden" / name)
+
+
+@pytest.mark.parametrize("name, count", [("debruijn135.dlx", 160), ("queendom4_6.dlx", 7996)])
+@pytest.mark.parametrize("to_cells", [True, False])
+def test_auto_chooses_on_colored_and_bounded_problems(tiny_probe, name, count, to_cells):
+    """Colors (SSXCC against DLX2) and bounds (SSMCC against DLX3): auto asks the probe and
+    goes on with the kernel it picks (issue 20, finding 18: auto never tried cells there)."""
+    tiny_probe["cells"] = to_cells
+    p = _golden(name)
+    assert p.count(algorithm="auto") == count and tiny_probe["asked"] == 1
+    assert last_stats().algorithm == ("cells" if to_cells else "links")
+    alone = Search(p, algorithm=last_stats().algorithm)
+    assert alone.count() == count
+    if to_cells:  # restarted from scratch: exactly the cells search
+        assert (last_stats().nodes, last_stats().updates) == (alone.stats.nodes, alone.stats.updates)
+
+
+@pytest.mark.parametrize("name", ["debruijn135.dlx", "queendom4_6.dlx"])
+def test_the_real_probe_on_colored_and_bounded_problems(name, monkeypatch):
+    """The real probe (small samples) on colors and bounds: a verdict either way, and the
+    same solutions as links whichever it picks."""
+    import dlxnumba.search as search_module
+
+    monkeypatch.setattr(search_module, "PROBE_UPDATES", 2000)
+    monkeypatch.setattr(search_module, "SAMPLE_MIN", 200)
+    monkeypatch.setattr(search_module, "SAMPLE_MAX", 20000)
+    p = _golden(name)
+    want = sorted(p.solutions())
+    s = Search(p, algorithm="auto")
+    assert sorted(s.solutions()) == want and s.stats.algorithm in ("links", "cells")
 
 
 def test_bounds_with_every_algorithm(tiny_probe):
-    """Multiplicities: cells runs SSMCC; auto stays with links (Algorithm M)."""
+    """Multiplicities: cells runs SSMCC; auto on a search that ends within its probe stays with links."""
     p = ExactCover.from_options([["a"], ["a"], ["a", "b"]], primary=["a", "b"], bounds={"a": (1, 2)})
     want = sorted(p.solutions())
     assert want == [[0, 2], [1, 2], [2]]  # b once (option 2), a once or twice
@@ -159,9 +185,9 @@ def test_prefer_cells_measures_a_real_sample():
         s.count()
     level = int(s.state[0])
     path = s.solution()[:level] if level > 0 else []
-    from dlxnumba.search import ready
+    from dlxnumba.search import prefer_cells
 
-    assert cells_module.prefer_cells(p, np.zeros(0, np.int32), path, 1, ready) in (True, False)
+    assert prefer_cells(p, np.zeros(0, np.int32), path, 1) in (True, False)
 
 
 @pytest.mark.parametrize("algorithm", ["cells", "auto"])
@@ -228,8 +254,8 @@ def test_auto_with_a_real_probe_and_givens(monkeypatch):
     import dlxnumba.search as search_module
 
     monkeypatch.setattr(search_module, "PROBE_UPDATES", 200)
-    monkeypatch.setattr(cells_module, "SAMPLE_MIN", 100)
-    monkeypatch.setattr(cells_module, "SAMPLE_MAX", 5000)
+    monkeypatch.setattr(search_module, "SAMPLE_MIN", 100)
+    monkeypatch.setattr(search_module, "SAMPLE_MAX", 5000)
     p, key = langford(8)
     calls = []
     real = search_module.prefer_cells

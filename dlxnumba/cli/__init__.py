@@ -86,7 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     _hold_std_descriptors()
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # told by the command's parser: its usage, not the top level's
+            command_parser = getattr(args, "command_parser", parser)
+            command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         validate = getattr(args, "validate", None)
         if validate is not None:
             validate(args)

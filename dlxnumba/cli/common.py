@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import stat
 import sys
+import threading
 import time
 
 from ..progress import bar as _bar
@@ -123,9 +125,42 @@ def _say(text: str) -> bool:
     return True
 
 
+#: How the messages of the Python API name their arguments, and what the command
+#: line says instead (its flags): a message on the command line names no
+#: keyword argument.
+_CLI_WORDS = [
+    (r"pass regions=\.\.\.", "give --regions MAP"),
+    (r"pass cages=\.\.\. \(a cage map and sums, or a list of \(sum, cells\)\), see dlxnumba\.sudoku\.killer",
+     "give --cages 'MAP SUMS' (a cage map and label=sum tokens)"),
+    (r"pass cages=\.\.\.", "give --cages 'MAP SUMS'"),
+    (r"\(regions=\.\.\.\)", "(--regions MAP)"),
+    (r"\(cages=\.\.\., a Cages\)", "(--cages 'MAP SUMS')"),
+    (r"give box=\(rows, columns\) explicitly", "give --box RxC"),
+    (r"raise max_attempts or timeout", "raise --max-attempts or --timeout"),
+    (r"; pass a 2-D array", ""),
+    (r"pass uniqueness=False", "give --allow-multiple"),
+    (r"\bmax_nodes\b", "--max-nodes"),
+    (r"\bthreads=(?=[^\w]|$)", "--threads"),
+    (r"\bcheckpoint=(?=[^\w]|$)", "--checkpoint"),
+]
+
+
+def _cli_words(message) -> str:
+    """``message`` with the Python API's argument names put as the command line's flags."""
+    import re
+
+    text = str(message)
+    for pattern, flag in _CLI_WORDS:
+        text = re.sub(pattern, flag, text)
+    return text
+
+
 def _error(message) -> int:
-    """Print ``dlxnumba: error: MESSAGE`` on one line of stderr; return exit status 2."""
-    _say(f"{PROG}: error: {_one_line(message)}\n")
+    """Print ``dlxnumba: error: MESSAGE`` on one line of stderr; return exit status 2.
+
+    Names of the Python API's arguments in the message become the flags of
+    the command line (:func:`_cli_words`)."""
+    _say(f"{PROG}: error: {_one_line(_cli_words(message))}\n")
     return EXIT_USAGE
 
 
@@ -188,9 +223,19 @@ def _stat(what):
 
 
 def _same_file(a, b) -> bool:
-    """Whether ``a`` and ``b`` (paths, which may not exist, or descriptors) are one file."""
+    """Whether ``a`` and ``b`` (paths, which may not exist, or descriptors) are one file.
+
+    Two paths of which one does not exist yet are one file when they name
+    the same place (``-o f --checkpoint ./f``: both would write it)."""
     sa, sb = _stat(a), _stat(b)
-    return sa is not None and sb is not None and os.path.samestat(sa, sb)
+    if sa is not None and sb is not None:
+        return os.path.samestat(sa, sb)
+    if isinstance(a, str) and isinstance(b, str):
+        try:
+            return os.path.realpath(a) == os.path.realpath(b)
+        except (OSError, ValueError):
+            return False
+    return False
 
 
 def _same_file_fd(fd: int, other) -> bool:
@@ -199,12 +244,15 @@ def _same_file_fd(fd: int, other) -> bool:
     return info is not None and stat.S_ISREG(info.st_mode) and _same_file(fd, other)
 
 
-def _output_clash(output: str | None, inputs: list[str], stdin: bool) -> str | None:
+def _output_clash(output: str | None, inputs: list[str], stdin: bool,
+                  checkpoint: str | None = None) -> str | None:
     """Why writing the results would destroy an input, or None; checked before anything is written.
 
     ``inputs`` are the paths read and ``stdin`` whether standard input is read.
     ``output`` None or ``-`` means stdout, which clashes when it is an input
-    file (``>> input``: the input would grow as it is read).
+    file (``>> input``: the input would grow as it is read).  A
+    ``checkpoint`` (``--checkpoint FILE``) is an input too: the finished
+    parts of a count, read to resume it, which the results must not replace.
     """
     if output is not None and output != "-":
         where = f"-o {output} is"
@@ -217,6 +265,8 @@ def _output_clash(output: str | None, inputs: list[str], stdin: bool) -> str | N
                 return None
         except (AttributeError, OSError, ValueError):
             return None
+    if checkpoint is not None and _same_file(checkpoint, target):
+        return f"{where} the checkpoint {checkpoint}; refusing to write into it"
     for path in inputs:
         if _same_file(path, target):
             return f"{where} the input file {path}; refusing to write into it"
@@ -295,57 +345,174 @@ class _Progress:
             self.last = -1.0
 
 
+#: Characters of results held before they are written: few, large writes.
+WRITE_BUFFER = 1 << 16
+#: Seconds at most that written results wait in the buffer (the reader of a
+#: slow run sees them soon, and ``| head`` ends it soon).
+WRITE_SECONDS = 0.5
+#: Bytes of one system call: between two, a Ctrl-C is noticed.
+WRITE_BLOCK = 1 << 16
+
+
+class _Deferred:
+    """Ctrl-C held back while results are written (a context manager).
+
+    A Ctrl-C that comes during a write of results is noted (``caught``) and
+    delivered afterwards, by :meth:`release`, as Python would have: the write
+    can end on a whole record first.  A second Ctrl-C is delivered at once
+    (the reader of a pipe may never read the rest).  Only the main thread
+    receives signals, and only a Python handler can be deferred (an ignored
+    Ctrl-C stays ignored); elsewhere this does nothing.
+    """
+
+    def __init__(self):
+        self.caught = 0
+        self.previous = None
+
+    def __enter__(self) -> "_Deferred":
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if callable(previous):
+                self.previous = previous
+                signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def _handler(self, signum, frame) -> None:
+        self.caught += 1
+        self.frame = frame
+        if self.caught > 1:
+            self.release()
+
+    def release(self) -> None:
+        """Put the handler back; deliver a Ctrl-C that came meanwhile."""
+        previous, self.previous = self.previous, None
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+            if self.caught:
+                previous(signal.SIGINT, getattr(self, "frame", None))
+
+    def __exit__(self, kind, value, tb) -> None:
+        if kind is None:
+            self.release()
+        elif self.previous is not None:  # an error on the way: no Ctrl-C on top of it
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+
+def _record_end(records: list, data: bytes, pos: int, encoding: str, errors: str) -> int:
+    """The offset in ``data`` (the records joined and encoded) where the record
+    holding byte ``pos`` ends (``pos`` itself at the boundary of two)."""
+    if pos == 0:
+        return 0
+    ascii_only = len(data) == sum(map(len, records))
+    end = 0
+    for r in records:
+        end += len(r) if ascii_only else len(r.encode(encoding, errors))
+        if end >= pos:
+            return end
+    return len(data)  # pragma: no cover  (pos lies within data)
+
+
 class _Output:
     """Where the results go: stdout or a file; keeps a terminal progress bar out of the way.
+
+    :meth:`write` takes whole records (a line, a grid and its blank line, a
+    solution of several lines) and holds them for at most
+    :data:`WRITE_SECONDS` or :data:`WRITE_BUFFER` characters; each write then
+    goes straight to the descriptor, so that a Ctrl-C on the way (even into
+    a full pipe) lets the record in progress end before it stops the run:
+    the output holds whole records only.  ``flushing`` (streaming input, a
+    terminal) writes every record at once.
 
     A failed write raises :class:`OutputError` naming the destination (a broken
     pipe stays a ``BrokenPipeError``: the reader went away, which is no error).
     """
 
     def __init__(self, path: str | None, progress: _Progress):
+        self.fd: int | None = None
+        self.encoding, self.errors = "utf-8", "strict"
         if path is None or path == "-":
             if _closed(sys.stdout):
                 raise OutputError("cannot write standard output: it is closed")
             self.stream = sys.stdout
             self.name = "standard output"
             self.owned = False
+            self.encoding = getattr(self.stream, "encoding", None) or "utf-8"
+            self.errors = getattr(self.stream, "errors", None) or "strict"
+            try:
+                self.fd = self.stream.fileno() if os.linesep == "\n" else None
+            except (AttributeError, OSError, ValueError):  # a stand-in (a test's capture): its own writes
+                self.fd = None
         else:
             try:
-                self.stream = open(path, "w", encoding="utf-8")
+                self.stream = open(path, "wb", buffering=0)
             except OSError as e:
                 raise OutputError(f"cannot write {path}: {e.strerror or e}") from None
             self.name = path
             self.owned = True
+            self.fd = self.stream.fileno()
         # the bar and the results share a screen only when both are terminals
         self.shares_screen = progress.enabled and _isatty(self.stream) and _isatty(progress.stream)
         self.progress = progress
-        self.flushing = self.shares_screen  # flush after every write (streaming input)
+        self.flushing = self.shares_screen  # write every record at once (streaming input)
+        self.pending: list[str] = []
+        self.pending_chars = 0
+        self.written = time.perf_counter()  # when the records last went out
 
     def _failed(self, e: Exception) -> OutputError:
         reason = getattr(e, "strerror", None) or str(e)
         return OutputError(f"cannot write {self.name}: {reason}")
 
-    def write(self, text: str) -> None:
+    def write(self, records: "str | list[str]") -> None:
+        """Write whole records: a string is one, a list several."""
+        if isinstance(records, str):
+            records = [records]
+        self.pending.extend(records)
+        self.pending_chars += sum(map(len, records))
+        if self.flushing or self.pending_chars >= WRITE_BUFFER or \
+                time.perf_counter() - self.written >= WRITE_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the records held back (a Ctrl-C meanwhile: after the record in progress)."""
+        self.written = time.perf_counter()
+        if not self.pending:
+            return
+        records, self.pending, self.pending_chars = self.pending, [], 0
         if self.shares_screen:
             self.progress.clear()
         try:
-            self.stream.write(text)
-            if self.flushing:
+            if self.fd is None:
+                self.stream.write("".join(records))
                 self.stream.flush()
+            else:
+                self._write_fd(records)
         except BrokenPipeError:
             raise
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, UnicodeEncodeError) as e:
             raise self._failed(e) from None
 
+    def _write_fd(self, records: list) -> None:
+        if not self.owned:
+            self.stream.flush()  # anything printed to sys.stdout before goes first
+        fd = self.fd
+        assert fd is not None
+        data = "".join(records).encode(self.encoding, self.errors)
+        view = memoryview(data)
+        pos = 0
+        with _Deferred() as ctrl_c:
+            while pos < len(data):
+                if ctrl_c.caught:  # end the record in progress, then let the Ctrl-C through
+                    end = _record_end(records, data, pos, self.encoding, self.errors)
+                    while pos < end:
+                        pos += os.write(fd, view[pos:end])
+                    break
+                pos += os.write(fd, view[pos:pos + WRITE_BLOCK])
+
     def close(self) -> None:
-        """Flush (and close a file): raises OutputError when the last bytes cannot be written."""
+        """Write what is held (and close a file): raises OutputError when it cannot be written."""
         try:
-            try:
-                self.stream.flush()
-            except BrokenPipeError:
-                raise
-            except (OSError, ValueError) as e:
-                raise self._failed(e) from None
+            self.flush()
         finally:
             if self.owned:
                 try:
@@ -369,6 +536,41 @@ def add_split_arguments(parser, threads: bool = True) -> None:
                         help="with --count: split the search and record each finished part in FILE; "
                              "run the same command again to resume a stopped count (only the parts "
                              "left are searched)")
+
+
+class _CountWatch:
+    """The figures of a count as it goes, for a count that stops early.
+
+    :attr:`reporter` is the ``progress=`` argument of the count: each report
+    goes on to ``show`` (the progress bar) and is kept, and so is the final
+    one a search hands over when it ends (a serial search does, on Ctrl-C
+    too; a split search reports every ``progress_interval``).  :attr:`last`
+    is then a :class:`~dlxnumba.progress.Progress`: the solutions found so
+    far (a lower bound of the count), nodes, updates and seconds.
+    """
+
+    def __init__(self, show=None):
+        from ..progress import Reporter
+
+        self.last = None
+        self.show = show
+        self.reporter = Reporter(self._call, self._close)
+
+    def _call(self, report) -> None:
+        self.last = report
+        if self.show is not None:
+            self.show(report)
+
+    def _close(self, final) -> None:
+        try:
+            self.last = final()
+        except Exception:  # pragma: no cover  (a search that cannot report: keep the last report)
+            pass
+
+
+#: Why a count stopped early, as the notes and --stats say it.
+STOPPED_BY = {"timeout": "--timeout ran out", "max_nodes": "--max-nodes ran out",
+              "interrupted": "interrupted (Ctrl-C)"}
 
 
 def split_conflict(args) -> str | None:

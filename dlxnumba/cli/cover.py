@@ -9,10 +9,15 @@ import time
 from ..errors import ExactCoverError, LimitReached
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
-                     _closed, _error, _non_negative_int, _note, _Output, _output_clash,
-                     _Progress, _say, _seconds, add_split_arguments, split_conflict, split_options)
+                     STOPPED_BY, _closed, _CountWatch, _error, _non_negative_int, _note, _Output,
+                     _output_clash, _Progress, _say, _seconds, add_split_arguments, split_conflict,
+                     split_options)
 
 HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"
+
+#: Seconds between two reports of a count (kept: the figures of a count that
+#: Ctrl-C stops are those of the last report, for a split count).
+COUNT_REPORT_SECONDS = 0.1
 
 DESCRIPTION = """\
 Solve an exact-cover problem written in Knuth's DLX1 text format.
@@ -28,9 +33,9 @@ output:
   each solution is one line of option numbers, e.g. "0 3 4"; with --names each
   option is a line of its item names, with a blank line after each solution;
   with --count only the number of solutions: "3" is exactly three, "3+" at
-  least three (the search stopped at --limit 3, or ran out of budget: a note
-  on stderr says which).  --limit N searches for one solution more than N,
-  to tell "exactly N" from "more"
+  least three (the search stopped at --limit 3, or early: --timeout,
+  --max-nodes or Ctrl-C, and a note on stderr says which).  --limit N
+  searches for one solution more than N, to tell "exactly N" from "more"
 
 example (Knuth's, in knuth.dlx):
   A B C D E | F G
@@ -52,7 +57,9 @@ parallel counts:
   serial); --checkpoint FILE records each finished part, so that a count
   stopped by Ctrl-C, a crash or --timeout, run again with the same FILE,
   searches only the parts left (the same problem, givens and --stop-at, or
-  the file is refused)
+  the file is refused; FILE is an input: -o cannot name it).  --stats of
+  such a count gives the figures of every run the file recorded: nodes,
+  updates, and seconds (the split's and each part's, summed over threads)
 
 exit status:
   0    at least one solution found (with --count: the count is complete, or
@@ -60,7 +67,7 @@ exit status:
   1    no solution, or the search ran out of --timeout/--max-nodes first
   2    bad usage, unreadable file, malformed DLX text (the message names the
        line), or output that cannot be written
-  130  interrupted by Ctrl-C
+  130  interrupted by Ctrl-C (with --count: the count so far, as N+)
   141  the reader of the output went away (e.g. "| head -1")
 """
 
@@ -124,6 +131,9 @@ class _Run:
         self.more = False  # whether there are more than --limit
         self.stopped = None  # "max_nodes", "timeout", "interrupted"
         self.startup = 0.0  # seconds spent compiling the search, or loading it from numba's cache
+        self.watch: _CountWatch | None = None  # a count's figures as it goes (--count)
+        self.written = False  # whether the count is written
+        self.started = time.perf_counter()
 
 
 def _warm_up(problem, stop_at: int) -> float:
@@ -141,7 +151,8 @@ def run(args) -> int:
     """Run ``dlxnumba cover`` with parsed ``args``; return the exit status."""
     if (args.stats or args.progress) and _closed(sys.stderr):
         return EXIT_USAGE  # asked for what stderr would show, and stderr is closed: nowhere to say so
-    clash = _output_clash(args.output, [] if args.source == "-" else [args.source], args.source == "-")
+    clash = _output_clash(args.output, [] if args.source == "-" else [args.source], args.source == "-",
+                          getattr(args, "checkpoint", None))
     if clash:
         return _error(clash)
     conflict = split_conflict(args)
@@ -158,24 +169,67 @@ def run(args) -> int:
     state = _Run()
     code = EXIT_INTERRUPTED
     try:
-        code = _search(problem, args, out, progress, state)
-    except KeyboardInterrupt:
-        state.stopped = "interrupted"
-    except OutputError as e:
-        code = _error(e)
-    finally:
-        progress.clear()
         try:
-            out.close()
+            code = _search(problem, args, out, progress, state)
+        except KeyboardInterrupt:
+            state.stopped = "interrupted"
+            code = EXIT_INTERRUPTED
+            progress.clear()
+            if args.count and not state.written:  # what the count found: a lower bound
+                _write_partial_count(problem, args, out, state)
         except OutputError as e:
-            if code != EXIT_USAGE:
-                code = _error(e)
+            code = _error(e)
+        finally:
+            progress.clear()
+            try:
+                out.close()
+            except OutputError as e:
+                if code != EXIT_USAGE:
+                    code = _error(e)
+    except KeyboardInterrupt:  # while the results were written: they end on a whole record
+        state.stopped = "interrupted"
+        code = EXIT_INTERRUPTED
     if args.stats:
         dask_summary = getattr(state, "dask_summary", None)  # --dask (cli/dask.py)
-        from ..stats import last_stats
-
-        _say(dask_summary if dask_summary is not None else _summary(last_stats(), state, args))
+        _say(dask_summary if dask_summary is not None else _summary(_figures(problem, state), state, args))
     return code
+
+
+def _write_partial_count(problem, args, out: _Output, state: _Run) -> None:
+    """After Ctrl-C: write the solutions counted so far as ``N+`` and say why on stderr."""
+    last = state.watch.last if state.watch is not None else None
+    found = 0 if last is None else int(last.solutions)
+    checkpoint = getattr(args, "checkpoint", None)
+    if checkpoint is not None:  # the parts finished, in this run and before
+        try:
+            from ..split import Checkpoint
+
+            found = max(found, int(Checkpoint.load(checkpoint, problem, stop_at=args.stop_at).total()[0]))
+        except Exception:
+            pass
+    if args.limit is not None:
+        found = min(found, args.limit)
+    state.found = found
+    try:
+        out.write(f"{found}+\n")
+        state.written = True
+    except (OutputError, BrokenPipeError):
+        return
+    nodes = 0 if last is None else last.nodes
+    _note(f"the count stopped early, {STOPPED_BY['interrupted']}, after {nodes:,} nodes: {found}+ is a "
+          "lower bound" + (f" (the finished parts are in {checkpoint}: run the same command again to "
+                            "resume)" if checkpoint is not None else ""))
+
+
+def _figures(problem, state: _Run):
+    """The Stats that --stats shows: the search's, or (a count that Ctrl-C stopped) its last report's."""
+    last = state.watch.last if state.watch is not None else None
+    from ..stats import Stats, Status, last_stats
+
+    if state.stopped == "interrupted" and last is not None:
+        return Stats(solutions=int(last.solutions), nodes=int(last.nodes), updates=int(last.updates),
+                     seconds=float(last.elapsed), status=Status.INTERRUPTED)
+    return last_stats()
 
 
 def _summary(s, state: _Run, args) -> str:
@@ -189,9 +243,16 @@ def _summary(s, state: _Run, args) -> str:
     else:
         ended = "complete"
     found = f"{state.found}" + ("+" if state.more or state.stopped else "")
-    return (f"solutions:  {found}\nnodes:      {s.nodes}\nupdates:    {s.updates}\n"
-            f"seconds:    {s.seconds:.3f}\nstart-up:   {state.startup:.3f}\n"
-            f"updates/s:  {s.updates_per_second:.0f}\nrun:        {ended}\n")
+    lines = (f"solutions:  {found}\nnodes:      {s.nodes}\nupdates:    {s.updates}\n"
+             f"seconds:    {s.seconds:.3f}\nstart-up:   {state.startup:.3f}\n"
+             f"updates/s:  {s.updates_per_second:.0f}\n")
+    checkpoint = getattr(args, "checkpoint", None)
+    if checkpoint is not None and args.count and state.stopped != "interrupted":
+        # a resumed count: its figures cover every run, the rate too (not this run's time alone)
+        lines += (f"figures:    every run of {checkpoint}: the split and each finished part, "
+                  f"seconds summed over threads\n"
+                  f"this run:   {time.perf_counter() - state.started - state.startup:.3f} s\n")
+    return lines + f"run:        {ended}\n"
 
 
 def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> int:
@@ -204,8 +265,13 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
     def report(p):  # a dlxnumba.progress.Progress
         progress.draw(p.line())
 
+    shown = report if progress.enabled else None
+    if args.count:  # every report kept: a count stopped by Ctrl-C says what it found
+        state.watch = _CountWatch(shown)
     search = dict(stop_at=args.stop_at, max_nodes=args.max_nodes, timeout=args.timeout,
-                  progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)
+                  progress=state.watch.reporter if state.watch is not None else shown,
+                  progress_interval=min(COUNT_REPORT_SECONDS, REDRAW_SECONDS) if state.watch is not None
+                  else REDRAW_SECONDS)
     if args.dask is not None:  # counted on a Dask cluster (cli/dask.py)
         from .dask import count_cover
         return count_cover(problem, args, out, progress, state)
@@ -218,6 +284,7 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
             state.more = limit is not None and found > limit
             state.found = min(found, limit) if limit is not None else found
             out.write(f"{state.found}{'+' if state.more else ''}\n")
+            state.written = True
             return EXIT_OK
         threads = split_options(args).get("threads")
         for solution in problem.solutions(wanted, **search, **({"threads": threads} if threads else {})):
@@ -236,11 +303,14 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
         if args.count:
             state.found = int(e.found)
             out.write(f"{state.found}+\n")
+            state.written = True
             code = EXIT_UNSOLVED
+            _note(f"the count stopped early, {STOPPED_BY[e.reason.label]}, after {e.stats.nodes:,} "
+                  f"nodes: {state.found}+ is a lower bound")
         else:
             code = EXIT_OK if state.found else EXIT_UNSOLVED
-        _note(f"search stopped by {e.reason.label} after {e.stats.nodes} nodes; "
-              f"{'the count is a lower bound' if args.count else 'there may be more solutions'}")
+            _note(f"the search stopped early, {STOPPED_BY[e.reason.label]}, after {e.stats.nodes:,} "
+                  "nodes: there may be more solutions")
         return code
 
 

@@ -89,13 +89,18 @@ def count_cover(problem, args, out, progress, state) -> int:
         return _error(missing)
     from .. import dask as dd
 
+    watch = getattr(state, "watch", None)  # kept: a count stopped by Ctrl-C says what it found
+
     def report(p):  # a dlxnumba.progress.Progress: tasks done, fraction by weight
+        if watch is not None:
+            watch.last = p
         progress.draw(p.line())
 
     checkpoint = getattr(args, "checkpoint", None)
     try:
         r = dd.run(problem, args.dask, stop_at=args.stop_at, checkpoint=checkpoint, timeout=args.timeout,
-                   progress=report if progress.enabled else None, progress_interval=REDRAW_SECONDS)
+                   progress=report if progress.enabled or watch is not None else None,
+                   progress_interval=REDRAW_SECONDS)
     except (ConnectionError, ExactCoverError) as e:
         progress.clear()
         return _error(e)
@@ -105,6 +110,7 @@ def count_cover(problem, args, out, progress, state) -> int:
         state.found = int(e.found)
         state.dask_summary = _stopped_summary(e.stats)
         out.write(f"{state.found}+\n")
+        state.written = True
         _note(f"--timeout ran out: the count is a lower bound"
               f"{f'; run the same command again to resume from {checkpoint}' if checkpoint else ''}")
         return EXIT_UNSOLVED
@@ -117,6 +123,7 @@ def count_cover(problem, args, out, progress, state) -> int:
     state.found = r.count
     state.dask_summary = cover_summary(r)
     out.write(f"{r.count}\n")
+    state.written = True
     if r.resumed:
         _note(f"resumed from {args.checkpoint}: {r.resumed} of {len(r.split.subproblems)} "
               f"subproblems were counted before")

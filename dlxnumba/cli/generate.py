@@ -10,7 +10,7 @@ import time
 from ..errors import SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, _box, _closed, _error,
-                     _non_negative_int, _Output, _Progress, _progress_wanted, _seconds)
+                     _non_negative_int, _note, _Output, _Progress, _progress_wanted, _seconds)
 
 HELP = "generate Sudoku puzzles with exactly one solution"
 
@@ -44,7 +44,8 @@ examples:
 exit status:
   0    every puzzle generated
   1    the request could not be met within --max-attempts or --timeout (the
-       puzzles made so far are written)
+       puzzles made so far are written), or cannot be met at all: the rules
+       allow no full grid of that shape (nothing is written)
   2    bad usage, or output that cannot be written
   130  interrupted by Ctrl-C (the puzzles made so far are written)
   141  the reader of the output went away (e.g. "| head -1")
@@ -53,6 +54,8 @@ exit status:
 #: The names of dlxnumba.sudoku.generating.SYMMETRIES (that module imports numpy,
 #: which the command line does not at load time; a test keeps the two equal).
 SYMMETRIES = ("central", "rotational", "mirror", "vertical", "diagonal", "antidiagonal", "dihedral")
+#: The levels of dlxnumba.sudoku.grading.LEVELS (likewise).
+LEVELS = ("easy", "medium", "hard", "expert", "beyond")
 
 #: Seconds one call of the generator should take: the output is written after
 #: each call, so Ctrl-C loses at most about this much work.
@@ -86,14 +89,17 @@ def add_parser(commands) -> argparse.ArgumentParser:
     """Add ``generate`` and its options to ``commands`` (an argparse sub-parsers object)."""
     c = commands.add_parser("generate", help=HELP, description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=RAW_HELP)
-    c.add_argument("-n", "--count", type=_non_negative_int, default=1, metavar="COUNT",
+    c.add_argument("-n", "--number", type=_non_negative_int, default=None, metavar="N",
                    help="how many puzzles (default 1)")
+    # the old spelling of --number, kept for a release ('--count' counts solutions in 'solve')
+    c.add_argument("--count", dest="count_deprecated", type=_non_negative_int, default=None,
+                   metavar="N", help=argparse.SUPPRESS)
     c.add_argument("--seed", type=_seed, metavar="S",
                    help="0 to 2**64-1: the same seed gives the same puzzles (default: a random seed, "
                         "shown with --progress)")
     c.add_argument("--box", type=_box, metavar="RxC", help="rows x columns of a box (default 3x3: 9x9 grids)")
-    c.add_argument("--level", metavar="L", action="append",
-                   help="a level of the grader: easy, medium, hard, expert, beyond (repeat for several)")
+    c.add_argument("--level", metavar="L", action="append", choices=LEVELS,
+                   help="a level of the grader: " + ", ".join(LEVELS) + " (repeat for several)")
     c.add_argument("--clues", type=_clues, metavar="A-B", help="accept only clue counts from A to B")
     c.add_argument("--not-minimal", dest="minimal", action="store_false",
                    help="stop removing clues at the top of --clues instead of at a minimal puzzle")
@@ -111,7 +117,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit for the whole run")
     c.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE instead of standard output")
     c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="a progress bar on stderr (default: when stderr is a terminal and COUNT >= 1000)")
+                   help="a progress bar on stderr (default: when stderr is a terminal and N >= 1000)")
     c.set_defaults(run=run, command_parser=c, validate=validate)
     return c
 
@@ -125,6 +131,16 @@ def validate(args) -> None:
         p.error("argument --max-attempts: 0 is not positive")
     if not args.minimal and args.clues is None:
         p.error("--not-minimal needs --clues A-B (removal stops at B clues)")
+    if args.count_deprecated is not None:
+        if args.number is not None and args.number != args.count_deprecated:
+            p.error(f"argument --count: {args.count_deprecated} puzzles, but -n/--number says "
+                    f"{args.number}; --count is the old name of --number")
+        _note("generate --count is deprecated: use -n/--number (--count counts solutions in "
+              "'dlxnumba solve'); it will be removed in the next release")
+        if args.number is None:
+            args.number = args.count_deprecated
+    if args.number is None:
+        args.number = 1
 
 
 def run(args) -> int:
@@ -133,7 +149,7 @@ def run(args) -> int:
     from ..sudoku.variants import to_text
 
     wants_bar = _progress_wanted(args.progress) if args.progress is not None else \
-        (_progress_wanted(None) and args.count >= 1000)
+        (_progress_wanted(None) and args.number >= 1000)
     if args.progress and _closed(sys.stderr):
         return EXIT_USAGE
     level = None if args.level is None else tuple(args.level)
@@ -158,39 +174,46 @@ def run(args) -> int:
     header = to_text("", req.variant).rstrip("\n") if req.variant and not req.killer else ""
     code = EXIT_INTERRUPTED
     done = 0
+    number = args.number
     try:
-        if header:
-            out.write(header + "\n")
-        size = 1 if req.killer else FIRST_SLICE  # a killer takes about a second
-        while done < args.count:
-            size = max(1, min(size, args.count - done))
-            t0 = time.perf_counter()
-            base = done
-            batch = _puzzles(req, done, size, threads, lambda k: progress.update(base + k, args.count),
-                             deadline)
-            elapsed = time.perf_counter() - t0
-            if req.killer:  # each killer has its own cages: a block of header lines and the grid
-                out.write("".join(to_text(str(s), s.variant) + "\n\n" for s in batch))
-            else:
-                out.write("".join(f"{s}\n" for s in batch))
-            done += len(batch)
-            progress.update(done, args.count)
-            # the next call: about SLICE_SECONDS of work
-            size = int(min(max(size * SLICE_SECONDS / max(elapsed, 1e-6), 1), 4 * size + 1))
-        code = EXIT_OK
-    except KeyboardInterrupt:
-        code = EXIT_INTERRUPTED
-    except SudokuError as e:  # the request could not be met within the budget
-        progress.clear()
-        _error(e)
-        code = EXIT_UNSOLVED
-    except OutputError as e:
-        code = _error(e)
-    finally:
-        progress.clear()
         try:
-            out.close()
+            size = 1 if req.killer else FIRST_SLICE  # a killer takes about a second
+            while done < number:
+                size = max(1, min(size, number - done))
+                t0 = time.perf_counter()
+                base = done
+                batch = _puzzles(req, done, size, threads, lambda k: progress.update(base + k, number),
+                                 deadline)
+                elapsed = time.perf_counter() - t0
+                records = []
+                if header:  # with the first puzzles: a request that cannot be met prints nothing
+                    records.append(header + "\n")
+                    header = ""
+                if req.killer:  # each killer has its own cages: a block of header lines and the grid
+                    records.extend(to_text(str(s), s.variant) + "\n\n" for s in batch)
+                else:
+                    records.extend(f"{s}\n" for s in batch)
+                out.write(records)
+                done += len(batch)
+                progress.update(done, number)
+                # the next call: about SLICE_SECONDS of work
+                size = int(min(max(size * SLICE_SECONDS / max(elapsed, 1e-6), 1), 4 * size + 1))
+            code = EXIT_OK
+        except KeyboardInterrupt:
+            code = EXIT_INTERRUPTED
+        except SudokuError as e:  # the request could not be met within the budget
+            progress.clear()
+            _error(e)
+            code = EXIT_UNSOLVED
         except OutputError as e:
-            if code != EXIT_USAGE:
-                code = _error(e)
+            code = _error(e)
+        finally:
+            progress.clear()
+            try:
+                out.close()  # the puzzles held back, whole
+            except OutputError as e:
+                if code != EXIT_USAGE:
+                    code = _error(e)
+    except KeyboardInterrupt:  # while the last puzzles were written: they end on a whole record
+        code = EXIT_INTERRUPTED
     return code

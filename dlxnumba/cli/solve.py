@@ -25,12 +25,16 @@ from typing import Any
 from ..errors import InputError, LimitReached, SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
-                     _box, _closed, _error, _isatty, _non_negative_int, _note, _one_line, _Output,
-                     _output_clash, _positive_int, _Progress, _progress_wanted, _say, _seconds, _whole,
-                     add_split_arguments, split_conflict, split_options)
+                     STOPPED_BY, _box, _cli_words, _closed, _CountWatch, _error, _isatty, _non_negative_int, _note,
+                     _one_line, _Output, _output_clash, _positive_int, _Progress, _progress_wanted, _say,
+                     _seconds, _whole, add_split_arguments, split_conflict, split_options)
 from .sources import Input, resolve_sources
 
 HELP = "solve Sudoku puzzles from files, standard input or arguments"
+
+#: Seconds between two reports of a count (kept: the figures of a count that
+#: Ctrl-C stops are those of the last report, for a split count).
+COUNT_REPORT_SECONDS = 0.1
 
 DESCRIPTION = """\
 Solve Sudoku puzzles with dancing links, in compiled code, on several threads.
@@ -71,14 +75,17 @@ output formats:
   line   one line per puzzle: the solution as N*N symbols, or the status when
          unsolved (NO_SOLUTION, MULTIPLE, BUDGET, "INVALID: <reason>");
          with --count, the number of solutions instead: "3" is exactly three,
-         "3+" at least three (counting stopped at --limit 3)
+         "3+" at least three: counting stopped at --limit 3, or early
+         (--timeout, --max-nodes, Ctrl-C: a note on stderr says which; the
+         count found so far is then a lower bound)
   grid   per puzzle a header "# puzzle K: STATUS" (K counts from 1), then the
          solution with box borders (the puzzle itself when unsolved), then a
          blank line
   json   one JSON object per line: index (from 0), puzzle, solution (null when
          none was found), status, nodes, updates, and error for INVALID;
-         with --count, count and exact (false: there are more than count)
-         instead of solution
+         with --count, count and exact (false: there may be more than count)
+         instead of solution, and stopped ("timeout", "max_nodes",
+         "interrupted") for a count that stopped early
 
 --timeout counts from the first puzzle (compiling the solver is not counted):
 when it runs out, the puzzles in hand get BUDGET, the rest of the input is
@@ -97,9 +104,11 @@ examples:
 parallel counts:
   with --count, --threads N (N > 1) splits the search tree of each puzzle
   and counts the parts on N threads (with --limit or --max-nodes the count
-  stops early, so it is serial); --checkpoint FILE (one puzzle) records
-  each finished part, so that a count stopped by Ctrl-C, a crash or
-  --timeout, run again with the same FILE, counts only the parts left
+  stops early, so it is serial); --checkpoint FILE (one puzzle: the input
+  is read whole first, and more than one puzzle is refused before any
+  work) records each finished part, so that a count stopped by Ctrl-C, a
+  crash or --timeout, run again with the same FILE, counts only the parts
+  left; FILE is an input: -o cannot name it
 
 exit status:
   0    every puzzle SOLVED (with --count: every puzzle counted)
@@ -108,7 +117,8 @@ exit status:
   2    bad usage, unreadable input, no puzzles, no readable puzzle at all,
        (with --strict) a malformed entry, or output that cannot be written;
        a one-line message says what and where
-  130  interrupted by Ctrl-C; the results finished so far are printed
+  130  interrupted by Ctrl-C; the results finished so far are printed (whole
+       records, also into a pipe), and a count under way prints N+
   141  the reader of the output went away (e.g. "| head -1")
 """
 
@@ -211,7 +221,7 @@ def validate(args) -> None:
                 args.size = side
         except SudokuError as e:
             error(f"argument --{'regions' if 'region map' in str(e) else 'cages' if 'cage' in str(e) else 'variant'}: "
-                  f"{e}")
+                  f"{_cli_words(e)}")
 
 
 def run(args) -> int:
@@ -223,7 +233,7 @@ def run(args) -> int:
     except InputError as e:
         return _error(e)
     clash = _output_clash(args.output, [s.path for s in sources if s.kind == "file" and s.path is not None],
-                          any(s.kind == "stdin" for s in sources))
+                          any(s.kind == "stdin" for s in sources), args.checkpoint)
     if clash:
         return _error(clash)
     progress = _Progress(sys.stderr, _progress_wanted(args.progress))
@@ -241,20 +251,26 @@ def run(args) -> int:
         solving = _SolveRun(args, out, progress)
     code = EXIT_INTERRUPTED
     try:
-        code = solving.run(sources)
-    except KeyboardInterrupt:
-        solving.stop("interrupted")
-        progress.clear()
-    except OutputError as e:
-        progress.clear()
-        solving.stop("error")
-        code = _error(e)
-    finally:
         try:
-            out.close()
+            code = solving.run(sources)
+        except KeyboardInterrupt:
+            solving.stop("interrupted")
+            code = EXIT_INTERRUPTED
+            progress.clear()
         except OutputError as e:
-            if code != EXIT_USAGE:
-                code = _error(e)
+            progress.clear()
+            solving.stop("error")
+            code = _error(e)
+        finally:
+            try:
+                out.close()  # the results held back, whole
+            except OutputError as e:
+                if code != EXIT_USAGE:
+                    code = _error(e)
+    except KeyboardInterrupt:  # while the last results were written: they end on a whole record
+        solving.stop("interrupted")
+        code = EXIT_INTERRUPTED
+    solving.notes()
     if args.stats and solving.read:
         _say(solving.summary())
     return code
@@ -299,6 +315,9 @@ class _SolveRun:
         self.names: list[str] = []  # the inputs read
         self.only: Input | None = None  # the Input, when it is the only source (for the progress estimate)
         self.reader: Any = None  # the puzzle reader (sudoku.files._Reader) of the input being read
+        #: with --checkpoint: the chunks read, held until the whole input is read (one puzzle only)
+        self.held: list | None = [] if args.count and args.checkpoint is not None else None
+        self.early: list = []  # (puzzle number, count, why, nodes) of the counts that stopped early
 
     def stop(self, why: str) -> None:
         if self.stopped is None:
@@ -309,33 +328,57 @@ class _SolveRun:
         """Solve every source in turn; return the exit status."""
         for source in sources:
             self.names.append(source.name)
-            try:
-                if source.kind == "puzzles":
-                    self.solve_arguments(source.puzzles)
-                else:
-                    self.solve_input(source, alone=len(sources) == 1)
-            except TimeoutError:  # waiting for input (an OSError: caught first)
-                self.stop("timeout")
-            except (InputError, SudokuError) as e:  # --strict, binary input, a closed stdin, ...
-                self.progress.clear()
-                self.stop("error")
-                message = str(e)
-                if not message.startswith((source.name, "cannot")):
-                    message = f"{source.name}: {message}"
-                return _error(message)
-            except BrokenPipeError:
-                raise
-            except OSError as e:  # cannot open or read the input
-                self.progress.clear()
-                self.stop("error")
-                return _error(f"cannot read {source.name}: {e.strerror or e}")
+            if source.kind == "puzzles":
+                failed = self.attempt(source.name, lambda: self.solve_arguments(source.puzzles))
+            else:
+                failed = self.attempt(source.name, lambda: self.solve_input(source, alone=len(sources) == 1))
+            if failed is not None:
+                return failed
             if self.stopped:
                 break
+        if self.held is not None and not self.stopped:  # --checkpoint: the one puzzle, now read
+            held, self.held = self.held, None
+            puzzles = sum(len(chunk) for chunk, _ in held)
+            if puzzles > 1:  # refused before any work
+                self.progress.clear()
+                self.stop("error")
+                return _error(f"--checkpoint counts one puzzle, and the input has {puzzles}; "
+                              "count the others without it")
+            name = self.names[0] if len(self.names) == 1 else "the input"
+
+            def count_held() -> None:
+                for chunk, reasons in held:
+                    self.solve_chunk(chunk, reasons)
+
+            failed = self.attempt(name, count_held)
+            if failed is not None:
+                return failed
         self.progress.clear()
         if self.stopped == "timeout":
             _note(f"--timeout ran out after {self.args.timeout:g} s: {self.results.done:,} "
                   f"puzzle{'s' if self.results.done != 1 else ''} done; the rest of the input was not read")
         return self.exit_status()
+
+    def attempt(self, name: str, work) -> int | None:
+        """Do ``work()`` (read and solve the source ``name``); the exit status of an error, else None."""
+        try:
+            work()
+        except TimeoutError:  # waiting for input (an OSError: caught first)
+            self.stop("timeout")
+        except (InputError, SudokuError) as e:  # --strict, binary input, a closed stdin, ...
+            self.progress.clear()
+            self.stop("error")
+            message = str(e)
+            if not message.startswith((name, "cannot")):
+                message = f"{name}: {message}"
+            return _error(message)
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # cannot open or read the input
+            self.progress.clear()
+            self.stop("error")
+            return _error(f"cannot read {name}: {e.strerror or e}")
+        return None
 
     def solve_input(self, source, alone: bool) -> None:
         """Read a file or standard input and solve its puzzles as they come."""
@@ -403,6 +446,9 @@ class _SolveRun:
 
     def solve_chunk(self, chunk, reasons: dict) -> None:
         """Solve (or count) a chunk slice by slice, writing each slice's results."""
+        if self.held is not None:  # --checkpoint: nothing is counted before the input is read
+            self.held.append((chunk, reasons))
+            return
         np, solver = self.np, self.solver
         self.read += len(chunk)
         self.unreadable += len(reasons)
@@ -423,10 +469,32 @@ class _SolveRun:
             outcome = solver.solve(cells, valid[a:b], self.results.done)
             spent = time.perf_counter() - t0
             lo, hi = bisect.bisect_left(unreadable, a), bisect.bisect_left(unreadable, b)
+            first = self.results.done
             self.results.write(cells, outcome, {k - a: reasons[k] for k in unreadable[lo:hi]})
+            if outcome.stopped is not None:
+                self.early.extend((first + i + 1, outcome.counts[i], why, int(outcome.nodes[i]))
+                                  for i, why in enumerate(outcome.stopped) if why is not None)
+            if solver.interrupted:  # a count stopped by Ctrl-C: its lower bound is written, now stop
+                raise KeyboardInterrupt
             a = b
             solver.adapt(spent)
             self.show(self.results.done)
+
+    #: Counts stopped early that get a note of their own (the rest: one note in all).
+    NOTES = 5
+
+    def notes(self) -> None:
+        """Say on stderr which counts stopped early and why: their ``N+`` is a lower bound."""
+        for number, count, why, nodes in self.early[:self.NOTES]:
+            _note(f"puzzle {number}: the count stopped early, {STOPPED_BY.get(why, why)}, "
+                  f"after {nodes:,} nodes: {count}+ is a lower bound"
+                  + (f" (the finished parts are in {self.args.checkpoint}: run the same command "
+                     "again to resume)" if self.args.checkpoint is not None else ""))
+        rest = self.early[self.NOTES:]
+        if rest:
+            whys = sorted({STOPPED_BY.get(why, why) for _, _, why, _ in rest})
+            _note(f"{len(rest)} more count{'s' if len(rest) != 1 else ''} stopped early ({', '.join(whys)}): "
+                  "each N+ is a lower bound")
 
     def exit_status(self) -> int:
         """The exit status once all is written (2, with a message, when nothing was readable)."""
@@ -465,8 +533,12 @@ class _SolveRun:
 
     def summary(self) -> str:
         """The --stats summary."""
-        return self.results.tally.summary(time.perf_counter() - self.started, self.args.count,
+        text = self.results.tally.summary(time.perf_counter() - self.started, self.args.count,
                                           self.solver.startup, self.how_it_ended())
+        if self.args.count and self.args.checkpoint is not None and self.solver.checkpointed:
+            # a resumed count: its nodes and updates are those of every run (the seconds: this run's)
+            text += f"{'figures:':<16} nodes and updates of every run of {self.args.checkpoint}\n"
+        return text
 
     def how_it_ended(self) -> str:
         """The ``run`` line of the summary: complete, or what stopped it early."""
@@ -482,7 +554,11 @@ class _SolveRun:
         if self.stopped and self.input_left:
             text += "; the rest of the input was not read"
         budget = tally.by_status.get("BUDGET", 0)
-        if budget:
+        if args.count and self.early:
+            whys = sorted({STOPPED_BY.get(why, why) for _, _, why, _ in self.early})
+            k = len(self.early)
+            text += f"; {k} count{'s' if k != 1 else ''} stopped early ({', '.join(whys)}; N+ is a lower bound)"
+        elif budget:
             why = " or ".join(o for o, v in (("--max-nodes", args.max_nodes), ("--timeout", args.timeout))
                               if v is not None)
             text += f"; {budget} puzzle{'s' if budget != 1 else ''} ran out of {why} (BUDGET)"
@@ -501,15 +577,29 @@ class _Outcome:
     """The results of one slice: arrays with one entry per puzzle (``counts`` and
     ``exact``: with --count)."""
 
-    __slots__ = ("sol", "status", "nodes", "updates", "counts", "exact")
+    __slots__ = ("sol", "status", "nodes", "updates", "counts", "exact", "stopped")
 
     def __init__(self, sol, status, nodes, updates):
         self.sol = sol
         self.status = status
         self.nodes = nodes
         self.updates = updates
-        self.counts: Any = None  # arrays, filled by --count
+        self.counts: Any = None  # lists, filled by --count
         self.exact: Any = None
+        #: with --count: why each count stopped early ("timeout", "max_nodes",
+        #: "interrupted"), None for a count that ran to its end (or --limit)
+        self.stopped: Any = None
+
+
+def _checkpoint_count(puzzle, path) -> int:
+    """The solutions of the parts a checkpoint holds as finished (0 when it cannot be read)."""
+    try:
+        from ..split import Checkpoint
+
+        problem, _, given = puzzle.to_problem()
+        return int(Checkpoint.load(path, problem, given=given).total()[0])
+    except Exception:  # no file yet, or one that cannot be read: nothing to add
+        return 0
 
 
 class _Solver:
@@ -540,6 +630,7 @@ class _Solver:
         self.warm = False
         self.split = split_options(args) if args.count else {}  # --count --threads N / --checkpoint: one puzzle split over threads
         self.checkpointed = False  # whether a puzzle has been counted with the --checkpoint file
+        self.interrupted = False  # whether Ctrl-C stopped a count (its lower bound is then written)
 
     def start_clock(self) -> None:
         """Start the --timeout clock (once)."""
@@ -621,17 +712,24 @@ class _Solver:
         o = self._blank(cells)
         o.counts = [None] * len(cells)
         o.exact = [None] * len(cells)
+        o.stopped = [None] * len(cells)
 
         def report(p):  # a dlxnumba.progress.Progress of the puzzle
             self.show(done)
 
         for i in self.np.flatnonzero(valid).tolist():
             self._count_one(cells[i], o, i, report if self.reporting else None)
+            if self.interrupted:
+                break
         return o
 
     def _count_one(self, cells, o: _Outcome, i: int, report) -> None:
         """Count the solutions of one puzzle into row ``i`` of ``o``: to one past
-        --limit, so that a count of exactly the limit is told from a larger one."""
+        --limit, so that a count of exactly the limit is told from a larger one.
+
+        A count stopped early (--timeout, --max-nodes, Ctrl-C) keeps what it
+        found, a lower bound, with its nodes and updates; after Ctrl-C
+        :attr:`interrupted` is set (the caller writes the row, then stops)."""
         S, limit = self.S, self.args.limit
         try:
             puzzle = S.Sudoku(cells, box=self.box, variant=self.variant)
@@ -640,28 +738,44 @@ class _Solver:
         left = self.remaining()
         if left is not None and left <= 0:
             o.status[i] = int(S.Status.BUDGET)
-            o.counts[i], o.exact[i] = 0, False
+            o.counts[i], o.exact[i], o.stopped[i] = 0, False, "timeout"
             return
         if "checkpoint" in self.split:
-            if self.checkpointed:
+            if self.checkpointed:  # pragma: no cover  (_SolveRun refuses such input before any work)
                 raise SudokuError("--checkpoint counts one puzzle, and the input has more than one")
             self.checkpointed = True
+        watch = _CountWatch(report)
         try:
             n = puzzle.count(None if limit is None else limit + 1, max_nodes=self.args.max_nodes,
-                             timeout=left, progress=report, **self.split)
+                             timeout=left, progress=watch.reporter,
+                             progress_interval=min(COUNT_REPORT_SECONDS, REDRAW_SECONDS),
+                             **self.split)
             exact = limit is None or n <= limit
             o.status[i] = int(S.Status.NO_SOLUTION if n == 0 else S.Status.SOLVED if n == 1
                               else S.Status.MULTIPLE)
             if not exact:
                 n = limit
+            from ..stats import last_stats
+
+            o.nodes[i] = last_stats().nodes
+            o.updates[i] = last_stats().updates
         except LimitReached as e:
             n, exact = int(e.found), False
             o.status[i] = int(S.Status.BUDGET)
+            o.stopped[i] = e.reason.label
+            o.nodes[i], o.updates[i] = e.stats.nodes, e.stats.updates
+        except KeyboardInterrupt:
+            last = watch.last
+            n = 0 if last is None else int(last.solutions)
+            if "checkpoint" in self.split:  # the parts finished, in this run and before
+                n = max(n, _checkpoint_count(puzzle, self.split["checkpoint"]))
+            exact = False
+            o.status[i] = int(S.Status.BUDGET)
+            o.stopped[i] = "interrupted"
+            if last is not None:
+                o.nodes[i], o.updates[i] = last.nodes, last.updates
+            self.interrupted = True
         o.counts[i], o.exact[i] = n, exact
-        from ..stats import last_stats
-
-        o.nodes[i] = last_stats().nodes
-        o.updates[i] = last_stats().updates
 
 
 # ---------------------------------------------------------------------------
@@ -698,7 +812,7 @@ class _Results:
             rows = self._grids(cells, o, names, reasons)
         self.tally.add(names, o)  # first: a Ctrl-C once the rows are out must find them counted
         self.done += len(names)
-        self.out.write("".join(rows))
+        self.out.write(rows)  # whole records: a Ctrl-C during the write ends on one
 
     def reason(self, cells) -> str:
         """Why the batch solver called a readable puzzle INVALID."""
@@ -719,7 +833,7 @@ class _Results:
         for i, name in enumerate(names):
             if name == "INVALID":
                 rows.append(f"INVALID: {_one_line(reasons[i])}\n")
-            elif o.counts is not None and name != "BUDGET":
+            elif o.counts is not None:  # a count stopped early: what it found, N+ (a lower bound)
                 rows.append(self.count_text(o.counts[i], o.exact[i]) + "\n")
             elif name == "SOLVED":
                 rows.append(text[i * nn:(i + 1) * nn] + "\n")
@@ -740,6 +854,8 @@ class _Results:
                 record["solution"] = (self.cells_text(o.sol[i])
                                       if complete[i] and name != "INVALID" else None)
             record.update(status=name, nodes=int(o.nodes[i]), updates=int(o.updates[i]))
+            if o.stopped is not None and o.stopped[i] is not None:
+                record["stopped"] = o.stopped[i]  # why the count stopped early
             if name == "INVALID":
                 record["error"] = _one_line(reasons[i])
             rows.append(json.dumps(record) + "\n")
@@ -747,7 +863,7 @@ class _Results:
 
     def _grids(self, cells, o: _Outcome, names: list, reasons: dict) -> list:
         return [self.picture(self.done + i, cells[i], o.sol[i], name, reasons.get(i),
-                             None if o.counts is None else (o.counts[i], o.exact[i]))
+                             None if o.counts is None else (o.counts[i], o.exact[i], o.stopped[i]))
                 for i, name in enumerate(names)]
 
     def cells_text(self, cells) -> str:
@@ -760,10 +876,10 @@ class _Results:
         if reason is not None:
             return f"{head}: {_one_line(reason)}\n\n"
         if count is not None:
-            n, exact = count
+            n, exact, stopped = count
             many = "s" if n != 1 else ""
             if name == "BUDGET":
-                head += f", {n} solution{many} so far"
+                head += f", {n} solution{many} so far: {STOPPED_BY.get(stopped, stopped)}"
             elif exact:
                 head += f", {n} solution{many}"
             else:

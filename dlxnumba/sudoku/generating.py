@@ -310,8 +310,8 @@ def _levels(level) -> tuple[str, ...] | None:
         names = (level,)
     bad = [v for v in names if not isinstance(v, str) or v not in LEVELS]
     if bad or not names:
-        raise SudokuError(f"level must be one of {', '.join(LEVELS)} (or a list of them), "
-                          f"not {plain(level)}")
+        shown = plain(bad[0]) if bad else plain(level)
+        raise SudokuError(f"level must be one of {', '.join(LEVELS)} (or a list of them), not {shown}")
     return names
 
 
@@ -393,10 +393,39 @@ def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index:
         raise SudokuError(f"no {what} within the timeout of {req.timeout} s "
                           f"(puzzle {int(index[i])} of the batch; {int(attempt[i]) + 1} attempts)")
     if st == K.GEN_FILL:
-        raise SudokuError(f"no full {req.n}x{req.n} grid found for box {req.box[0]}x{req.box[1]} "
-                          f"within the search budget")
+        raise SudokuError(_no_full_grid(req))
     raise SudokuError(f"no {what} in {req.max_attempts} attempts (puzzle {int(index[i])} of the batch); "
                       f"widen the clue range, or raise max_attempts or timeout")
+
+
+#: Seconds the exact search may take to tell whether any full grid satisfies
+#: the rules, once the generator found none within its budget.
+FILL_CHECK_SECONDS = 2.0
+
+
+def _shape_text(req: _Request) -> str:
+    """``6x6 grid with box 2x3 and the rules of x+anti-knight``: what was asked for."""
+    if req.variant and req.variant.region_map is not None:  # its pieces replace the boxes
+        return f"{req.n}x{req.n} grid with the rules of {req.variant}"
+    text = f"{req.n}x{req.n} grid with box {req.box[0]}x{req.box[1]}"
+    return text + (f" and the rules of {req.variant}" if req.variant else "")
+
+
+def _no_full_grid(req: _Request) -> str:
+    """Why the generator found no full grid: none exists (the exact search
+    decides it, when it can within FILL_CHECK_SECONDS), or none was found."""
+    from ..errors import LimitReached
+
+    empty = Sudoku._trusted(np.zeros(req.g.cells, np.uint8), np.zeros(req.g.cells, np.uint8), req.box,
+                            req.variant or None)
+    try:
+        exists = empty.count(1, timeout=FILL_CHECK_SECONDS) > 0
+    except LimitReached:
+        return (f"no full {_shape_text(req)} was found within the search budget (whether one exists "
+                f"was not settled within {FILL_CHECK_SECONDS:g} s)")
+    if not exists:
+        return f"no full {_shape_text(req)} exists: those rules leave no solution, so no puzzle either"
+    return f"no full {_shape_text(req)} was found within the search budget, though one exists; try another seed"
 
 
 def _puzzles(req: _Request, first: int, count: int, threads: int,

@@ -83,11 +83,13 @@ array([4, 5, 7, 8])
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 import numpy as np
 
+from ..stats import Status
 from ..errors import SudokuError, plain
 from .geometry import Geometry, _check_box, _geometry, _size_of, geometry
 from .rules import conflicts
@@ -111,6 +113,16 @@ SAMPLES = 16
 #: Guesses at which one copy's search stops (its count is then this number; it also
 #: stops, unsolved, past 1,024 levels of branching).
 MAX_GUESSES = 1_000_000
+
+#: Seconds one call of the compiled grader should take: a batch is graded in
+#: slices (the search effort in bounded amounts of work) sized to about this,
+#: and Python (Ctrl-C) gets its turn between two.
+SLICE_SECONDS = 0.1
+#: Puzzles in the first slice of the logical grader (later slices adapt).
+FIRST_SLICE = 32
+#: Units of work (rounds of propagation, guesses) of each lane in the first
+#: call of the search-effort solver (later calls adapt).
+FIRST_WORK = 1 << 12
 
 
 class Technique(NamedTuple):
@@ -211,15 +223,20 @@ def _tables_of(g: Geometry) -> tuple:
 class Grade:
     """The rating of one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
+    A grade is for a puzzle with a solution (the only one, unless graded
+    with ``uniqueness=False``): :func:`grade` refuses any other, and a batch
+    (:func:`grade_many`) gives such a puzzle a Grade with the ``status`` that
+    says why it has none, ``score``, ``level`` and ``hardest`` None.
+
     Attributes
     ----------
-    score : float
+    score : float or None
         The technique score: that of the hardest technique needed (10.0 when
         the techniques cannot finish the grid).
-    level : str
+    level : str or None
         One of :data:`LEVELS`: ``"easy"``, ``"medium"``, ``"hard"``,
         ``"expert"``, ``"beyond"`` (needs guessing).
-    hardest : str
+    hardest : str or None
         The name of the hardest technique needed (``"beyond techniques"`` when
         stuck, ``"none"`` for a full grid).
     steps : int
@@ -232,17 +249,28 @@ class Grade:
         True when the logical solve filled the grid.
     techniques : dict
         Steps per technique name, in order of the techniques.
+    status : Status
+        ``Status.SOLVED``: graded (the puzzle has a solution, and only one
+        unless ``uniqueness=False``); in a batch, ``NO_SOLUTION``,
+        ``MULTIPLE`` (with ``uniqueness``) or ``INVALID`` (unreadable, or
+        givens that break the rules) for a puzzle it could not grade.
+    error : str or None
+        Why a puzzle of a batch has no grade (None when it has one).
     """
 
-    score: float
-    level: str
-    hardest: str
+    score: float | None
+    level: str | None
+    hardest: str | None
     steps: int
     effort: float | None
     solved: bool
     techniques: dict = field(default_factory=dict, compare=False)
+    status: Status = Status.SOLVED
+    error: str | None = None
 
     def __str__(self) -> str:
+        if self.status != Status.SOLVED:
+            return f"no grade: {self.status.name} ({self.error})"
         effort = "" if self.effort is None else f", effort {self.effort:.1f}"
         return f"{self.level} (score {self.score:.1f}, {self.hardest}, {self.steps} steps{effort})"
 
@@ -250,13 +278,17 @@ class Grade:
 class GradeBatch:
     """The ratings of a batch (what :func:`grade_many` returns), as arrays.
 
+    One entry per puzzle, in input order.  A puzzle without a grade (no
+    solution, several, unreadable: see ``status``) has score NaN, level and
+    hardest -1, no steps, effort NaN.
+
     Attributes
     ----------
     score : ndarray, float64 (P,)
     level : ndarray, int8 (P,)
-        Index into :data:`LEVELS` (``level_names`` has the names).
+        Index into :data:`LEVELS` (``level_names`` has the names), -1: no grade.
     hardest : ndarray, int8 (P,)
-        Technique numbers (index into :data:`TECHNIQUES`).
+        Technique numbers (index into :data:`TECHNIQUES`), -1: no grade.
     steps : ndarray, int64 (P,)
     effort : ndarray, float64 (P,)
         NaN when the search effort was not asked for.
@@ -264,20 +296,32 @@ class GradeBatch:
     counts : ndarray, int64 (P, T)
         Steps per puzzle and technique number.
     grids : ndarray, uint8 (P, N*N)
-        The grid each logical solve reached (complete where ``solved``).
+        The grid each logical solve reached (complete where ``solved``; the
+        puzzle itself where there is no grade).
+    status : ndarray, int8 (P,)
+        A :class:`~dlxnumba.sudoku.Status` value per puzzle: ``SOLVED`` for a
+        graded puzzle, else ``NO_SOLUTION``, ``MULTIPLE`` or ``INVALID``.
+    errors : list of str or None
+        Why each puzzle has no grade (None where it has one).
 
     Indexing gives a :class:`Grade`; ``len`` and iteration work as for a list.
     """
 
-    def __init__(self, score, level, hardest, steps, effort, solved, counts, grids):
+    def __init__(self, score, level, hardest, steps, effort, solved, counts, grids, status=None, errors=None):
         self.score, self.level, self.hardest, self.steps = score, level, hardest, steps
         self.effort, self.solved, self.counts, self.grids = effort, solved, counts, grids
+        self.status = np.full(len(score), int(Status.SOLVED), np.int8) if status is None else status
+        self.errors = [None] * len(score) if errors is None else errors
 
     def __len__(self) -> int:
         return len(self.score)
 
     def __getitem__(self, i: int) -> Grade:
         i = range(len(self))[i]  # IndexError and negative indices as a list
+        status = Status(int(self.status[i]))
+        if status != Status.SOLVED:
+            return Grade(score=None, level=None, hardest=None, steps=0, effort=None, solved=False,
+                         status=status, error=self.errors[i])
         effort = float(self.effort[i])
         return Grade(score=float(self.score[i]), level=LEVELS[self.level[i]],
                      hardest=TECHNIQUES[self.hardest[i]].name, steps=int(self.steps[i]),
@@ -288,17 +332,29 @@ class GradeBatch:
         return (self[i] for i in range(len(self)))
 
     @property
-    def level_names(self) -> list[str]:
-        """The level of each puzzle, by name."""
-        return [LEVELS[k] for k in self.level]
+    def graded(self) -> np.ndarray:
+        """Which puzzles have a grade (bool (P,))."""
+        return self.status == int(Status.SOLVED)
+
+    @property
+    def statuses(self) -> list[Status]:
+        """The :class:`~dlxnumba.sudoku.Status` of each puzzle, as members."""
+        return [Status(int(s)) for s in self.status]
+
+    @property
+    def level_names(self) -> list[str | None]:
+        """The level of each puzzle, by name (None: no grade)."""
+        return [LEVELS[k] if k >= 0 else None for k in self.level]
 
     def level_counts(self) -> dict[str, int]:
-        """Puzzles per level, every level listed (easiest first)."""
-        found = np.bincount(self.level.astype(np.int64), minlength=len(LEVELS))
+        """Graded puzzles per level, every level listed (easiest first)."""
+        found = np.bincount(self.level[self.level >= 0].astype(np.int64), minlength=len(LEVELS))
         return {name: int(c) for name, c in zip(LEVELS, found)}
 
     def __repr__(self) -> str:
-        return f"<GradeBatch of {len(self)} puzzles: {self.level_counts()}>"
+        ungraded = len(self) - int(self.graded.sum())
+        more = f", {ungraded} without a grade" if ungraded else ""
+        return f"<GradeBatch of {len(self)} puzzles: {self.level_counts()}{more}>"
 
 
 # ------------------------------------------------------------------ grading
@@ -342,9 +398,22 @@ def _threads(threads) -> int:
     return SearchOptions.make(SudokuError, threads=threads).thread_count()
 
 
+def _resize(size: int, spent: float, low: int, high: int) -> int:
+    """The next slice's size after one of ``size`` took ``spent`` seconds (about SLICE_SECONDS)."""
+    if spent < SLICE_SECONDS / 2:
+        return min(size * 2, high)
+    if spent > SLICE_SECONDS * 2:
+        return max(size // 2, low)
+    return size
+
+
 def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, nthreads: int,
              max_guesses: int = MAX_GUESSES) -> np.ndarray:
-    """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N)."""
+    """Mean guesses over ``samples`` copies of each puzzle of ``arr`` (P, N*N).
+
+    The lanes of the solver pause after an amount of work sized to take
+    about :data:`SLICE_SECONDS` and resume where they were: a long search
+    (a large grid can take seconds a copy) returns to Python between two."""
     P = len(arr)
     if samples == 0 or P == 0:
         return np.full(P, np.nan)
@@ -356,12 +425,48 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     guesses = np.zeros(len(copies), np.int64)
     solved = np.zeros(len(copies), np.bool_)
     logic = _kernels()
-    lanes = min(nthreads, len(copies))
-    if lanes > 1:
-        logic.effort_parallel(lanes, copies, tab, max_guesses, guesses, solved)
-    else:
-        logic.effort_serial(copies, tab, max_guesses, guesses, solved)
+    lanes_n = min(nthreads, len(copies))
+    lanes = tuple(logic.new_effort_lanes(lanes_n, g.n, 0, lanes_n))
+    busy = np.ones(lanes_n, np.int64)
+    work = FIRST_WORK
+    while True:
+        t0 = time.perf_counter()
+        if lanes_n > 1:
+            logic.effort_parallel(copies, tab, max_guesses, work, lanes, guesses, solved, busy)
+            more = bool(busy.any())
+        else:
+            more = bool(logic.effort_serial(copies, tab, max_guesses, work, lanes, guesses, solved))
+        if not more:
+            break
+        work = _resize(work, time.perf_counter() - t0, 64, 1 << 40)
     return guesses.reshape(samples, P).mean(axis=0)
+
+
+def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
+    """The logical solve of each puzzle of ``arr``, in slices of about
+    :data:`SLICE_SECONDS`: (hardest, steps, status, counts, grids) as
+    ``grade_range`` of :mod:`dlxnumba.kernels.sudoku.logic` fills them."""
+    logic = _kernels()
+    P = len(arr)
+    hardest = np.zeros(P, np.int64)
+    steps = np.zeros(P, np.int64)
+    status = np.zeros(P, np.int64)
+    counts = np.zeros((P, len(TECHNIQUES)), np.int64)
+    grids = np.zeros_like(arr)
+    a = 0
+    size = FIRST_SLICE
+    while a < P:
+        b = min(a + size, P)
+        lanes = min(nthreads, b - a)
+        t0 = time.perf_counter()
+        part = (arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
+        if lanes > 1:
+            logic.grade_parallel(lanes, *part)
+        else:
+            logic.grade_serial(*part)
+        size = _resize(size, time.perf_counter() - t0, 1, 1 << 20)
+        a = b
+    return hardest, steps, status, counts, grids
 
 
 def _allowed(uniqueness: bool, variant=None) -> int:
@@ -375,37 +480,90 @@ def _allowed(uniqueness: bool, variant=None) -> int:
     return logic.ALL_TECHNIQUES & ~(0 if uniqueness and not variant else 1 << logic.UNIQUE_RECTANGLE)
 
 
+#: Why a puzzle has no grade, by status (INVALID says its own reason).
+_NO_GRADE = {Status.NO_SOLUTION: "the puzzle has no solution",
+             Status.MULTIPLE: "the puzzle has more than one solution (grade it with uniqueness=False "
+                              "to rate it all the same)"}
+
+
+def _solution_status(arr: np.ndarray, g: Geometry, uniqueness: bool, nthreads: int, variant=None
+                     ) -> tuple[np.ndarray, list]:
+    """Whether each puzzle of ``arr`` can be graded: Status codes (SOLVED: it
+    has a solution, and one only with ``uniqueness``) and why not, by the
+    dancing-links solver (which returns to Python every slice of its work)."""
+    from .solve import solve_many
+
+    r = solve_many(arr, nthreads, 2 if uniqueness else 1, box=g.box, variant=variant)
+    status = np.asarray(r.status, np.int8).copy()
+    found = getattr(r, "errors", None) or [None] * len(arr)
+    errors: list = [None] * len(arr)
+    for k in np.flatnonzero(status != int(Status.SOLVED)).tolist():
+        st = Status(int(status[k]))
+        errors[k] = _NO_GRADE.get(st) or found[k] or "the givens break the rules"
+    return status, errors
+
+
 def _grade_array(arr: np.ndarray, g: Geometry, samples: int, seed: int, threads, effort: bool,
-                 max_guesses, uniqueness: bool = True, variant=None) -> GradeBatch:
+                 max_guesses, uniqueness: bool = True, variant=None, *, check: bool = True,
+                 unreadable: dict | None = None) -> GradeBatch:
+    """Grade the puzzles of ``arr`` (P, N*N).
+
+    ``check``: find first which puzzles have a solution (and one only, with
+    ``uniqueness``); the others get their status and no grade.  Without it
+    every puzzle is taken to have one (the generator's puzzles do).
+    ``unreadable``: rows (and why) that hold no puzzle: INVALID, not graded.
+    """
     samples, seed = _check_samples(samples, seed)
     if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
         raise SudokuError(f"max_guesses must be a positive integer, not {plain(max_guesses)}")
     nthreads = _threads(threads)
     tab = _tables_of(g)
-    logic = _kernels()
     P = len(arr)
-    hardest = np.zeros(P, np.int64)
-    steps = np.zeros(P, np.int64)
-    status = np.zeros(P, np.int64)
-    counts = np.zeros((P, len(TECHNIQUES)), np.int64)
-    grids = np.zeros_like(arr)
-    allowed = _allowed(uniqueness, variant)
-    lanes = min(nthreads, P)
-    if lanes > 1:
-        logic.grade_parallel(lanes, arr, tab, allowed, hardest, steps, status, counts, grids)
-    elif P:
-        logic.grade_serial(arr, tab, allowed, hardest, steps, status, counts, grids)
-    clash = np.flatnonzero(status == -2)
-    if len(clash):
-        raise SudokuError(f"puzzle {int(clash[0])}: the givens break the rules")
-    efforts = _efforts(arr, g, tab, samples if effort else 0, seed, nthreads, int(max_guesses))
-    return GradeBatch(_SCORES[hardest], _LEVEL_OF[hardest], hardest.astype(np.int8), steps,
-                      efforts, status == 1, counts, grids)
+    status = np.full(P, int(Status.SOLVED), np.int8)
+    errors: list = [None] * P
+    for k, why in (unreadable or {}).items():
+        status[k], errors[k] = int(Status.INVALID), why
+    if check and P:
+        todo = np.flatnonzero(status == int(Status.SOLVED))
+        if todo.size:
+            st, why = _solution_status(np.ascontiguousarray(arr[todo]), g, uniqueness, nthreads, variant)
+            status[todo] = st
+            for j, k in enumerate(todo.tolist()):
+                errors[k] = why[j]
+    rows = np.flatnonzero(status == int(Status.SOLVED))
+    sub = np.ascontiguousarray(arr[rows], np.uint8)
+    hardest, steps, lstatus, counts, grids = _logic(sub, tab, _allowed(uniqueness, variant), nthreads)
+    clash = np.flatnonzero(lstatus == -2)
+    if len(clash):  # givens that break the rules, not checked before (check=False)
+        raise SudokuError(f"puzzle {int(rows[clash[0]])}: the givens break the rules")
+    efforts = _efforts(sub, g, tab, samples if effort else 0, seed, nthreads, int(max_guesses))
+    out_score = np.full(P, np.nan)
+    out_level = np.full(P, -1, np.int8)
+    out_hardest = np.full(P, -1, np.int8)
+    out_steps = np.zeros(P, np.int64)
+    out_effort = np.full(P, np.nan)
+    out_solved = np.zeros(P, bool)
+    out_counts = np.zeros((P, len(TECHNIQUES)), np.int64)
+    out_grids = np.array(arr, np.uint8, copy=True)
+    out_score[rows] = _SCORES[hardest]
+    out_level[rows] = _LEVEL_OF[hardest]
+    out_hardest[rows] = hardest
+    out_steps[rows] = steps
+    out_effort[rows] = efforts
+    out_solved[rows] = lstatus == 1
+    out_counts[rows] = counts
+    out_grids[rows] = grids
+    return GradeBatch(out_score, out_level, out_hardest, out_steps, out_effort, out_solved, out_counts,
+                      out_grids, status, errors)
 
 
 def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
           max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
+
+    A grade is for a puzzle with a solution: a puzzle without one, or (with
+    ``uniqueness``, the default) with more than one, raises
+    :class:`SudokuError` saying so (the dancing-links solver finds out first).
 
     Parameters
     ----------
@@ -427,8 +585,15 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         each); rate large grids with few ``samples``, a ``max_guesses``, or
         ``effort=False``.
     uniqueness : bool
-        Whether the logical solver may assume the puzzle has one solution
-        (the unique rectangle does); False for puzzles that may have several.
+        Whether the puzzle must have one solution, which the logical solver
+        may then assume (the unique rectangle does); False grades a puzzle
+        with several solutions too, without that technique.
+
+    Raises
+    ------
+    SudokuError
+        The puzzle cannot be read, its givens break the rules, it has no
+        solution, or (with ``uniqueness``) more than one.
 
     Examples
     --------
@@ -436,8 +601,16 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
     >>> g = grade("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     >>> g.level, g.score, g.effort
     ('easy', 1.5, 0.0)
+    >>> grade("1.3..4.23.4..2.1")
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.SudokuError: the puzzle has no solution: a grade is for a puzzle with a solution
+    >>> g = grade("12..34..........", uniqueness=False)  # several solutions: the logic gets stuck
+    >>> g.level, g.solved
+    ('beyond', False)
     """
-    if hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None:
+    sudoku = hasattr(puzzle, "boxed") and hasattr(puzzle, "geometry") and box is None
+    if sudoku:
         cells = puzzle._cells  # a Sudoku: checked already, and its geometry has all its regions
         g = puzzle.geometry
     else:
@@ -447,8 +620,21 @@ def grade(puzzle, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bo
         problems = conflicts(cells, g)
         if problems:
             raise SudokuError("the givens break the rules: " + "; ".join(problems))
-    return _grade_array(np.array(cells, np.uint8).reshape(1, -1), g, samples, seed, 1, effort, max_guesses,
-                        bool(uniqueness), getattr(puzzle, "variant", None))[0]
+    _check_samples(samples, seed)
+    _tables_of(g)  # a grid too large for the grader: said before any search
+    flat = np.array(cells, np.uint8).reshape(1, -1)
+    if sudoku:  # its own rules (a variant's too)
+        found = puzzle.count(2 if uniqueness else 1)
+    else:
+        status, _ = _solution_status(flat, g, uniqueness, 1)
+        found = {int(Status.NO_SOLUTION): 0, int(Status.MULTIPLE): 2}.get(int(status[0]), 1)
+    if found == 0:
+        raise SudokuError("the puzzle has no solution: a grade is for a puzzle with a solution")
+    if found > 1 and uniqueness:
+        raise SudokuError("the puzzle has more than one solution: pass uniqueness=False to grade it "
+                          "all the same (without the techniques that assume one solution)")
+    return _grade_array(flat, g, samples, seed, 1, effort, max_guesses, bool(uniqueness),
+                        getattr(puzzle, "variant", None), check=False)[0]
 
 
 def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effort: bool = True,
@@ -457,8 +643,14 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
 
     ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
     array, or a list of strings or :class:`Sudoku`); one box shape per batch.
-    The other parameters as for :func:`grade`.  Unreadable puzzles and givens
-    that break the rules raise :class:`SudokuError` naming the first.
+    The other parameters as for :func:`grade`.
+
+    One grade per puzzle, in order.  A puzzle that cannot be graded does not
+    stop the batch: its entry has the status that says why
+    (``GradeBatch.status``, ``Grade.status``): ``NO_SOLUTION``, ``MULTIPLE``
+    (with ``uniqueness``) or ``INVALID`` (unreadable, or givens that break
+    the rules), the reason in ``GradeBatch.errors``.  The work is done in
+    slices that return to Python, so Ctrl-C stops a long batch at once.
 
     Examples
     --------
@@ -466,6 +658,9 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
     >>> r = grade_many(load_puzzles("easy50")[:5], threads=1)
     >>> r.level_names, r.effort.tolist()
     (['easy', 'easy', 'easy', 'easy', 'easy'], [0.0, 0.0, 0.0, 0.0, 0.0])
+    >>> r = grade_many(["1.3..4.23.4..2.1", "12..34..........", "1234341243212143"], threads=1)
+    >>> [s.name for s in r.statuses], r.level_names
+    (['NO_SOLUTION', 'MULTIPLE', 'SOLVED'], [None, None, 'easy'])
     """
     from .solve import _batch_array
 
@@ -473,14 +668,15 @@ def grade_many(puzzles, box=None, *, samples: int = SAMPLES, seed: int = 0, effo
         raise SudokuError("grade_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use grade(puzzle) or Sudoku(puzzle).grade())")
     arr, bad, n, box, errors = _batch_array(puzzles, box, who="grade_many")
-    if bad.any():
-        k = int(np.flatnonzero(bad)[0])
-        raise SudokuError(errors[k] or f"puzzle {k}: unreadable")
-    if arr.size and int(arr.max()) > n:
-        k = int(np.flatnonzero((arr > n).any(axis=1))[0])
-        raise SudokuError(f"puzzle {k}: a cell holds a value outside 0..{n}")
-    return _grade_array(np.ascontiguousarray(arr, np.uint8), geometry(n, box), samples, seed, threads, effort,
-                        max_guesses, bool(uniqueness))
+    arr = np.array(arr, np.uint8, copy=True) if arr.size else np.ascontiguousarray(arr, np.uint8)
+    unreadable = {k: errors[k] or f"puzzle {k}: unreadable" for k in np.flatnonzero(bad).tolist()}
+    if arr.size:
+        for k in np.flatnonzero((arr > n).any(axis=1)).tolist():
+            unreadable.setdefault(k, f"puzzle {k}: a cell holds a value outside 0..{n}")
+    if unreadable:
+        arr[list(unreadable)] = 0  # nothing of them reaches the solvers
+    return _grade_array(arr, geometry(n, box), samples, seed, threads, effort, max_guesses, bool(uniqueness),
+                        unreadable=unreadable)
 
 
 # ------------------------------------------------------------------ pencil marks and hints

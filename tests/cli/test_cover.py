@@ -67,7 +67,7 @@ def test_cover_budget(capsys, tmp_path):
     code, out, _ = run(capsys, "cover", "--count", path)
     assert (code, out) == (0, "92\n")
     code, out, err = run(capsys, "cover", "--count", "--max-nodes", "50", path)
-    assert code == 1 and out.endswith("+\n") and int(out[:-2]) < 92 and "max_nodes" in err  # a lower bound
+    assert code == 1 and out.endswith("+\n") and int(out[:-2]) < 92 and "--max-nodes" in err  # a lower bound
 
 
 def test_cover_progress_draws_the_search_reports(capsys, tmp_path, monkeypatch):

@@ -157,7 +157,8 @@ def test_ctrl_c_stops_promptly(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 130 and out == b""
+    # what the count found so far, a lower bound (issue 20, finding 9: Ctrl-C printed nothing)
+    assert proc.returncode == 130 and out.endswith(b"+\n") and out[:-2].isdigit()
     deadline = time.monotonic() + 20
     while any(c.is_running() and c.status() != psutil.STATUS_ZOMBIE for c in children):
         assert time.monotonic() < deadline, "worker processes left running"

@@ -74,7 +74,7 @@ def test_generate_variant_has_a_header(capsys):
     (["--symmetric", "spiral"], "invalid choice: 'spiral'"),
     (["--seed", "-1"], "--seed"),
     (["--box", "8x8"], "up to 63x63"),
-    (["--level", "impossible"], "level must be one of easy"),
+    (["--level", "impossible"], "argument --level: invalid choice: 'impossible' (choose from 'easy'"),
     (["--variant", "knight"], "unknown variant 'knight'"),
     (["--clues", "90"], "clues 90-90 is not a range within 0-81"),
 ])
@@ -151,3 +151,36 @@ def test_generate_killers_as_blocks(capsys, tmp_path):
     code, solved, _ = run(capsys, "solve", str(one))
     from dlxnumba import is_solution
     assert code == 0 and is_solution(solved.split()[-1], puzzle=read[0])  # the cages are checked too
+
+
+# ---------------------------------------------------------------------------
+# Issue 20
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("box, variant", [("2x3", "x+anti-knight"), ("3x3", "x+anti-knight+anti-king"),
+                                          ("2x3", "x+non-consecutive")])
+def test_rules_that_allow_no_grid_say_so_and_print_nothing(capsys, box, variant):
+    """It printed the 'variant:' header, then 'no full 6x6 grid found ... within the
+    search budget' (finding 12): no grid of that shape satisfies those rules."""
+    from dlxnumba import Sudoku
+    from dlxnumba.cli.common import _box
+
+    r, c = _box(box)
+    assert Sudoku("." * (r * c) ** 2, box=(r, c), variant=variant).count(1) == 0  # none exists
+    code, out, err = run(capsys, "generate", "--box", box, "--variant", variant, "--seed", "1")
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert f"no full {r * c}x{r * c} grid with box {box} and the rules of {variant} exists" in err
+
+
+def test_number_of_puzzles_is_n_and_count_is_deprecated(capsys):
+    """--count meant 'how many puzzles' here and 'count solutions' in solve (finding 15)."""
+    code, out, err = run(capsys, "generate", "--number", "2", "--seed", "4")
+    assert (code, err) == (0, "") and len(out.splitlines()) == 2
+    assert run(capsys, "generate", "-n", "2", "--seed", "4")[1] == out
+    code, old, err = run(capsys, "generate", "--count", "2", "--seed", "4")  # kept for a release
+    assert (code, old) == (0, out) and "--count is deprecated: use -n/--number" in err
+    code, _, err = run(capsys, "generate", "-n", "2", "--count", "3")
+    assert code == 2 and "--count is the old name of --number" in err
+    code, help_text, _ = run(capsys, "generate", "--help")
+    assert "-n N, --number N" in help_text and "--count" not in help_text

@@ -2,6 +2,7 @@
 and real processes of ``python -m dlxnumba`` (exit statuses, Ctrl-C)."""
 
 import os
+import re
 import select
 import signal
 import subprocess
@@ -9,6 +10,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from command_line import check_solutions, run, top95, write
 from known import NONE as NONE_PUZZLE
@@ -81,7 +84,10 @@ def test_ctrl_c_exits_quietly_with_130(tmp_path):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130
-    assert out.decode().splitlines() == ["1", "1", "1"]
+    # the count in progress prints what it found, a lower bound (issue 20, finding 9), and says why
+    lines = out.decode().splitlines()
+    assert lines[:3] == ["1", "1", "1"] and len(lines) == 4 and re.fullmatch(r"\d+\+", lines[3]), lines
+    assert b"puzzle 4: the count stopped early, interrupted (Ctrl-C)" in err
     assert b"Traceback" not in seen + err
 
 
@@ -97,8 +103,8 @@ def _env():
     return dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
 
-def _popen(*argv, **kwargs):
-    return subprocess.Popen([sys.executable, "-m", "dlxnumba", *map(str, argv)], cwd=ROOT, env=_env(),
+def _popen(*argv, cwd=ROOT, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "dlxnumba", *map(str, argv)], cwd=cwd, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
 
 
@@ -225,3 +231,138 @@ def test_timeout_does_not_wait_for_input_forever():
         proc.stdin.close()
     assert out == TOP1_SOLUTION.encode() + b"\n"
     assert b"--timeout" in err and b"not read" in err and b"run:" in err and _quiet(err)
+
+
+# ---------------------------------------------------------------------------
+# Ctrl-C into a pipe (issue 20, finding 6): only whole records come out
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def big_inputs(tmp_path_factory):
+    """Inputs whose answers are far more than a pipe holds (64 KiB), and take seconds."""
+    from dlxnumba import load_puzzles
+
+    where = tmp_path_factory.mktemp("big")
+    (where / "easy.txt").write_text((EASY + "\n") * EASY_LINES)
+    (where / "top.txt").write_text("\n".join(load_puzzles("top95") * 200) + "\n")
+    (where / "many.dlx").write_text("a b\n" + "a\n" * 1000 + "b\n" * 1000)
+    return where
+
+
+EASY_LINES = 200_000
+
+
+def _lines(out: str, pattern: str) -> int:
+    """The lines of ``out``, all matching ``pattern`` (-1 when one does not)."""
+    lines = out.splitlines()
+    return len(lines) if all(re.fullmatch(pattern, line) for line in lines) else -1
+
+
+def _json_lines(out: str) -> int:
+    import json
+
+    lines = out.splitlines()
+    return len(lines) if all(json.loads(line)["solution"] == TOP1_SOLUTION for line in lines) else -1
+
+
+def _grid_blocks(out: str) -> int:
+    # each: the header, nine rows of digits and two rules between the bands; a blank line after it
+    blocks = out.split("\n\n")
+    whole = blocks[-1] == "" and all(b.startswith("# puzzle ") and b.count("\n") == 11 for b in blocks[:-1])
+    return len(blocks) - 1 if whole else -1
+
+
+#: command line, the whole records of its output (counted; -1: one is not whole), and their number
+#: when the run ends before the Ctrl-C: every command that streams
+STREAMING = {
+    "solve-line": (["solve", "easy.txt"], lambda out: _lines(out, TOP1_SOLUTION), EASY_LINES),
+    "solve-json": (["solve", "--format", "json", "easy.txt"], _json_lines, EASY_LINES),
+    "solve-grid": (["solve", "--format", "grid", "easy.txt"], _grid_blocks, EASY_LINES),
+    "grade": (["grade", "--samples", "0", "top.txt"],
+              lambda out: _lines(out, r"(easy|medium|hard|expert|beyond) \d+\.\d - \d+ [\w -]+"), 95 * 200),
+    "generate": (["generate", "-n", "1000000", "--box", "2x2", "--seed", "1"],
+                 lambda out: _lines(out, r"[1-4.]{16}"), 1_000_000),
+    "cover": (["cover", "many.dlx"], lambda out: _lines(out, r"\d+ \d+"), 1_000_000),
+}
+
+
+@POSIX
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck),
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking: each example is a process
+@given(command=st.sampled_from(sorted(STREAMING)), delay=st.floats(0.0, 1.0), stalled=st.booleans())
+def test_ctrl_c_into_a_pipe_leaves_whole_records(big_inputs, command, delay, stalled):
+    """SIGINT at a random moment, into a pipe that the reader drains or leaves
+    full (the writer blocked in a write): exit 130 and whole records only.
+
+    The output stopped mid-line, at a 64 KiB boundary, in 7 of 10 runs.  (A
+    run may also end before the signal: then all its records are there, and it
+    exits 0, or dies of the signal while Python shuts down.)"""
+    import threading
+
+    argv, records, total = STREAMING[command]
+    proc = _popen(*argv, cwd=big_inputs)
+    got = []
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 240)
+        assert ready, "no output at all"
+        got.append(os.read(proc.stdout.fileno(), 1))  # it writes: the moment is inside the run
+        if not stalled:  # drain the pipe as it fills: SIGINT then lands in the work as often as in a write
+            reader = threading.Thread(target=lambda: got.append(proc.stdout.read()), daemon=True)
+            reader.start()
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        if stalled:
+            out, err = proc.communicate(timeout=120)
+            got.append(out)
+        else:
+            err = proc.stderr.read()
+            proc.wait(timeout=120)
+            reader.join(120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    out = b"".join(got).decode()
+    found = records(out)
+    assert out.endswith("\n") and found > 0, (command, out[-200:])
+    finished = proc.returncode in (0, -signal.SIGINT) and found == total
+    assert (proc.returncode == 130 or finished) and _quiet(err), (proc.returncode, found, err)
+
+
+# ---------------------------------------------------------------------------
+# Usage and messages in the command line's words (issue 20, finding 12)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["solve", "cover", "grade", "generate"])
+def test_an_unknown_option_shows_the_usage_of_its_command(capsys, command):
+    """'solve --frobnicate' printed the top-level usage."""
+    code, out, err = run(capsys, command, "--frobnicate")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"usage: dlxnumba {command} ") and \
+        f"dlxnumba {command}: error: unrecognized arguments: --frobnicate" in err
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["solve", "--variant", "jigsaw", "1" + "." * 15], "--regions MAP"),
+    (["solve", "--variant", "killer", "1" + "." * 15], "--cages 'MAP SUMS'"),
+    (["generate", "--variant", "jigsaw"], "--regions MAP"),
+])
+def test_messages_name_flags_not_python_arguments(capsys, argv, flag):
+    """'pass regions=...' told a command-line user to pass a Python argument."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and flag in err
+    assert not re.search(r"\b(regions|cages|box|max_attempts|uniqueness|max_nodes)=", err), err
+
+
+def test_the_command_line_words_for_every_api_argument_a_message_names():
+    from dlxnumba.cli.common import _cli_words
+
+    assert _cli_words("a jigsaw needs a region map (regions=...)") == "a jigsaw needs a region map (--regions MAP)"
+    assert _cli_words("widen the clue range, or raise max_attempts or timeout") == \
+        "widen the clue range, or raise --max-attempts or --timeout"
+    assert _cli_words("a 64x64 grid is too large for text (at most 61x61); pass a 2-D array") == \
+        "a 64x64 grid is too large for text (at most 61x61)"
+    assert _cli_words("limit cannot be combined with threads= or checkpoint=") == \
+        "limit cannot be combined with --threads or --checkpoint"
+    assert _cli_words("a 9x9 grid; give box=(rows, columns) explicitly") == "a 9x9 grid; give --box RxC"

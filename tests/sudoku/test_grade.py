@@ -4,13 +4,16 @@ about the shipped sets (easy50 rates easier than top95 on both scales)."""
 
 from __future__ import annotations
 
+import os
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlxnumba
-from dlxnumba import Sudoku, SudokuError, grade, grade_many, load_puzzles, solve_many
+from dlxnumba import Status, Sudoku, SudokuError, grade, grade_many, load_puzzles, solve_many
 from dlxnumba.sudoku import LEVELS, TECHNIQUES, Grade, GradeBatch
 from dlxnumba.sudoku import grading
 from reference import sudoku_ok, sudoku_units
@@ -218,10 +221,11 @@ def test_bad_input():
         grade(EASY, seed=1.5)
     with pytest.raises(SudokuError, match="grade_many takes a batch"):
         grade_many(EASY)
-    with pytest.raises(SudokuError, match="puzzle 1"):
-        grade_many([EASY, "11" + "." * 79])
-    with pytest.raises(SudokuError, match="puzzle 1"):
-        grade_many([EASY, "x" * 81])
+    # a puzzle of a batch that cannot be read, or breaks the rules, is INVALID: the others are graded
+    r = grade_many([EASY, "11" + "." * 79, "x" * 81], samples=0, threads=1)
+    assert r.statuses == [Status.SOLVED, Status.INVALID, Status.INVALID]
+    assert r[0] == grade(EASY, samples=0) and r.level_names == ["easy", None, None]
+    assert "puzzle 1" in r.errors[1] and "break the rules" in r.errors[1] and "puzzle 2" in r.errors[2]
     with pytest.raises(SudokuError, match="break the rules"):
         grade("11" + "." * 79)
     with pytest.raises(SudokuError, match="up to 64x64"):
@@ -262,11 +266,13 @@ def test_max_guesses_caps_each_copy():
         grade(p, max_guesses=0)
 
 
-def test_a_puzzle_without_solution_rates_beyond():
+def test_a_puzzle_without_solution_has_no_grade():
+    """It was rated 'beyond 10.0' while steps() said it has no solution (issue 20, finding 5)."""
     p = "1.3..4.23.4..2.1"  # no clash among the givens, but no solution
     assert Sudoku(p).count() == 0
-    g = grade(p, samples=3)
-    assert (g.level, g.solved) == ("beyond", False) and g.effort >= 0
+    for call in (lambda: grade(p, samples=3), lambda: Sudoku(p).grade(), lambda: grade(p, uniqueness=False)):
+        with pytest.raises(SudokuError, match="the puzzle has no solution"):
+            call()
 
 
 @pytest.mark.parametrize("variant", ["x", "windoku", "anti-knight", "non-consecutive", "x+anti-king"])
@@ -287,3 +293,108 @@ def test_steps_on_variants_are_sound_and_never_assume_a_classic_grid(variant):
             for cell, digit in step.eliminations:
                 assert solution[cell] != digit, (variant, seed, str(step))
         assert "unique rectangle" not in s.grade(effort=False).techniques
+
+
+# ----------------------------------------------------------------- a grade needs a solution (issue 20, finding 5)
+
+
+def test_several_solutions_are_graded_only_with_uniqueness_false():
+    p = "12..34.........."  # many solutions
+    with pytest.raises(SudokuError, match="more than one solution: pass uniqueness=False"):
+        grade(p)
+    g = grade(p, uniqueness=False, samples=2)
+    assert g.status == Status.SOLVED and g.level in LEVELS and "unique rectangle" not in g.techniques
+    r = grade_many([p], samples=2, threads=1)
+    assert r.statuses == [Status.MULTIPLE] and r[0].level is None and "more than one" in r.errors[0]
+    r = grade_many([p], samples=2, threads=1, uniqueness=False)
+    assert r.statuses == [Status.SOLVED] and r[0] == g
+
+
+@st.composite
+def small_puzzles(draw):
+    """4x4 puzzles of random givens: some with one solution, some with several, some with none,
+    some whose givens clash."""
+    cells = draw(st.lists(st.integers(0, 4), min_size=16, max_size=16))
+    keep = draw(st.lists(st.booleans(), min_size=16, max_size=16))
+    return "".join(str(v) if k and v else "." for v, k in zip(cells, keep))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(small_puzzles(), min_size=1, max_size=12), st.booleans())
+def test_grade_many_gives_each_puzzle_a_grade_or_the_status_of_the_solver(puzzles, uniqueness):
+    """One entry per puzzle, in order: graded exactly when it has a solution (one only, with
+    uniqueness), as the dancing-links solver and a slow oracle say; else that solver's status.
+    A graded entry is what grade() says of the puzzle alone."""
+    from reference import sudoku_solutions_brute
+
+    r = grade_many(puzzles, samples=2, threads=1, uniqueness=uniqueness)
+    _, status = solve_many(puzzles, threads=1, limit=2 if uniqueness else 1)
+    assert len(r) == len(puzzles) and r.status.tolist() == np.asarray(status).tolist()
+    for p, g, st_ in zip(puzzles, r, r.statuses):
+        cells = [int(c) if c != "." else 0 for c in p]
+        if st_ == Status.INVALID:
+            assert g.level is None and g.error
+            continue
+        found = len(sudoku_solutions_brute(cells, 4, (2, 2), limit=2))
+        assert st_ == (Status.NO_SOLUTION if found == 0 else Status.MULTIPLE if found > 1 and uniqueness
+                       else Status.SOLVED)
+        if st_ == Status.SOLVED:
+            assert g == grade(p, samples=2, uniqueness=uniqueness) and g.level in LEVELS
+        else:
+            assert (g.level, g.score, g.hardest, g.status) == (None, None, None, st_) and g.error
+            with pytest.raises(SudokuError, match="no solution" if found == 0 else "more than one"):
+                grade(p, uniqueness=uniqueness)
+
+
+# ----------------------------------------------------------------- Ctrl-C in a long batch (issue 20, finding 7)
+
+
+def test_grade_many_returns_to_python_between_slices(monkeypatch):
+    """The compiled work is done in slices, each a bounded amount of work: a
+    single long search (a 25x25 copy takes seconds) pauses and resumes, and
+    its guesses are those of one uninterrupted search."""
+    from dlxnumba.kernels.sudoku import logic
+
+    p = load_puzzles("sudoku16")[1]
+    whole = grade(p, samples=3, seed=5).effort
+    calls = []
+    real = logic.effort_serial
+
+    def counted(*args):  # the kernel (a private name: the slices are what this test is about)
+        calls.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(logic, "effort_serial", counted)
+    monkeypatch.setattr(grading, "FIRST_WORK", 8)
+    monkeypatch.setattr(grading, "SLICE_SECONDS", 0.0)  # every slice counts as slow: no growth
+    assert grade(p, samples=3, seed=5).effort == whole > 8
+    # many short calls (at most 64 units each: a guess is one), never a long one
+    assert set(calls) <= {8, 64} and len(calls) >= 3 * whole / 64
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_grade_many_stops_at_ctrl_c():
+    """Ctrl-C during a batch that takes hours: KeyboardInterrupt at once.
+    It came 15.7 s late (the whole compiled call first); a 25x25 copy alone
+    takes seconds.  In a process of its own, so that a batch that does not
+    stop fails the test instead of holding up the suite."""
+    import subprocess
+
+    from known import ROOT
+
+    script = """if True:
+        import os, signal, threading, time
+        from dlxnumba import grade_many, load_puzzles
+        puzzles = load_puzzles("sudoku25")
+        grade_many(puzzles[:1], samples=1, max_guesses=1, threads=1)  # compiled (or loaded) first
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        t0 = time.monotonic()
+        try:
+            grade_many(puzzles * 4, samples=64, threads=1)  # 1,280 copies of seconds each
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic() - t0)
+    """
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=180, env=env)
+    assert done.returncode == 0 and done.stdout.startswith("interrupted"), done.stderr
+    assert float(done.stdout.split()[1]) < 60  # not the hours the batch would take

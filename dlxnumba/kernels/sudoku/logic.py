@@ -20,12 +20,20 @@ The technique numbers are mirrored, with names and scores, by the table in
 
 Search effort
 -------------
-:func:`effort_one` solves a grid with one fixed rule: propagate naked and
+:func:`effort_run` solves a grid with one fixed rule: propagate naked and
 hidden singles; when they stall, branch on the empty cell with the fewest
 candidates (the first in cell order among equals), trying its digits in
 increasing order; count every digit tried at a branch (a *guess*) until the
-first solution, or the end of the tree.
+first solution, or the end of the tree.  It pauses after a given amount of
+work and resumes where it was (:data:`EffortLanes`), so that a long search
+returns to Python often.
+
+Both the grader (:func:`grade_serial`, :func:`grade_parallel`) and the
+effort solver are called on slices of a batch by
+:mod:`dlxnumba.sudoku.grading`, which returns to Python between two slices.
 """
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit, prange
@@ -49,7 +57,9 @@ __all__ = ["ALL_TECHNIQUES", "BEYOND", "CLAIMING", "FULL_HOUSE", "HIDDEN_PAIR", 
            "K_OTHER", "K_ROW", "LogicTables", "NAKED_PAIR", "NAKED_QUAD", "NAKED_SINGLE", "NAKED_TRIPLE",
            "N_TECHNIQUES", "POINTING", "SIMPLE_COLORING", "SWORDFISH", "StepRecord", "T_NONE",
            "UNIQUE_RECTANGLE", "XYZ_WING", "XY_CHAIN", "XY_WING", "X_CHAIN", "X_WING", "candidates_of",
-           "effort_one", "effort_parallel", "effort_range", "effort_serial", "find_step", "grade_parallel",
+           "EFFORT_PAUSED", "EFFORT_SOLVED", "EFFORT_UNSOLVED", "E_CUR", "E_GUESSES", "E_LEVEL", "E_NEXT",
+           "E_OK", "E_PHASE", "E_SIZE", "EffortLanes", "effort_lane", "effort_parallel", "effort_run",
+           "effort_serial", "find_step", "new_effort_lanes", "grade_parallel",
            "grade_range", "grade_serial", "new_step", "propagate", "solve_logic", "step_once"]
 
 #: Most branch levels the search-effort solver keeps (its saved states take
@@ -269,19 +279,77 @@ def propagate(tab, cand, grid):
     return True
 
 
+# The search-effort solver pauses and resumes: each lane keeps the copy it is
+# working on in an EffortLanes record, and a call returns to Python once its
+# lane has done ``work`` units (a unit: one round of propagation, a guess or
+# the start of a copy), so that Ctrl-C is seen between two calls.
+
+EffortLanes = namedtuple("EffortLanes", "cand grid saved_cand saved_grid branch_cell branch_left state")
+EffortLanes.__doc__ = """The search-effort solvers of ``L`` lanes, each paused on its copy:
+``cand`` (uint64 (L, nn)) and ``grid`` (uint8 (L, nn)) of the grid being
+searched; the states saved at each branch level, ``saved_cand`` (uint64 (L,
+depth, nn)) and ``saved_grid`` (uint8 (L, depth, nn)); the cell of each level
+``branch_cell`` (int64 (L, nn + 1)) and the digits left to try there
+``branch_left`` (uint64 (L, nn + 1)); ``state`` (int64 (L, E_SIZE), slots E_*)."""
+
+# Slots of EffortLanes.state.
+E_CUR = 0  # the copy in hand (-1: none)
+E_NEXT = 1  # the next copy this lane takes
+E_PHASE = 2  # 0: the copy in hand is not started, 1: searching
+E_LEVEL = 3  # branch levels open
+E_GUESSES = 4  # guesses so far on the copy in hand
+E_OK = 5  # 1: the last propagation found no contradiction
+E_SIZE = 6
+
+# What effort_run returns.
+EFFORT_PAUSED = -1
+EFFORT_UNSOLVED = 0
+EFFORT_SOLVED = 1
+
+
 @njit(**JIT)
-def effort_one(puzzle, tab, limit, cand, grid, saved_cand, saved_grid, branch_cell, branch_left):
-    """Guesses of the fixed-rule solver (see the module docstring) on one grid,
-    at most ``limit``; returns (guesses, solved)."""
+def new_effort_lanes(lanes, n, first, stride):
+    """EffortLanes for ``lanes`` lanes of an ``n x n`` grid; lane ``k`` takes
+    the copies ``first + k, first + k + stride, ...``."""
+    nn = n * n
+    depth = min(nn + 1, MAX_DEPTH)
+    state = np.zeros((lanes, E_SIZE), np.int64)
+    for k in range(lanes):
+        state[k, E_CUR] = -1
+        state[k, E_NEXT] = first + k
+    return EffortLanes(np.zeros((lanes, nn), np.uint64), np.zeros((lanes, nn), np.uint8),
+                       np.zeros((lanes, depth, nn), np.uint64), np.zeros((lanes, depth, nn), np.uint8),
+                       np.zeros((lanes, nn + 1), np.int64), np.zeros((lanes, nn + 1), np.uint64), state)
+
+
+@njit(**JIT)
+def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, branch_cell, branch_left, st):
+    """The fixed-rule solver (see the module docstring) on one grid, from the
+    state ``st`` (slots E_*) on, for at most ``work`` units; returns
+    (EFFORT_SOLVED, EFFORT_UNSOLVED or EFFORT_PAUSED, units done).  The
+    guesses are ``st[E_GUESSES]`` (at most ``limit``: the search stops there,
+    unsolved, as it does past the levels the saved states allow)."""
     n = tab.n
     nn = n * n
-    if not init_state(puzzle, tab, cand, grid):
-        return 0, False
-    guesses = 0
-    level = 0
-    ok = propagate(tab, cand, grid)
+    done = 0
+    if st[E_PHASE] == 0:  # a new copy: its givens, then singles
+        done = 1
+        st[E_PHASE] = 1
+        st[E_GUESSES] = 0
+        st[E_LEVEL] = 0
+        if not init_state(puzzle, tab, cand, grid):
+            return EFFORT_UNSOLVED, done
+        st[E_OK] = 1 if propagate(tab, cand, grid) else 0
+    guesses = st[E_GUESSES]
+    level = st[E_LEVEL]
+    ok = st[E_OK] != 0
     while True:
-        if ok:
+        if done >= work:  # pause here: the state is whole between two rounds
+            st[E_GUESSES] = guesses
+            st[E_LEVEL] = level
+            st[E_OK] = 1 if ok else 0
+            return EFFORT_PAUSED, done
+        if ok:  # branch on the empty cell with the fewest candidates
             best = -1
             fewest = n + 1
             for c in range(nn):
@@ -293,60 +361,83 @@ def effort_one(puzzle, tab, limit, cand, grid, saved_cand, saved_grid, branch_ce
                         if pc <= 2:
                             break
             if best < 0:
-                return guesses, True
+                st[E_GUESSES] = guesses
+                return EFFORT_SOLVED, done
             if level == saved_cand.shape[0]:  # deeper than the saved states allow: give up
-                return guesses, False
+                st[E_GUESSES] = guesses
+                return EFFORT_UNSOLVED, done
             saved_cand[level, :] = cand
             saved_grid[level, :] = grid
             branch_cell[level] = best
             branch_left[level] = cand[best]
             level += 1
-        else:
+        else:  # back up to the deepest level with a digit left to try
             while level > 0 and branch_left[level - 1] == U0:
                 level -= 1
             if level == 0:
-                return guesses, False
+                st[E_GUESSES] = guesses
+                return EFFORT_UNSOLVED, done
             cand[:] = saved_cand[level - 1]
             grid[:] = saved_grid[level - 1]
         if guesses >= limit:
-            return guesses, False
+            st[E_GUESSES] = guesses
+            return EFFORT_UNSOLVED, done
         d = low_digit(branch_left[level - 1])
         branch_left[level - 1] ^= bit(d)
         guesses += 1
         place(tab, cand, grid, branch_cell[level - 1], d)
         ok = propagate(tab, cand, grid)
+        done += 1
 
 
 @njit(**JIT)
-def effort_range(puzzles, tab, limit, lo, stride, guesses, solved):
-    """:func:`effort_one` for puzzles ``lo, lo + stride, ...``."""
-    n = tab.n
-    nn = n * n
-    cand = np.zeros(nn, np.uint64)
-    grid = np.zeros(nn, np.uint8)
-    depth = min(nn + 1, MAX_DEPTH)
-    saved_cand = np.zeros((depth, nn), np.uint64)
-    saved_grid = np.zeros((depth, nn), np.uint8)
-    branch_cell = np.zeros(nn + 1, np.int64)
-    branch_left = np.zeros(nn + 1, np.uint64)
-    for i in range(lo, puzzles.shape[0], stride):
-        g, ok = effort_one(puzzles[i], tab, limit, cand, grid, saved_cand, saved_grid,
-                           branch_cell, branch_left)
-        guesses[i] = g
-        solved[i] = ok
+def effort_lane(puzzles, tab, limit, stride, work, k, lanes, guesses, solved):
+    """Lane ``k`` of ``lanes`` (an EffortLanes record) goes on with its copies
+    of ``puzzles`` (every ``stride``-th) for about ``work`` units; the guesses
+    and whether the solver solved each finished copy go to ``guesses[i]`` and
+    ``solved[i]``.  Returns 1 when the lane has work left, else 0."""
+    st = lanes.state[k]
+    cand, grid = lanes.cand[k], lanes.grid[k]
+    saved_cand, saved_grid = lanes.saved_cand[k], lanes.saved_grid[k]
+    branch_cell, branch_left = lanes.branch_cell[k], lanes.branch_left[k]
+    left = work
+    while left > 0:
+        i = st[E_CUR]
+        if i < 0:  # take the next copy
+            i = st[E_NEXT]
+            if i >= puzzles.shape[0]:
+                return 0
+            st[E_CUR] = i
+            st[E_NEXT] = i + stride
+            st[E_PHASE] = 0
+        r, done = effort_run(puzzles[i], tab, limit, left, cand, grid, saved_cand, saved_grid,
+                             branch_cell, branch_left, st)
+        left -= done
+        if r == EFFORT_PAUSED:
+            return 1
+        guesses[i] = st[E_GUESSES]
+        solved[i] = r == EFFORT_SOLVED
+        st[E_CUR] = -1
+    return 1 if st[E_CUR] >= 0 or st[E_NEXT] < puzzles.shape[0] else 0
 
 
 @njit(**JIT)
-def effort_serial(puzzles, tab, limit, guesses, solved):
-    effort_range(puzzles, LogicTables(*tab), limit, 0, 1, guesses, solved)
+def effort_serial(puzzles, tab, limit, work, lanes, guesses, solved):
+    """One lane (lane 0 of ``lanes``, which takes every copy) for about
+    ``work`` units; returns 1 when copies are left."""
+    return effort_lane(puzzles, LogicTables(*tab), limit, 1, work, 0, EffortLanes(*lanes), guesses, solved)
 
 
 @njit(**JIT)
-def _effort_lane(k, lanes, puzzles, tab, limit, guesses, solved):
-    effort_range(puzzles, LogicTables(*tab), limit, k, lanes, guesses, solved)
+def _effort_lane(k, puzzles, tab, limit, stride, work, lanes, guesses, solved):
+    return effort_lane(puzzles, LogicTables(*tab), limit, stride, work, k, EffortLanes(*lanes), guesses, solved)
 
 
 @njit(**JIT_PARALLEL)
-def effort_parallel(lanes, puzzles, tab, limit, guesses, solved):
-    for k in prange(lanes):
-        _effort_lane(k, lanes, puzzles, tab, limit, guesses, solved)
+def effort_parallel(puzzles, tab, limit, work, lanes, guesses, solved, busy):
+    """Every lane of ``lanes`` (lane ``k`` takes the copies ``k, k + L, ...``)
+    for about ``work`` units each, one thread a lane; ``busy[k]`` = 1 when
+    lane ``k`` has copies left."""
+    n_lanes = busy.shape[0]
+    for k in prange(n_lanes):
+        busy[k] = _effort_lane(k, puzzles, tab, limit, n_lanes, work, lanes, guesses, solved)
