@@ -48,6 +48,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import SudokuError, plain
+from ..kernels.core.lanes import note_parallel_launch
 from .geometry import Geometry, _box_of_text, _check_box, geometry
 from .puzzle import Sudoku
 from .variants import Variant, kinds_of
@@ -348,6 +349,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
             K.generate_serial(*args)
         else:
             K.generate_parallel(lanes, *args)
+            note_parallel_launch()
 
     if m == 0:
         return puzzles, solutions, clues, status, attempt

@@ -91,6 +91,7 @@ import numpy as np
 
 from ..stats import Status
 from ..errors import SudokuError, plain
+from ..kernels.core.lanes import note_parallel_launch
 from .geometry import Geometry, _check_box, _geometry, _size_of, geometry
 from .rules import conflicts
 from .text import _grid_from
@@ -433,6 +434,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
         t0 = time.perf_counter()
         if lanes_n > 1:
             logic.effort_parallel(copies, tab, max_guesses, work, lanes, guesses, solved, busy)
+            note_parallel_launch()
             more = bool(busy.any())
         else:
             more = bool(logic.effort_serial(copies, tab, max_guesses, work, lanes, guesses, solved))
@@ -462,6 +464,7 @@ def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
         part = (arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
         if lanes > 1:
             logic.grade_parallel(lanes, *part)
+            note_parallel_launch()
         else:
             logic.grade_serial(*part)
         size = _resize(size, time.perf_counter() - t0, 1, 1 << 20)
