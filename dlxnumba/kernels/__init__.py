@@ -18,6 +18,7 @@ this folder but numba, numpy, llvmlite and the standard library.
 :mod:`.core.split`             splitting a search tree: expand a node, measure a
                                subtree, the remainder of a cut task
 :mod:`.core.build`             the links of a large problem, in one pass
+:mod:`.compiling`              watching numba compile (the first run's notice)
 :mod:`.sudoku`                 Sudoku's kernels, over the engine:
 :mod:`.sudoku.links`           the links a grid's givens leave; rule checks
 :mod:`.sudoku.lanes`           the Sudoku job type of the lanes (grids in and out)
