@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """What compiling costs the first run of each path, in CPU seconds.
 
-    python bench/startup_table.py [--rounds K] [--paths NAME ...] [--kernels] [--save]
+    python bench/startup_table.py [--rounds K] [--paths NAME ...] [--kernels] [--save] [--before JSON]
 
 For every path of the table below, a fresh Python process runs the path with
 ``NUMBA_CACHE_DIR`` pointing at an empty temporary directory (*cold*: every
@@ -25,7 +25,9 @@ The figures then include the listener's own cost, which is small.
 
 With ``--save`` the table (and the kernels, when measured) is written to
 ``bench/results/startup.md`` and ``bench/results/startup.json`` with the date,
-the commit and the machine's load.  Standard library only in the parent.
+the commit and the machine's load; with ``--before bench/results/startup-before.json``
+it also holds a before/after table of the compiling seconds.  Standard library only
+in the parent.
 """
 
 from __future__ import annotations
@@ -186,7 +188,20 @@ def git(*args: str) -> str:
         return ""
 
 
-def markdown(table: dict, meta: dict) -> str:
+def comparison(before: dict, table: dict) -> list[str]:
+    """The lines of a table of compiling CPU seconds, ``before`` (a saved
+    ``startup.json``) against ``table``, with the goals."""
+    lines = ["## Before and after", "",
+             f"Compiling CPU seconds before (commit {before['meta']['commit']}, {before['meta']['date']}) and now.",
+             "", "| path | before | after | goal |", "|---|---:|---:|---:|"]
+    for name, label, _code, goal in PATHS:
+        if name in table and name in before["paths"]:
+            lines.append(f"| {label} | {before['paths'][name]['compiling']:.2f} | {table[name]['compiling']:.2f} "
+                         f"| {goal:g} |")
+    return lines + [""]
+
+
+def markdown(table: dict, meta: dict, before: dict | None = None) -> str:
     lines = ["# What compiling costs the first run of each path",
              "",
              f"Measured {meta['date']} at commit {meta['commit']}{' (with uncommitted changes)' if meta['dirty'] else ''}"
@@ -203,6 +218,8 @@ def markdown(table: dict, meta: dict) -> str:
         if name in table:
             t = table[name]
             lines.append(f"| {label} | {t['cold']:.2f} | {t['warm']:.2f} | {t['compiling']:.2f} | {goal:g} |")
+    if before is not None:
+        lines += [""] + comparison(before, table)
     if meta["kernels"]:
         lines += ["", "## The kernels each path compiles",
                   "",
@@ -228,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kernels", action="store_true", help="record the kernels each cold run compiles")
     ap.add_argument("--save", action="store_true", help="write bench/results/startup.md and .json")
     ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--before", help="a saved startup.json to compare with (a before/after table)")
     args = ap.parse_args(argv)
     names = [p[0] for p in PATHS]
     chosen = args.paths or names
@@ -257,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.save:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "startup.json").write_text(json.dumps(out, indent=1))
-        (RESULTS / "startup.md").write_text(markdown(table, meta))
+        before = json.loads(Path(args.before).read_text()) if args.before else None
+        (RESULTS / "startup.md").write_text(markdown(table, meta, before))
     return 0
 
 
