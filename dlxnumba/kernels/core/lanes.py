@@ -67,8 +67,13 @@ CHUNK = 1 << 16
 # ---------------------------------------------------------------- intrinsics
 
 if TYPE_CHECKING or config.DISABLE_JIT:
-    # Plain Python (and what mypy reads): one thread at a time, so a plain
-    # read-modify-write is atomic enough, and the clock stands in for cycles.
+    # Plain Python (and what mypy reads): the lanes of a parallel batch are
+    # Python threads, so the read-modify-write holds a lock; the clock stands in
+    # for cycles.
+    import threading
+
+    _ATOMIC = threading.Lock()
+
     def _cycles() -> int:
         """The processor's cycle counter; in plain Python the nanoseconds of
         :func:`time.perf_counter_ns` (the ticks are calibrated against the clock)."""
@@ -80,8 +85,9 @@ if TYPE_CHECKING or config.DISABLE_JIT:
 
     def _fetch_add(arr: np.ndarray, idx: int, val: int) -> int:
         """``old = arr[idx]; arr[idx] += val; return old``, atomically in compiled code."""
-        old = arr[idx]
-        arr[idx] += val
+        with _ATOMIC:
+            old = arr[idx]
+            arr[idx] += val
         return old
 else:
     @intrinsic
