@@ -92,8 +92,8 @@ class Watch:
             self._last = now
             if stack:
                 return
-        name = getattr(ev.data.get("dispatcher"), "py_func", None)
-        name = getattr(name, "__name__", "?")
+        func = getattr(ev.data.get("dispatcher"), "py_func", None)
+        name = str(getattr(func, "__name__", "?"))
         self.compiled.append((name, now - start))
         self.seconds += now - start
         if self.on_compiled is not None:
