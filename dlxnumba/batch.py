@@ -25,10 +25,12 @@ Examples
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import warnings
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -37,7 +39,7 @@ import numpy as np
 from . import kernels as K
 from .checks import is_integer
 from .errors import ExactCoverError, LimitReached, plain
-from .kernels.core.lanes import GENERIC, Entries, note_parallel_launch
+from .kernels.core.lanes import GENERIC, Entries
 from .progress import Progress, ProgressArg, Reporter
 from .search import Search, ready
 from .search_options import NO_LIMIT, SearchOptions
@@ -198,9 +200,57 @@ class Workspace:
 
 _LOCAL = threading.local()
 _CACHED = 8  # workspaces kept per Python thread
-#: The parallel kernels are launched by one Python thread at a time (numba's
-#: workqueue threading layer aborts on concurrent launches).
+#: Parallel batches run one at a time in a process (their lanes take all the threads).
 PARALLEL = threading.RLock()
+#: The threads that run lanes 1, 2, ... of a parallel batch (lane 0 runs on the
+#: caller's thread); grown on demand, made anew in a forked child.
+_POOL: ThreadPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """The pool of lane threads, with at least ``workers`` threads."""
+    global _POOL, _POOL_SIZE
+    if _POOL is None or _POOL_SIZE < workers:
+        if _POOL is not None:
+            _POOL.shutdown(wait=False)
+        _POOL, _POOL_SIZE = ThreadPoolExecutor(workers, thread_name_prefix="dlxnumba-lane"), workers
+    return _POOL
+
+
+def _forget_pool() -> None:
+    global _POOL, _POOL_SIZE
+    _POOL, _POOL_SIZE = None, 0
+
+
+os.register_at_fork(after_in_child=_forget_pool)
+
+
+def run_lanes(lane: Callable, args: tuple, lanes_n: int, ret: np.ndarray) -> bool:
+    """Run lanes ``0 .. lanes_n - 1`` of a batch once (one slice), lane 0 on this
+    thread and the others on the pool's (the compiled lanes release the GIL);
+    ``ret[k]`` gets lane k's return code.  Returns whether any lane paused.
+
+    Ctrl-C while the others run waits for them (each ends its slice within a
+    fraction of a second), so that no lane is left running, then goes on.
+    """
+    pool = _pool(lanes_n - 1)
+    futures = [pool.submit(lane, k, *args) for k in range(1, lanes_n)]
+    interrupted = False
+    try:
+        ret[0] = lane(0, *args)
+    finally:
+        while True:
+            try:
+                wait(futures)
+                break
+            except KeyboardInterrupt:
+                interrupted = True
+    for k, f in enumerate(futures, 1):
+        ret[k] = f.result()
+    if interrupted:
+        raise KeyboardInterrupt
+    return bool(ret[:lanes_n].any())
 
 
 def workspace(template, depth: int, count: int, kind: str = "batch") -> Workspace:
@@ -274,18 +324,16 @@ def drive(run: Run, w: Workspace, lanes_n: int, stop_at: int, max_nodes: int | N
         budget = NO_LIMIT if max_nodes is None else min(int(max_nodes), NO_LIMIT)
         slice_ = WORK_SLICE if work_slice is None else work_slice
         args = run.head(w, lanes_n) + ((stop_at, budget, slice_), run.results)
-        serial, parallel = run.entries.serial, run.entries.parallel
+        lane = run.entries.lane
         ret = w.ret[:lanes_n]
-        compiling = ready(serial, args) if lanes_n == 1 else ready(parallel, args + (ret,))
+        compiling = ready(lane, (0,) + args)
         started = last = time.perf_counter()
         while True:
             if lanes_n == 1:
-                busy = serial(*args) != 0
+                busy = lane(0, *args) != 0
             else:
                 with PARALLEL:
-                    parallel(*args, ret)
-                    note_parallel_launch()
-                busy = bool(ret.any())
+                    busy = run_lanes(lane, args, lanes_n, ret)
             if between is not None:
                 between()
             if not busy:

@@ -1,5 +1,6 @@
 """The command line: ``dlxnumba solve`` for Sudoku puzzles, ``dlxnumba cover`` for DLX
-text, ``dlxnumba grade`` for the difficulty of Sudoku puzzles.
+text, ``dlxnumba grade`` for the difficulty of Sudoku puzzles, ``dlxnumba warm-up`` to
+compile every kernel ahead of time.
 
 Run it as ``dlxnumba ...`` or ``python -m dlxnumba ...``; ``--help`` on each
 command lists its options.  This package imports only the standard library (and
@@ -26,11 +27,13 @@ stderr with ``--stats`` or ``--progress`` (status 2 at once: nowhere to say why)
 from __future__ import annotations
 
 import argparse
+import sys
 
 from .. import __version__
-from . import cover, generate, grade, solve
+from . import cover, generate, grade, solve, warm_up
 from .common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK,  # noqa: F401 (re-exported)
-                     EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _hold_std_descriptors, _quiet_stdout)
+                     EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _closed, _hold_std_descriptors, _isatty, _note,
+                     _quiet_stdout)
 
 __all__ = ["main"]
 
@@ -45,6 +48,11 @@ FIRST_SLICE = 256
 #: Wall-clock seconds one call of the batch solver should take: the output is
 #: written after each call, so Ctrl-C loses at most about this much work.
 SLICE_SECONDS = 0.25
+#: Seconds of compiling after which a terminal is told what is going on
+#: (:func:`compile_notice`).
+COMPILE_NOTICE_SECONDS = 1.0
+#: The line it prints on standard error.
+COMPILE_NOTICE = "compiling dlxnumba's kernels (first run only)..."
 #: Copies of the first puzzle solved (with a budget of one node) to compile the
 #: batch solver, or load it from numba's cache, before the timed work.
 WARM_UP_PUZZLES = 32
@@ -58,6 +66,7 @@ examples:
   dlxnumba cover --names knuth.dlx            solutions as item names
   dlxnumba grade top95                        difficulty of each puzzle, both scales
   dlxnumba generate -n 10 --seed 1            ten new minimal puzzles, one per line
+  dlxnumba warm-up                            compile every kernel now (first run only)
   python -m dlxnumba solve --help             options of one command
 
 exit status: 0 all solved, 1 some unsolved, 2 bad usage, input or output,
@@ -78,7 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
     cover.add_parser(commands)
     grade.add_parser(commands)
     generate.add_parser(commands)
+    warm_up.add_parser(commands)
     return parser
+
+
+def compile_notice():
+    """While a command runs: one line on stderr once numba has been compiling
+    for more than :data:`COMPILE_NOTICE_SECONDS` (a first run, with an empty
+    cache), when stderr is a terminal; nothing on a warm cache, nothing into a
+    pipe or a file (a context manager)."""
+    import contextlib
+
+    if _closed(sys.stderr) or not _isatty(sys.stderr):
+        return contextlib.nullcontext()
+    from ..kernels.compiling import Watch
+
+    return Watch(after=COMPILE_NOTICE_SECONDS, on_slow=lambda: _note(COMPILE_NOTICE))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else EXIT_USAGE
     try:
+        if getattr(args, "compile_notice", True):
+            with compile_notice():
+                return args.run(args)
         return args.run(args)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, as a program killed by SIGPIPE would

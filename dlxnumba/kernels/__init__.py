@@ -19,6 +19,7 @@ this folder but numba, numpy, llvmlite and the standard library.
                                subtree, the remainder of a cut task
 :mod:`.core.build`             the links of a large problem, in one pass
 :mod:`.core.zdd`               DLX6: a memoized search building a ZDD of every solution
+:mod:`.compiling`              watching numba compile (the first run's notice)
 :mod:`.sudoku`                 Sudoku's kernels, over the engine:
 :mod:`.sudoku.links`           the links a grid's givens leave; rule checks
 :mod:`.sudoku.lanes`           the Sudoku job type of the lanes (grids in and out)
@@ -195,7 +196,7 @@ Every kernel also runs as plain Python under ``NUMBA_DISABLE_JIT=1`` (slowly):
 the lanes' steps are Python functions that dispatch on the records' classes,
 the intrinsics fall back to Python (the cycle counter to
 :func:`time.perf_counter_ns`, the atomic fetch-and-add to a plain
-read-modify-write: one thread runs at a time, ``prange`` being ``range``).
+read-modify-write under a lock, the lanes being Python threads; ``prange`` is ``range``).
 ``tests/kernels/test_nojit.py`` runs a problem set both ways and compares the
 answers; under ``coverage`` that run measures the compiled code's logic.
 """

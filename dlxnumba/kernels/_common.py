@@ -160,8 +160,11 @@ def _ensure_cache_dir() -> None:
     numba caches next to the source (``__pycache__``) or in the user's cache
     directory; in a read-only install run by a user without a writable home it
     finds neither, and ``cache=True`` fails at import ("no locator
-    available").  Then this process caches in a fresh temporary directory, with
-    one warning saying how to choose a lasting one (``NUMBA_CACHE_DIR``).
+    available").  Then this process caches in a fresh temporary directory,
+    removed when the process ends (so each kernel compiles at most once per
+    process, and nothing is left behind), with one warning saying what to do:
+    set ``NUMBA_CACHE_DIR``, or run ``dlxnumba warm-up`` where the package is
+    writable.
     """
     from numba.core import config
     from numba.core.caching import FunctionCache
@@ -171,14 +174,19 @@ def _ensure_cache_dir() -> None:
         return
     except RuntimeError:
         pass
+    import atexit
+    import shutil
     import tempfile
     import warnings
 
     cache_dir = tempfile.mkdtemp(prefix="dlxnumba-numba-cache-")
+    atexit.register(shutil.rmtree, cache_dir, ignore_errors=True)
     config.CACHE_DIR = cache_dir  # type: ignore[attr-defined]  # (numba's stubs list no settings)
-    warnings.warn("dlxnumba: no writable numba cache beside the package or in your home; "
-                  f"compiled code is cached in {cache_dir} for this process only. "
-                  "Set NUMBA_CACHE_DIR to a writable directory to keep it.",
+    warnings.warn("dlxnumba: nowhere to keep compiled kernels (no writable numba cache beside the package "
+                  "or in your home), so every new process compiles them again (seconds); this one uses "
+                  f"{cache_dir}, removed at exit. To compile once: set NUMBA_CACHE_DIR to a writable "
+                  "directory, or run `dlxnumba warm-up` as a user who may write to the package "
+                  "(e.g. before making the install read-only).",
                   RuntimeWarning, stacklevel=2)
 
 

@@ -50,6 +50,7 @@ import numpy as np
 
 from ..checks import flag, integer, is_integer, moved_positional
 from ..errors import LimitReached, SudokuError, plain
+from ..kernels.core.lanes import note_parallel_launch
 from ..search_options import SearchOptions
 from .geometry import Geometry, geometry, read_box
 from .grading import LEVELS, TECHNIQUE_SCALE, _grade_array
@@ -328,6 +329,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
             K.generate_serial(*args)
         else:
             K.generate_parallel(lanes, *args)
+            note_parallel_launch()
 
     if m == 0:
         return puzzles, solutions, clues, status, attempt

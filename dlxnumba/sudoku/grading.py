@@ -92,6 +92,7 @@ import numpy as np
 
 from ..checks import flag, integer, moved_positional
 from ..errors import SudokuError
+from ..kernels.core.lanes import note_parallel_launch
 from ..search_options import SearchOptions
 from ..stats import Status
 from .batches import explain_invalid, read_batch
@@ -401,6 +402,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
         t0 = time.perf_counter()
         if lanes_n > 1:
             logic.effort_parallel(copies, tab, max_guesses, work, lanes, guesses, solved, busy)
+            note_parallel_launch()
             more = bool(busy.any())
         else:
             more = bool(logic.effort_serial(copies, tab, max_guesses, work, lanes, guesses, solved))
@@ -430,6 +432,7 @@ def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
         part = (arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
         if lanes > 1:
             logic.grade_parallel(lanes, *part)
+            note_parallel_launch()
         else:
             logic.grade_serial(*part)
         size = _resize(size, time.perf_counter() - t0, 1, 1 << 20)

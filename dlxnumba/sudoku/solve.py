@@ -134,7 +134,7 @@ class _One:
         self.run = shape.run(self.puzzle, self.limit, self.results)
         head = self.run.head(self.w, 1)
         #: the whole argument tuple of the lane for stop_at 0 and 1 (no budget)
-        self.args = tuple(head + ((stop_at, NO_LIMIT, WORK_SLICE), self.results) for stop_at in (0, 1))
+        self.args = tuple((0,) + head + ((stop_at, NO_LIMIT, WORK_SLICE), self.results) for stop_at in (0, 1))
         ready(lane_sudoku, self.args[1])  # before any clock starts: Stats count solving only
 
     def figures(self, seconds: float, status: Status) -> tuple:

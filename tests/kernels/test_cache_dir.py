@@ -27,6 +27,8 @@ with warnings.catch_warnings(record=True) as caught:
     print(Sudoku("12.. ..12 .... ....").count())
 print(len(caught))
 print(caught[0].message if caught else "")
+from numba.core import config
+print(getattr(config, "CACHE_DIR", ""))
 """
 
 
@@ -40,10 +42,12 @@ def _run(script: str) -> list[str]:
 
 @pytest.mark.slow
 def test_nowhere_to_cache_falls_back_to_a_temporary_cache_with_one_warning():
-    count, sudoku_count, warnings, message = _run(SCRIPT)
+    count, sudoku_count, warnings, message, cache_dir = _run(SCRIPT)
     assert (count, sudoku_count) == ("2", "12")
     assert warnings == "1"
-    assert "NUMBA_CACHE_DIR" in message and "dlxnumba-numba-cache-" in message
+    assert "NUMBA_CACHE_DIR" in message and "dlxnumba warm-up" in message and cache_dir in message
+    assert "dlxnumba-numba-cache-" in cache_dir and os.path.isabs(cache_dir)
+    assert not os.path.exists(cache_dir)  # removed when the process ended
 
 
 def test_an_ordinary_install_gives_no_warning():

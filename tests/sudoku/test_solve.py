@@ -720,7 +720,7 @@ COLD_PATHS = {
         "s = Sudoku(TOP1); s.count(max_nodes=10 ** 6, timeout=COMPILE_SECONDS / 2); a = s.stats.seconds\n"
         "list(s.solutions()); b = s.stats.seconds\n"
         "_, _, info = solve_many([TOP1] * 64, threads=2, return_stats=True)\n"
-        "seconds = [a, b, info['seconds']]", "lanes_sudoku"),
+        "seconds = [a, b, info['seconds']]", "lane_sudoku"),
 }
 
 

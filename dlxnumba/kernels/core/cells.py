@@ -153,27 +153,27 @@ FORCED = 9
 STATE_SIZE = 10
 
 
-@njit(inline="always", **JIT_INNER)
-def _u(i):
-    """An index as an unsigned integer: no negative-index fix-up on the load."""
-    return np.uint64(i)
+# Indices are cast to unsigned integers where they are loaded (``np.uint64(i)``):
+# no negative-index fix-up on the load.  Written out rather than through an
+# inlined helper: numba's inlining of a function at each of some 150 places
+# cost seconds of compiling.
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_INNER)
 def _drop(nn, uu, ss, w, set_, nd):
     """Node ``nn`` leaves the set of its item ``uu``, whose new size is ``ss``:
     it swaps places with the set's last active node."""
-    vv = np.int64(nd[_u(w * nn + 1)])
+    vv = np.int64(nd[np.uint64(w * nn + 1)])
     last = uu + ss
-    nnp = np.int64(set_[_u(last)])
-    set_[_u(uu - 1)] = ss
-    set_[_u(last)] = nn
-    set_[_u(vv)] = nnp
-    nd[_u(w * nn + 1)] = last
-    nd[_u(w * nnp + 1)] = vv
+    nnp = np.int64(set_[np.uint64(last)])
+    set_[np.uint64(uu - 1)] = ss
+    set_[np.uint64(last)] = nn
+    set_[np.uint64(vv)] = nnp
+    nd[np.uint64(w * nn + 1)] = last
+    nd[np.uint64(w * nnp + 1)] = vv
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_INNER)
 def hide(c, color, check, variant, second, active, oactive, set_, nd, span, force, forced):
     """Hide the options in the set of item ``c`` from the other items' sets.
 
@@ -195,31 +195,31 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
     """
     w = WIDTH[variant]
     updates = np.int64(0)
-    end = np.int64(c) + set_[_u(c - 1)]
+    end = np.int64(c) + set_[np.uint64(c - 1)]
     for rr in range(np.int64(c), end):
-        tt = np.int64(set_[_u(rr)])
-        if variant == COLORS and color != 0 and nd[_u(w * tt + 2)] == color:
+        tt = np.int64(set_[np.uint64(rr)])
+        if variant == COLORS and color != 0 and nd[np.uint64(w * tt + 2)] == color:
             continue  # a compatible option stays
         if check:
-            first = np.int64(span[_u(2 * tt)])
-            spacer = np.int64(span[_u(2 * tt + 1)])
+            first = np.int64(span[np.uint64(2 * tt)])
+            spacer = np.int64(span[np.uint64(2 * tt + 1)])
             nn = tt
             k = spacer - first - 1
             for j in range(k):  # the option's other nodes, left to right, cyclically
                 nn += 1
                 if nn == spacer:
                     nn = first
-                uu = np.int64(nd[_u(w * nn)])
-                if variant == COLORS and set_[_u(uu - 2)] >= oactive:
+                uu = np.int64(nd[np.uint64(w * nn)])
+                if variant == COLORS and set_[np.uint64(uu - 2)] >= oactive:
                     continue  # purified: its set stays as it is
-                ss = np.int64(set_[_u(uu - 1)]) - 1
+                ss = np.int64(set_[np.uint64(uu - 1)]) - 1
                 if variant == COLORS:
-                    if ss <= 1 and uu < second and set_[_u(uu - 2)] < active:
+                    if ss <= 1 and uu < second and set_[np.uint64(uu - 2)] < active:
                         if ss == 0:
                             return -1 - updates, forced
-                        force[_u(forced)] = uu
+                        force[np.uint64(forced)] = uu
                         forced += 1
-                elif ss == 0 and uu < second and set_[_u(uu - 2)] < active:
+                elif ss == 0 and uu < second and set_[np.uint64(uu - 2)] < active:
                     return -1 - (updates + j), forced
                 _drop(nn, uu, ss, w, set_, nd)
                 if variant == COLORS:
@@ -229,26 +229,26 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
         else:
             nn = tt + 1
             while nn != tt:
-                uu = np.int64(nd[_u(w * nn)])
+                uu = np.int64(nd[np.uint64(w * nn)])
                 if uu <= 0:  # a spacer: back to the option's first node
                     nn += uu
                     continue
-                if variant == PLAIN or set_[_u(uu - 2)] < oactive:  # (SSXCC: not purified)
-                    _drop(nn, uu, np.int64(set_[_u(uu - 1)]) - 1, w, set_, nd)
+                if variant == PLAIN or set_[np.uint64(uu - 2)] < oactive:  # (SSXCC: not purified)
+                    _drop(nn, uu, np.int64(set_[np.uint64(uu - 1)]) - 1, w, set_, nd)
                     updates += 1
                 nn += 1
     return updates, forced
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_INNER)
 def swap_out(x, p, item, set_):
     """Move active item ``x`` to place ``p`` of ``item`` (the new end of the active part)."""
-    pp = np.int64(set_[_u(x - 2)])
-    cc = np.int64(item[_u(p)])
-    item[_u(p)] = x
-    item[_u(pp)] = cc
-    set_[_u(cc - 2)] = pp
-    set_[_u(x - 2)] = p
+    pp = np.int64(set_[np.uint64(x - 2)])
+    cc = np.int64(item[np.uint64(p)])
+    item[np.uint64(p)] = x
+    item[np.uint64(pp)] = cc
+    set_[np.uint64(cc - 2)] = pp
+    set_[np.uint64(x - 2)] = p
 
 
 @njit(**JIT)
@@ -307,15 +307,15 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
     if phase == PH_START:
         # an active primary item with no option: Knuth's programs do not search at all
         for k in range(active):
-            x = np.int64(item[_u(k)])
-            if x < second and set_[_u(x - 1)] == 0:
+            x = np.int64(item[np.uint64(k)])
+            if x < second and set_[np.uint64(x - 1)] == 0:
                 state[PHASE] = PH_DONE
                 return RET_DONE
         # save every size, to restore them all at the end (``saved[0]`` entries)
         for p in range(active):
-            x = item[_u(p)]
-            stack[_u(2 * p)] = x
-            stack[_u(2 * p + 1)] = set_[_u(x - 1)]
+            x = item[np.uint64(p)]
+            stack[np.uint64(2 * p)] = x
+            stack[np.uint64(2 * p + 1)] = set_[np.uint64(x - 1)]
         saved[0] = active
         level = 0
     elif phase == PH_RECOVER:
@@ -328,13 +328,13 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
                 phase = PH_FORWARD
                 ret = RET_PAUSED
                 break
-            sp = saved[_u(level)]
+            sp = saved[np.uint64(level)]
             if sp + active > cap:
                 phase = PH_FORWARD
                 ret = RET_GROW
                 break
             nodes += 1
-            profile[_u(level)] += 1
+            profile[np.uint64(level)] += 1
             if level > maxl:
                 maxl = level
             t = _BIG
@@ -342,34 +342,34 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
                 # a forced move left over from the hides above?
                 while forced > 0:
                     forced -= 1
-                    best = np.int64(force[_u(forced)])
-                    if set_[_u(best - 2)] < active:
+                    best = np.int64(force[np.uint64(forced)])
+                    if set_[np.uint64(best - 2)] < active:
                         t = 1
                         break
                 if t == 1:
                     step = 5
                     continue
                 for k in range(active):
-                    x = np.int64(item[_u(k)])
+                    x = np.int64(item[np.uint64(k)])
                     if x < second:
-                        s = np.int64(set_[_u(x - 1)])
+                        s = np.int64(set_[np.uint64(x - 1)])
                         if s <= 1:
                             if s == 1:
-                                force[_u(forced)] = x
+                                force[np.uint64(forced)] = x
                                 forced += 1
                         elif s < t or (s == t and x < best):
                             best = x
                             t = s
                 if forced > 0:
                     forced -= 1
-                    best = np.int64(force[_u(forced)])
+                    best = np.int64(force[np.uint64(forced)])
                     t = 1
             else:
                 k = np.int64(0)
                 while t > stop_at and k < active:
-                    x = np.int64(item[_u(k)])
+                    x = np.int64(item[np.uint64(k)])
                     if x < second:
-                        s = np.int64(set_[_u(x - 1)])
+                        s = np.int64(set_[np.uint64(x - 1)])
                         if s < t:
                             best = x
                             t = s
@@ -390,35 +390,36 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
             swap_out(best, active, item, set_)
             updates += 1
             oactive = active
-            h, forced = hide(best, 0, False, variant, second, active, oactive, set_, nd, span, force, forced)
+            h, forced = hide(best, np.int64(0), False, variant, second, active, oactive, set_, nd, span, force,
+                             forced)
             updates += h
             cur = best
-            sp = saved[_u(level)]
+            sp = saved[np.uint64(level)]
             if variant == COLORS and t == 1:
-                saved[_u(level + 1)] = sp  # a forced move saves nothing: it has no second option
+                saved[np.uint64(level + 1)] = sp  # a forced move saves nothing: it has no second option
             else:
                 for p in range(active):
-                    x = item[_u(p)]
-                    stack[_u(2 * (sp + p))] = x
-                    stack[_u(2 * (sp + p) + 1)] = set_[_u(x - 1)]
-                saved[_u(level + 1)] = sp + active
+                    x = item[np.uint64(p)]
+                    stack[np.uint64(2 * (sp + p))] = x
+                    stack[np.uint64(2 * (sp + p) + 1)] = set_[np.uint64(x - 1)]
+                saved[np.uint64(level + 1)] = sp + active
             step = 1
         elif step == 1:
             # advance: try the option at place cur of best's set
-            if variant == PLAIN and cur >= best + set_[_u(best - 1)]:
+            if variant == PLAIN and cur >= best + set_[np.uint64(best - 1)]:
                 step = 2
                 continue
-            node = np.int64(set_[_u(cur)])
-            choice[_u(level)] = node
+            node = np.int64(set_[np.uint64(cur)])
+            choice[np.uint64(level)] = node
             # swap out the option's other items (SSXCC: those not yet purified)
             oactive = active
             q = node + 1
             while q != node:
-                c = np.int64(nd[_u(w * q)])
+                c = np.int64(nd[np.uint64(w * q)])
                 if c <= 0:
                     q += c
                     continue
-                if variant == PLAIN or set_[_u(c - 2)] < active:
+                if variant == PLAIN or set_[np.uint64(c - 2)] < active:
                     active -= 1
                     swap_out(c, active, item, set_)
                     updates += 1
@@ -427,18 +428,18 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
             q = node + 1
             ok = True
             while q != node:
-                c = np.int64(nd[_u(w * q)])
+                c = np.int64(nd[np.uint64(w * q)])
                 if c <= 0:
                     q += c
                     continue
                 if variant == COLORS and c >= second:
-                    if set_[_u(c - 2)] < oactive:
-                        h, forced = hide(c, nd[_u(w * q + 2)], True, variant, second, active, oactive,
+                    if set_[np.uint64(c - 2)] < oactive:
+                        h, forced = hide(c, np.int64(nd[np.uint64(w * q + 2)]), True, variant, second, active, oactive,
                                          set_, nd, span, force, forced)
                     else:
                         h = 0  # purified above: nothing to do
                 else:
-                    h, forced = hide(c, 0, True, variant, second, active, oactive, set_, nd, span, force, forced)
+                    h, forced = hide(c, np.int64(0), True, variant, second, active, oactive, set_, nd, span, force, forced)
                 if h < 0:
                     updates += -1 - h
                     ok = False
@@ -457,25 +458,25 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
                 # restore every size saved at the start
                 n0 = saved[0]
                 for p in range(n0):
-                    set_[_u(stack[_u(2 * p)] - 1)] = stack[_u(2 * p + 1)]
+                    set_[np.uint64(stack[np.uint64(2 * p)] - 1)] = stack[np.uint64(2 * p + 1)]
                 active = n0
                 phase = PH_DONE
                 ret = RET_DONE
                 break
             level -= 1
-            node = np.int64(choice[_u(level)])
-            best = np.int64(nd[_u(w * node)])
-            cur = np.int64(nd[_u(w * node + 1)])
+            node = np.int64(choice[np.uint64(level)])
+            best = np.int64(nd[np.uint64(w * node)])
+            cur = np.int64(nd[np.uint64(w * node + 1)])
             step = 3
         else:
             # abort: undo the option at place cur and try the next one
-            if cur + 1 >= best + set_[_u(best - 1)]:
+            if cur + 1 >= best + set_[np.uint64(best - 1)]:
                 step = 2
                 continue
-            lo = saved[_u(level)]
-            hi = saved[_u(level + 1)]
+            lo = saved[np.uint64(level)]
+            hi = saved[np.uint64(level + 1)]
             for p in range(lo, hi):
-                set_[_u(stack[_u(2 * p)] - 1)] = stack[_u(2 * p + 1)]
+                set_[np.uint64(stack[np.uint64(2 * p)] - 1)] = stack[np.uint64(2 * p + 1)]
             active = hi - lo
             cur += 1
             step = 1
@@ -506,29 +507,30 @@ def apply_given_cells(variant, given, first_node, second, cells, force, state):
     active = state[ACTIVE_ITEMS]
     forced = state[FORCED]
     for g in range(given.shape[0]):
-        y0 = np.int64(first_node[_u(given[g])])
+        y0 = np.int64(first_node[np.uint64(given[g])])
         y = y0
-        while nd[_u(w * y)] > 0:
-            x = np.int64(nd[_u(w * y)])
+        while nd[np.uint64(w * y)] > 0:
+            x = np.int64(nd[np.uint64(w * y)])
             if variant == PLAIN or x < second:
-                loc = np.int64(nd[_u(w * y + 1)])
-                if set_[_u(x - 2)] >= active or loc >= x + set_[_u(x - 1)]:
+                loc = np.int64(nd[np.uint64(w * y + 1)])
+                if set_[np.uint64(x - 2)] >= active or loc >= x + set_[np.uint64(x - 1)]:
                     state[ACTIVE_ITEMS] = active
                     return g
             y += 1
         oactive = active
         for z in range(y0, y):
-            x = np.int64(nd[_u(w * z)])
-            if variant == PLAIN or set_[_u(x - 2)] < active:
+            x = np.int64(nd[np.uint64(w * z)])
+            if variant == PLAIN or set_[np.uint64(x - 2)] < active:
                 active -= 1
                 swap_out(x, active, item, set_)
         for z in range(y0, y):
-            x = np.int64(nd[_u(w * z)])
+            x = np.int64(nd[np.uint64(w * z)])
             if variant == COLORS and x >= second:
-                if set_[_u(x - 2)] < oactive:
-                    hide(x, nd[_u(w * z + 2)], False, variant, second, active, oactive, set_, nd, span, force, forced)
+                if set_[np.uint64(x - 2)] < oactive:
+                    hide(x, np.int64(nd[np.uint64(w * z + 2)]), False, variant, second, active, oactive, set_, nd,
+                         span, force, forced)
             else:
-                hide(x, 0, False, variant, second, active, oactive, set_, nd, span, force, forced)
+                hide(x, np.int64(0), False, variant, second, active, oactive, set_, nd, span, force, forced)
     state[ACTIVE_ITEMS] = active
     return -1
 
@@ -554,7 +556,7 @@ each stage's saved triples start), int32 ``stack`` (triples item, size, bound),
 ``force`` and the int64 ``state``."""
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_INNER)
 def _deactivate(x, active, item, set_):
     """Swap active item ``x`` out of the active part; the new ``active``."""
     active -= 1
@@ -562,7 +564,7 @@ def _deactivate(x, active, item, set_):
     return active
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_INNER)
 def _remove_option(optp, second, active, set_, nd, item):
     """SSMCC's "remove |optp| from its other sets, or return 0": every node of
     the option of node ``optp`` leaves its item's set (purified secondary items
@@ -572,30 +574,30 @@ def _remove_option(optp, second, active, set_, nd, item):
     w = 4
     updates = np.int64(0)
     nn = optp
-    while nd[_u(w * (nn - 1))] > 0:
+    while nd[np.uint64(w * (nn - 1))] > 0:
         nn -= 1
     while True:
-        ii = np.int64(nd[_u(w * nn)])
+        ii = np.int64(nd[np.uint64(w * nn)])
         if ii <= 0:
             break
-        p = np.int64(nd[_u(w * nn + 1)])
-        if ii >= second and set_[_u(ii - 2)] >= active:
+        p = np.int64(nd[np.uint64(w * nn + 1)])
+        if ii >= second and set_[np.uint64(ii - 2)] >= active:
             nn += 1
             continue  # purified
-        ss = np.int64(set_[_u(ii - 1)]) - 1
+        ss = np.int64(set_[np.uint64(ii - 1)]) - 1
         if ii < second:
-            if ss < set_[_u(ii - 4)] - set_[_u(ii - 3)]:
+            if ss < set_[np.uint64(ii - 4)] - set_[np.uint64(ii - 3)]:
                 return -1 - updates, active
             if ss == 0:
                 active = _deactivate(ii, active, item, set_)
         if ss > 0:
             last = ii + ss
-            nnp = np.int64(set_[_u(last)])
-            set_[_u(ii - 1)] = ss
-            set_[_u(last)] = nn
-            set_[_u(p)] = nnp
-            nd[_u(w * nn + 1)] = last
-            nd[_u(w * nnp + 1)] = p
+            nnp = np.int64(set_[np.uint64(last)])
+            set_[np.uint64(ii - 1)] = ss
+            set_[np.uint64(last)] = nn
+            set_[np.uint64(p)] = nnp
+            nd[np.uint64(w * nn + 1)] = last
+            nd[np.uint64(w * nnp + 1)] = p
             updates += 1
         nn += 1
     return updates, active
@@ -608,28 +610,28 @@ def include_option(opt, second, active, set_, nd, item):
     could no longer meet its lower bound, active)``."""
     w = 4
     updates = np.int64(0)
-    while nd[_u(w * (opt - 1))] > 0:
+    while nd[np.uint64(w * (opt - 1))] > 0:
         opt -= 1
     while True:
-        ii = np.int64(nd[_u(w * opt)])
+        ii = np.int64(nd[np.uint64(w * opt)])
         if ii <= 0:
             break
-        pp = np.int64(nd[_u(w * opt + 1)])
-        p = np.int64(set_[_u(ii - 2)])
+        pp = np.int64(nd[np.uint64(w * opt + 1)])
+        p = np.int64(set_[np.uint64(ii - 2)])
         if p >= active:
             opt += 1
             continue  # a purified secondary item (a primary one cannot be inactive here)
         if ii < second:
-            set_[_u(ii - 4)] -= 1
-        if ii >= second or set_[_u(ii - 4)] == 0:
+            set_[np.uint64(ii - 4)] -= 1
+        if ii >= second or set_[np.uint64(ii - 4)] == 0:
             # cover (primary) or purify (secondary) item ii
-            ss = np.int64(set_[_u(ii - 1)])
-            c = np.int64(0) if ii < second else np.int64(nd[_u(w * opt + 2)])
+            ss = np.int64(set_[np.uint64(ii - 1)])
+            c = np.int64(0) if ii < second else np.int64(nd[np.uint64(w * opt + 2)])
             s = ii + ss - 1
             while s >= ii:
                 if s != pp:
-                    optp = np.int64(set_[_u(s)])
-                    if c == 0 or nd[_u(w * optp + 2)] != c:
+                    optp = np.int64(set_[np.uint64(s)])
+                    if c == 0 or nd[np.uint64(w * optp + 2)] != c:
                         h, active = _remove_option(optp, second, active, set_, nd, item)
                         if h < 0:
                             return -1 - updates + (h + 1), active
@@ -637,19 +639,19 @@ def include_option(opt, second, active, set_, nd, item):
                 s -= 1
             active = _deactivate(ii, active, item, set_)
         else:
-            ss = np.int64(set_[_u(ii - 1)]) - 1
-            if ss < set_[_u(ii - 4)] - set_[_u(ii - 3)]:
+            ss = np.int64(set_[np.uint64(ii - 1)]) - 1
+            if ss < set_[np.uint64(ii - 4)] - set_[np.uint64(ii - 3)]:
                 return -1 - updates, active
             if ss == 0:
                 active = _deactivate(ii, active, item, set_)
             else:
                 last = ii + ss
-                nnp = np.int64(set_[_u(last)])
-                set_[_u(ii - 1)] = ss
-                set_[_u(last)] = opt
-                set_[_u(pp)] = nnp
-                nd[_u(w * opt + 1)] = last
-                nd[_u(w * nnp + 1)] = pp
+                nnp = np.int64(set_[np.uint64(last)])
+                set_[np.uint64(ii - 1)] = ss
+                set_[np.uint64(last)] = opt
+                set_[np.uint64(pp)] = nnp
+                nd[np.uint64(w * opt + 1)] = last
+                nd[np.uint64(w * nnp + 1)] = pp
                 updates += 1
         opt += 1
     return updates, active
@@ -698,23 +700,23 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
         # than its lower bound; items without options leave the active set
         forced = 0
         for k in range(active - 1, -1, -1):
-            x = np.int64(item[_u(k)])
-            sz = np.int64(set_[_u(x - 1)])
-            if x < second and sz < set_[_u(x - 4)] - set_[_u(x - 3)]:
+            x = np.int64(item[np.uint64(k)])
+            sz = np.int64(set_[np.uint64(x - 1)])
+            if x < second and sz < set_[np.uint64(x - 4)] - set_[np.uint64(x - 3)]:
                 state[PHASE] = PH_DONE
                 return RET_DONE
             if sz == 0:
-                force[_u(forced)] = x
+                force[np.uint64(forced)] = x
                 forced += 1
         while forced > 0:
             forced -= 1
-            active = _deactivate(np.int64(force[_u(forced)]), active, item, set_)
+            active = _deactivate(np.int64(force[np.uint64(forced)]), active, item, set_)
         # save every size and bound, to restore them all at the end
         for p in range(active):
-            x = np.int64(item[_u(p)])
-            stack[_u(3 * p)] = x
-            stack[_u(3 * p + 1)] = set_[_u(x - 1)]
-            stack[_u(3 * p + 2)] = set_[_u(x - 4)] if x < second else 0
+            x = np.int64(item[np.uint64(p)])
+            stack[np.uint64(3 * p)] = x
+            stack[np.uint64(3 * p + 1)] = set_[np.uint64(x - 1)]
+            stack[np.uint64(3 * p + 2)] = set_[np.uint64(x - 4)] if x < second else 0
         state[ROOT] = active
         level = 0
         stage = 0
@@ -734,15 +736,15 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                 ret = RET_GROW
                 break
             nodes += 1
-            profile[_u(stage)] += 1
+            profile[np.uint64(stage)] += 1
             if level > maxl:
                 maxl = level
             # maybe do a forced move
             found = False
             while forced > 0:
                 forced -= 1
-                best = np.int64(force[_u(forced)])
-                if set_[_u(best - 2)] < active:
+                best = np.int64(force[np.uint64(forced)])
+                if set_[np.uint64(best - 2)] < active:
                     found = True
                     break
             if not found:
@@ -750,16 +752,16 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                 best_s = np.int64(0)
                 best_l = np.int64(0)
                 for k in range(active):
-                    x = np.int64(item[_u(k)])
+                    x = np.int64(item[np.uint64(k)])
                     if x < second:
-                        bnd = np.int64(set_[_u(x - 4)])
-                        slk = np.int64(set_[_u(x - 3)])
-                        sz = np.int64(set_[_u(x - 1)])
+                        bnd = np.int64(set_[np.uint64(x - 4)])
+                        slk = np.int64(set_[np.uint64(x - 3)])
+                        sz = np.int64(set_[np.uint64(x - 1)])
                         s = min(slk, bnd)
                         t = sz + s - bnd + 1
                         if t == 1:
                             for _ in range(bnd - slk):
-                                force[_u(forced)] = x
+                                force[np.uint64(forced)] = x
                                 forced += 1
                         elif t <= score and (t < score or (s <= best_s and (s < best_s or (
                                 sz >= best_l and (sz > best_l or x < best))))):
@@ -769,11 +771,11 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                             best_l = sz
                 if forced > 0:
                     forced -= 1
-                    best = np.int64(force[_u(forced)])
+                    best = np.int64(force[np.uint64(forced)])
                     found = True
             if found:
                 # a forced move: nothing saved (no second branch)
-                saved[_u(stage)] = saveptr
+                saved[np.uint64(stage)] = saveptr
                 score = 1
                 step = 1
                 continue
@@ -786,27 +788,27 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                     break
                 step = 2
                 continue
-            saved[_u(stage)] = saveptr
+            saved[np.uint64(stage)] = saveptr
             for p in range(active):
-                x = np.int64(item[_u(p)])
+                x = np.int64(item[np.uint64(p)])
                 e = 3 * (saveptr + p)
-                stack[_u(e)] = x
-                stack[_u(e + 1)] = set_[_u(x - 1)]
+                stack[np.uint64(e)] = x
+                stack[np.uint64(e + 1)] = set_[np.uint64(x - 1)]
                 if x < second:
-                    stack[_u(e + 2)] = set_[_u(x - 4)]
+                    stack[np.uint64(e + 2)] = set_[np.uint64(x - 4)]
             saveptr += active
             step = 1
         elif step == 1:
             # advance: include the first option of best
-            cur = np.int64(set_[_u(best)])
-            choice[_u(level)] = cur
-            deg[_u(level)] = score
+            cur = np.int64(set_[np.uint64(best)])
+            choice[np.uint64(level)] = cur
+            deg[np.uint64(level)] = score
             h, active = include_option(cur, second, active, set_, nd, item)
             if h >= 0:
                 updates += h
                 stage += 1
                 level += 1
-                levelstage[_u(stage)] = level
+                levelstage[np.uint64(stage)] = level
                 step = 0
             else:
                 updates += -1 - h
@@ -815,7 +817,7 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                 step = 5 if score == 1 else 3
         elif step == 5:
             # prebackup
-            saveptr = saved[_u(stage)]
+            saveptr = saved[np.uint64(stage)]
             step = 2
         elif step == 2:
             # backup
@@ -824,30 +826,30 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                 stage = 0
                 active = state[ROOT]
                 for p in range(active):
-                    x = np.int64(stack[_u(3 * p)])
-                    set_[_u(x - 1)] = stack[_u(3 * p + 1)]
+                    x = np.int64(stack[np.uint64(3 * p)])
+                    set_[np.uint64(x - 1)] = stack[np.uint64(3 * p + 1)]
                     if x < second:
-                        set_[_u(x - 4)] = stack[_u(3 * p + 2)]
+                        set_[np.uint64(x - 4)] = stack[np.uint64(3 * p + 2)]
                 phase = PH_DONE
                 ret = RET_DONE
                 break
-            level = levelstage[_u(stage)]
+            level = levelstage[np.uint64(stage)]
             step = 3
         else:
             # purgeit: restore, then remove the option and branch again
-            if deg[_u(level)] == 1:
+            if deg[np.uint64(level)] == 1:
                 step = 5
                 continue
-            lo = saved[_u(stage)]
+            lo = saved[np.uint64(stage)]
             active = saveptr - lo
             saveptr = lo
             for p in range(active):
                 e = 3 * (saveptr + p)
-                x = np.int64(stack[_u(e)])
-                set_[_u(x - 1)] = stack[_u(e + 1)]
+                x = np.int64(stack[np.uint64(e)])
+                set_[np.uint64(x - 1)] = stack[np.uint64(e + 1)]
                 if x < second:
-                    set_[_u(x - 4)] = stack[_u(e + 2)]
-            cur = np.int64(choice[_u(level)])
+                    set_[np.uint64(x - 4)] = stack[np.uint64(e + 2)]
+            cur = np.int64(choice[np.uint64(level)])
             h, active = _remove_option(cur, second, active, set_, nd, item)
             if h < 0:
                 updates += -1 - h
@@ -855,7 +857,7 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
                 continue
             updates += h
             level += 1
-            levelstage[_u(stage)] = level
+            levelstage[np.uint64(stage)] = level
             step = 0
 
     state[LEVEL] = level
@@ -880,13 +882,13 @@ def apply_given_m(given, first_node, second, cells, state):
     item, set_, nd, _ = cells
     active = state[ACTIVE_ITEMS]
     for g in range(given.shape[0]):
-        y0 = np.int64(first_node[_u(given[g])])
+        y0 = np.int64(first_node[np.uint64(given[g])])
         y = y0
-        while nd[_u(w * y)] > 0:
-            x = np.int64(nd[_u(w * y)])
+        while nd[np.uint64(w * y)] > 0:
+            x = np.int64(nd[np.uint64(w * y)])
             if x < second:
-                loc = np.int64(nd[_u(w * y + 1)])
-                if set_[_u(x - 2)] >= active or loc >= x + set_[_u(x - 1)]:
+                loc = np.int64(nd[np.uint64(w * y + 1)])
+                if set_[np.uint64(x - 2)] >= active or loc >= x + set_[np.uint64(x - 1)]:
                     state[ACTIVE_ITEMS] = active
                     return g
             y += 1

@@ -48,12 +48,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from llvmlite import ir as llvmir  # type: ignore[import-untyped]  # (no stubs)
-from numba import njit, prange
+from numba import njit
 from numba.core import cgutils, config, types
 from numba.extending import intrinsic, overload
 
-from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_INNER, JIT_PARALLEL,
-                       LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, PLAIN, RET_DONE,
+from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_INNER,
+                       LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, RET_DONE,
                        RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION,
                        ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, TaskResults)
 from .search import _apply_given, _search, chosen_options
@@ -67,8 +67,13 @@ CHUNK = 1 << 16
 # ---------------------------------------------------------------- intrinsics
 
 if TYPE_CHECKING or config.DISABLE_JIT:
-    # Plain Python (and what mypy reads): one thread at a time, so a plain
-    # read-modify-write is atomic enough, and the clock stands in for cycles.
+    # Plain Python (and what mypy reads): the lanes of a parallel batch are
+    # Python threads, so the read-modify-write holds a lock; the clock stands in
+    # for cycles.
+    import threading
+
+    _ATOMIC = threading.Lock()
+
     def _cycles() -> int:
         """The processor's cycle counter; in plain Python the nanoseconds of
         :func:`time.perf_counter_ns` (the ticks are calibrated against the clock)."""
@@ -80,8 +85,9 @@ if TYPE_CHECKING or config.DISABLE_JIT:
 
     def _fetch_add(arr: np.ndarray, idx: int, val: int) -> int:
         """``old = arr[idx]; arr[idx] += val; return old``, atomically in compiled code."""
-        old = arr[idx]
-        arr[idx] += val
+        with _ATOMIC:
+            old = arr[idx]
+            arr[idx] += val
         return old
 else:
     @intrinsic
@@ -488,7 +494,7 @@ def run_lane(width, k, n1, jobs, template, first_node, links, cursor, lane, coun
         before = state[UPDATES]
         if stop <= before:  # a new chunk (it goes on across solutions)
             stop = before + chunk(work_budget - work, res)
-        ret = _search(n1, width, PLAIN, links, links.top, cursor, stop_at,
+        ret = _search(n1, width, links, None, cursor, stop_at,
                       solution_stop(i, jobs, lane[LANE_FOUND], res), node_budget, stop)
         work += state[UPDATES] - before
         found = state[SOLUTIONS]
@@ -524,114 +530,69 @@ def run_lane(width, k, n1, jobs, template, first_node, links, cursor, lane, coun
             return 1
 
 
-# The entry points.  ``rows`` is a Links tuple of 2-D arrays (one row per
+# The entry points, one per kind of batch and layout: lane ``k`` of the batch
+# (0 for a serial run).  ``rows`` is a Links tuple of 2-D arrays (one row per
 # lane) whose ``top`` is the shared 1-D one; ``cursors`` a Cursor tuple of 2-D
-# arrays; ``budgets`` a Budgets tuple.  The serial ones build lane 0's records
-# and run :func:`run_lane` (inlined) themselves: every level of calls between
-# Python and the loop costs numba ~0.4 s of compiling on a cold start.
+# arrays; ``budgets`` a Budgets tuple.  Each builds lane k's records and runs
+# :func:`run_lane` (inlined) itself: every level of calls between Python and the
+# loop costs numba ~0.4 s of compiling on a cold start.  Several lanes run on
+# Python threads, each calling the same kernel with its own ``k`` (the kernels
+# release the GIL): a parallel batch compiles nothing more than a serial one
+# (a ``prange`` kernel over the lanes cost several seconds more).
 
 @njit(**JIT)
-def lane_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Serial lane (lane 0) for options with spacers."""
-    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
-    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return run_lane(SPACERS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
-                    counter, budgets, Results(*res))
-
-
-@njit(**JIT)
-def lane_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Serial lane (lane 0) for four-node blocks."""
-    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
-    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return run_lane(BLOCKS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
-                    counter, budgets, Results(*res))
-
-
-@njit(**JIT)
-def lane_tasks_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Serial lane of split tasks (:data:`TaskResults`), options with spacers."""
-    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
-    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return run_lane(SPACERS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
-                    counter, budgets, TaskResults(*res))
-
-
-@njit(**JIT)
-def lane_tasks_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Serial lane of split tasks (:data:`TaskResults`), four-node blocks."""
-    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
-    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return run_lane(BLOCKS, 0, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[0],
-                    counter, budgets, TaskResults(*res))
-
-
-# Parallel entry points: one lane per row, in prange threads; ``ret[k]`` gets
-# lane k's return code.  The body of a prange loop calls a compiled function
-# for its lane (:func:`run_lane` inlined straight into a prange body ran no job).
-
-@njit(**JIT)
-def _lane_k(width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Lane ``k`` of a generic batch (records as plain tuples)."""
+def lane_spacers(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Lane ``k`` of a batch, options with spacers."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
-    return run_lane(width, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+    return run_lane(SPACERS, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
                     counter, budgets, Results(*res))
 
 
 @njit(**JIT)
-def _task_lane_k(width, k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Lane ``k`` of a batch of split tasks (records as plain tuples)."""
+def lane_blocks(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Lane ``k`` of a batch, four-node blocks."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
-    return run_lane(width, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+    return run_lane(BLOCKS, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+                    counter, budgets, Results(*res))
+
+
+@njit(**JIT)
+def lane_tasks_spacers(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Lane ``k`` of a batch of split tasks (:data:`TaskResults`), options with spacers."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return run_lane(SPACERS, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
                     counter, budgets, TaskResults(*res))
 
 
-@njit(**JIT_PARALLEL)
-def lanes_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res, ret):
-    for k in prange(lanes.shape[0]):
-        ret[k] = _lane_k(SPACERS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
-                         budgets, res)
+@njit(**JIT)
+def lane_tasks_blocks(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Lane ``k`` of a batch of split tasks (:data:`TaskResults`), four-node blocks."""
+    links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
+    cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
+    return run_lane(BLOCKS, k, n1, Jobs(*jobs), Links(*template), first_node, links, cursor, lanes[k],
+                    counter, budgets, TaskResults(*res))
 
 
-@njit(**JIT_PARALLEL)
-def lanes_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res, ret):
-    for k in prange(lanes.shape[0]):
-        ret[k] = _lane_k(BLOCKS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
-                         budgets, res)
+Entries = namedtuple("Entries", "lane templated first")
+Entries.__doc__ = """The entry point of one kind of batch, for Python callers.
 
-
-@njit(**JIT_PARALLEL)
-def lanes_tasks_spacers(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res, ret):
-    for k in prange(lanes.shape[0]):
-        ret[k] = _task_lane_k(SPACERS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
-                              budgets, res)
-
-
-@njit(**JIT_PARALLEL)
-def lanes_tasks_blocks(n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res, ret):
-    for k in prange(lanes.shape[0]):
-        ret[k] = _task_lane_k(BLOCKS, k, n1, jobs, template, first_node, rows, cursors, lanes, counter,
-                              budgets, res)
-
-
-Entries = namedtuple("Entries", "serial parallel templated first")
-Entries.__doc__ = """The entry points of one kind of batch, for Python callers.
-
-``serial(n1, jobs, [template,] first_node, rows, cursors, lanes, counter,
-budgets, res)`` runs lane 0 on this thread, ``parallel(..., res, ret)`` one
-lane per row of ``lanes`` on numba's threads (records as plain tuples);
-``templated`` says whether they take the template's links after the jobs;
+``lane(k, n1, jobs, [template,] first_node, rows, cursors, lanes, counter,
+budgets, res)`` runs lane ``k`` on the calling thread, releasing the GIL
+(records as plain tuples): a serial batch calls it with ``k = 0``, a parallel
+one on several threads at once, one ``k`` each (:func:`dlxnumba.batch.drive`).
+``templated`` says whether it takes the template's links after the jobs;
 ``first`` is the field of the results that holds a job's first solution
 (zeroed for a job that has none), None when there is none."""
 
 #: Generic batches (:data:`Jobs`, :data:`Results`) by layout.
-GENERIC = {SPACERS: Entries(lane_spacers, lanes_spacers, True, 5),
-           BLOCKS: Entries(lane_blocks, lanes_blocks, True, 5)}
+GENERIC = {SPACERS: Entries(lane_spacers, True, 5),
+           BLOCKS: Entries(lane_blocks, True, 5)}
 #: Batches of split tasks (:data:`Jobs`, :data:`TaskResults`) by layout.
-TASKS = {SPACERS: Entries(lane_tasks_spacers, lanes_tasks_spacers, True, None),
-         BLOCKS: Entries(lane_tasks_blocks, lanes_tasks_blocks, True, None)}
+TASKS = {SPACERS: Entries(lane_tasks_spacers, True, None),
+         BLOCKS: Entries(lane_tasks_blocks, True, None)}
 
 
 def get_num_threads() -> int:

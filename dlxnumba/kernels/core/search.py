@@ -3,8 +3,10 @@ DLX3's), givens and chosen options.
 
 :func:`_search` is the loop of exact covers, with or without colors.  It is
 compiled once per layout and per kind through :func:`search_spacers`,
-:func:`search_blocks` and :func:`search_colors`, which pass ``width`` and
-``colored`` as constants; :data:`SEARCH` maps a layout to its plain entry
+:func:`search_blocks` and :func:`search_colors`, which pass ``width`` as a
+constant and ``color`` as None (plain) or the nodes' colors: numba prunes
+the colored steps from the plain loop before compiling it, so a plain search
+never compiles DLX2's; :data:`SEARCH` maps a layout to its plain entry
 point.  The lanes of :mod:`.lanes` run the same loop.  :func:`_search_m` is
 Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 """
@@ -12,8 +14,8 @@ Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 import numpy as np
 from numba import njit
 
-from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COLORS, COVERED, JIT, JIT_INNER, LEVEL,
-                       MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, PLAIN, RET_DONE,
+from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_INNER, LEVEL,
+                       MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, RET_DONE,
                        RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES, Bounds, Cursor, Links)
 from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, option_of, primary_others,
                     purify, tweak, uncover, uncover_c, uncover_others, uncover_others_c, unpurify, untweak)
@@ -22,25 +24,22 @@ from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, 
 @njit(**JIT)
 def search_spacers(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for the spacer layout; records as plain tuples."""
-    links = Links(*links)
-    # (the plain search reads no colors: top stands in for the array)
-    return _search(n1, SPACERS, PLAIN, links, links.top, Cursor(*cursor), stop_at, solution_stop,
-                   node_stop, update_stop)
+    return _search(n1, SPACERS, Links(*links), None, Cursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
 
 
 @njit(**JIT)
 def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for four-node blocks; records as plain tuples."""
-    links = Links(*links)
-    return _search(n1, BLOCKS, PLAIN, links, links.top, Cursor(*cursor), stop_at, solution_stop,
-                   node_stop, update_stop)
+    return _search(n1, BLOCKS, Links(*links), None, Cursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
 
 
 @njit(**JIT)
 def search_colors(n1, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` with colors (DLX2's Algorithm C; spacers); records as plain tuples."""
-    return _search(n1, SPACERS, COLORS, Links(*links), color, Cursor(*cursor), stop_at, solution_stop,
-                   node_stop, update_stop)
+    return _search(n1, SPACERS, Links(*links), color, Cursor(*cursor), stop_at, solution_stop, node_stop,
+                   update_stop)
 
 
 @njit(**JIT)
@@ -138,13 +137,13 @@ def count_active(n1, length):
 
 
 @njit(**JIT_INNER)
-def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
+def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
     ``n1`` is the number of primary items; ``width`` the layout of the options
-    and ``colored`` the kind (``PLAIN`` or ``COLORS``: compile-time
-    constants); ``links`` a :data:`Links` record, ``color`` the nodes' colors
-    (read only when ``colored``; written by purify), ``cursor`` a
+    (a constant); ``links`` a :data:`Links` record, ``color`` None for a plain
+    search (the colored steps are then pruned at compile time) or the nodes'
+    colors (written by purify), ``cursor`` a
     :data:`Cursor` whose ``choice`` and ``profile`` have at least ``n1 + 1``
     entries.  With colors, an item is covered and uncovered by DLX2's rules
     (:func:`.dance.cover_c`, purify and unpurify), and ``state[CLEANSINGS]``
@@ -201,7 +200,7 @@ def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, no
             if level > maxl:
                 maxl = level
             best = choose(n1, active, stop_at, llink, rlink, length)
-            if colored == COLORS:
+            if color is not None:
                 updates += cover_c(best, links, color)
             else:
                 updates += cover(best, width, links)
@@ -214,7 +213,7 @@ def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, no
             if oo == best:
                 step = 2
                 continue
-            if colored == COLORS:
+            if color is not None:
                 u, cl = cover_others_c(oo, links, color)
                 updates += u
                 cleansings += cl
@@ -236,7 +235,7 @@ def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, no
                 step = 0
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
-            if colored == COLORS:
+            if color is not None:
                 uncover_c(best, True, links, color)
             else:
                 uncover(best, width, links)
@@ -251,7 +250,7 @@ def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, no
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            if colored == COLORS:
+            if color is not None:
                 uncover_others_c(oo, links, color)
             else:
                 uncover_others(oo, width, links)
@@ -268,7 +267,7 @@ def _search(n1, width, colored, links, color, cursor, stop_at, solution_stop, no
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
     state[ACTIVE] = active
-    if colored == COLORS:
+    if color is not None:
         state[CLEANSINGS] = cleansings
     return ret
 

@@ -25,7 +25,7 @@ the order of every list -- is exactly the one the serial search reaches there.
 import numpy as np
 from numba import njit
 
-from .._common import BLOCKS, JIT, JIT_INNER, NODES, PLAIN, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
+from .._common import BLOCKS, JIT, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
 from .dance import cover, cover_others, option_of, primary_others, uncover, uncover_others
 from .lanes import _restore, _zero
 from .search import _apply_given, _search, choose, count_active
@@ -213,7 +213,7 @@ def _measure(n1, width, template, links, cursor, given, stop_at, first_node, bud
     state = cursor.state
     _zero(state)
     _zero(cursor.profile)
-    ret = _search(n1, width, PLAIN, links, links.top, cursor, stop_at, _HUGE, budget, _HUGE)
+    ret = _search(n1, width, links, None, cursor, stop_at, _HUGE, budget, _HUGE)
     if ret == 0:  # RET_DONE: exhausted within the budget
         out[M_NODES] = state[NODES]
         out[M_UPDATES] = state[UPDATES]

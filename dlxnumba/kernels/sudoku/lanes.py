@@ -18,9 +18,9 @@ copied): :data:`SUDOKU` holds them for Python callers.
 from collections import namedtuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from .._common import BLOCKS, JIT, JIT_PARALLEL, LEVEL, Cursor, Links
+from .._common import BLOCKS, JIT, LEVEL, Cursor, Links
 from ..core.lanes import Entries, clear_first, plug, prepare, record_first, run_lane
 from .links import SudokuJobs, sudoku_links
 
@@ -62,31 +62,17 @@ plug(clear_first, SudokuResults, clear_grid)
 
 
 @njit(**JIT)
-def lane_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Serial Sudoku lane: :data:`SudokuJobs` and :data:`SudokuResults`, no
-    template (the links of a grid are built, not copied)."""
-    links = Links(rows[0][0], rows[1][0], rows[2], rows[3][0], rows[4][0], rows[5][0])
-    cursor = Cursor(cursors[0][0], cursors[1][0], cursors[2][0])
-    return run_lane(BLOCKS, 0, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[0], counter,
-                    budgets, SudokuResults(*res))
-
-
-@njit(**JIT)
-def _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res):
-    """Lane ``k`` of a Sudoku batch (records as plain tuples)."""
+def lane_sudoku(k, n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res):
+    """Lane ``k`` of a Sudoku batch: :data:`SudokuJobs` and :data:`SudokuResults`,
+    no template (the links of a grid are built, not copied); a serial batch is
+    lane 0, a parallel one runs lanes on Python threads (see
+    :data:`~dlxnumba.kernels.core.lanes.Entries`)."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
     cursor = Cursor(cursors[0][k], cursors[1][k], cursors[2][k])
     return run_lane(BLOCKS, k, n1, SudokuJobs(*jobs), links, first_node, links, cursor, lanes[k], counter,
                     budgets, SudokuResults(*res))
 
 
-@njit(**JIT_PARALLEL)
-def lanes_sudoku(n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res, ret):
-    """Sudoku lanes, one per row of ``lanes``, on numba's threads; ``ret[k]`` gets lane k's return code."""
-    for k in prange(lanes.shape[0]):
-        ret[k] = _sudoku_lane_k(k, n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res)
-
-
-#: The entry points of Sudoku batches (four-node blocks; no template; the grids
+#: The entry point of Sudoku batches (four-node blocks; no template; the grids
 #: are field 4 of the results).
-SUDOKU = Entries(lane_sudoku, lanes_sudoku, False, 4)
+SUDOKU = Entries(lane_sudoku, False, 4)
