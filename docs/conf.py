@@ -32,7 +32,7 @@ extensions = [
     "dlxnumba_docs",
 ]
 
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb", ".rst": "restructuredtext"}
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "conftest.py", "_ext", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 templates_path = ["_templates"]
@@ -69,6 +69,9 @@ napoleon_numpy_docstring = True
 napoleon_use_rtype = False
 napoleon_use_ivar = True
 napoleon_preprocess_types = False
+# A word of a type in a docstring ("list of (sum, cells)") is looked up as a name, and
+# some words name attributes of two classes: ambiguous, harmless.
+suppress_warnings = ["ref.python"]
 
 # -- pictures drawn at build time ----------------------------------------------------
 plot_include_source = True
