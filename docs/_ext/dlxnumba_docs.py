@@ -55,7 +55,10 @@ def grid_figure(puzzle: str, *, variant: str | None = None, box: str | None = No
     filled = int((shown.grid != 0).sum()) - givens
     words = [f"{n}x{n}"]
     if s.variant:
-        words.append(f"variant {s.variant.kinds if hasattr(s.variant, 'kinds') else s.variant}")
+        words.append(f"variant {s.variant}")
+        if s.variant.cages is not None:
+            sums = [int(x) for x in s.variant.cages.sums]
+            words.append(f"{len(sums)} cages with sums {' '.join(map(str, sums))}")
     words.append(f"{givens} givens in bold")
     words.append(f"{filled} digits filled" if filled else "no digit filled")
     caption = (f"{html.escape(title)}: " if title else "") + ", ".join(words)
@@ -64,17 +67,23 @@ def grid_figure(puzzle: str, *, variant: str | None = None, box: str | None = No
 
 
 class SudokuGrid(Directive):
-    """``sudoku-grid``: the argument is the puzzle (one line); options variant, box,
-    solve (a flag: show the solution, givens still bold) and title."""
+    """``sudoku-grid``: the argument is the puzzle (one line), or the content is its
+    text form (header lines such as ``variant:``, ``regions:``, ``cages:``, then the
+    grid); options variant, box, solve (a flag: show the solution, givens still bold)
+    and title."""
 
-    required_arguments = 1
+    optional_arguments = 1
     final_argument_whitespace = True
+    has_content = True
     option_spec = {"variant": directives.unchanged, "box": directives.unchanged, "solve": directives.flag,
                    "title": directives.unchanged}
 
     def run(self):
+        puzzle = self.arguments[0].strip() if self.arguments else "\n".join(self.content).strip()
+        if not puzzle:
+            raise self.error("sudoku-grid: no puzzle (give it as the argument or the content)")
         try:
-            text = grid_figure(self.arguments[0].strip(), variant=self.options.get("variant"),
+            text = grid_figure(puzzle, variant=self.options.get("variant"),
                                box=self.options.get("box"), solve="solve" in self.options,
                                title=self.options.get("title", ""))
         except Exception as e:  # noqa: BLE001 (reported as a build error where the directive is)
