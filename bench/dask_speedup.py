@@ -11,7 +11,7 @@ kernels warmed up first), then the same count on a ``LocalCluster`` of
 ``--workers`` worker processes of one thread each (started before the clock,
 its workers warmed up), timed end to end: splitting, scattering the problem,
 every task, gathering (``speedup``); then (``--cold``, the default) the same
-count with the cluster started and closed by ``dlxnumba.dask.run`` itself,
+count with the cluster started and closed by ``dlxnumba.parallel.dask.count_run`` itself,
 every overhead included: starting the processes, loading the kernels in
 them, closing (``cold_speedup``).  Both counts are checked against the known value.
 The parts' measured times also give the speed-up of the best schedule
@@ -61,9 +61,9 @@ def warm_up() -> None:
     p = queens(8)[0]
     p.count()
     p.split(8).subproblems
-    from dlxnumba.split import run_tasks
+    from dlxnumba.parallel.tasks import count_tasks
 
-    run_tasks(p, p.split(8).subproblems)
+    count_tasks(p, p.split(8).subproblems)
     Sudoku("1" + "." * 80).count(2)
 
 
@@ -83,7 +83,7 @@ def main(argv=None) -> int:
 
     import distributed
 
-    from dlxnumba import dask as dd
+    from dlxnumba.parallel import dask as dd
 
     warm_up()
     out: dict = {"problem": args.problem, "workers": args.workers, "cpu_count": os.cpu_count(),
@@ -111,7 +111,7 @@ def main(argv=None) -> int:
                 out["serial_seconds"] = args.serial_seconds
             print(f"one thread: {out['serial_seconds']:.2f} s", file=sys.stderr)
             t = time.perf_counter()
-            r = dd.run(problem, client, tasks=args.tasks)
+            r = dd.count_run(problem, client, tasks=args.tasks)
             out["dask_seconds"] = time.perf_counter() - t
             assert r.count == known, (r.count, known)
             out["count"] = r.count
@@ -125,7 +125,7 @@ def main(argv=None) -> int:
             out["updates"] = r.stats.updates
             out["speedup"] = out["serial_seconds"] / out["dask_seconds"]
             # the best schedule of the measured parts (longest first) on more workers
-            from dlxnumba.split import speedup
+            from dlxnumba.parallel.schedule import speedup
 
             parts = [x for x in r.part_seconds if x is not None]
             out["simulated_speedup"] = {w: round(speedup(parts, w, r.split.seconds), 2) for w in (2, 16, 64, 256)}
@@ -135,9 +135,9 @@ def main(argv=None) -> int:
                   f"speed-up {out['speedup']:.2f}x, {len(r.tasks)} tasks of "
                   f"{len(r.split.subproblems)} subproblems", file=sys.stderr)
     if problem is not None and args.cold:
-        # all overheads: dlxnumba.dask starts (and closes) a LocalCluster of fresh processes itself
+        # all overheads: dlxnumba.parallel.dask starts (and closes) a LocalCluster of fresh processes itself
         t = time.perf_counter()
-        r = dd.run(problem, "local", workers=args.workers, tasks=args.tasks)
+        r = dd.count_run(problem, "local", workers=args.workers, tasks=args.tasks)
         out["cold_seconds"] = time.perf_counter() - t
         assert r.count == KNOWN[args.problem], (r.count, KNOWN[args.problem])
         out["cold_speedup"] = out["serial_seconds"] / out["cold_seconds"]

@@ -7,7 +7,7 @@ rectangle without symmetry breaking):
 2. a split of ``--tasks`` subtrees (default 128: two per simulated worker),
    made without dry runs (``cheap=True``: at 64 workers the split's time is the
    serial part of the run), run on one thread with cuts
-   (:func:`dlxnumba.split.run_split`):
+   (:func:`dlxnumba.parallel.run.count_split`):
    each task has a node budget sized for ``--workers`` workers (default 64),
    and a task that reaches it stops there, what it searched counted, the
    rest of its subtree becoming new tasks.  Each task's nodes, updates,
@@ -16,7 +16,7 @@ rectangle without symmetry breaking):
    (split + sum of the tasks) / (split + the schedule's length), the split
    counted as serial work and the schedule giving each free worker the
    longest task ready, a cut's tasks ready when their parent has ended
-   (:meth:`dlxnumba.split.SplitRun.speedup`); shown both with the measured
+   (:meth:`dlxnumba.parallel.run.SplitRun.speedup`); shown both with the measured
    seconds and with seconds in proportion to nodes + updates
    (machine-independent: a task preempted on a busy machine does not count
    as long);
@@ -56,7 +56,8 @@ sys.path.insert(0, str(ROOT))
 
 from dlxnumba import last_stats
 from dlxnumba import Sudoku, pentominoes, queens  # noqa: E402
-from dlxnumba.split import run_split, run_tasks  # noqa: E402
+from dlxnumba.parallel.run import count_split  # noqa: E402
+from dlxnumba.parallel.tasks import count_tasks  # noqa: E402
 
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 WORKERS = (16, 64, 256)
@@ -92,12 +93,12 @@ def warm_up() -> None:
     q, _ = queens(6)
     q.count(), q.count(threads=2)
     p5, _ = pentominoes(3, 20)  # options with spacers; cuts (the remainder kernel)
-    run_split(p5, threads=1, tasks=4, budget=100), run_split(p5, threads=2, tasks=4, budget=100)
+    count_split(p5, threads=1, tasks=4, budget=100), count_split(p5, threads=2, tasks=4, budget=100)
     s = q.split(tasks=4)
-    run_tasks(q, s.subproblems, threads=1), run_tasks(q, s.subproblems, threads=2)
+    count_tasks(q, s.subproblems, threads=1), count_tasks(q, s.subproblems, threads=2)
     p, _, g = Sudoku(with_more_givens(HARD1, 30)).to_problem()
     s = p.split(tasks=4, given=g)
-    run_tasks(p, s.subproblems, threads=1), run_tasks(p, s.subproblems, threads=2)
+    count_tasks(p, s.subproblems, threads=1), count_tasks(p, s.subproblems, threads=2)
 
 
 def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: int = 64,
@@ -113,7 +114,7 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: 
             known = n
         assert n == known, (name, n, known)
     # the fine split, its tasks (and the cuts') on one thread
-    r = run_split(p, given=given, threads=1, tasks=tasks, workers=workers, cheap=True)
+    r = count_split(p, given=given, threads=1, tasks=tasks, workers=workers, cheap=True)
     s, t = r.split, r.tasks
     assert known is None or r.count == known, (name, r.count, known)
     if "nodes" in out:
@@ -151,7 +152,7 @@ def measure(name: str, p, given, known, tasks: int, skip_serial: bool, workers: 
 
 
 def _split_count_one_thread(p, given) -> int:
-    return run_split(p, given=given, threads=1).count
+    return count_split(p, given=given, threads=1).count
 
 
 def table(results: list) -> str:

@@ -1,4 +1,4 @@
-"""Counts on a Dask cluster (``dlxnumba.dask``): Dask's cost per task, and a count's speed-up.
+"""Counts on a Dask cluster (``dlxnumba.parallel.dask``): Dask's cost per task, and a count's speed-up.
 
 Group ``dask``: an empty task's round trip and a task taking the scattered
 problem (``task_overhead``), and queens counted on a 2-worker ``LocalCluster``
@@ -16,7 +16,7 @@ distributed = pytest.importorskip("distributed")
 
 from benchutil import record, run  # noqa: E402
 from dlxnumba import last_stats
-from dlxnumba import dask as dd  # noqa: E402
+from dlxnumba.parallel import dask as dd  # noqa: E402
 from dlxnumba import queens  # noqa: E402
 
 #: OEIS A000170
@@ -30,7 +30,7 @@ def client(disabled):
                                   processes=processes, dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as c:
         c.wait_for_workers(1)
-        c.run(lambda: queens(8)[0].split(8) and dd._run_chunk(queens(8)[0], [()], "count", 1))  # warm up
+        c.run(dd._warm_up)  # (private: the runner's own warm-up of the kernels on each worker)
         yield c
 
 
@@ -56,7 +56,7 @@ def test_queens_count(benchmark, client, disabled, where):
         holder = {}
 
         def body():
-            holder["r"] = dd.run(p, client)
+            holder["r"] = dd.count_run(p, client)
             return holder["r"].count
 
         count, seconds = run(benchmark, body, rounds=1 if disabled else 3)

@@ -2,7 +2,7 @@
 
 Groups ``split-<instance>``: ``serial`` (``p.count()``), ``threads-1`` and
 ``threads-2`` (``p.count(threads=N)``, the split included; with one thread
-through :func:`dlxnumba.split.run_split`).  Every count is checked against the
+through :func:`dlxnumba.parallel.run.count_split`).  Every count is checked against the
 known total, and the split's nodes and updates against the serial search's.
 With ``--benchmark-disable`` (CI) small instances, each body once.
 
@@ -16,7 +16,7 @@ import pytest
 
 from benchutil import record, run
 from dlxnumba import Sudoku, last_stats, pentominoes, queens
-from dlxnumba.split import run_split
+from dlxnumba.parallel.run import count_split
 
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 
@@ -55,7 +55,7 @@ def test_split_count(benchmark, disabled, name, how):
         if how == "serial":
             return p.count(given=g), last_stats()
         if how == "threads-1":
-            r = run_split(p, given=g, threads=1)
+            r = count_split(p, given=g, threads=1)
             return r.count, r.stats
         n = p.count(given=g, threads=2)
         return n, last_stats()

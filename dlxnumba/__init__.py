@@ -64,7 +64,7 @@ _WHERE = {
     "word_rectangles": "encodings",
     "word_rectangle": "encodings",
     "warm_up": "warmup",
-    "Split": "split",
+    "Split": "parallel.split",
 }
 
 __all__ = [*_WHERE, "__version__"]
@@ -95,7 +95,7 @@ if TYPE_CHECKING:
                          solve_many as solve_many, sudoku_problem as sudoku_problem,
                          SudokuBatchResult as SudokuBatchResult)
     from .warmup import warm_up as warm_up
-    from .split import Split as Split
+    from .parallel.split import Split as Split
     # from its own module: mypy would take dlxnumba.sudoku.geometry for the submodule
     from .sudoku.geometry import Geometry as Geometry, geometry as geometry
     from .sudoku.generating import generate as generate, generate_many as generate_many

@@ -4,7 +4,7 @@
 options, names; immutable, picklable) with the calls that search it.  Each
 call turns its keywords into one :class:`~dlxnumba.search_options.SearchOptions`
 and hands it down: a :class:`~dlxnumba.search.Search` for one search, the
-lanes of :mod:`dlxnumba.batch` for many jobs, :mod:`dlxnumba.split` for a
+lanes of :mod:`dlxnumba.batch` for many jobs, :mod:`dlxnumba.parallel` for a
 search split over threads.  Nothing below imports this module.
 
 The search options, the same keywords on every call:
@@ -53,7 +53,8 @@ from .problem import Problem
 from .progress import ProgressArg
 from .search import Search
 from .search_options import SearchOptions, check_limit
-from .split import Split, count_parallel, solutions_parallel, split
+from .parallel.run import count_parallel, solutions_parallel
+from .parallel.split import Split, split
 from .stats import Stats, Status, deprecated_stats, record_last
 from .template import check_given
 
@@ -182,7 +183,7 @@ class ExactCover(Problem):
         ``checkpoint=PATH`` records the split and each finished part in that
         file, so that a count stopped (Ctrl-C, a crash, ``timeout``) and
         started again with the same path does only the parts left (see
-        :class:`dlxnumba.split.Checkpoint`).  Either runs to the end: ``limit``
+        :class:`dlxnumba.parallel.checkpoint.Checkpoint`).  Either runs to the end: ``limit``
         and ``max_nodes`` cannot go with them.  Split searches take problems
         without colors or bounds.  The other parameters are the search options
         (:mod:`dlxnumba.exact_cover`).
@@ -207,12 +208,12 @@ class ExactCover(Problem):
               seed: int = 0) -> Split:
         """Divide the search tree into subproblems for parallel or distributed search.
 
-        Returns a picklable :class:`~dlxnumba.split.Split`: ``subproblems``
+        Returns a picklable :class:`~dlxnumba.parallel.split.Split`: ``subproblems``
         (each the givens plus the path of options from the root to a node of
         the tree), ``weights`` (their estimated sizes), ``solutions`` found
         above them and ``stats`` of the work done above them.  The subtrees
         and those solutions cover the tree exactly once; see
-        :mod:`dlxnumba.split` for what is counted where.
+        :mod:`dlxnumba.parallel.split` for what is counted where.
 
         Parameters
         ----------

@@ -15,7 +15,7 @@ import pytest
 import dlxnumba.batch as batch_module
 import dlxnumba.progress as P
 import dlxnumba.search as search_module
-import dlxnumba.split as split_module
+import dlxnumba.parallel.tasks as split_tasks
 from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, ExactCoverError, Progress, Sudoku, SudokuError, queens, run_batch, solve_many
 from dlxnumba.progress import Reporter
@@ -48,7 +48,7 @@ def tiny_slices(monkeypatch):
     monkeypatch.setattr(search_module, "SLICE_UPDATES", 1)
     monkeypatch.setattr(batch_module, "WORK_SLICE", 200)
     monkeypatch.setattr(sudoku_solve, "WORK_SLICE", 200)
-    monkeypatch.setattr(split_module, "TASK_SLICE", 1e-6)
+    monkeypatch.setattr(split_tasks, "TASK_SLICE", 1e-6)
 
 
 # ---------------------------------------------------------------------------

@@ -202,7 +202,7 @@ def _write_partial_count(problem, args, out: _Output, state: _Run) -> None:
     checkpoint = getattr(args, "checkpoint", None)
     if checkpoint is not None:  # the parts finished, in this run and before
         try:
-            from ..split import Checkpoint
+            from ..parallel.checkpoint import Checkpoint
 
             found = max(found, int(Checkpoint.load(checkpoint, problem, stop_at=args.stop_at).total()[0]))
         except Exception:
@@ -279,6 +279,11 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
     wanted = None if limit is None else limit + 1
     state.startup = _warm_up(problem, args.stop_at)
     try:
+        if split_options(args):  # refused in the command line's words
+            from ..parallel.split import check_splittable
+
+            check_splittable(problem, asked="--threads and --checkpoint",
+                             instead="leave them out to search it serially")
         if args.count:
             found = problem.count(wanted, **search, **split_options(args))
             state.more = limit is not None and found > limit
@@ -294,7 +299,7 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
             out.write(_solution_text(problem, solution, args.names))
             state.found += 1
         return EXIT_OK if state.found or state.more else EXIT_UNSOLVED
-    except ExactCoverError as e:  # a checkpoint that cannot be used
+    except ExactCoverError as e:  # a checkpoint that cannot be used, a problem that cannot be split
         progress.clear()
         return _error(e)
     except LimitReached as e:

@@ -1,4 +1,5 @@
-"""``--dask ADDRESS``: the command line's work on a Dask cluster (:mod:`dlxnumba.dask`).
+"""``--dask ADDRESS``: the command line's work on a Dask cluster (:mod:`dlxnumba.parallel.dask`,
+:mod:`dlxnumba.sudoku.dask`).
 
 * ``dlxnumba cover FILE --count --dask ADDRESS``: the problem is split and
   its subproblems counted on the cluster (``--checkpoint FILE`` makes the
@@ -30,6 +31,11 @@ CHUNK_SIZE = 20_000
 
 HELP = ("run on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for a "
         "LocalCluster of one worker process per core (needs: pip install \"dlxnumba[dask]\")")
+
+
+#: How a refusal to split names --dask, and what to do instead.
+ASKED = "--dask"
+INSTEAD = "leave it out to count on this machine, serially"
 
 
 def add_option(parser) -> None:
@@ -87,7 +93,8 @@ def count_cover(problem, args, out, progress, state) -> int:
     missing = refuse(args, "cover") or _distributed_missing()
     if missing:
         return _error(missing)
-    from .. import dask as dd
+    from ..parallel import dask as dd
+    from ..parallel.split import check_splittable
 
     watch = getattr(state, "watch", None)  # kept: a count stopped by Ctrl-C says what it found
 
@@ -98,9 +105,10 @@ def count_cover(problem, args, out, progress, state) -> int:
 
     checkpoint = getattr(args, "checkpoint", None)
     try:
-        r = dd.run(problem, args.dask, stop_at=args.stop_at, checkpoint=checkpoint, timeout=args.timeout,
-                   progress=report if progress.enabled or watch is not None else None,
-                   progress_interval=REDRAW_SECONDS)
+        check_splittable(problem, asked=ASKED, instead=INSTEAD)
+        r = dd.count_run(problem, args.dask, stop_at=args.stop_at, checkpoint=checkpoint, timeout=args.timeout,
+                         progress=report if progress.enabled or watch is not None else None,
+                         progress_interval=REDRAW_SECONDS)
     except (ConnectionError, ExactCoverError) as e:
         progress.clear()
         return _error(e)
@@ -151,10 +159,9 @@ def _stopped_summary(s) -> str:
 
 
 @functools.cache
-def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
-    """The run and the solver of ``solve --dask``: subclasses of ``solve``'s
-    ``_SolveRun`` and ``_Solver`` (handed in, so that this module does not
-    import ``solve``, which imports it)."""
+def _solver_class(solver_base: type) -> type:
+    """The solver of ``solve --dask``: a subclass of ``solve``'s ``_Solver`` (handed
+    in, so that this module does not import ``solve``, which imports it)."""
 
     class _DaskSolver(solver_base):  # type: ignore[valid-type,misc]
         """Counts each puzzle on the cluster (split into subproblems there)."""
@@ -163,29 +170,38 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
         checkpoint: str | None = None
 
         def _count_one(self, cells, o, i: int, report) -> None:
-            from .. import dask as dd
+            from ..parallel import dask as dd
 
             S = self.S
             try:
-                puzzle = S.Sudoku(cells, box=self.box)
+                puzzle = self.puzzle(cells)  # with the run's rules (box, variant), as without --dask
             except SudokuError:
                 return  # INVALID; _Results.write finds the reason
+            self.check_split(puzzle, ASKED, INSTEAD)
             if self.checkpoint is not None:  # as without --dask
                 if getattr(self, "checkpointed", False):
                     raise SudokuError("--checkpoint counts one puzzle, and the input has more than one")
                 self.checkpointed = True
-            r = dd.run(puzzle, self.client, checkpoint=self.checkpoint,
-                       progress=(lambda p: report(p)) if report is not None else None,
-                       progress_interval=REDRAW_SECONDS)
+            r = dd.count_run(puzzle, self.client, checkpoint=self.checkpoint,
+                             progress=(lambda p: report(p)) if report is not None else None,
+                             progress_interval=REDRAW_SECONDS)
             n = r.count
             o.status[i] = int(S.Status.NO_SOLUTION if n == 0 else S.Status.SOLVED if n == 1 else S.Status.MULTIPLE)
             o.counts[i], o.exact[i] = n, True
             o.nodes[i], o.updates[i] = r.stats.nodes, r.stats.updates
 
+    return _DaskSolver
+
+
+@functools.cache
+def _run_class(run_base: type, solver_base: type) -> type:
+    """The run of ``solve --dask``: a subclass of ``solve``'s ``_SolveRun`` (handed in,
+    as the solver's base class) whose solver is :func:`_solver_class`'s."""
+
     class DaskSolveRun(run_base):  # type: ignore[valid-type,misc]
         """``dlxnumba solve --dask``: chunks solved on the cluster, written in input order."""
 
-        solver_class = _DaskSolver
+        solver_class = _solver_class(solver_base)
 
         def __init__(self, args, out, progress):
             super().__init__(args, out, progress)
@@ -199,12 +215,13 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
             missing = refuse(self.args, "solve") or _distributed_missing()
             if missing:
                 return _error(missing)
-            from .. import dask as dd
+            from ..parallel import dask as dd
+            from ..sudoku.dask import CHUNKS_IN_FLIGHT
 
             try:
                 with dd.connect(self.args.dask) as client:
                     self.client = self.solver.client = client
-                    self.depth = dd.CHUNKS_IN_FLIGHT * dd._threads(client)
+                    self.depth = CHUNKS_IN_FLIGHT * dd.worker_threads(client)
                     try:
                         code = super().run(sources)
                         self.flush()  # after an input error too: the chunks read before it are answered
@@ -231,7 +248,7 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
             if self.args.count:
                 super().solve_chunk(chunk, reasons)
                 return
-            from .. import dask as dd
+            from ..sudoku.dask import ChunkSolver
 
             np = self.np
             self.read += len(chunk)
@@ -244,8 +261,9 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
             rows = chunk[valid]
             future = None
             if len(rows):
-                future = self.client.submit(dd._solve_chunk_task, rows, self.solver.limit, self.args.box, 1, None,
-                                            pure=False, retries=2)
+                # the chunk's rules travel in the solver record, as the serial solver reads them
+                solver = ChunkSolver.make(limit=self.solver.limit, **self.solver.rules())
+                future = self.client.submit(solver, rows, pure=False, retries=2)
             self.queue.append((chunk, valid, reasons, future))
             while len(self.queue) >= self.depth:
                 self.write_first()
@@ -270,10 +288,10 @@ def _classes(run_base: type, solver_base: type) -> tuple[type, type]:
             self.flush()
             return super().exit_status()
 
-    return DaskSolveRun, _DaskSolver
+    return DaskSolveRun
 
 
 def solve_run(args, out, progress, run_base: type, solver_base: type) -> Any:
     """The run of ``dlxnumba solve`` with --dask (``run_base``, ``solver_base``:
     ``solve._SolveRun`` and ``solve._Solver``)."""
-    return _classes(run_base, solver_base)[0](args, out, progress)
+    return _run_class(run_base, solver_base)(args, out, progress)

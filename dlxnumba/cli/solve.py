@@ -594,7 +594,7 @@ class _Outcome:
 def _checkpoint_count(puzzle, path) -> int:
     """The solutions of the parts a checkpoint holds as finished (0 when it cannot be read)."""
     try:
-        from ..split import Checkpoint
+        from ..parallel.checkpoint import Checkpoint
 
         problem, _, given = puzzle.to_problem()
         return int(Checkpoint.load(path, problem, given=given).total()[0])
@@ -632,6 +632,23 @@ class _Solver:
         self.checkpointed = False  # whether a puzzle has been counted with the --checkpoint file
         self.interrupted = False  # whether Ctrl-C stopped a count (its lower bound is then written)
 
+    def rules(self) -> dict:
+        """The rules every puzzle of the run is read and solved with (the box and the
+        variant, from --box, --variant, --regions, --cages or a file's header): one
+        home, so that no path (serial, --threads, --dask) can leave one behind."""
+        return {"box": self.box, "variant": self.variant}
+
+    def puzzle(self, cells):
+        """The Sudoku of ``cells`` under :meth:`rules` (SudokuError: it breaks them)."""
+        return self.S.Sudoku(cells, **self.rules())
+
+    def check_split(self, puzzle, asked: str, instead: str) -> None:
+        """SudokuError, in the command line's words, when ``puzzle`` cannot be split
+        (``asked``: the options that split it)."""
+        from ..parallel.split import check_splittable
+
+        check_splittable(puzzle.exact_cover()[0], asked=asked, instead=instead, error=SudokuError)
+
     def start_clock(self) -> None:
         """Start the --timeout clock (once)."""
         if self.deadline is None and self.args.timeout is not None:
@@ -662,11 +679,10 @@ class _Solver:
         S, np = self.S, self.np
         try:
             if self.args.count:
-                S.Sudoku(puzzle, box=self.box, variant=self.variant).count(1, max_nodes=1)
+                self.puzzle(puzzle).count(1, max_nodes=1)
             else:
                 batch = np.repeat(puzzle[None, :], self.warm_up_puzzles, axis=0)
-                S.solve_many(batch, threads=self.args.threads, box=self.box, max_nodes=1,
-                             variant=self.variant)
+                S.solve_many(batch, threads=self.args.threads, max_nodes=1, **self.rules())
         except (SudokuError, LimitReached):
             pass  # the real work reports it
         self.warm = True
@@ -697,8 +713,7 @@ class _Solver:
                 def report(p):  # a dlxnumba.progress.Progress of the slice
                     self.show(done + p.done)
 
-                s, st, info = S.solve_many(cells[idx], self.args.threads, self.limit, box=self.box,
-                                           variant=self.variant,
+                s, st, info = S.solve_many(cells[idx], self.args.threads, self.limit, **self.rules(),
                                            max_nodes=self.args.max_nodes, timeout=left,
                                            progress=report if self.reporting else None,
                                            progress_interval=REDRAW_SECONDS, return_stats=True)
@@ -732,9 +747,11 @@ class _Solver:
         :attr:`interrupted` is set (the caller writes the row, then stops)."""
         S, limit = self.S, self.args.limit
         try:
-            puzzle = S.Sudoku(cells, box=self.box, variant=self.variant)
+            puzzle = self.puzzle(cells)
         except SudokuError:
             return  # INVALID; _Results.write finds the reason
+        if self.split:
+            self.check_split(puzzle, "--threads and --checkpoint", "leave them out to count it serially")
         left = self.remaining()
         if left is not None and left <= 0:
             o.status[i] = int(S.Status.BUDGET)

@@ -65,7 +65,7 @@ to Python after about ``work_budget`` updates (see :mod:`.core.lanes`).  Passed
 as a plain tuple of three integers."""
 
 TaskResults = namedtuple("TaskResults", "status count nodes updates ticks sols cut")
-TaskResults.__doc__ = """What a batch of split tasks writes (:mod:`dlxnumba.split`): as
+TaskResults.__doc__ = """What a batch of split tasks writes (:mod:`dlxnumba.parallel`): as
 :data:`Results`, plus int64 ``ticks`` (the processor's cycle counter, summed
 over the job's time in its lane) and ``sols``, one int32 row per lane in which
 the lane appends each solution as ``job, k, option_1 .. option_k`` (the chosen

@@ -40,6 +40,7 @@ Examples
 from __future__ import annotations
 
 import functools
+import os
 import secrets
 import threading
 import time
@@ -712,4 +713,23 @@ def generate_many(count: int, box=None, *, seed=None, minimal: bool = True, symm
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
         raise SudokuError(f"count must be a non-negative integer, not {plain(count)}")
     req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout)
+    _check_fits(int(count), req.g.cells)
     return _puzzles(req, 0, int(count), SearchOptions.make(SudokuError, threads=threads).thread_count())
+
+
+PUZZLE_BYTES = 320  # a Sudoku object beside its cells (measured with tracemalloc)
+
+
+def _check_fits(count: int, cells: int) -> None:
+    """Refuse a batch whose list of puzzles could not fit in this machine's memory
+    (``generate_many(2**31)`` failed in numpy's allocator, ``2**63`` with an IndexError)."""
+    need = count * (PUZZLE_BYTES + 3 * cells)
+    try:
+        have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
+        have = 2 ** 40
+    if need > have:
+        raise SudokuError(f"count={count:,} puzzles would need about {need / 2 ** 30:,.0f} GiB as a list, "
+                          f"more than this machine's memory ({have / 2 ** 30:,.0f} GiB): ask for fewer at a "
+                          f"time, or stream them with the command line (dlxnumba generate -n N), which "
+                          f"writes each puzzle as it comes")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, cast
+from typing import Callable, Iterator, cast
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from ..stats import Stats, deprecated_stats
 from . import display
 from . import grading as _grade
 from . import solve as _solve
-from .encoding import given_options, sudoku_problem
+from .encoding import decode, given_options, sudoku_problem
 from .geometry import Geometry, _check_box, _geometry, _size_of, default_box, geometry
 from .rules import conflicts
 from .text import MAX_TEXT_N, _grid_from, _symbol
@@ -254,6 +254,23 @@ class Sudoku:
         else:
             p, key = sudoku_problem(self.n, self.box)
         return p, key, given_options(self._cells, self.n).tolist()
+
+    def exact_cover(self) -> tuple[ExactCover, list[int], Callable[[list[int]], "Sudoku"]]:
+        """The puzzle for the generic runners (:mod:`dlxnumba.parallel.dask`):
+        ``(problem, given, decode)`` -- the encoding of :meth:`to_problem` (the
+        variant's rules included), the options of the filled cells, and a function
+        from a solution (option indices) to the solved :class:`Sudoku`.
+
+        >>> p, given, decode = Sudoku("12.. ..12 .... ....", variant="x").exact_cover()
+        >>> decode(p.solve(given=given))
+        Sudoku('1234341243212143', variant='x')
+        """
+        p, _key, given = self.to_problem()
+        return p, given, self._solved_by
+
+    def _solved_by(self, options: list[int]) -> "Sudoku":
+        """The grid of this puzzle that the solution ``options`` fills."""
+        return self._with_cells(decode(options, self.n))
 
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,

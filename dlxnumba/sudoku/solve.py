@@ -304,7 +304,7 @@ def iter_solutions(puzzle: "Sudoku", limit: int | None, options: SearchOptions) 
 
 def split_count(puzzle: "Sudoku", limit: int | None, options: SearchOptions, checkpoint: object) -> int:
     """The body of :meth:`Sudoku.count` with ``threads`` or a ``checkpoint``: a split search."""
-    from ..split import count_parallel
+    from ..parallel.run import count_parallel
 
     p, _, given = puzzle.to_problem()
     try:
@@ -317,7 +317,7 @@ def split_count(puzzle: "Sudoku", limit: int | None, options: SearchOptions, che
 
 def split_solutions(puzzle: "Sudoku", limit: int | None, options: SearchOptions) -> Iterator["Sudoku"]:
     """The body of :meth:`Sudoku.solutions` with ``threads``: every solution, found first."""
-    from ..split import solutions_parallel
+    from ..parallel.run import solutions_parallel
 
     p, _, given = puzzle.to_problem()
     try:

@@ -211,7 +211,7 @@ def _purge(app, env, docname) -> None:
 
 
 #: Modules listed in the API reference besides the names of ``__all__``.
-MODULES = {"dask", "split"}
+MODULES: set[str] = set()
 
 
 def _check_api(app) -> None:

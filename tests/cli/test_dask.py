@@ -16,7 +16,7 @@ from command_line import BROKEN_RULE, TOO_SHORT, TOP95, check_solutions, run, wr
 from known import FIVE, NONE, TOP1  # noqa: E402
 
 from dlxnumba import queens  # noqa: E402
-from dlxnumba import dask as dd  # noqa: E402
+from dlxnumba.parallel import dask as dd  # noqa: E402
 from dlxnumba.cli import dask as cli_dask  # noqa: E402
 
 
@@ -193,6 +193,77 @@ def test_a_failing_cluster_is_an_error_not_a_crash(capsys, address, dlx, monkeyp
     def killed(*args, **kwargs):
         raise KilledWorker("dlxnumba-0", types.SimpleNamespace(address="tcp://10.0.0.9:1234"), 3)
 
-    monkeypatch.setattr(dd, "run", killed)
+    monkeypatch.setattr(dd, "count_run", killed)
     code, out, err = run(capsys, "cover", dlx, "--count", "--dask", address)
     assert code == 2 and "the Dask cluster failed: KilledWorker" in err and out == ""
+
+
+# ---------------------------------------------------------------------------
+# Issue 20: the variant reaches the workers; colored killers refused; a quiet close
+# ---------------------------------------------------------------------------
+
+KILLER_CAGES = "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3"  # the README's 4x4 killer
+
+
+@pytest.mark.parametrize("rules", [["--variant", "x"], ["--variant", "windoku"],
+                                   ["--regions", "AAAB ABBB CCCD CDDD"]])
+def test_solve_count_keeps_the_variant(capsys, address, rules):
+    """solve --count --variant x --dask printed 72 (the classic count), where the serial count is 12."""
+    serial = run(capsys, "solve", "--count", *rules, "1" + "." * 15)
+    code, out, err = run(capsys, "solve", "--count", *rules, "1" + "." * 15, "--dask", address)
+    assert (code, out) == serial[:2] and code == 0 and out != "72\n"
+
+
+def test_solve_count_keeps_a_files_variant(capsys, address, tmp_path):
+    path = write(tmp_path, "variant: x\n1...............\n..3.............\n")
+    serial = run(capsys, "solve", "--count", path)
+    code, out, err = run(capsys, "solve", "--count", path, "--dask", address)
+    assert (code, out) == serial[:2] and out.split() == ["12", "12"]
+
+
+@pytest.mark.parametrize("fmt", ["line", "json"])
+def test_solve_keeps_the_variant(capsys, address, tmp_path, fmt, monkeypatch):
+    """solve --variant x --dask printed a grid that breaks the diagonal rule, exit 0."""
+    from dlxnumba import Sudoku
+
+    monkeypatch.setattr(cli_dask, "CHUNK_SIZE", 2)
+    puzzles = ["1...............", "..3.............", "12.............4"]
+    path = write(tmp_path, "\n".join(puzzles) + "\n")
+    for argv in (["--variant", "x", path], ["--variant", "x", *puzzles]):
+        serial = run(capsys, "solve", "--format", fmt, "--unique", *argv)
+        code, out, err = run(capsys, "solve", "--format", fmt, "--unique", *argv, "--dask", address)
+        assert (code, out) == serial[:2]
+    x = Sudoku("1...............", variant="x").variant
+    code, out, err = run(capsys, "solve", "--variant", "x", path, "--dask", address)
+    grids = [line.split()[-1] for line in out.splitlines()]
+    assert len(grids) == 3 and all(x.is_solution(g, p) for g, p in zip(grids, puzzles))
+
+
+def test_solve_count_refuses_a_colored_killer_in_its_words(capsys, address):
+    code, out, err = run(capsys, "solve", "--count", "--cages", KILLER_CAGES, "." * 16, "--dask", address)
+    assert code == 2 and out == ""
+    assert "--dask: a split search takes problems without colors or bounds, and this one has colors; " \
+           "leave it out to count on this machine, serially" in err
+    code, out, err = run(capsys, "solve", "--cages", KILLER_CAGES, "." * 16, "--dask", address)
+    assert (code, out.split()[-1]) == (0, "1243431231242431")  # solving (not counting) a killer is fine
+
+
+def test_cover_count_refuses_a_colored_problem_in_its_words(capsys, address, tmp_path):
+    path = write(tmp_path, "a b | x\na x:A\nb x:A\na b\n", "colored.dlx")
+    code, out, err = run(capsys, "cover", "--count", path, "--dask", address)
+    assert code == 2 and out == "" and "--dask: a split search takes problems without colors" in err
+
+
+def test_a_local_cluster_closes_quietly(tmp_path):
+    """A short count on --dask local: the answer, and nothing on stderr (no worker
+    killed after 4 s, no CommClosedError traceback as the cluster closes)."""
+    import subprocess
+    import sys
+
+    p, _ = queens(6)
+    path = write(tmp_path, p.to_dlx(), "queens6.dlx")
+    for argv in (["cover", str(path), "--count"], ["solve", "--count", "1" + "." * 15]):
+        done = subprocess.run([sys.executable, "-m", "dlxnumba", *argv, "--dask", "local"], capture_output=True,
+                              text=True, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0 and done.stdout in ("4\n", "72\n")
+        assert done.stderr == "", done.stderr

@@ -217,7 +217,7 @@ def test_stats_of_a_resumed_count_cover_every_run(capsys, tmp_path):
     checkpoint recorded for every run, the rate is the updates over them, and the
     output says so."""
     from dlxnumba import ExactCover
-    from dlxnumba.split import Checkpoint
+    from dlxnumba.parallel.checkpoint import Checkpoint
 
     path = queens_file(tmp_path, 10)
     ckpt = tmp_path / "q10.ckpt"
@@ -234,3 +234,44 @@ def test_stats_of_a_resumed_count_cover_every_run(capsys, tmp_path):
     problem.count(checkpoint=ckpt)  # the API alike
     assert last_stats().seconds == pytest.approx(recorded.seconds)
     assert last_stats().updates_per_second == pytest.approx(recorded.updates / recorded.seconds)
+
+
+KILLER_CAGES = "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3"  # the README's 4x4 killer
+
+
+def test_colored_killers_are_refused_in_the_command_lines_words(capsys, tmp_path):
+    """Issue 20: a killer with colored cages counted 0 split over threads; now the
+    split is refused, naming the options to leave out, and the serial count is 1."""
+    code, out, err = run(capsys, "solve", "--count", "--cages", KILLER_CAGES, "." * 16)
+    assert (code, out) == (0, "1\n")
+    for argv in (["--threads", "2"], ["--checkpoint", tmp_path / "k.ckpt"]):
+        code, out, err = run(capsys, "solve", "--count", *argv, "--cages", KILLER_CAGES, "." * 16)
+        assert code == 2 and out == "" and not (tmp_path / "k.ckpt").exists()
+        assert "--threads and --checkpoint: a split search takes problems without colors" in err
+        assert "leave them out to count it serially" in err and "threads=" not in err
+
+
+def test_a_colored_cover_is_refused_in_the_command_lines_words(capsys, tmp_path):
+    path = write(tmp_path, "a b | x\na x:A\nb x:A\na b\n", "colored.dlx")
+    code, out, err = run(capsys, "cover", "--count", path)
+    assert (code, out) == (0, "2\n")
+    for argv in (["--count", "--threads", "2"], ["--count", "--checkpoint", tmp_path / "c.ckpt"],
+                 ["--threads", "2"]):
+        code, out, err = run(capsys, "cover", *argv, path)
+        assert code == 2 and out == "" and "threads=" not in err
+        assert "--threads and --checkpoint: a split search takes problems without colors or bounds, and " \
+               "this one has colors; leave them out to search it serially" in err
+
+
+def test_an_edited_checkpoint_is_an_error_naming_the_line(capsys, tmp_path):
+    path = queens_file(tmp_path, 8)
+    ckpt = tmp_path / "q8.ckpt"
+    run(capsys, "cover", "--count", "--timeout", "0", "--checkpoint", ckpt, path)
+    code, out, _ = run(capsys, "cover", "--count", "--checkpoint", ckpt, path)
+    lines = ckpt.read_text().splitlines()
+    rec = json.loads(lines[2])
+    rec["count"] += 1
+    ckpt.write_text("\n".join(lines[:2] + [json.dumps(rec)] + lines[3:]) + "\n")
+    code, out, err = run(capsys, "cover", "--count", "--checkpoint", ckpt, path)
+    assert code == 2 and out == "" and f"the checkpoint {ckpt} is damaged: line 3: the record does not " \
+                                       f"match its digest" in err

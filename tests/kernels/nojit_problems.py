@@ -33,7 +33,7 @@ def answers() -> dict:
     """Every answer of the set, by name."""
     from dlxnumba import (ExactCover, LimitReached, Search, Sudoku, generate, generate_many, grade_many,
                           langford, last_stats, load_puzzles, queens, solve_many)
-    from dlxnumba.split import run_split
+    from dlxnumba.parallel.run import count_split, solutions_split
 
     out: dict = {}
     knuth = ExactCover.from_options(KNUTH, primary=list("ABCDE"), secondary=["F", "G"])
@@ -73,9 +73,9 @@ def answers() -> dict:
     out["langford4 split"] = [lf.count(threads=2), figures(last_stats())]
     sp = q8.split(tasks=6)
     out["queens8 subproblems"] = [sorted(map(list, sp.subproblems)), sp.solutions]
-    r = run_split(q8, threads=2, tasks=4, budget=40)
+    r = count_split(q8, threads=2, tasks=4, budget=40)
     out["queens8 cut"] = [r.count, figures(r.stats)]
-    r = run_split(lf, "solutions", threads=1, tasks=3, budget=3)
+    r = solutions_split(lf, threads=1, tasks=3, budget=3)
     out["langford4 cut"] = [sorted(sorted(s) for s in r.solutions), r.count]
     # Sudoku: a batch of 4x4 grids on the Sudoku lanes, one puzzle, all solutions
     for threads in (1, 2):
@@ -104,7 +104,7 @@ def answers() -> dict:
     g = nine.grade()
     out["grade9"] = [g.level, g.score, g.hardest, g.steps, g.effort, str(nine.hint()),
                      nine.candidates().sum().item()]
-    g = Sudoku(SUDOKU4[3]).grade()
+    g = Sudoku(SUDOKU4[3]).grade(uniqueness=False)  # many solutions: graded all the same
     out["grade4"] = [g.level, g.hardest, g.steps]
     g = Sudoku(load_puzzles("top95")[4]).grade()  # simple coloring (README)
     out["grade expert"] = [g.level, g.score, g.hardest, g.steps, g.effort]

@@ -146,6 +146,15 @@ def test_batch_independent_of_threads():
     assert generate_many(0, seed=1) == []
 
 
+@pytest.mark.parametrize("count", [2**31, 2**63, 10**30])
+def test_generate_many_refuses_a_batch_that_cannot_fit(count):
+    """Issue 20, finding 12: 2**31 failed in numpy's allocator (162 GiB), 2**63 with an
+    IndexError; now a SudokuError naming the count and the way out, before any work."""
+    with pytest.raises(SudokuError, match=rf"count={count:,} puzzles would need about .* GiB.*"
+                                          r"dlxnumba generate -n N"):
+        generate_many(count, seed=1)
+
+
 # ---------------------------------------------------------------- clues
 
 

@@ -1,7 +1,7 @@
 """Splitting a search tree: expanding one node, and measuring a subtree.
 
 A *subproblem* is a node of the search tree, named by its path: the options
-chosen on the way down from the root (:mod:`dlxnumba.split`).  Both kernels
+chosen on the way down from the root (:mod:`dlxnumba.parallel`).  Both kernels
 start from a private copy of the template's links with the path's options
 forced (as a batch job is prepared, :func:`.lanes._restore` and
 :func:`.search._apply_given`), so the node's state -- active items, lengths,
@@ -98,7 +98,7 @@ def _try_options(x, best, k, width, links, first_node, opts, upds, sols):
 @njit(**JIT_INNER)
 def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
     """The siblings left of a cut task (see
-    :func:`dlxnumba.split.cut_remainder`); return their number.
+    :func:`dlxnumba.parallel.run.cut_remainder`); return their number.
 
     From the node reached by forcing ``given``, goes down the path ``cut``
     (options) as the search went: at each level ``l`` it branches on the

@@ -1,8 +1,8 @@
-"""dlxnumba.dask: counts and solutions on a Dask cluster equal the serial ones.
+"""dlxnumba.parallel.dask: counts and solutions on a Dask cluster equal the serial ones.
 
-Most tests share one in-process cluster (two worker threads); the fault test
-starts two worker processes and kills one in the middle of a count.  Every
-count is compared with the serial search's, every solution set with the
+Most tests share one in-process cluster (two worker threads); the fault tests
+start two worker processes and kill one, or both, in the middle of a count.
+Every count is compared with the serial search's, every solution set with the
 serial one and checked by the independent verifier of ``reference.py``.
 """
 
@@ -21,49 +21,13 @@ distributed = pytest.importorskip("distributed")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from dlxnumba import Status
-from dlxnumba import ExactCover, Stats, Sudoku, pentominoes, queens, solve_many  # noqa: E402
-from dlxnumba import dask as dd  # noqa: E402
+from dlxnumba import ExactCover, Status, Sudoku, pentominoes, queens  # noqa: E402
 from dlxnumba.errors import ExactCoverError, LimitReached  # noqa: E402
-from dlxnumba.split import Split  # noqa: E402
+from dlxnumba.parallel import dask as dd  # noqa: E402
+from dlxnumba.parallel.checkpoint import Checkpoint  # noqa: E402
 from known import FIVE, GOLDEN_SPECIAL, NONE, TOP1, knuth_problem  # noqa: E402
 from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # noqa: E402
-
-
-# ---------------------------------------------------------------------------
-# A split made here, independently of ExactCover.split
-# ---------------------------------------------------------------------------
-
-
-def plain_split(p: ExactCover, parts: int, given=()) -> Split:
-    """Breadth-first, in Python: every path is extended by each option (compatible
-    with it) of its uncovered primary item with fewest such options, until there
-    are ``parts`` paths or no path can grow; complete paths are solutions, dead
-    ones are dropped.  The paths left cover the rest of the tree exactly once
-    (but not in the serial search's order, and its statistics count nothing)."""
-    opts = [set(p.option(j)) for j in range(p.n_options)]
-    frontier = [list(given)]
-    found = []
-    while len(frontier) < parts:
-        grown, grew = [], False
-        for path in frontier:
-            covered = set().union(*(opts[j] for j in path))
-            best = None
-            for i in range(p.n_primary):
-                if i not in covered:
-                    fits = [j for j in range(p.n_options) if i in opts[j] and not opts[j] & covered]
-                    if best is None or len(fits) < len(best):
-                        best = fits
-            if best is None:
-                found.append(sorted(path))
-            else:
-                grown.extend(path + [j] for j in best)
-                grew = True
-        frontier = grown
-        if not grew:
-            break
-    return Split(p, tuple(given), 1, [tuple(f) for f in frontier], [float(len(f)) for f in frontier],
-                 [False] * len(frontier), found, Stats(status=Status.COMPLETE))
+from splitting import plain_split  # noqa: E402
 
 
 def splits(p: ExactCover, parts: int, given=()) -> list:
@@ -92,7 +56,7 @@ def test_queens_count_and_solutions_equal_serial(client, n):
     p, _ = queens(n)
     serial = p.count()
     for split in splits(p, 40):
-        r = dd.run(p, client, split=split)
+        r = dd.count_run(p, client, split=split)
         assert r.count == serial == r.stats.solutions
         assert len(r.tasks) <= 16 and sorted(i for g in r.tasks for i in g) == r.ran
         assert r.ran == list(range(len(split.subproblems))) and r.resumed == 0
@@ -108,7 +72,7 @@ def test_serial_order_and_statistics_add_up(client, stop_at):
     p, _ = queens(9)
     s = p.search(stop_at=stop_at)
     serial = list(s.solutions())
-    r = dd.run(p, client, solutions=True, stop_at=stop_at, tasks=50, chunks=9)
+    r = dd.solutions_run(p, client, stop_at=stop_at, tasks=50, chunks=9)
     assert r.solutions == serial and len(r.tasks) == 9
     assert (r.stats.nodes, r.stats.updates) == (s.stats.nodes, s.stats.updates)
     assert sum(r.part_nodes) + r.split.stats.nodes == s.stats.nodes
@@ -139,7 +103,7 @@ def test_split_solutions_above_the_subproblems_are_counted(client):
     p = ExactCover.from_options([["a"], ["b"], ["a", "b"], ["c"], ["c"]])
     split = plain_split(p, 100)
     assert split.solutions and not split.subproblems
-    r = dd.run(p, client, split=split)
+    r = dd.count_run(p, client, split=split)
     assert r.count == p.count() == 4 and r.tasks == []
     assert as_set(dd.solutions(p, client, split=split)) == as_set(p.solutions())
 
@@ -179,7 +143,7 @@ def test_sudoku_golden_figures(client, text):
     """Knuth's DLX1 figures (golden.md): with stop_at=0 the split plus its parts
     count exactly his nodes and updates."""
     solutions, nodes, updates = GOLDEN_SPECIAL[text]
-    r = dd.run(Sudoku(text), client, stop_at=0, tasks=12)
+    r = dd.count_run(Sudoku(text), client, stop_at=0, tasks=12)
     assert (r.count, r.stats.nodes, r.stats.updates) == (solutions, nodes, updates)
 
 
@@ -191,7 +155,7 @@ def test_sudoku_golden_figures(client, text):
 def test_progress_by_weights(client):
     p, _ = queens(10)
     seen = []
-    r = dd.run(p, client, tasks=40, progress=seen.append, progress_interval=0)
+    r = dd.count_run(p, client, tasks=40, progress=seen.append, progress_interval=0)
     assert seen and seen[-1].total == len(r.split.subproblems) and seen[-1].unit == "tasks"
     fractions = [x.fraction for x in seen]
     assert fractions == sorted(fractions) and fractions[-1] == pytest.approx(1.0)
@@ -213,7 +177,7 @@ def test_interrupt_cancels_and_resume_finishes(client, tmp_path):
     p, _ = queens(13)  # tasks of 10-30 ms: the first report comes before the last task
     path = tmp_path / "run.ckpt"
     with pytest.raises(KeyboardInterrupt):
-        dd.run(p, client, tasks=60, chunks=30, checkpoint=path, progress=_stop_after(1), progress_interval=0)
+        dd.count_run(p, client, tasks=60, chunks=30, checkpoint=path, progress=_stop_after(1), progress_interval=0)
     deadline = time.monotonic() + 30  # the cancelled tasks leave the workers (a hang would fail)
     while any(client.processing().values()):
         assert time.monotonic() < deadline
@@ -223,10 +187,10 @@ def test_interrupt_cancels_and_resume_finishes(client, tmp_path):
     assert 1 <= len(recorded) < n
     with open(path, "a") as f:  # a crash in the middle of writing a record: the torn line is dropped
         f.write('{"task": 29, "cou')
-    r = dd.run(p, client, checkpoint=path)  # the split comes from the file
+    r = dd.count_run(p, client, checkpoint=path)  # the split comes from the file
     assert r.count == p.count() and r.resumed == len(recorded) and len(r.split.subproblems) == n
     assert set(r.ran) == set(range(n)) - recorded
-    again = dd.run(p, client, checkpoint=path)  # done: nothing left to run
+    again = dd.count_run(p, client, checkpoint=path)  # done: nothing left to run
     assert again.count == r.count and again.ran == [] and again.tasks == []
 
 
@@ -235,13 +199,11 @@ def test_checkpoint_shared_with_threads(client, tmp_path):
     p, _ = queens(10)
     path = tmp_path / "a.ckpt"
     with pytest.raises(KeyboardInterrupt):
-        dd.run(p, client, tasks=40, chunks=20, checkpoint=path, progress=_stop_after(2), progress_interval=0)
+        dd.count_run(p, client, tasks=40, chunks=20, checkpoint=path, progress=_stop_after(2), progress_interval=0)
     assert p.count(threads=1, checkpoint=str(path)) == p.count()
     other = tmp_path / "b.ckpt"
-    from dlxnumba.split import Checkpoint
-
     ck = Checkpoint.open(other, p, tasks=30)
-    assert dd.run(p, client, checkpoint=other).count == p.count()
+    assert dd.count_run(p, client, checkpoint=other).count == p.count()
     assert len(_recorded(other)) == len(ck.split.subproblems)
 
 
@@ -249,33 +211,31 @@ def test_timeout_gives_a_partial_count_and_resumes(client, tmp_path):
     p, _ = queens(13)  # the split alone takes longer than the timeout
     path = tmp_path / "q13.ckpt"
     with pytest.raises(LimitReached) as stop:
-        dd.run(p, client, tasks=40, chunks=40, checkpoint=path, timeout=0.05)
+        dd.count_run(p, client, tasks=40, chunks=40, checkpoint=path, timeout=0.05)
     e = stop.value
     head = json.loads(path.read_text().splitlines()[0])
     counts = [json.loads(x)["count"] for x in path.read_text().splitlines()[1:]]
     assert e.reason == Status.TIMEOUT and e.found == len(head["solutions"]) + sum(counts) == e.stats.solutions
     assert len(counts) < len(head["subproblems"]) and e.found <= p.count()
-    r = dd.run(p, client, checkpoint=path)
+    r = dd.count_run(p, client, checkpoint=path)
     assert r.count == p.count() and r.resumed == len(counts)
 
 
 def test_checkpoint_errors(client, tmp_path):
     p, _ = queens(6)
     path = tmp_path / "q6.ckpt"
-    dd.run(p, client, checkpoint=path)
+    dd.count_run(p, client, checkpoint=path)
     q, _ = queens(7)
     with pytest.raises(ExactCoverError, match="another problem"):
-        dd.run(q, client, checkpoint=path)
+        dd.count_run(q, client, checkpoint=path)
     with pytest.raises(ExactCoverError, match="another stop_at"):
-        dd.run(p, client, checkpoint=path, stop_at=0)
+        dd.count_run(p, client, checkpoint=path, stop_at=0)
     other = tmp_path / "other.txt"
     other.write_text("hello\n")
     with pytest.raises(ExactCoverError, match="not a dlxnumba checkpoint"):
-        dd.run(p, client, checkpoint=other)
-    with pytest.raises(ExactCoverError, match="counts only"):
-        dd.run(p, client, solutions=True, checkpoint=path)
+        dd.count_run(p, client, checkpoint=other)
     with pytest.raises(ExactCoverError, match="not both"):
-        dd.run(p, client, checkpoint=path, split=p.split(4))
+        dd.count_run(p, client, checkpoint=path, split=p.split(4))
 
 
 # ---------------------------------------------------------------------------
@@ -284,8 +244,7 @@ def test_checkpoint_errors(client, tmp_path):
 
 
 def test_killed_worker_does_not_change_the_count(tmp_path):
-    """Two worker processes; one is killed (SIGKILL) once the first task is back
-    (and another in the middle of a file solved in chunks)."""
+    """Two worker processes; one is killed (SIGKILL) once the first task is back."""
     p, _ = queens(13)  # tasks of 10-30 ms: the first one back is far from the last
     serial = p.search()
     serial.count()
@@ -301,25 +260,9 @@ def test_killed_worker_does_not_change_the_count(tmp_path):
                 os.kill(victim, signal.SIGKILL)
                 killed.append(progress.done)
 
-        r = dd.run(p, c, tasks=120, chunks=60, progress=report, progress_interval=0,
+        r = dd.count_run(p, c, tasks=120, chunks=60, progress=report, progress_interval=0,
                    checkpoint=tmp_path / "q13.ckpt")
         assert killed and victim not in c.run(os.getpid).values()
-        # a file of puzzles in chunks: another worker killed after the first chunk is back
-        from known import PUZZLES
-
-        from dlxnumba import iter_puzzles
-
-        c.wait_for_workers(2)
-        second = sorted(c.run(os.getpid).values())[0]
-        chunks = []
-        for out in dd.solve_chunks(iter_puzzles(PUZZLES / "top95.txt", chunk_size=5), c, in_flight=6):
-            chunks.append(out)
-            if len(chunks) == 1:
-                os.kill(second, signal.SIGKILL)
-        cells = np.concatenate([o[0] for o in chunks])
-        sols = np.concatenate([o[1] for o in chunks])
-        assert len(chunks) == 19 and len(cells) == 95 and np.array_equal(sols, np.asarray(solve_many(cells, 1)[0]))
-        assert all(sudoku_ok(s, x, 9, (3, 3)) for s, x in zip(sols, cells))
     assert r.count == serial.stats.solutions and len(r.tasks) == 60
     assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
     lines = (tmp_path / "q13.ckpt").read_text().splitlines()[1:]
@@ -340,7 +283,7 @@ def test_interrupted_tasks_end_on_their_workers():
                 raise KeyboardInterrupt
 
         with pytest.raises(KeyboardInterrupt):
-            dd.run(p, c, tasks=8, chunks=4, progress=report, progress_interval=0.1)
+            dd.count_run(p, c, tasks=8, chunks=4, progress=report, progress_interval=0.1)
         deadline = time.monotonic() + 30  # queens 16 takes minutes: the tasks ended early
         while sum(c.run(lambda dask_worker: len(dask_worker.state.executing)).values()):
             assert time.monotonic() < deadline, "the cancelled tasks run on"
@@ -371,30 +314,9 @@ def test_a_local_cluster_of_threads_started_for_the_call():
 
     p, _ = queens(9)
     before = set(multiprocessing.active_children())
-    r = dd.run(p, "local", workers=2, processes=False, tasks=32)
+    r = dd.count_run(p, "local", workers=2, processes=False, tasks=32)
     assert r.count == p.count() == 352 and r.threads == 2
     assert set(multiprocessing.active_children()) == before
-
-
-# ---------------------------------------------------------------------------
-# Batches of puzzles
-# ---------------------------------------------------------------------------
-
-
-def test_solve_chunks_in_order(client):
-    from known import PUZZLES
-
-    from dlxnumba import iter_puzzles
-
-    path = PUZZLES / "top95.txt"
-    out = list(dd.solve_chunks(iter_puzzles(path, chunk_size=7), client, limit=2, in_flight=3))
-    cells = np.concatenate([o[0] for o in out])
-    sols = np.concatenate([o[1] for o in out])
-    status = np.concatenate([o[2] for o in out])
-    serial = solve_many(cells, 1, 2)
-    assert len(out) == -(-95 // 7) and len(cells) == 95
-    assert np.array_equal(sols, np.asarray(serial[0])) and np.array_equal(status, np.asarray(serial[1]))
-    assert all(sudoku_ok(s, c, 9, (3, 3)) for s, c in zip(sols, cells))
 
 
 def test_a_scheduler_without_workers_is_an_error_not_a_hang():
@@ -416,3 +338,109 @@ def test_chunk_subproblems_partitions(weights, threads, chunks):
         assert len(groups) <= (chunks or dd.TASKS_PER_THREAD * threads)
         load = [sum(weights[i] for i in g) for g in groups]
         assert load == sorted(load, reverse=True) or max(load) - min(load) <= 1e-6 * max(load)
+
+
+# ---------------------------------------------------------------------------
+# Issue 20: two workers lost, refusals in Dask's words, variants, a quiet close
+# ---------------------------------------------------------------------------
+
+
+def test_two_workers_killed_a_second_apart(tmp_path):
+    """Both worker processes killed (SIGKILL), the second a second after the first:
+    every worker that held the problem is gone, and the count still ends right
+    (the problem is a task's result, which the scheduler makes again)."""
+    import threading
+
+    p, _ = queens(13)
+    serial = p.search()
+    serial.count()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
+        c.wait_for_workers(2)
+        victims = sorted(c.run(os.getpid).values())
+        killed = []
+
+        def second():
+            time.sleep(1.0)
+            os.kill(victims[1], signal.SIGKILL)
+            killed.append(victims[1])
+
+        def report(progress):
+            if not killed and progress.done >= 1:
+                assert progress.done < progress.total  # in the middle of the run
+                os.kill(victims[0], signal.SIGKILL)
+                killed.append(victims[0])
+                threading.Thread(target=second, daemon=True).start()
+
+        r = dd.count_run(p, c, tasks=120, chunks=60, progress=report, progress_interval=0,
+                         checkpoint=tmp_path / "q13.ckpt")
+        assert len(killed) == 2 and not set(killed) & set(c.run(os.getpid).values())
+    assert r.count == serial.stats.solutions and len(r.tasks) == 60
+    assert (r.stats.nodes, r.stats.updates) == (serial.stats.nodes, serial.stats.updates)
+    assert Checkpoint.load(tmp_path / "q13.ckpt", p).complete
+
+
+def test_tasks_the_cluster_cancels_are_submitted_again(client):
+    """A task cancelled under the run (its data lost), and the problem with it: both
+    are submitted again, and the count is the serial one."""
+    p, _ = queens(12)
+    cancelled = []
+
+    def report(progress):
+        if cancelled:
+            return
+        keys = [k for k in client.processing().popitem()[1] if str(k).startswith("dlxnumba-")] \
+            if client.processing() else []
+        theirs = [distributed.Future(k, client) for k in client.who_has() if str(k).startswith("dlxnumba-problem")]
+        mine = [distributed.Future(k, client) for k in keys]
+        if mine or theirs:
+            client.cancel(mine + theirs, force=True)
+            cancelled.append(len(mine) + len(theirs))
+
+    r = dd.count_run(p, client, tasks=60, chunks=20, progress=report, progress_interval=0)
+    assert cancelled and r.resubmitted >= 1
+    assert r.count == p.count() == 14200 and len(r.ran) == len(r.split.subproblems)
+
+
+def test_colored_problems_are_refused_in_dasks_words(client):
+    colored = ExactCover.from_options([["a", ("x", "A")], ["b", ("x", "A")], ["a", "b"]], primary="a b",
+                                      secondary="x")
+    killer = Sudoku.killer("................", "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3")
+    for problem in (colored, killer):
+        with pytest.raises(ExactCoverError, match=r"a Dask run \(dlxnumba.parallel.dask\): a split search takes "
+                                                  r"problems without colors or bounds, and this one has colors; "
+                                                  r"count it on one machine, serially") as e:
+            dd.count(problem, client)
+        assert "threads=" not in str(e.value).split(";")[0]
+    assert killer.count() == 1
+
+
+@pytest.mark.parametrize("variant, count", [("x", 12), ("anti-knight", 6), ("windoku", 42)])
+def test_variants_keep_their_rules_on_dask(client, variant, count):
+    """The variant travels with the puzzle (Sudoku.exact_cover): the serial count
+    and solutions, each keeping the variant's rules (classic: 72 here)."""
+    s = Sudoku("1...............", variant=variant)
+    serial = sorted(map(str, s.solutions()))
+    assert dd.count(s, client) == len(serial) == count
+    grids = dd.solutions(s, client)
+    assert sorted(map(str, grids)) == serial
+    assert all(g.variant == s.variant and s.variant.is_solution(g, s) for g in grids)
+    assert dd.count(Sudoku("1..............."), client) == 72
+
+
+def test_a_local_cluster_closes_quietly(tmp_path):
+    """A short count on a LocalCluster of processes started for the call: nothing
+    on stderr as it closes (no worker killed after 4 s, no CommClosedError
+    traceback)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "count.py"
+    script.write_text("from dlxnumba import queens\nfrom dlxnumba.parallel import dask as dd\n"
+                      "if __name__ == '__main__':\n"
+                      "    for _ in range(2):\n"
+                      "        print(dd.count(queens(6)[0], 'local', workers=2))\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
+                          cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.split() == ["4", "4"]
+    assert "Traceback" not in done.stderr and "distributed." not in done.stderr, done.stderr
