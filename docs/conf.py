@@ -74,7 +74,7 @@ napoleon_preprocess_types = False
 suppress_warnings = ["ref.python"]
 
 # -- pictures drawn at build time ----------------------------------------------------
-plot_include_source = True
+plot_include_source = False
 plot_html_show_source_link = False
 plot_html_show_formats = False
 plot_formats = [("png", 110)]
