@@ -156,10 +156,10 @@ class CliCommand(Directive):
 
         out: list[nodes.Node] = []
         usage = parser.format_usage().strip()
-        out.append(nodes.literal_block(usage, usage, classes=["cli-usage"]))
+        out.append(nodes.literal_block(usage, usage, language="text", classes=["cli-usage"]))
         if parser.description:
             description = parser.description.strip()
-            out.append(nodes.literal_block(description, description, classes=["cli-description"]))
+            out.append(nodes.literal_block(description, description, language="text", classes=["cli-description"]))
         items = nodes.definition_list(classes=["cli-arguments"])
         for action in parser._actions:  # every argument and flag, in the parser's order
             if action.help == argparse.SUPPRESS:
@@ -176,7 +176,7 @@ class CliCommand(Directive):
         if parser.epilog:
             epilog = parser.epilog.strip()
             out.append(nodes.rubric("", "Notes, examples and exit statuses"))
-            out.append(nodes.literal_block(epilog, epilog, classes=["cli-epilog"]))
+            out.append(nodes.literal_block(epilog, epilog, language="text", classes=["cli-epilog"]))
         return out
 
 
