@@ -518,7 +518,7 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
     itself (each letter occurs once), so the asymmetric piece A would be
     fixed, which needs a symmetry of A's shape (or all five cells on a mirror
     axis, a straight line) -- impossible.  So G acts freely: tilings fall in
-    classes of exactly |G|.
+    classes of exactly ``|G|``.
 
     The *anchor* is X if it is used, else A.  Its placements are kept only
     when they are the least (as sorted cell tuples) of their orbit under G; for
@@ -527,8 +527,8 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
     placements has exactly one kept member x, and the tilings of a class
     that put the anchor on x are the images of one of them under the
     stabiliser S of x.  When S is trivial that is one tiling.  When it is not
-    (X centred on a mirror axis, or at the centre of the board), those |S|
-    tilings have A on the |S| distinct images of one placement, and keeping
+    (X centred on a mirror axis, or at the centre of the board), those ``|S|``
+    tilings have A on the ``|S|`` distinct images of one placement, and keeping
     only the least of them leaves one: so each anchor option fixed by S lists
     the secondary item ``fix_{codes}`` (the codes of S's non-identity
     elements, see below), and so does each option of A that is not the least

@@ -130,14 +130,45 @@ class ExactCover(Problem):
               algorithm: str = "links") -> list[int] | None:
         """The first solution found, as a sorted list of option indices, or None.
 
-        The parameters are the search options (:mod:`dlxnumba.exact_cover`).
+        Parameters
+        ----------
+        given : iterable of int
+            Options forced into every solution (indices); conflicting ones raise.
+        stop_at : int
+            Branch on the first active primary item of length ``<= stop_at``
+            found while scanning for the shortest (1, the default, is fastest on
+            Sudoku; 0 is Knuth's rule and reproduces his counts).
+        max_nodes : int or None
+            A budget of search nodes; past it :class:`~dlxnumba.LimitReached`.
+        timeout : float or None
+            Seconds of searching; past them :class:`~dlxnumba.LimitReached`.
+        progress : bool, callable or None
+            ``True`` shows a bar or line; a callable gets a
+            :class:`~dlxnumba.Progress` report every ``progress_interval`` seconds.
+        progress_interval : float
+            Seconds between progress reports (0.5).
+        algorithm : {"links", "cells", "auto"}
+            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
+            SSMCC), or a choice between them made on a sample of the search.
+
+        Returns
+        -------
+        list of int or None
+            The options of the first solution, sorted; None when there is none.
+            :func:`~dlxnumba.last_stats` has the statistics of the search.
 
         Raises
         ------
         LimitReached
             When ``max_nodes`` or ``timeout`` stops the search first (``found`` is None).
         ExactCoverError
-            For a bad option or conflicting givens.
+            For a bad option, a bad search option or conflicting givens.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
+        >>> p.solve(), p.solve(given=[1])
+        ([0, 2], [1, 3])
         """
         options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                                 progress_interval=progress_interval, algorithm=algorithm)
@@ -161,7 +192,51 @@ class ExactCover(Problem):
         (N > 1) splits the search (:meth:`split`) and finds every solution on N
         threads before the first is yielded, in another order than the serial
         search's (the same set); ``limit`` and ``max_nodes`` cannot go with it.
-        The other parameters are the search options (:mod:`dlxnumba.exact_cover`).
+
+        Parameters
+        ----------
+        limit : int or None
+            Stop after this many solutions (None: all of them).
+        given : iterable of int
+            Options forced into every solution (indices); conflicting ones raise.
+        stop_at : int
+            Branch on the first active primary item of length ``<= stop_at``
+            found while scanning for the shortest (1, the default, is fastest on
+            Sudoku; 0 is Knuth's rule and reproduces his counts).
+        max_nodes : int or None
+            A budget of search nodes; past it :class:`~dlxnumba.LimitReached`.
+        timeout : float or None
+            Seconds of searching; past them :class:`~dlxnumba.LimitReached`.
+        progress : bool, callable or None
+            ``True`` shows a bar or line; a callable gets a
+            :class:`~dlxnumba.Progress` report every ``progress_interval`` seconds.
+        progress_interval : float
+            Seconds between progress reports (0.5).
+        threads : int or None
+            ``N > 1`` splits the search and runs the parts on N threads
+            (problems without colors or bounds); None or 1: the serial search.
+        algorithm : {"links", "cells", "auto"}
+            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
+            SSMCC), or a choice between them made on a sample of the search.
+
+        Yields
+        ------
+        list of int
+            Each solution's options, sorted.
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the partial
+            result in ``found``, the statistics in ``stats``).
+        ExactCoverError
+            For a bad option, a bad search option or conflicting givens.
+
+        Examples
+        --------
+        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
+        >>> list(p.solutions()), list(p.solutions(1))
+        ([[0, 2], [1, 3]], [[0, 2]])
         """
         options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                                 progress_interval=progress_interval, threads=threads, algorithm=algorithm)
@@ -186,8 +261,49 @@ class ExactCover(Problem):
         started again with the same path does only the parts left (see
         :class:`dlxnumba.parallel.checkpoint.Checkpoint`).  Either runs to the end: ``limit``
         and ``max_nodes`` cannot go with them.  Split searches take problems
-        without colors or bounds.  The other parameters are the search options
-        (:mod:`dlxnumba.exact_cover`).
+        without colors or bounds.
+
+        Parameters
+        ----------
+        limit : int or None
+            Count at most this many solutions (None: all of them).
+        given : iterable of int
+            Options forced into every solution (indices); conflicting ones raise.
+        stop_at : int
+            Branch on the first active primary item of length ``<= stop_at``
+            found while scanning for the shortest (1, the default, is fastest on
+            Sudoku; 0 is Knuth's rule and reproduces his counts).
+        max_nodes : int or None
+            A budget of search nodes; past it :class:`~dlxnumba.LimitReached`.
+        timeout : float or None
+            Seconds of searching; past them :class:`~dlxnumba.LimitReached`.
+        progress : bool, callable or None
+            ``True`` shows a bar or line; a callable gets a
+            :class:`~dlxnumba.Progress` report every ``progress_interval`` seconds.
+        progress_interval : float
+            Seconds between progress reports (0.5).
+        threads : int or None
+            ``N > 1`` splits the search and runs the parts on N threads
+            (problems without colors or bounds); None or 1: the serial search.
+        checkpoint : str, path or None
+            A file recording the split and each finished part (needs a split
+            search: no ``limit`` or ``max_nodes``).
+        algorithm : {"links", "cells", "auto"}
+            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
+            SSMCC), or a choice between them made on a sample of the search.
+
+        Returns
+        -------
+        int
+            The number of solutions (at most ``limit``).
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the partial
+            result in ``found``, the statistics in ``stats``).
+        ExactCoverError
+            For a bad option, a bad search option or conflicting givens.
 
         Examples
         --------

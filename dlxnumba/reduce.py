@@ -95,6 +95,8 @@ class Reduction:
         ``timeout=`` stopped them first.  The problem is an equivalent one
         either way; another :func:`reduce` of it may reduce it further.
 
+    Notes
+    -----
     If some primary item is left with no option, the problem has no solution,
     and :attr:`problem` is that item alone, with no option (DLX-PRE then
     writes that item's name and nothing else); every option is removed, and

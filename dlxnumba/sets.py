@@ -53,7 +53,13 @@ def _folder() -> Traversable:
 
 
 def puzzle_sets() -> tuple[str, ...]:
-    """The names of the shipped puzzle sets, sorted."""
+    """The names of the shipped puzzle sets, sorted.
+
+    Examples
+    --------
+    >>> "top95" in puzzle_sets(), "sudoku16" in puzzle_sets()
+    (True, True)
+    """
     return tuple(sorted(entry.name[:-len(SUFFIX)] for entry in _folder().iterdir()
                         if entry.name.endswith(SUFFIX) and entry.is_file()))
 
@@ -69,10 +75,26 @@ def _file(name: str) -> Traversable:
 def load_puzzles(name: str) -> list[str]:
     """The puzzles of set ``name`` as one-line strings, in file order.
 
+    Parameters
+    ----------
+    name : str
+        One of :func:`puzzle_sets`, e.g. ``"top95"``.
+
+    Returns
+    -------
+    list of str
+        One string per puzzle (comment lines and blank lines left out).
+
     Raises
     ------
     SudokuError
         If no set has that name (the message lists the names).
+
+    Examples
+    --------
+    >>> puzzles = load_puzzles("hardest")
+    >>> len(puzzles), len(puzzles[0])
+    (11, 81)
     """
     text = _file(name).read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
@@ -85,9 +107,26 @@ def puzzle_path(name: str) -> AbstractContextManager[Path]:
     Where the package is installed as files the path is the shipped file itself;
     from a zipped install it is a temporary copy, removed when the block ends.
 
+    Parameters
+    ----------
+    name : str
+        One of :func:`puzzle_sets`, e.g. ``"top95"``.
+
+    Returns
+    -------
+    context manager of pathlib.Path
+        The path of the set's file while the ``with`` block runs.
+
     Raises
     ------
     SudokuError
         If no set has that name (the message lists the names).
+
+    Examples
+    --------
+    >>> from dlxnumba import read_puzzles
+    >>> with puzzle_path("hardest") as path:
+    ...     read_puzzles(path).shape
+    (11, 81)
     """
     return resources.as_file(_file(name))

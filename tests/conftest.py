@@ -7,4 +7,4 @@ the tests import (``known``): so they are not collected.
 """
 
 collect_ignore = ["reference.py", "strategies.py", "known.py", "command_line.py", "display_screens.py", "colored.py",
-                  "cold.py"]
+                  "cold.py", "splitting.py"]

@@ -61,7 +61,8 @@ MAIN_EPILOG = """\
 examples:
   dlxnumba solve puzzles/top95.txt            one solution line per puzzle
   dlxnumba solve --format grid hard.txt       pictures with box borders
-  generate | dlxnumba solve --stats           read stdin as it comes, summary on stderr
+  dlxnumba generate -n 5 | dlxnumba solve --stats -
+                                              read stdin as it comes, summary on stderr
   dlxnumba solve 4.....8.5.3..........7...    a puzzle as an argument
   dlxnumba cover --names knuth.dlx            solutions as item names
   dlxnumba grade top95                        difficulty of each puzzle, both scales

@@ -94,7 +94,7 @@ not read, and a note on stderr says so.
 examples:
   dlxnumba solve puzzles/top95.txt
   dlxnumba solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
-  generate-puzzles | dlxnumba solve --format json
+  dlxnumba generate -n 5 --seed 1 | dlxnumba solve --format json -
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
   dlxnumba solve --box 2x3 six-by-six.txt
   dlxnumba solve --variant x+anti-knight puzzles.txt

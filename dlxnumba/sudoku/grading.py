@@ -232,6 +232,8 @@ class GradeBatch:
     errors : list of str or None
         Why each puzzle has no grade (None where it has one).
 
+    Notes
+    -----
     Indexing gives a :class:`Grade`; ``len`` and iteration work as for a list.
 
     Examples

@@ -160,6 +160,8 @@ class SudokuBatchResult(tuple):
     n, box : int, (int, int)
         The side of the grids and the box shape they were solved with.
 
+    Notes
+    -----
     :meth:`sudoku` pairs a solution with its puzzle, as a :class:`Sudoku` that
     remembers the givens (bold in Jupyter); :meth:`puzzle` is the puzzle.
 

@@ -1,0 +1,172 @@
+"""The built documentation, looked at in headless Chromium.
+
+Build the site first (``.ci/run`` does)::
+
+    python -m sphinx -W --keep-going -b html docs docs/_build/html
+
+Every page must show something (its text, and for the guides a screenshot that is not
+a blank page), and every Sudoku grid of the guides must show what its caption says:
+the givens in bold and the filled digits counted there, a killer's cage sums, and the
+extra regions the table's own caption names (an X's diagonals as lines across exactly
+those cells, a windoku's windows shaded).  Skipped when the site is not built or
+Chromium is missing (``apt-get install chromium``, or ``CHROMIUM=path``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import display_screens
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "docs" / "_build" / "html"
+CHROMIUM = display_screens.find_chromium()
+
+pytestmark = [
+    pytest.mark.skipif(not (SITE / "index.html").exists(), reason="the documentation is not built (docs/_build/html)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed"),
+]
+
+GUIDES = sorted(p.relative_to(SITE).as_posix() for p in (SITE / "guides").glob("*.html")) if SITE.exists() else []
+PAGES = ["index.html", "install.html", "api.html", "cli.html", "how-it-works.html", "performance.html",
+         "development.html", "api/generated/dlxnumba.Sudoku.html", "api/generated/dlxnumba.ExactCover.html",
+         "notebooks/quickstart.html", "notebooks/exact_cover.html", *GUIDES]
+
+# Appended to a copy of a page: what the browser made of it, as JSON.
+_PAGE_JS = """
+<script>
+{
+  const main = document.querySelector("main") || document.body;
+  const box = main.getBoundingClientRect();
+  const figures = [];
+  for (const fig of document.querySelectorAll("figure.dlxnumba-grid")) {
+    const cells = [];
+    for (const td of fig.querySelectorAll("table.dlxnumba-sudoku td")) {
+      const style = getComputedStyle(td);
+      const r = td.getBoundingClientRect();
+      const sums = [...td.querySelectorAll(".cage-sum")].map(s => s.textContent);
+      let digit = td.textContent;
+      for (const s of sums) digit = digit.replace(s, "");
+      cells.push({cls: td.className, digit: digit.trim(), weight: style.fontWeight,
+                  image: style.backgroundImage, background: style.backgroundColor,
+                  width: r.width, height: r.height, sums: sums});
+    }
+    const caption = fig.querySelector("figcaption");
+    const rules = fig.querySelector("table.dlxnumba-sudoku caption");
+    figures.push({caption: caption ? caption.innerText : "", rules: rules ? rules.innerText : "",
+                  n: Number(fig.dataset.n), cells: cells, html: fig.querySelector("table").outerHTML});
+  }
+  const out = document.createElement("pre");
+  out.id = "dlxnumba-measured";
+  out.textContent = JSON.stringify({title: document.title, text: main.innerText.length,
+                                    width: box.width, height: box.height, figures: figures});
+  document.body.appendChild(out);
+}
+</script>
+"""
+
+
+def _look(page: str, tmp_path: Path) -> dict:
+    """Chromium's view of a built page: a copy with the measuring script, its links
+    resolved against the site (a ``<base>``)."""
+    source = SITE / page
+    text = source.read_text(encoding="utf-8")
+    base = f'<base href="{source.parent.as_uri()}/">'
+    text = re.sub(r"<head>", "<head>" + base, text, count=1)
+    text = text.replace("</body>", _PAGE_JS + "</body>")
+    copy = tmp_path / ("page-" + page.replace("/", "-"))
+    copy.write_text(text, encoding="utf-8")
+    done = display_screens._run(CHROMIUM, ["--window-size=1280,2000", "--dump-dom", copy.as_uri()])
+    m = re.search(r'<pre id="dlxnumba-measured"[^>]*>(.*?)</pre>', done.stdout, re.S)  # the theme adds tabindex
+    assert m, f"{page}: chromium did not run the page: {done.stderr[-2000:]}"
+    return json.loads(html.unescape(m.group(1)))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_shows_its_content(page, tmp_path):
+    assert (SITE / page).exists(), f"{page} was not built"
+    seen = _look(page, tmp_path)
+    assert seen["title"], page
+    assert seen["text"] > 300, f"{page}: {seen['text']} characters of text"
+    assert seen["width"] > 300 and seen["height"] > 300, f"{page}: main area {seen['width']}x{seen['height']}"
+
+
+@pytest.mark.parametrize("page", ["index.html", *GUIDES])
+def test_a_screenshot_of_each_guide_is_not_blank(page, tmp_path):
+    """The pixels themselves: a page drawn as one colour (a blank, or a stylesheet that
+    hid everything) fails."""
+    import numpy as np
+    from matplotlib.image import imread
+
+    png = tmp_path / "page.png"
+    display_screens.screenshot(CHROMIUM, SITE / page, png, size="1280,1000")
+    pixels = imread(png)[..., :3]
+    background = np.median(pixels.reshape(-1, 3), axis=0)
+    inked = (np.abs(pixels - background).max(axis=-1) > 0.2).mean()
+    assert inked > 0.005, f"{page}: {inked:.2%} of the screenshot differs from the background"
+
+
+def _ranges(text: str) -> list[int]:
+    """``2-4`` -> [2, 3, 4]; ``7`` -> [7] (1-based numbers of the table's caption)."""
+    a, _, b = text.partition("-")
+    return list(range(int(a), int(b or a) + 1))
+
+
+def _window_cells(rules: str) -> set[tuple[int, int]]:
+    """The cells (row, col from 0) of the windows the caption lists: ``r2-4c2-4, ...``."""
+    m = re.search(r"windoku: windows ([^;]*)", rules)
+    cells = set()
+    for rows, cols in re.findall(r"r([\d-]+)c([\d-]+)", m.group(1) if m else ""):
+        cells |= {(r - 1, c - 1) for r in _ranges(rows) for c in _ranges(cols)}
+    return cells
+
+
+GRID_PAGES = ["guides/sudoku.html", "guides/variants.html"]
+
+
+@pytest.mark.parametrize("page", GRID_PAGES)
+def test_the_sudoku_grids_show_what_their_captions_say(page, tmp_path):
+    seen = _look(page, tmp_path)
+    assert seen["figures"], f"{page} shows no grid"
+    for fig in seen["figures"]:
+        caption, n, cells = fig["caption"], fig["n"], fig["cells"]
+        where = f"{page}: {caption!r}"
+        assert f"{n}x{n}" in caption and len(cells) == n * n, where
+        assert all(c["width"] > 10 and c["height"] > 10 for c in cells), f"{where}: a cell is not drawn"
+        givens = int(re.search(r"(\d+) givens in bold", caption).group(1))
+        m = re.search(r"(\d+) digits filled", caption)
+        filled = int(m.group(1)) if m else 0
+        assert "no digit filled" in caption or m, where
+        bold = [c for c in cells if c["digit"] and int(c["weight"]) >= 700]
+        plain = [c for c in cells if c["digit"] and int(c["weight"]) < 700]
+        assert (len(bold), len(plain)) == (givens, filled), where
+        assert len(cells) - len(bold) - len(plain) == n * n - givens - filled, where
+        m = re.search(r"(\d+) cages with sums ([\d ]+)", caption)
+        if m:
+            shown = sorted(int(s) for c in cells for s in c["sums"])
+            assert len(shown) == int(m.group(1)), f"{where}: {len(shown)} cage sums drawn"
+            assert shown == sorted(int(s) for s in m.group(2).split()), where
+        else:
+            assert not any(c["sums"] for c in cells), where
+        rules = fig["rules"]
+        crossed = {k for k, c in enumerate(cells) if "linear-gradient" in c["image"]}
+        if "x: diagonal" in rules:
+            diagonals = {i * n + i for i in range(n)} | {i * n + n - 1 - i for i in range(n)}
+            assert crossed == diagonals, f"{where}: lines across {sorted(crossed)}"
+            # and the browser drew them the right way, read from its pixels
+            drawn = display_screens.strokes(CHROMIUM, fig["html"], tmp_path)
+            want = ["X" if i == j and i + j == n - 1 else "\\" if i == j else "/" if i + j == n - 1 else ""
+                    for i in range(n) for j in range(n)]
+            assert drawn == want, where
+        else:
+            assert not crossed, where
+        windows = _window_cells(rules)
+        if windows:
+            inside = {cells[r * n + c]["background"] for r, c in windows}
+            outside = {c["background"] for k, c in enumerate(cells) if (k // n, k % n) not in windows}
+            assert len(inside) == 1 and inside.isdisjoint(outside), f"{where}: windows {inside} vs {outside}"
