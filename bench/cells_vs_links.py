@@ -57,6 +57,7 @@ def problems(quick: bool) -> dict:
     from test_colors import de_bruijn, queendom  # (bench/: the colored and bounded problems)
 
     return {"queens 13": ([(E.queens(13)[0], ())], 73712),
+            "queens 15": ([(E.queens(15)[0], ())], 2279184),  # OEIS A000170 (issue 20, finding 18)
             "pentominoes 6x10": ([(E.pentominoes(6, 10)[0], ())], 9356),
             "langford 12": ([(E.langford(12)[0], ())], 216288),
             "sudoku top95 counts": (sudoku_jobs("top95", 95), 95),
