@@ -176,7 +176,7 @@ def _solver_class(solver_base: type) -> type:
             try:
                 puzzle = self.puzzle(cells)  # with the run's rules (box, variant), as without --dask
             except SudokuError:
-                return  # INVALID; _Results.write finds the reason
+                return  # INVALID; Results.write finds the reason
             self.check_split(puzzle, ASKED, INSTEAD)
             if self.checkpoint is not None:  # as without --dask
                 if getattr(self, "checkpointed", False):

@@ -4,7 +4,7 @@ A run is parts with one job each: :mod:`.sources` says what each argument
 names and reads files and pipes; the puzzle-file reader
 (:class:`dlxnumba.sudoku.files._Reader`) turns lines into puzzles;
 :class:`_Solver` calls the batch solver (or counts) on slices of puzzles;
-:class:`_Results` writes each slice's results in line, grid or json form; and
+:class:`.results.Results` writes each slice's results in line, grid or json form; and
 :class:`_SolveRun` drives them.
 
 From a regular file the input is read a megabyte at a time and solved in
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import json
 import sys
 import time
 from typing import Any
@@ -26,8 +25,9 @@ from ..errors import InputError, LimitReached, SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
                      STOPPED_BY, _box, _cli_words, _closed, _CountWatch, _error, _isatty, _non_negative_int, _note,
-                     _one_line, _Output, _output_clash, _positive_int, _Progress, _progress_wanted, _say,
+                     _Output, _output_clash, _positive_int, _Progress, _progress_wanted, _say,
                      _seconds, _whole, add_split_arguments, split_conflict, split_options)
+from .results import Outcome, Results
 from .sources import Input, resolve_sources
 
 HELP = "solve Sudoku puzzles from files, standard input or arguments"
@@ -305,7 +305,7 @@ class _SolveRun:
                                                      first_slice=FIRST_SLICE, max_slice=CHUNK_SIZE,
                                                      slice_seconds=SLICE_SECONDS,
                                                      warm_up_puzzles=WARM_UP_PUZZLES)
-        self.results = _Results(S, np, args.format, args.box, out)
+        self.results = Results(S, np, args.format, args.box, out)
         self.results.variant = self.solver.variant
         self.read = 0  # puzzles read (and handed to the solver) so far
         self.unreadable = 0  # among them, entries that could not be read
@@ -573,24 +573,6 @@ class _SolveRun:
 # ---------------------------------------------------------------------------
 
 
-class _Outcome:
-    """The results of one slice: arrays with one entry per puzzle (``counts`` and
-    ``exact``: with --count)."""
-
-    __slots__ = ("sol", "status", "nodes", "updates", "counts", "exact", "stopped")
-
-    def __init__(self, sol, status, nodes, updates):
-        self.sol = sol
-        self.status = status
-        self.nodes = nodes
-        self.updates = updates
-        self.counts: Any = None  # lists, filled by --count
-        self.exact: Any = None
-        #: with --count: why each count stopped early ("timeout", "max_nodes",
-        #: "interrupted"), None for a count that ran to its end (or --limit)
-        self.stopped: Any = None
-
-
 def _checkpoint_count(puzzle, path) -> int:
     """The solutions of the parts a checkpoint holds as finished (0 when it cannot be read)."""
     try:
@@ -688,20 +670,20 @@ class _Solver:
         self.warm = True
         self.startup += time.perf_counter() - t0
 
-    def solve(self, cells, valid, done: int) -> _Outcome:
+    def solve(self, cells, valid, done: int) -> Outcome:
         """The outcome of a slice (``valid``: the rows that were read); ``done`` puzzles before it."""
         if self.args.count:
             return self._count(cells, valid, done)
         return self._solve(cells, valid, done)
 
-    def _blank(self, cells) -> _Outcome:
+    def _blank(self, cells) -> Outcome:
         """Results for a slice: no solution, INVALID, no work, until filled in."""
         np = self.np
         k = len(cells)
-        return _Outcome(np.zeros_like(cells), np.full(k, int(self.S.Status.INVALID), np.int8),
+        return Outcome(np.zeros_like(cells), np.full(k, int(self.S.Status.INVALID), np.int8),
                         np.zeros(k, np.int64), np.zeros(k, np.int64))
 
-    def _solve(self, cells, valid, done: int) -> _Outcome:
+    def _solve(self, cells, valid, done: int) -> Outcome:
         np, S = self.np, self.S
         o = self._blank(cells)
         idx = np.flatnonzero(valid)
@@ -723,7 +705,7 @@ class _Solver:
                 o.updates[idx] = info["updates"]
         return o
 
-    def _count(self, cells, valid, done: int) -> _Outcome:
+    def _count(self, cells, valid, done: int) -> Outcome:
         o = self._blank(cells)
         o.counts = [None] * len(cells)
         o.exact = [None] * len(cells)
@@ -738,7 +720,7 @@ class _Solver:
                 break
         return o
 
-    def _count_one(self, cells, o: _Outcome, i: int, report) -> None:
+    def _count_one(self, cells, o: Outcome, i: int, report) -> None:
         """Count the solutions of one puzzle into row ``i`` of ``o``: to one past
         --limit, so that a count of exactly the limit is told from a larger one.
 
@@ -749,7 +731,7 @@ class _Solver:
         try:
             puzzle = self.puzzle(cells)
         except SudokuError:
-            return  # INVALID; _Results.write finds the reason
+            return  # INVALID; Results.write finds the reason
         if self.split:
             self.check_split(puzzle, "--threads and --checkpoint", "leave them out to count it serially")
         left = self.remaining()
@@ -793,159 +775,3 @@ class _Solver:
                 o.nodes[i], o.updates[i] = last.nodes, last.updates
             self.interrupted = True
         o.counts[i], o.exact[i] = n, exact
-
-
-# ---------------------------------------------------------------------------
-# Writing
-# ---------------------------------------------------------------------------
-
-
-class _Results:
-    """Writes the results of each slice, in input order, in line, grid or json form."""
-
-    def __init__(self, S, np, fmt: str, box, out: _Output):
-        self.S = S
-        self.fmt = fmt
-        self.box = box
-        self.variant = None  # set with the solver's
-        self.out = out
-        self.names = {int(s): s.name for s in S.Status}
-        self.symbols = np.frombuffer(("." + S.SYMBOLS).encode("ascii"), np.uint8)
-        self.tally = _Tally()
-        self.done = 0  # puzzles whose results are written
-
-    def write(self, cells, o: _Outcome, unreadable: dict) -> None:
-        """Write the results of one slice; ``unreadable`` maps rows to read errors."""
-        names = [self.names[int(v)] for v in o.status.tolist()]
-        reasons = dict(unreadable)
-        for i, name in enumerate(names):
-            if name == "INVALID" and i not in reasons:
-                reasons[i] = self.reason(cells[i])
-        if self.fmt == "line":
-            rows = self._lines(cells, o, names, reasons)
-        elif self.fmt == "json":
-            rows = self._json(cells, o, names, reasons, unreadable)
-        else:
-            rows = self._grids(cells, o, names, reasons)
-        self.tally.add(names, o)  # first: a Ctrl-C once the rows are out must find them counted
-        self.done += len(names)
-        self.out.write(rows)  # whole records: a Ctrl-C during the write ends on one
-
-    def reason(self, cells) -> str:
-        """Why the batch solver called a readable puzzle INVALID."""
-        try:
-            self.S.Sudoku(cells, box=self.box, variant=self.variant)
-        except ValueError as e:
-            return str(e)
-        return "the givens break the rules"
-
-    @staticmethod
-    def count_text(count, exact) -> str:
-        return f"{count}" if exact else f"{count}+"
-
-    def _lines(self, cells, o: _Outcome, names: list, reasons: dict) -> list:
-        nn = cells.shape[1]
-        text = self.cells_text(o.sol) if o.counts is None else ""
-        rows = []
-        for i, name in enumerate(names):
-            if name == "INVALID":
-                rows.append(f"INVALID: {_one_line(reasons[i])}\n")
-            elif o.counts is not None:  # a count stopped early: what it found, N+ (a lower bound)
-                rows.append(self.count_text(o.counts[i], o.exact[i]) + "\n")
-            elif name == "SOLVED":
-                rows.append(text[i * nn:(i + 1) * nn] + "\n")
-            else:
-                rows.append(f"{name}\n")
-        return rows
-
-    def _json(self, cells, o: _Outcome, names: list, reasons: dict, unreadable: dict) -> list:
-        complete = (o.sol != 0).all(axis=1).tolist()
-        rows = []
-        for i, name in enumerate(names):
-            record = {"index": self.done + i,
-                      "puzzle": None if i in unreadable else self.cells_text(cells[i])}
-            if o.counts is not None:
-                record["count"] = o.counts[i]
-                record["exact"] = o.exact[i]
-            else:
-                record["solution"] = (self.cells_text(o.sol[i])
-                                      if complete[i] and name != "INVALID" else None)
-            record.update(status=name, nodes=int(o.nodes[i]), updates=int(o.updates[i]))
-            if o.stopped is not None and o.stopped[i] is not None:
-                record["stopped"] = o.stopped[i]  # why the count stopped early
-            if name == "INVALID":
-                record["error"] = _one_line(reasons[i])
-            rows.append(json.dumps(record) + "\n")
-        return rows
-
-    def _grids(self, cells, o: _Outcome, names: list, reasons: dict) -> list:
-        return [self.picture(self.done + i, cells[i], o.sol[i], name, reasons.get(i),
-                             None if o.counts is None else (o.counts[i], o.exact[i], o.stopped[i]))
-                for i, name in enumerate(names)]
-
-    def cells_text(self, cells) -> str:
-        """Cells as symbols, '.' for empty (a 2-d array gives its rows one after another)."""
-        return self.symbols[cells].tobytes().decode("ascii")
-
-    def picture(self, index: int, cells, sol, name: str, reason, count) -> str:
-        """One puzzle in grid form: a header, then the solution (or the puzzle) with box borders."""
-        head = f"# puzzle {index + 1}: {name}"
-        if reason is not None:
-            return f"{head}: {_one_line(reason)}\n\n"
-        if count is not None:
-            n, exact, stopped = count
-            many = "s" if n != 1 else ""
-            if name == "BUDGET":
-                head += f", {n} solution{many} so far: {STOPPED_BY.get(stopped, stopped)}"
-            elif exact:
-                head += f", {n} solution{many}"
-            else:
-                head += f", more than {n} solution{many}"
-        grid = sol if name == "SOLVED" and count is None else cells
-        return f"{head}\n{self.S.Sudoku(grid, box=self.box, variant=self.variant).boxed()}\n\n"
-
-
-class _Tally:
-    """What the --stats summary reports."""
-
-    def __init__(self):
-        self.puzzles = 0
-        self.by_status: dict[str, int] = {}
-        self.nodes = 0
-        self.updates = 0
-        self.inexact = 0  # counts stopped at --limit
-
-    def add(self, names: list[str], o: _Outcome) -> None:
-        self.puzzles += len(names)
-        for name in names:
-            self.by_status[name] = self.by_status.get(name, 0) + 1
-        self.nodes += int(o.nodes.sum())
-        self.updates += int(o.updates.sum())
-        if o.exact is not None:
-            self.inexact += sum(1 for name, e in zip(names, o.exact)
-                                if e is False and name not in ("BUDGET", "INVALID"))
-
-    def summary(self, seconds: float, counting: bool, startup: float = 0.0, ended: str = "complete") -> str:
-        done = "counted" if counting else "solved"
-        if counting:
-            good = sum(v for k, v in self.by_status.items() if k not in ("INVALID", "BUDGET"))
-        else:
-            good = self.by_status.get("SOLVED", 0)
-        bad = {k: v for k, v in self.by_status.items()
-               if (k in ("INVALID", "BUDGET") if counting else k != "SOLVED")}
-        detail = ", ".join(f"{k} {v}" for k, v in sorted(bad.items()))
-        solving = max(seconds - startup, 0.0)
-        rate = self.puzzles / solving if solving > 0 else 0.0
-        rows = [("puzzles", f"{self.puzzles}"),
-                (done, f"{good}"),
-                ("not counted" if counting else "unsolved",
-                 f"{self.puzzles - good}" + (f" ({detail})" if detail else "")),
-                ("seconds", f"{seconds:.3f}"),
-                ("start-up", f"{startup:.3f}"),
-                ("puzzles/s", f"{rate:.1f}"),
-                ("nodes", f"{self.nodes}"),
-                ("updates", f"{self.updates}"),
-                ("run", ended)]
-        if counting:
-            rows.insert(2, ("with 1 solution", f"{self.by_status.get('SOLVED', 0)}"))
-        return "".join(f"{k + ':':<16} {v}\n" for k, v in rows)
