@@ -4,6 +4,7 @@ hypothesis strategies, and checks shared by both."""
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from hypothesis import strategies as st
 from dlxnumba import ExactCover, ExactCoverError, LimitReached
 from reference import is_colored_cover
 
-GOLDEN = Path("/work/shared/golden")
+#: the folder of Knuth's golden files the copies were taken from, when a machine has one
+GOLDEN = Path(os.environ["DLXNUMBA_GOLDEN"]) if os.environ.get("DLXNUMBA_GOLDEN") else None
 HERE = Path(__file__).resolve().parent / "golden"
 
 
