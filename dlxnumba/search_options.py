@@ -22,8 +22,6 @@ dlxnumba.errors.ExactCoverError: stop_at must be 0 or 1, not 2
 from __future__ import annotations
 
 import dataclasses
-import os
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,30 +151,10 @@ def check_limit(limit: Any, error: type[Exception] = ExactCoverError, *, positiv
 
 def thread_count(threads: int | None) -> int:
     """The threads to use: all that numba has for None, else ``threads`` (checked
-    by :class:`SearchOptions`), at most numba's maximum.
-
-    One, with a warning, in a process forked after GNU OpenMP threads ran in
-    its parent (numba would kill it at the first parallel launch).
+    by :class:`SearchOptions`), at most numba's maximum.  (Every kernel runs
+    on Python threads, one call a lane: no OpenMP region is ever started, so a
+    forked process may use threads too.)
     """
     from .kernels.core import lanes
 
-    count = lanes.get_num_threads() if threads is None else min(int(threads), lanes.max_threads())
-    if count > 1 and lanes.parallel_forbidden():
-        _warn_forked()
-        return 1
-    return count
-
-
-_WARNED_FORKED: set = set()  # the processes (ids) that have been warned
-
-
-def _warn_forked() -> None:
-    """Warn once per process that it solves on one thread, and why."""
-    pid = os.getpid()
-    if pid in _WARNED_FORKED:
-        return
-    _WARNED_FORKED.add(pid)
-    warnings.warn("dlxnumba: this process was forked after its parent ran threads of GNU OpenMP "
-                  "(numba's 'omp' threading layer), which cannot start threads in a forked child; "
-                  "solving on one thread. To use several threads in child processes, start them "
-                  "with multiprocessing's 'spawn' or 'forkserver' method.", RuntimeWarning, stacklevel=4)
+    return lanes.get_num_threads() if threads is None else min(int(threads), lanes.max_threads())

@@ -29,8 +29,13 @@ JIT: Any = dict(cache=True, nogil=True, error_model="numpy")
 #: jit options of the inner kernels, which neither allocate nor keep arrays:
 #: without numba's reference counting (see :mod:`.core.dance`).
 JIT_INNER: Any = dict(JIT, _nrt=False)
-#: jit options of the kernels that run lanes on several threads.
-JIT_PARALLEL: Any = dict(JIT, parallel=True)
+#: jit options of the functions numba inlines into their callers: small
+#: helpers, which would otherwise be compiled again for each literal or integer
+#: type a caller passes (``clear_step`` was compiled ten times), and the layers
+#: between an entry point and the kernel it shares with others.  Each compiled
+#: function costs a compile of its own and another optimization of all it
+#: calls in each caller: one compiled function per entry point is cheapest.
+JIT_INLINED: Any = dict(JIT, inline="always")
 
 # --------------------------------------------------------------------- records
 

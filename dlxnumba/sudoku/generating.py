@@ -48,9 +48,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
+from ..batch import run_lanes
 from ..checks import flag, integer, is_integer, moved_positional
 from ..errors import LimitReached, SudokuError, plain
-from ..kernels.core.lanes import note_parallel_launch
 from ..search_options import SearchOptions
 from .geometry import Geometry, geometry, read_box
 from .grading import LEVELS, TECHNIQUE_SCALE, _grade_array
@@ -321,15 +321,14 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     attempt[:] = attempt0
     request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
                FILL_NODES_PER_CELL * nn)  # kernels.sudoku.generate.Request, as a plain tuple
-    args = (request, req.tables, (index, attempt, puzzles, solutions, clues, status), stop)
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
+    args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status), stop)
 
     def work():
         if lanes == 1:
-            K.generate_serial(*args)
-        else:
-            K.generate_parallel(lanes, *args)
-            note_parallel_launch()
+            K.generate_lane(0, *args)
+        else:  # lane 0 on the worker thread, the others on the lane threads
+            run_lanes(K.generate_lane, args, lanes, np.zeros(lanes, np.int64))
 
     if m == 0:
         return puzzles, solutions, clues, status, attempt

@@ -90,9 +90,9 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import numpy as np
 
+from ..batch import run_lanes
 from ..checks import flag, integer, moved_positional
 from ..errors import SudokuError
-from ..kernels.core.lanes import note_parallel_launch
 from ..search_options import SearchOptions
 from ..stats import Status
 from .batches import explain_invalid, read_batch
@@ -402,12 +402,11 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     work = FIRST_WORK
     while True:
         t0 = time.perf_counter()
-        if lanes_n > 1:
-            logic.effort_parallel(copies, tab, max_guesses, work, lanes, guesses, solved, busy)
-            note_parallel_launch()
-            more = bool(busy.any())
+        args = (copies, tab, max_guesses, work, lanes, guesses, solved)
+        if lanes_n > 1:  # one Python thread a lane (the kernel releases the GIL)
+            more = run_lanes(logic.effort_slice, args, lanes_n, busy)
         else:
-            more = bool(logic.effort_serial(copies, tab, max_guesses, work, lanes, guesses, solved))
+            more = bool(logic.effort_slice(0, *args))
         if not more:
             break
         work = _resize(work, time.perf_counter() - t0, 64, 1 << 40)
@@ -431,12 +430,11 @@ def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
         b = min(a + size, P)
         lanes = min(nthreads, b - a)
         t0 = time.perf_counter()
-        part = (arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
-        if lanes > 1:
-            logic.grade_parallel(lanes, *part)
-            note_parallel_launch()
+        part = (lanes, arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
+        if lanes > 1:  # one Python thread a lane (the kernel releases the GIL)
+            run_lanes(logic.grade_lane, part, lanes, np.zeros(lanes, np.int64))
         else:
-            logic.grade_serial(*part)
+            logic.grade_lane(0, *part)
         size = _resize(size, time.perf_counter() - t0, 1, 1 << 20)
         a = b
     return hardest, steps, status, counts, grids

@@ -361,13 +361,13 @@ def test_grade_many_returns_to_python_between_slices(monkeypatch):
     p = load_puzzles("sudoku16")[1]
     whole = grade(p, samples=3, seed=5).effort
     calls = []
-    real = logic.effort_serial
+    real = logic.effort_slice
 
     def counted(*args):  # the kernel (a private name: the slices are what this test is about)
-        calls.append(args[3])
+        calls.append(args[4])  # (k, puzzles, tab, limit, work, ...)
         return real(*args)
 
-    monkeypatch.setattr(logic, "effort_serial", counted)
+    monkeypatch.setattr(logic, "effort_slice", counted)
     monkeypatch.setattr(grading, "FIRST_WORK", 8)
     monkeypatch.setattr(grading, "SLICE_SECONDS", 0.0)  # every slice counts as slow: no growth
     assert grade(p, samples=3, seed=5).effort == whole > 8

@@ -41,7 +41,6 @@ Entry points (records as plain tuples, see :mod:`dlxnumba.kernels`): an
 :data:`GENERIC` and :data:`TASKS`, keyed by ``width``.
 """
 
-import os
 import time
 from collections import namedtuple
 from typing import TYPE_CHECKING
@@ -607,51 +606,4 @@ def max_threads() -> int:
     import numba
 
     return numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # (numba's stubs list no settings)
-
-
-# Fork safety.  GNU OpenMP (numba's "omp" threading layer with libgomp) cannot
-# start threads in a process forked from one that has run a parallel region:
-# numba kills such a child ("fork() called from a process already using GNU
-# OpenMP").  So the first parallel launch notes which layer ran it, and a child
-# forked after one under GNU OpenMP knows not to launch any.
-
-#: None until a parallel kernel has run in this process; then whether GNU OpenMP ran it.
-_gnu_openmp_ran = None
-#: Whether this process was forked after its parent ran GNU OpenMP threads.
-_forked_after_gnu_openmp = False
-
-
-def note_parallel_launch() -> None:
-    """Record that a parallel kernel has run (call after each launch; cheap after the first)."""
-    global _gnu_openmp_ran
-    if _gnu_openmp_ran is None:
-        _gnu_openmp_ran = _gnu_openmp()
-
-
-def _gnu_openmp() -> bool:
-    """Whether numba's parallel kernels run on GNU OpenMP in this process."""
-    import numba
-
-    try:
-        if numba.threading_layer() != "omp":  # type: ignore[attr-defined]  # public, not in numba's __all__
-            return False
-        from numba.np.ufunc import omppool  # type: ignore[attr-defined]  # compiled: no stub
-    except (ValueError, ImportError):  # no layer launched yet, or none loadable
-        return False
-    return getattr(omppool, "openmp_vendor", "GNU") == "GNU"
-
-
-def _after_fork_in_child() -> None:
-    global _forked_after_gnu_openmp
-    if _gnu_openmp_ran:
-        _forked_after_gnu_openmp = True
-
-
-def parallel_forbidden() -> bool:
-    """True in a process forked after GNU OpenMP threads ran in its parent (or an
-    ancestor): a parallel kernel launched here would be killed."""
-    return _forked_after_gnu_openmp
-
-
-os.register_at_fork(after_in_child=_after_fork_in_child)
 

@@ -40,10 +40,10 @@ from collections import namedtuple
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 from numba.core import config
 
-from .._common import JIT, JIT_PARALLEL
+from .._common import JIT, JIT_INLINED
 
 if TYPE_CHECKING or config.DISABLE_JIT:
     def trailing_zeros(x: Any) -> int:
@@ -328,7 +328,7 @@ def _solve(work, nn, full, geometry, limit, randomised, node_budget, out, stop):
             c = regions[-1 - c, trailing_zeros(b)]
             nxt[c] = _U1 << np.uint64(cell[level + nn + 1])
         queue[0] = c
-        if _propagate(nxt, queue, 1, full, peer_ptr, peers, regions, bans):
+        if _propagate(nxt, queue, np.int64(1), full, peer_ptr, peers, regions, bans):
             level += 1
             fresh = True
 
@@ -373,12 +373,12 @@ def count_solutions(grid, limit, geometry, out):
     work = Work(np.zeros((nn + 1, nn), np.uint64), np.zeros(nn, np.int64), np.zeros(2 * nn + 2, np.int64),
                 np.zeros(nn + 1, np.uint64), np.zeros(nn, np.uint8), np.zeros(1, np.int64),
                 np.zeros(1, np.uint64))
-    if not _start(work, grid, nn, full, geometry, -1, 0):
+    if not _start(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
         return 0
-    return _solve(work, nn, full, geometry, limit, False, 0, out, np.zeros(1, np.int64))
+    return _solve(work, nn, full, geometry, np.int64(limit), np.bool_(False), np.int64(0), out, np.zeros(1, np.int64))
 
 
-@njit(**JIT)
+@njit(**JIT_INLINED)
 def _one(work, puzzle, solution, request, geometry, stop):
     """One puzzle from the PRNG state ``work.rng``: a random full grid into
     ``solution``, then clue removal into ``puzzle``, orbit by orbit (the
@@ -399,9 +399,9 @@ def _one(work, puzzle, solution, request, geometry, stop):
         puzzle[c] = 0
     found = False
     for _ in range(10):
-        if not _start(work, puzzle, nn, full, geometry, -1, 0):
+        if not _start(work, puzzle, nn, full, geometry, np.int64(-1), np.int64(0)):
             return -1
-        r = _solve(work, nn, full, geometry, 1, True, fill_budget, solution, stop)
+        r = _solve(work, nn, full, geometry, np.int64(1), np.bool_(True), np.int64(fill_budget), solution, stop)
         if r == -2:
             return -2
         if r == 1:
@@ -444,13 +444,13 @@ def _one(work, puzzle, solution, request, geometry, stop):
                 clues -= 1
                 continue
             r = 0
-            if _start(work, puzzle, nn, full, geometry, c, solution[c]):
-                r = _solve(work, nn, full, geometry, 1, False, 0, scratch, stop)
+            if _start(work, puzzle, nn, full, geometry, c, np.int64(solution[c])):
+                r = _solve(work, nn, full, geometry, np.int64(1), np.bool_(False), np.int64(0), scratch, stop)
             unique = r == 0
         else:
             r = 1
-            if _start(work, puzzle, nn, full, geometry, -1, 0):
-                r = _solve(work, nn, full, geometry, 2, False, 0, scratch, stop)
+            if _start(work, puzzle, nn, full, geometry, np.int64(-1), np.int64(0)):
+                r = _solve(work, nn, full, geometry, np.int64(2), np.bool_(False), np.int64(0), scratch, stop)
             unique = r == 1
         if r == -2:
             return -2
@@ -462,12 +462,12 @@ def _one(work, puzzle, solution, request, geometry, stop):
     return clues
 
 
-#: Bytes of padding around each lane's scratch arrays (see :func:`_lane`).
+#: Bytes of padding around each lane's scratch arrays (see :func:`generate_lane`).
 PAD_BYTES = 256
 
 
 @njit(**JIT)
-def _lane(k, lanes, request, geometry, rows, stop):
+def generate_lane(k, lanes, request, geometry, rows, stop):
     """Lane ``k`` of ``lanes``: its contiguous share of the :data:`Rows` ``i``.
 
     Row ``i`` is puzzle ``index[i]`` of the batch of ``seed``; it tries the
@@ -475,7 +475,8 @@ def _lane(k, lanes, request, geometry, rows, stop):
     state), at most ``max_attempts``, until its clue count is in ``[lo, hi]``,
     and leaves in ``attempt[i]`` the last attempt made and in ``status[i]``
     one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set).  Records as
-    plain tuples."""
+    plain tuples.  It releases the GIL: several lanes run on Python threads,
+    one call each.  Returns 0."""
     request = Request(*request)
     geometry = Geometry(*geometry)
     index, attempt, puzzles, solutions, clues, status = rows
@@ -520,21 +521,4 @@ def _lane(k, lanes, request, geometry, rows, stop):
                 break
         attempt[i] = a
         status[i] = st
-    return 0
-
-
-@njit(**JIT)
-def generate_serial(request, geometry, rows, stop):
-    """Generate the :data:`Rows` ``rows`` on this thread; see :func:`_lane`.
-    Records as plain tuples; ``stop`` (int64, one entry) set from outside
-    stops it."""
-    return _lane(0, 1, request, geometry, rows, stop)
-
-
-@njit(**JIT_PARALLEL)
-def generate_parallel(lanes, request, geometry, rows, stop):
-    """:func:`generate_serial` on ``lanes`` threads, each a contiguous share of the rows."""
-    peer_ptr, peers, regions, bans = geometry  # (a tuple in a tuple cannot enter a prange loop)
-    for k in prange(lanes):
-        _lane(k, lanes, request, (peer_ptr, peers, regions, bans), rows, stop)
     return 0

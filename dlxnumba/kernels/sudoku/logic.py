@@ -28,17 +28,20 @@ first solution, or the end of the tree.  It pauses after a given amount of
 work and resumes where it was (:data:`EffortLanes`), so that a long search
 returns to Python often.
 
-Both the grader (:func:`grade_serial`, :func:`grade_parallel`) and the
-effort solver are called on slices of a batch by
-:mod:`dlxnumba.sudoku.grading`, which returns to Python between two slices.
+Both the grader (:func:`grade_lane`) and the effort solver
+(:func:`effort_slice`) run one lane of a batch per call, on slices of the
+batch, for :mod:`dlxnumba.sudoku.grading`, which returns to Python between two
+slices and runs several lanes on Python threads (the kernels release the GIL).
+Each is one compiled function: the layers below them that no other entry
+point calls are inlined into them (``JIT_INLINED``).
 """
 
 from collections import namedtuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from .._common import JIT, JIT_PARALLEL
+from .._common import JIT, JIT_INLINED
 from .candidates import (ALL_TECHNIQUES, BEYOND, CLAIMING, FULL_HOUSE, HIDDEN_PAIR, HIDDEN_QUAD,
                          HIDDEN_SINGLE, HIDDEN_TRIPLE, INFO_SIZE, I_CELL, I_DIGIT, I_NCELLS, I_NDIGITS,
                          I_NELIMS, I_REGION_A, I_REGION_B, I_SPLIT, I_TECH, JELLYFISH, K_BOX, K_COLUMN,
@@ -58,9 +61,9 @@ __all__ = ["ALL_TECHNIQUES", "BEYOND", "CLAIMING", "FULL_HOUSE", "HIDDEN_PAIR", 
            "N_TECHNIQUES", "POINTING", "SIMPLE_COLORING", "SWORDFISH", "StepRecord", "T_NONE",
            "UNIQUE_RECTANGLE", "XYZ_WING", "XY_CHAIN", "XY_WING", "X_CHAIN", "X_WING", "candidates_of",
            "EFFORT_PAUSED", "EFFORT_SOLVED", "EFFORT_UNSOLVED", "E_CUR", "E_GUESSES", "E_LEVEL", "E_NEXT",
-           "E_OK", "E_PHASE", "E_SIZE", "EffortLanes", "effort_lane", "effort_parallel", "effort_run",
-           "effort_serial", "find_step", "new_effort_lanes", "grade_parallel",
-           "grade_range", "grade_serial", "new_step", "propagate", "solve_logic", "step_once"]
+           "E_OK", "E_PHASE", "E_SIZE", "EffortLanes", "effort_lane", "effort_run",
+           "effort_slice", "find_step", "new_effort_lanes", "grade_lane",
+           "grade_range", "new_step", "propagate", "solve_logic", "step_once"]
 
 #: Most branch levels the search-effort solver keeps (its saved states take
 #: ``MAX_DEPTH * n * n * 9`` bytes: 33 MB for 64x64 grids); a search that goes
@@ -101,23 +104,23 @@ def find_step(tab, cand, grid, step, allowed):
         elif tech == POINTING or tech == CLAIMING:
             found = t_locked(tab, cand, grid, step, tech)
         elif tech == NAKED_PAIR:
-            found = t_naked_subset(tab, cand, grid, step, 2, tech, scratch)
+            found = t_naked_subset(tab, cand, grid, step, np.int64(2), tech, scratch)
         elif tech == NAKED_TRIPLE:
-            found = t_naked_subset(tab, cand, grid, step, 3, tech, scratch)
+            found = t_naked_subset(tab, cand, grid, step, np.int64(3), tech, scratch)
         elif tech == NAKED_QUAD:
-            found = t_naked_subset(tab, cand, grid, step, 4, tech, scratch)
+            found = t_naked_subset(tab, cand, grid, step, np.int64(4), tech, scratch)
         elif tech == HIDDEN_PAIR:
-            found = t_hidden_subset(tab, cand, grid, step, 2, tech, scratch, work)
+            found = t_hidden_subset(tab, cand, grid, step, np.int64(2), tech, scratch, work)
         elif tech == HIDDEN_TRIPLE:
-            found = t_hidden_subset(tab, cand, grid, step, 3, tech, scratch, work)
+            found = t_hidden_subset(tab, cand, grid, step, np.int64(3), tech, scratch, work)
         elif tech == HIDDEN_QUAD:
-            found = t_hidden_subset(tab, cand, grid, step, 4, tech, scratch, work)
+            found = t_hidden_subset(tab, cand, grid, step, np.int64(4), tech, scratch, work)
         elif tech == X_WING:
-            found = t_fish(tab, cand, grid, step, 2, tech, scratch, work)
+            found = t_fish(tab, cand, grid, step, np.int64(2), tech, scratch, work)
         elif tech == SWORDFISH:
-            found = t_fish(tab, cand, grid, step, 3, tech, scratch, work)
+            found = t_fish(tab, cand, grid, step, np.int64(3), tech, scratch, work)
         elif tech == JELLYFISH:
-            found = t_fish(tab, cand, grid, step, 4, tech, scratch, work)
+            found = t_fish(tab, cand, grid, step, np.int64(4), tech, scratch, work)
         elif tech == XY_WING:
             found = t_xy_wing(tab, cand, grid, step, scratch)
         elif tech == XYZ_WING:
@@ -147,7 +150,7 @@ def new_step(n, regions):
                       np.zeros(chain, np.int32), np.zeros(chain, np.int32), np.zeros(4, np.int64))
 
 
-@njit(**JIT)
+@njit(**JIT_INLINED)
 def solve_logic(tab, cand, grid, step, allowed, counts):
     """Apply steps until the grid is full or stuck; ``counts[t]`` += the steps
     of technique ``t``.  Returns (hardest technique, steps, status) with status
@@ -198,7 +201,7 @@ def step_once(tab, cand, grid, step, allowed, apply):
     return t
 
 
-@njit(**JIT)
+@njit(**JIT_INLINED)
 def grade_range(puzzles, tab, allowed, lo, stride, hardest, steps, status, counts, out):
     """Grade puzzles ``lo, lo + stride, ...``: hardest technique, steps, status
     (as :func:`solve_logic`; -2 when the givens clash), steps per technique
@@ -222,19 +225,11 @@ def grade_range(puzzles, tab, allowed, lo, stride, hardest, steps, status, count
 
 
 @njit(**JIT)
-def grade_serial(puzzles, tab, allowed, hardest, steps, status, counts, out):
-    grade_range(puzzles, LogicTables(*tab), allowed, 0, 1, hardest, steps, status, counts, out)
-
-
-@njit(**JIT)
-def _grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out):
+def grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out):
+    """Lane ``k`` of ``lanes``: :func:`grade_range` of the puzzles ``k, k +
+    lanes, ...``; ``tab`` a :data:`LogicTables` as a plain tuple.  Returns 0."""
     grade_range(puzzles, LogicTables(*tab), allowed, k, lanes, hardest, steps, status, counts, out)
-
-
-@njit(**JIT_PARALLEL)
-def grade_parallel(lanes, puzzles, tab, allowed, hardest, steps, status, counts, out):
-    for k in prange(lanes):
-        _grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out)
+    return 0
 
 
 # ------------------------------------------------------------ search effort
@@ -322,7 +317,7 @@ def new_effort_lanes(lanes, n, first, stride):
                        np.zeros((lanes, nn + 1), np.int64), np.zeros((lanes, nn + 1), np.uint64), state)
 
 
-@njit(**JIT)
+@njit(**JIT_INLINED)
 def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, branch_cell, branch_left, st):
     """The fixed-rule solver (see the module docstring) on one grid, from the
     state ``st`` (slots E_*) on, for at most ``work`` units; returns
@@ -390,7 +385,7 @@ def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, bra
         done += 1
 
 
-@njit(**JIT)
+@njit(**JIT_INLINED)
 def effort_lane(puzzles, tab, limit, stride, work, k, lanes, guesses, solved):
     """Lane ``k`` of ``lanes`` (an EffortLanes record) goes on with its copies
     of ``puzzles`` (every ``stride``-th) for about ``work`` units; the guesses
@@ -422,22 +417,11 @@ def effort_lane(puzzles, tab, limit, stride, work, k, lanes, guesses, solved):
 
 
 @njit(**JIT)
-def effort_serial(puzzles, tab, limit, work, lanes, guesses, solved):
-    """One lane (lane 0 of ``lanes``, which takes every copy) for about
-    ``work`` units; returns 1 when copies are left."""
-    return effort_lane(puzzles, LogicTables(*tab), limit, 1, work, 0, EffortLanes(*lanes), guesses, solved)
-
-
-@njit(**JIT)
-def _effort_lane(k, puzzles, tab, limit, stride, work, lanes, guesses, solved):
-    return effort_lane(puzzles, LogicTables(*tab), limit, stride, work, k, EffortLanes(*lanes), guesses, solved)
-
-
-@njit(**JIT_PARALLEL)
-def effort_parallel(puzzles, tab, limit, work, lanes, guesses, solved, busy):
-    """Every lane of ``lanes`` (lane ``k`` takes the copies ``k, k + L, ...``)
-    for about ``work`` units each, one thread a lane; ``busy[k]`` = 1 when
-    lane ``k`` has copies left."""
-    n_lanes = busy.shape[0]
-    for k in prange(n_lanes):
-        busy[k] = _effort_lane(k, puzzles, tab, limit, n_lanes, work, lanes, guesses, solved)
+def effort_slice(k, puzzles, tab, limit, work, lanes, guesses, solved):
+    """Lane ``k`` of ``lanes`` (an EffortLanes record as a plain tuple, whose
+    lane ``k`` takes the copies ``k, k + L, ...`` of ``L`` lanes) goes on for
+    about ``work`` units (:func:`effort_lane`); returns 1 when the lane has
+    copies left, else 0."""
+    lanes = EffortLanes(*lanes)
+    return effort_lane(puzzles, LogicTables(*tab), limit, np.int64(lanes.state.shape[0]), work, k, lanes,
+                       guesses, solved)

@@ -58,7 +58,7 @@ def t_full_house(tab, cand, grid, step):
         if empty == 1:
             missing = full & ~placed
             if (cand[last] & missing) != U0:
-                set_placement(step, FULL_HOUSE, last, low_digit(cand[last] & missing), r)
+                set_placement(step, np.int64(FULL_HOUSE), np.int64(last), low_digit(cand[last] & missing), np.int64(r))
                 return 1
     return 0
 
@@ -81,7 +81,7 @@ def t_hidden_single(tab, cand, grid, step):
                 d = low_digit(hidden)
                 for x in tab.regions[r]:
                     if (cand[x] & bit(d)) != U0:
-                        set_placement(step, HIDDEN_SINGLE, x, d, r)
+                        set_placement(step, np.int64(HIDDEN_SINGLE), np.int64(x), np.int64(d), np.int64(r))
                         return 1
     return 0
 
@@ -91,7 +91,7 @@ def t_naked_single(tab, cand, grid, step):
     """A cell with one candidate left."""
     for c in range(tab.n * tab.n):
         if grid[c] == 0 and cand[c] != U0 and (cand[c] & (cand[c] - U1)) == U0:
-            set_placement(step, NAKED_SINGLE, c, low_digit(cand[c]), -1)
+            set_placement(step, np.int64(NAKED_SINGLE), np.int64(c), low_digit(cand[c]), np.int64(-1))
             return 1
     return 0
 
@@ -186,7 +186,7 @@ def t_naked_subset(tab, cand, grid, step, k, tech, scratch):
                             if not inside:
                                 add_elims(step, n, x, cand[x] & union)
                     return 1
-            if not next_combination(comb, k, m):
+            if not next_combination(comb, k, np.int64(m)):
                 break
     return 0
 
@@ -242,7 +242,7 @@ def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
                         if (where >> np.uint64(i)) & U1:
                             add_elims(step, n, cells[i], cand[cells[i]] & ~digits)
                     return 1
-            if not next_combination(comb, k, m):
+            if not next_combination(comb, k, np.int64(m)):
                 break
     return 0
 
@@ -304,7 +304,7 @@ def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
                                     if (lines[i] & cover) >> np.uint64(j) & U1:
                                         add_elims(step, n, _fish_cell(n, o, i, j), m_d)
                         return 1
-                if not next_combination(comb, k, m):
+                if not next_combination(comb, k, np.int64(m)):
                     break
     return 0
 
@@ -340,7 +340,7 @@ def t_xy_wing(tab, cand, grid, step, scratch):
                     if c != b and (cand[c] & z) != U0 and sees(tab, c, b):
                         hit = True
                 if hit:
-                    clear_step(step, XY_WING)
+                    clear_step(step, np.int64(XY_WING))
                     add_cell(step, p)
                     add_cell(step, a)
                     add_cell(step, b)
@@ -382,7 +382,7 @@ def t_xyz_wing(tab, cand, grid, step, scratch):
                     if c != a and c != b and (cand[c] & z) != U0 and sees(tab, c, a) and sees(tab, c, b):
                         hit = True
                 if hit:
-                    clear_step(step, XYZ_WING)
+                    clear_step(step, np.int64(XYZ_WING))
                     add_cell(step, p)
                     add_cell(step, a)
                     add_cell(step, b)
@@ -466,7 +466,7 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
                             break
             if not hit:
                 continue
-            clear_step(step, SIMPLE_COLORING)
+            clear_step(step, np.int64(SIMPLE_COLORING))
             add_digits(step, m_d)
             for want in range(2):
                 for i in range(size):
@@ -544,7 +544,7 @@ def t_unique_rectangle(tab, cand, grid, step):
                 corners[3] = r
                 if not _deadly(tab, corners):
                     continue
-                clear_step(step, UNIQUE_RECTANGLE)
+                clear_step(step, np.int64(UNIQUE_RECTANGLE))
                 add_cell(step, p)
                 add_cell(step, q)
                 add_cell(step, s)
@@ -638,9 +638,9 @@ def t_x_chain(tab, cand, grid, step, parent, queue, count, pair_cells):
                         queue[size] = t
                         size += 1
                         if y != a and _ends_hit(tab, cand, m_d, a, y):
-                            clear_step(step, X_CHAIN)
+                            clear_step(step, np.int64(X_CHAIN))
                             add_digits(step, m_d)
-                            _chain_path(step, parent, t, 2)
+                            _chain_path(step, parent, t, np.int64(2))
                             _ends_elims(tab, cand, step, m_d, a, y)
                             return 1
                 else:  # x holds d: its peers do not
@@ -702,7 +702,7 @@ def t_xy_chain(tab, cand, grid, step, parent, queue):
                     queue[size] = s
                     size += 1
                     if u == x and e != a and _ends_hit(tab, cand, m_x, a, e):
-                        clear_step(step, XY_CHAIN)
+                        clear_step(step, np.int64(XY_CHAIN))
                         add_digits(step, m_x)
                         _chain_path(step, parent, s, n)
                         _ends_elims(tab, cand, step, m_x, a, e)
