@@ -73,7 +73,7 @@ MAX_DEPTH = 1024
 
 # ---------------------------------------------------------------- the solver
 
-@njit(**JIT)
+@njit(**JIT_INLINED)
 def find_step(tab, cand, grid, step, allowed):
     """Find the easiest step (techniques whose bit is set in ``allowed``) and write it into
     ``step``; return its technique, T_NONE when none applies (or the grid is
