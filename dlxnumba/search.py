@@ -30,8 +30,8 @@ import numpy as np
 from . import kernels as K
 from .cells import CellsEngine
 from .errors import ExactCoverError, LimitReached
-from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options,
-                             chosen_options_m, search_bounds, search_colors)
+from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options_m,
+                                  search_bounds, search_colors)
 from .progress import Progress, ProgressArg
 from .search_options import SearchOptions, check_limit
 from .stats import Stats, Status
@@ -146,6 +146,13 @@ def search_progress(choice, state, top, dlink, length, elapsed: float) -> Progre
                     search_fraction(choice, state, top, dlink, length))
 
 
+
+
+def _options_of(nodes: np.ndarray, first_node: np.ndarray) -> np.ndarray:
+    """The option of each node of ``nodes``: the last option whose first node is
+    not after it (``first_node`` ascends; an option's nodes follow its first,
+    in either layout).  numpy, so that a first solve compiles no kernel for it."""
+    return np.searchsorted(first_node, nodes, side="right") - 1
 
 
 class Search:
@@ -306,7 +313,7 @@ class Search:
         if self.kind == "bounds":  # the options chosen on the path (null moves left out)
             path = path[:chosen_options_m(self.cursor[0], level, self.top, path)]
         elif level > 0:
-            chosen_options(self.cursor[0], level - 1, self.width, self.top, self.first_node, path)
+            path[:] = _options_of(self.cursor[0][:level], self.first_node)
         if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at):
             return False
         self._cells = CellsEngine(self.problem, self.given)
@@ -440,9 +447,7 @@ class Search:
             out = np.empty(max(level, 0), np.int32)
             k = chosen_options_m(self.cursor[0], level, self.top, out)
             return sorted(self.given.tolist() + out[:k].tolist())
-        out = np.empty(max(level + 1, 0), np.int32)
-        if level >= 0:
-            chosen_options(self.cursor[0], level, self.width, self.top, self.first_node, out)
+        out = _options_of(self.cursor[0][:max(level + 1, 0)], self.first_node)
         return sorted(self.given.tolist() + out.tolist())
 
     def next(self) -> list[int] | None:
