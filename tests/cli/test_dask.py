@@ -139,8 +139,8 @@ def test_ctrl_c_stops_promptly(tmp_path):
     import time
 
     psutil = pytest.importorskip("psutil")
-    p, _ = queens(15)
-    path = write(tmp_path, p.to_dlx(), "queens15.dlx")
+    p, _ = queens(16)  # minutes of work: the signal always comes before the end (15 could end first)
+    path = write(tmp_path, p.to_dlx(), "queens16.dlx")
     proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "cover", str(path), "--count", "--dask", "local",
                              "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
                             env={**os.environ, "COLUMNS": "200"})

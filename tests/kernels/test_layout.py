@@ -120,3 +120,52 @@ def test_the_walk_of_the_folder_finds_every_module():
 
     walked = {m.name for m in pkgutil.walk_packages(K.__path__, PACKAGE + ".")}
     assert walked | {PACKAGE} == set(MODULES)
+
+
+#: The compile-time variants: a kernel called with one of these as a literal is
+#: compiled once per value on purpose (the layout, plain or colored, a flag that
+#: prunes a branch of a hot loop).  Any other literal argument (an integer, or a
+#: module's integer constant) makes numba compile the callee once more for each
+#: value, as ``clear_step`` was, ten times (issue 22).
+VARIANTS = {"SPACERS", "BLOCKS", "PLAIN", "COLORS", "True", "False"}
+
+
+def _literal(node: ast.expr, names: dict) -> str | None:
+    """The literal an argument is to numba (a constant, a negated one, or a
+    module-level integer), else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return repr(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        return "-" + repr(node.operand.value)
+    if isinstance(node, ast.Name) and type(names.get(node.id)) in (int, bool):
+        return node.id
+    return None
+
+
+def test_no_kernel_is_called_with_a_literal_but_the_compile_time_variants():
+    """A compiled kernel (not an inlined one) called with a literal integer is
+    compiled once for that literal and once more for every other value or type a
+    caller passes: cast such arguments (``np.int64(0)``)."""
+    from numba.core import config
+    from numba.core.dispatcher import Dispatcher
+
+    if config.DISABLE_JIT:
+        pytest.skip("NUMBA_DISABLE_JIT=1: no dispatcher to inspect")
+    calls = offenders = 0
+    found = []
+    for name, path in MODULES.items():
+        names = vars(importlib.import_module(name))
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            callee = names.get(node.func.id)
+            if not isinstance(callee, Dispatcher) or callee.targetoptions.get("inline") == "always":
+                continue
+            calls += 1
+            args = list(node.args) + [k.value for k in node.keywords]
+            bad = [v for v in (_literal(a, names) for a in args) if v is not None and v not in VARIANTS]
+            if bad:
+                offenders += 1
+                found.append(f"{name}:{node.lineno} {node.func.id}({', '.join(bad)})")
+    assert calls > 100  # the calls were found
+    assert found == [], f"{offenders} calls with literal arguments"

@@ -283,7 +283,7 @@ def apply_given(given, first_node, width, links):
     applied.  Updates are not counted (DLX1 reads a problem that already lacks
     them).
     """
-    return _apply_given(given, 0, given.shape[0], first_node, width, Links(*links))
+    return _apply_given(given, np.int64(0), given.shape[0], first_node, width, Links(*links))
 
 
 @njit(**JIT_INNER)

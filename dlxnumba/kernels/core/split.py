@@ -64,7 +64,7 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
     item (the child is a solution).  The links are restored afterwards.
     """
     _restore(template, links)
-    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+    if _apply_given(given, np.int64(0), given.shape[0], first_node, width, links) >= 0:
         return -1
     llink, rlink, top, ulink, dlink, length = links
     if rlink[0] == 0:
@@ -72,7 +72,7 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
     active = count_active(n1, length) if n1 > 64 else 0
     best = choose(n1, active, stop_at, llink, rlink, length)
     upds[0] = cover(best, width, links)
-    k = _try_options(dlink[best], best, 0, width, links, first_node, opts, upds, sols)
+    k = _try_options(dlink[best], best, np.int64(0), width, links, first_node, opts, upds, sols)
     uncover(best, width, links)
     return k
 
@@ -111,7 +111,7 @@ def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts
     are (the next call restores them).
     """
     _restore(template, links)
-    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+    if _apply_given(given, np.int64(0), given.shape[0], first_node, width, links) >= 0:
         return -1
     llink, rlink, top, ulink, dlink, length = links
     active = count_active(n1, length) if n1 > 64 else 0
@@ -205,7 +205,7 @@ def _measure(n1, width, template, links, cursor, given, stop_at, first_node, bud
     for k in range(M_SIZE):
         out[k] = 0
     _restore(template, links)
-    if _apply_given(given, 0, given.shape[0], first_node, width, links) >= 0:
+    if _apply_given(given, np.int64(0), given.shape[0], first_node, width, links) >= 0:
         return False
     _probe(n1, width, links, cursor.choice, stop_at, probes, rng, out)
     if out[M_NODES] > budget:

@@ -152,4 +152,4 @@ def link_givens(puzzle, n, cell_regions, first_node, links):
     """:func:`sudoku_links` for one grid, with ``links`` as a plain tuple (for Python callers)."""
     jobs = SudokuJobs(np.ones(1, np.int64), puzzle.reshape((1, puzzle.size)), n, cell_regions)
     links = Links(*links)
-    return _sudoku_links(0, jobs, links, first_node, BLOCKS, links)
+    return _sudoku_links(np.int64(0), jobs, links, first_node, BLOCKS, links)
