@@ -235,8 +235,21 @@ def options_of(stop_at: object = 1, max_nodes: object = None, timeout: object = 
     if (max_nodes is None and timeout is None and progress is None and threads is None
             and type(stop_at) is int and 0 <= stop_at <= 1 and progress_interval == 0.5):
         return DEFAULTS[stop_at]
-    return SearchOptions.make(SudokuError, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                              progress=progress, progress_interval=progress_interval, threads=threads)
+    values = (stop_at, max_nodes, timeout, progress, progress_interval, threads)
+    key = tuple((type(v), v) for v in values) if all(type(v) in _PLAIN for v in values) else None
+    options = _OPTIONS.get(key) if key is not None else None
+    if options is None:
+        options = SearchOptions.make(SudokuError, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
+                                     progress=progress, progress_interval=progress_interval, threads=threads)
+        if key is not None and len(_OPTIONS) < 64:
+            _OPTIONS[key] = options
+    return options
+
+
+#: The records of the calls seen with plain values (``solve_many(ps, threads=1)``
+#: in a loop): a frozen record is checked once and shared, as DEFAULTS are.
+_OPTIONS: dict = {}
+_PLAIN = (type(None), bool, int, float)
 
 
 def solve_one(puzzle: G, options: SearchOptions) -> G | None:
