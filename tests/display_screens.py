@@ -120,7 +120,7 @@ def page(grid: str) -> str:
     return "".join(parts)
 
 
-def _run(chromium: str, args: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
+def run_chromium(chromium: str, args: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory() as profile:
         return subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", *args],
                               capture_output=True, text=True, timeout=timeout)
@@ -128,7 +128,7 @@ def _run(chromium: str, args: list[str], timeout: float = 120) -> subprocess.Com
 
 def screenshot(chromium: str, page_path: Path, png_path: Path, size: str = "900,760") -> None:
     """Chromium's screenshot of ``page_path``."""
-    done = _run(chromium, [f"--screenshot={png_path}", f"--window-size={size}", page_path.as_uri()])
+    done = run_chromium(chromium, [f"--screenshot={png_path}", f"--window-size={size}", page_path.as_uri()])
     if not png_path.exists():
         raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
 
@@ -164,13 +164,13 @@ def strokes(chromium: str, grid: str, workdir: Path, name: str = "strokes") -> l
     page_path.write_text('<!doctype html><html><head><meta charset="utf-8"></head>'
                          f'<body style="margin:8px;background:#fff">{grid}{_CELLS_JS}</body></html>')
     size = ["--window-size=900,900", "--force-device-scale-factor=1"]
-    done = _run(chromium, [*size, "--dump-dom", page_path.as_uri()])
+    done = run_chromium(chromium, [*size, "--dump-dom", page_path.as_uri()])
     m = re.search(r'<pre id="cells">(.*?)</pre>', done.stdout, re.S)
     if not m:
         raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")
     rects = json.loads(html.unescape(m.group(1)))
     png_path = workdir / f"{name}.png"
-    done = _run(chromium, [*size, f"--screenshot={png_path}", page_path.as_uri()])
+    done = run_chromium(chromium, [*size, f"--screenshot={png_path}", page_path.as_uri()])
     if not png_path.exists():
         raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
     pixels = imread(png_path)[..., :3] * 255.0
@@ -209,7 +209,7 @@ def measure(chromium: str, grid: str, workdir: Path) -> list[dict]:
     """The computed styles of every cell of every panel (see :data:`_MEASURE_JS`)."""
     path = workdir / "measure.html"
     path.write_text(page(grid).replace("</body>", _MEASURE_JS + "</body>"))
-    done = _run(chromium, ["--dump-dom", path.as_uri()])
+    done = run_chromium(chromium, ["--dump-dom", path.as_uri()])
     m = re.search(r'<pre id="measured">(.*?)</pre>', done.stdout, re.S)
     if not m:
         raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")

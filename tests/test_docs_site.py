@@ -81,7 +81,7 @@ def _look(page: str, tmp_path: Path) -> dict:
     text = text.replace("</body>", _PAGE_JS + "</body>")
     copy = tmp_path / ("page-" + page.replace("/", "-"))
     copy.write_text(text, encoding="utf-8")
-    done = display_screens._run(CHROMIUM, ["--window-size=1280,2000", "--dump-dom", copy.as_uri()])
+    done = display_screens.run_chromium(CHROMIUM, ["--window-size=1280,2000", "--dump-dom", copy.as_uri()])
     m = re.search(r'<pre id="dlxnumba-measured"[^>]*>(.*?)</pre>', done.stdout, re.S)  # the theme adds tabindex
     assert m, f"{page}: chromium did not run the page: {done.stderr[-2000:]}"
     return json.loads(html.unescape(m.group(1)))

@@ -323,20 +323,21 @@ def test_jupyter_without_widgets_updates_one_output(monkeypatch):
 def test_jupyter_with_widgets_and_tqdm_uses_tqdm_auto(monkeypatch):
     monkeypatch.setattr(P, "_in_jupyter", lambda: True)
     monkeypatch.setattr(P, "_importable", lambda name: True)
-    assert isinstance(P.Display.choose(), P._Bar)
+    assert isinstance(P.Display.choose(), P._Bar)  # private: which display is chosen is what is tested
     monkeypatch.setattr(P, "_importable", lambda name: name == "ipywidgets")
-    assert isinstance(P.Display.choose(), P._Cell)
+    assert isinstance(P.Display.choose(), P._Cell)  # private: as above
 
 
 def test_the_real_jupyter_check_needs_a_kernel(monkeypatch):
     fake = types.ModuleType("IPython")
     fake.get_ipython = lambda: None  # plain Python, IPython imported
     monkeypatch.setitem(sys.modules, "IPython", fake)
-    assert not P._in_jupyter()
+    in_jupyter = P._in_jupyter  # private: the check itself is what is tested (no notebook here)
+    assert not in_jupyter()
     fake.get_ipython = lambda: types.SimpleNamespace(kernel=object())
-    assert P._in_jupyter()
+    assert in_jupyter()
     monkeypatch.delitem(sys.modules, "IPython")
-    assert not P._in_jupyter()
+    assert not in_jupyter()
 
 
 def test_a_short_search_shows_nothing(capsys):

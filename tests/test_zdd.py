@@ -444,10 +444,11 @@ def test_links_are_restored_after_the_search():
     """Knuth's sanity check: every link, length and color as before.  (Private:
     the arrays of the search are not public.)"""
     p = read_quietly(golden("debruijn135.dlx"))
-    run = zdd_module._Run(p, [])
-    before = [a.copy() for a in run._arrays] + [run.color.copy(), run.sig[-1].copy()]
+    run = zdd_module._Run(p, [])  # private: the search's own arrays are what is checked
+    arrays = run._arrays  # the same arrays before and after (the search works in place)
+    before = [a.copy() for a in arrays] + [run.color.copy(), run.sig[-1].copy()]
     run.search(None, None, None, None, 0.5)
-    after = list(run._arrays) + [run.color, run.sig[-1]]
+    after = list(arrays) + [run.color, run.sig[-1]]
     assert all(np.array_equal(a, b) for a, b in zip(before, after))
 
 

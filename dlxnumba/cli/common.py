@@ -80,7 +80,7 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _box(text: str) -> tuple[int, int]:
+def box_argument(text: str) -> tuple[int, int]:
     # the one reader of a box as text, which box="2x3" in the Python API uses too
     # (imported here, not above: this module is imported for --help)
     from ..errors import SudokuError
@@ -145,7 +145,7 @@ _CLI_WORDS = [
 ]
 
 
-def _cli_words(message) -> str:
+def cli_words(message) -> str:
     """``message`` with the Python API's argument names put as the command line's flags."""
     import re
 
@@ -159,8 +159,8 @@ def _error(message) -> int:
     """Print ``dlxnumba: error: MESSAGE`` on one line of stderr; return exit status 2.
 
     Names of the Python API's arguments in the message become the flags of
-    the command line (:func:`_cli_words`)."""
-    _say(f"{PROG}: error: {_one_line(_cli_words(message))}\n")
+    the command line (:func:`cli_words`)."""
+    _say(f"{PROG}: error: {_one_line(cli_words(message))}\n")
     return EXIT_USAGE
 
 

@@ -9,7 +9,7 @@ import time
 
 from ..errors import SudokuError
 from ..errors import _OutputError as OutputError
-from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, _box, _closed, _error,
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, box_argument, _closed, _error,
                      _non_negative_int, _note, _Output, _Progress, _progress_wanted, _seconds)
 
 HELP = "generate Sudoku puzzles with exactly one solution"
@@ -97,7 +97,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("--seed", type=_seed, metavar="S",
                    help="0 to 2**64-1: the same seed gives the same puzzles (default: a random seed, "
                         "shown with --progress)")
-    c.add_argument("--box", type=_box, metavar="RxC", help="rows x columns of a box (default 3x3: 9x9 grids)")
+    c.add_argument("--box", type=box_argument, metavar="RxC", help="rows x columns of a box (default 3x3: 9x9 grids)")
     c.add_argument("--level", metavar="L", action="append", choices=LEVELS,
                    help="a level of the grader: " + ", ".join(LEVELS) + " (repeat for several)")
     c.add_argument("--clues", type=_clues, metavar="A-B", help="accept only clue counts from A to B")

@@ -26,7 +26,7 @@ import time
 
 from ..errors import InputError, SudokuError
 from ..errors import _OutputError as OutputError
-from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, _box, _error,
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, box_argument, _error,
                      _non_negative_int, _one_line, _Output, _Progress, _positive_int)
 from .sources import Input, resolve_sources
 
@@ -79,7 +79,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     g.add_argument("inputs", nargs="*", metavar="INPUT",
                    help="a file of puzzles, a shipped set's name, '-' for standard input "
                         "(the default), or a puzzle")
-    g.add_argument("--box", type=_box, metavar="RxC",
+    g.add_argument("--box", type=box_argument, metavar="RxC",
                    help="box shape, ROWSxCOLUMNS (default: the squarest shape, wider than tall)")
     g.add_argument("--samples", type=_non_negative_int, default=None, metavar="K",
                    help="random copies the search effort averages over (default 16; 0: none)")

@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import InputError, LimitReached, SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS,
-                     STOPPED_BY, _box, _cli_words, _closed, _CountWatch, _error, _isatty, _non_negative_int, _note,
+                     STOPPED_BY, box_argument, cli_words, _closed, _CountWatch, _error, _isatty, _non_negative_int, _note,
                      _Output, _output_clash, _positive_int, _Progress, _progress_wanted, _say,
                      _seconds, _whole, add_split_arguments, split_conflict, split_options)
 from .results import Outcome, Results
@@ -154,7 +154,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "(printed as N+)")
     s.add_argument("--size", type=_whole(4, 61), metavar="N",
                    help="the puzzles are N x N (default: the first puzzle tells)")
-    s.add_argument("--box", type=_box, metavar="RxC",
+    s.add_argument("--box", type=box_argument, metavar="RxC",
                    help="box shape, ROWSxCOLUMNS, e.g. 2x3 for 6x6 grids "
                         "(default: the squarest shape, wider than tall); implies --size")
     s.add_argument("--variant", metavar="NAME",
@@ -221,7 +221,7 @@ def validate(args) -> None:
                 args.size = side
         except SudokuError as e:
             error(f"argument --{'regions' if 'region map' in str(e) else 'cages' if 'cage' in str(e) else 'variant'}: "
-                  f"{_cli_words(e)}")
+                  f"{cli_words(e)}")
 
 
 def run(args) -> int:

@@ -84,6 +84,11 @@ def _digest(*parts: bytes) -> str:
     return h.hexdigest()
 
 
+def plan_digest(header: dict) -> str:
+    """The digest a checkpoint's first line carries: of its other fields."""
+    return _digest(_canonical(header))
+
+
 def _record_digest(previous: str, record: list) -> str:
     """The digest of one task's record, chained to the line before it."""
     return _digest(previous.encode(), _canonical(record))[:32]
@@ -153,7 +158,7 @@ class Checkpoint:
     @classmethod
     def _write(cls, path: Any, split: Split) -> "Checkpoint":
         header = _header(split)
-        header["digest"] = _digest(_canonical(header))
+        header["digest"] = plan_digest(header)
         path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(path))
         try:
@@ -194,7 +199,7 @@ class Checkpoint:
             raise ExactCoverError(f"{path} is a checkpoint of version {plain(header.get('version'))}; this "
                                   f"dlxnumba reads version {CHECKPOINT_VERSION}: delete it to count again")
         body = {k: v for k, v in header.items() if k != "digest"}
-        if header.get("digest") != _digest(_canonical(body)):
+        if header.get("digest") != plan_digest(body):
             raise _in_file(path, _damaged(1, "the header does not match its digest (edited or damaged)"))
         _check_fingerprint(path, header, problem, given, stop_at)
         try:

@@ -49,14 +49,14 @@ def sudoku_problem(n: int = 9, box: BoxLike = None) -> tuple[ExactCover, list[tu
     (['p11', 'p12', 'p13'], 'r11', 'b44')
     """
     r, c = check_box(n, box)
-    return _encoding(n, r, c), [(j // (n * n), (j // n) % n, j % n + 1) for j in range(n ** 3)]
+    return cover_problem(n, r, c), [(j // (n * n), (j // n) % n, j % n + 1) for j in range(n ** 3)]
 
 
 _ENCODINGS: dict = {}
 _ENC_LOCK = threading.Lock()
 
 
-def _encoding(n: int, r: int, c: int) -> ExactCover:
+def cover_problem(n: int, r: int, c: int) -> ExactCover:
     """The problem of one box shape, built (with its links) once per process."""
     key = (n, r, c)
     p = _ENCODINGS.get(key)

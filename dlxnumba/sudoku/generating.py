@@ -92,7 +92,7 @@ POLL_SECONDS = 0.05
 
 
 @functools.lru_cache(maxsize=None)
-def _tables(g: Geometry, variant: Variant = Variant()) -> tuple:
+def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
     kernel reads them: each cell's peers (the other cells of its regions, and
     the cells a same-digit ban ties it to), the regions, and the bans between
@@ -129,7 +129,7 @@ def _tables(g: Geometry, variant: Variant = Variant()) -> tuple:
 
 
 @functools.lru_cache(maxsize=None)
-def _orbits(n: int, symmetric: str | None) -> tuple[np.ndarray, np.ndarray]:
+def symmetry_orbits(n: int, symmetric: str | None) -> tuple[np.ndarray, np.ndarray]:
     """``(orbit_ptr, orbit_cells)``: the cells grouped into orbits under the
     symmetry (one cell each without one), in order of their smallest cell."""
     maps = SYMMETRIES[symmetric] if symmetric else ()
@@ -258,8 +258,8 @@ class _Request:
                               f"variant {self.variant_name()!r}")
         self.max_attempts = integer(max_attempts, "max_attempts", low=1, none=True, error=SudokuError) or MAX_ATTEMPTS
         self.timeout = timeout  # checked by the caller (SearchOptions)
-        self.tables = _tables(self.g, self.variant)
-        self.orbits = _orbits(self.n, self.symmetric)
+        self.tables = generator_tables(self.g, self.variant)
+        self.orbits = symmetry_orbits(self.n, self.symmetric)
 
     def variant_name(self) -> str:
         """The variant asked for, killer included."""

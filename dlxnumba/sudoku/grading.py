@@ -345,7 +345,7 @@ TECHNIQUE_SCALE = _Rating(SAMPLES, 0, False, MAX_GUESSES, True)
 
 
 @functools.lru_cache(maxsize=64)
-def _copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def effort_copies(n: int, box: tuple[int, int], standard: bool, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """``samples`` symmetries of the grid: cell sources (K, N*N) and digit maps (K, N+1).
 
     Copy ``k`` of a puzzle ``p`` is ``maps[k][p[sources[k]]]``.  With extra
@@ -391,7 +391,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
     # the copies permute rows, columns, bands and stacks: only where the regions
     # are just those (a variant's extra regions would not follow), else digits only
     standard = np.array_equal(g.regions, plain_geometry(g.n, *g.box).regions)
-    sources, maps = _copies(g.n, g.box, standard, samples, seed)
+    sources, maps = effort_copies(g.n, g.box, standard, samples, seed)
     copies = np.stack([maps[k][arr[:, sources[k]]] for k in range(samples)]).reshape(samples * P, -1)
     guesses = np.zeros(len(copies), np.int64)
     solved = np.zeros(len(copies), np.bool_)

@@ -1,7 +1,7 @@
 """The Sudoku engine: one puzzle, many puzzles, all on the compiled lanes.
 
 A Sudoku is the exact-cover problem of its box shape (built once per process,
-:func:`.encoding._encoding`) with the givens as forced options.  Every way of
+:func:`.encoding.cover_problem`) with the givens as forced options.  Every way of
 solving runs the same compiled path: a lane of :mod:`dlxnumba.batch` links up
 the problem the givens leave (the fast builder
 :func:`dlxnumba.kernels.sudoku.links.sudoku_links`) and runs the search loop.
@@ -48,7 +48,7 @@ from ..search import Search, ready, search_progress
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status, record_last
 from ..template import template
-from .encoding import _encoding, decode, given_options
+from .encoding import cover_problem, decode, given_options
 from .geometry import check_box, geometry
 from .grid import Grid
 from .variants import Variant
@@ -91,7 +91,7 @@ class _Shape:
     def __init__(self, n: int, box: tuple[int, int], variant: Variant | None = None):
         self.n = n
         # a variant here is a plain jigsaw: its pieces replace the boxes, four items per option
-        self.problem = _encoding(n, *box) if variant is None else variant.problem(n, box)
+        self.problem = cover_problem(n, *box) if variant is None else variant.problem(n, box)
         self.template = template(self.problem)
         assert self.template.width == K.BLOCKS  # the builder links up four-node blocks
         self.cell_regions = (geometry(n, box) if variant is None else variant.geometry(n, box)).flat_cell_regions

@@ -170,6 +170,7 @@ def test_cover_checkpoint_resumes_on_dask(capsys, address, tmp_path):
     as with --threads): the same total."""
     from dlxnumba.cli import build_parser
 
+    # argparse keeps its sub-parsers and flags in private fields: no public accessor
     cover = build_parser()._subparsers._group_actions[0].choices["cover"]
     if "--checkpoint" not in cover._option_string_actions:
         pytest.skip("this dlxnumba has no 'cover --checkpoint'")

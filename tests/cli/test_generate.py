@@ -93,7 +93,7 @@ def test_generate_budget_is_status_1_with_a_message(capsys):
 
 def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
     gen = importlib.import_module("dlxnumba.sudoku.generating")
-    real = gen._puzzles
+    real = gen._puzzles  # private: the batch maker, wrapped to send Ctrl-C between two batches
     calls = []
 
     def interrupted(*args, **kwargs):
@@ -164,9 +164,9 @@ def test_rules_that_allow_no_grid_say_so_and_print_nothing(capsys, box, variant)
     """It printed the 'variant:' header, then 'no full 6x6 grid found ... within the
     search budget' (finding 12): no grid of that shape satisfies those rules."""
     from dlxnumba import Sudoku
-    from dlxnumba.cli.common import _box
+    from dlxnumba.cli.common import box_argument
 
-    r, c = _box(box)
+    r, c = box_argument(box)
     assert Sudoku("." * (r * c) ** 2, box=(r, c), variant=variant).count(1) == 0  # none exists
     code, out, err = run(capsys, "generate", "--box", box, "--variant", variant, "--seed", "1")
     assert (code, out) == (1, "") and err.count("\n") == 1

@@ -356,13 +356,13 @@ def test_messages_name_flags_not_python_arguments(capsys, argv, flag):
 
 
 def test_the_command_line_words_for_every_api_argument_a_message_names():
-    from dlxnumba.cli.common import _cli_words
+    from dlxnumba.cli.common import cli_words
 
-    assert _cli_words("a jigsaw needs a region map (regions=...)") == "a jigsaw needs a region map (--regions MAP)"
-    assert _cli_words("widen the clue range, or raise max_attempts or timeout") == \
+    assert cli_words("a jigsaw needs a region map (regions=...)") == "a jigsaw needs a region map (--regions MAP)"
+    assert cli_words("widen the clue range, or raise max_attempts or timeout") == \
         "widen the clue range, or raise --max-attempts or --timeout"
-    assert _cli_words("a 64x64 grid is too large for text (at most 61x61); pass a 2-D array") == \
+    assert cli_words("a 64x64 grid is too large for text (at most 61x61); pass a 2-D array") == \
         "a 64x64 grid is too large for text (at most 61x61)"
-    assert _cli_words("limit cannot be combined with threads= or checkpoint=") == \
+    assert cli_words("limit cannot be combined with threads= or checkpoint=") == \
         "limit cannot be combined with --threads or --checkpoint"
-    assert _cli_words("a 9x9 grid; give box=(rows, columns) explicitly") == "a 9x9 grid; give --box RxC"
+    assert cli_words("a 9x9 grid; give box=(rows, columns) explicitly") == "a 9x9 grid; give --box RxC"

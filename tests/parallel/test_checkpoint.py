@@ -241,7 +241,7 @@ def test_the_issues_edits_of_a_queens_14_checkpoint_are_refused(tmp_path):
             # with the header's digest made again: the plan's own check catches it
             body = {k: v for k, v in head.items() if k != "digest"}
             body[key] = value
-            forged = {**body, "digest": C._digest(C._canonical(body))}
+            forged = {**body, "digest": C.plan_digest(body)}
             yield f"{key} changed, digest forged", [json.dumps(forged)] + lines[1:]
 
     for what, edited in cases():

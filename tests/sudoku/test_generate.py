@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, generate, generate_many, load_puzzles
 # private: the clue orbits and tables the generator removes clues by (no public face)
-from dlxnumba.sudoku.generating import SYMMETRIES, _orbits, _tables
+from dlxnumba.sudoku.generating import SYMMETRIES, symmetry_orbits, generator_tables
 from dlxnumba.sudoku.geometry import geometry
 from reference import sudoku_ok, sudoku_solutions_brute
 
@@ -103,7 +103,7 @@ def test_symmetry(symmetric, box):
         assert np.array_equal(image, g)
     assert_unique(s)
     # minimal over the orbits: no orbit of clues can go
-    ptr, cells = _orbits(n, symmetric)
+    ptr, cells = symmetry_orbits(n, symmetric)
     orbits = [cells[ptr[k]:ptr[k + 1]].tolist() for k in range(len(ptr) - 1)]
     clue_orbits = [o for o in orbits if g.reshape(-1)[o[0]]]
     assert all(g.reshape(-1)[o].all() for o in clue_orbits)
@@ -116,10 +116,10 @@ def test_symmetric_true_is_central():
 
 def test_orbits_partition_the_cells():
     for name in SYMMETRIES:
-        ptr, cells = _orbits(9, name)
+        ptr, cells = symmetry_orbits(9, name)
         assert sorted(cells.tolist()) == list(range(81))
         assert all(1 <= ptr[k + 1] - ptr[k] <= 8 for k in range(len(ptr) - 1))
-    assert len(_orbits(9, "central")[0]) - 1 == 41  # 40 pairs and the centre
+    assert len(symmetry_orbits(9, "central")[0]) - 1 == 41  # 40 pairs and the centre
 
 
 # ------------------------------------------------------------ determinism
@@ -254,7 +254,7 @@ def _bitmask_count(cells, box, limit):
     from dlxnumba.kernels.sudoku.generate import count_solutions
 
     g = geometry(box[0] * box[1], box)
-    tables = _tables(g)
+    tables = generator_tables(g)
     out = np.zeros(g.cells, np.uint8)
     return int(count_solutions(np.asarray(cells, np.uint8), limit, tables, out)), out
 
@@ -399,7 +399,7 @@ def test_fuzz_small_grids(seed, box, symmetric, variant):
         return
     assert s.variant == Variant.parse(variant)
     assert_unique(s)
-    ptr, cells = _orbits(n, symmetric or None)
+    ptr, cells = symmetry_orbits(n, symmetric or None)
     orbits = [cells[ptr[k]:ptr[k + 1]].tolist() for k in range(len(ptr) - 1)]
     g = s.givens.reshape(-1)
     clue_orbits = [o for o in orbits if g[o[0]]]

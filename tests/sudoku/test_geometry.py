@@ -185,10 +185,10 @@ def test_a_box_text_that_does_not_fit_says_so(text):
 def test_the_api_reads_a_box_text_as_the_command_line_does(r, c, sep, before, after):
     """One reader of ``RxC`` (the command line's --box and box= in the API): any such
     text is the pair, in both, and names a grid of side r * c."""
-    from dlxnumba.cli.common import _box  # private: the argparse type of --box, the command line's reader
+    from dlxnumba.cli.common import box_argument  # private: the argparse type of --box, the command line's reader
 
     text = f"{before}{r}{before}{sep}{after}{c}{after}"
-    assert _box(text) == (r, c)
+    assert box_argument(text) == (r, c)
     if r * c >= 4:
         assert geometry(r * c, text).box == (r, c)
 

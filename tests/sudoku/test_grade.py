@@ -85,7 +85,7 @@ def guesses_oracle(cells, n, box) -> tuple[int, bool]:
 
 def copies_of(puzzle: np.ndarray, n: int, box, samples: int, seed: int) -> np.ndarray:
     # private: the symmetries the search effort averages over (the copies are the same puzzle)
-    sources, maps = grading._copies(n, box, True, samples, seed)
+    sources, maps = grading.effort_copies(n, box, True, samples, seed)
     return np.stack([maps[k][puzzle[sources[k]]] for k in range(samples)])
 
 
@@ -108,7 +108,7 @@ def test_copies_are_symmetries():
         s = Sudoku(p)
         sol = s.solve().grid.ravel()
         for box in [(3, 3)]:
-            sources, maps = grading._copies(9, box, True, 8, 3)
+            sources, maps = grading.effort_copies(9, box, True, 8, 3)
             for k in range(8):
                 copy = maps[k][s.grid.ravel()[sources[k]]]
                 copy_sol = maps[k][sol[sources[k]]]
@@ -118,7 +118,7 @@ def test_copies_are_symmetries():
         n = box[0] * box[1]
         s = Sudoku(np.zeros(n * n, np.uint8), box)
         sol = s.solve().grid.ravel()
-        sources, maps = grading._copies(n, box, True, 6, 1)
+        sources, maps = grading.effort_copies(n, box, True, 6, 1)
         for k in range(6):
             assert sudoku_ok(maps[k][sol[sources[k]]].tolist(), [0] * (n * n), n, box)
 

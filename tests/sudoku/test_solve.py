@@ -967,7 +967,7 @@ def test_a_first_puzzle_of_no_size_is_one_invalid_row():
 def test_memory_is_the_size_of_the_arrays_a_solve_allocates(n, box):
     """memory() computes its figures from the sizes (a 250x250 grid's are
     known before gigabytes are allocated); they are those of the arrays."""
-    from dlxnumba.sudoku.solve import _one, _Shape, memory  # private: the arrays memory() must account for
+    from dlxnumba.sudoku.solve import _one, memory  # private: the arrays memory() must account for
 
     per_thread, shared = memory(n, box)
     puzzle = Sudoku("." * (n * n), box=box)

@@ -115,6 +115,12 @@ def ssxc1_twin(options, n_primary, n_items, stop_at=1, given=()):
     return out
 
 
+def engine(search):
+    """The dancing-cells engine a Search runs on (private: its sets and sizes, which
+    must be restored after a search, are what these tests check)."""
+    return search._cells
+
+
 def cells_run(p: ExactCover, stop_at=1, given=()):
     s = Search(p, given=given, stop_at=stop_at, algorithm="cells")
     sols = list(s.solutions())
@@ -236,7 +242,7 @@ def test_sets_restored_after_full_search(prob):
     options, n1, n = prob
     p = numbered(options, n1, n)
     s, _ = cells_run(p)
-    e = s._cells
+    e = engine(s)
     item, set_, nd, _ = e.cells
     t = e.template
     assert s.done and int(s.state[K.LEVEL]) >= 0
@@ -382,7 +388,7 @@ def test_colored_same_solutions_as_brute_force_and_links(prob):
     assert want == ref.colored_solutions_by_subsets(options, colors, n1, n)  # the shared oracle agrees
     assert {frozenset(x) for x in Search(p).solutions()} == want  # links, Algorithm C
     # the sets are restored at the end
-    e = s._cells
+    e = engine(s)
     t = e.template
     for x in t.item.tolist():
         assert e.cells[1][x - 1] == t.set[x - 1]
@@ -506,7 +512,7 @@ def test_bounded_same_solutions_as_brute_force_and_links(prob):
     assert {frozenset(x) for x in sols} == want and len(sols) == len(want)
     assert want == ref.colored_solutions_by_subsets(options, colors, n1, n, lower, upper)
     assert {frozenset(x) for x in Search(p).solutions()} == want  # links, Algorithm M
-    e = s._cells  # sizes and bounds restored at the end
+    e = engine(s)  # sizes and bounds restored at the end
     t = e.template
     for x in t.item.tolist():
         assert e.cells[1][x - 1] == t.set[x - 1]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import reference as ref
 from dlxnumba.kernels.sudoku.links import grid_clash, link_givens
 from dlxnumba.template import template
-from dlxnumba.sudoku.encoding import _encoding
+from dlxnumba.sudoku.encoding import cover_problem
 from dlxnumba.sudoku.geometry import geometry
 from dlxnumba.sudoku.rules import breaks_rules
 from known import solved_grid
@@ -68,7 +68,7 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
     cells[rng.random(n * n) >= data.draw(st.floats(0.0, 1.0))] = 0
     if data.draw(st.booleans()):
         cells[rng.integers(n * n)] = rng.integers(1, n + 1)
-    p = _encoding(n, *box)
+    p = cover_problem(n, *box)
     t = template(p)
     mine = [rng.integers(0, 2 ** 31, a.size).astype(np.int32) for a in (t.llink, t.rlink, t.ulink, t.dlink)]
     length = rng.integers(0, 2 ** 31, t.length.size).astype(np.int32)
@@ -89,7 +89,7 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
 def test_the_lanes_need_four_item_options():
     """Every Sudoku encoding (any size) gets the four-node-block layout the lanes link up."""
     for n, box in SHAPES + [(16, (4, 4))]:
-        assert template(_encoding(n, *box)).width == 4
+        assert template(cover_problem(n, *box)).width == 4
 
 
 # ---------------------------------------------------------------------------
