@@ -3,6 +3,8 @@ in process, write input files, check the answers printed."""
 
 from __future__ import annotations
 
+import signal
+
 from dlxnumba import is_solution
 from dlxnumba.cli import main
 from known import ROOT, TOP1
@@ -12,6 +14,13 @@ TOP95 = ROOT / "puzzles" / "top95.txt"
 BROKEN_RULE = "11" + "." * 79  # two 1s in row 1
 BAD_SYMBOL = TOP1[:10] + "?" + TOP1[11:]
 TOO_SHORT = TOP1[:80]
+
+
+def sigint_default() -> None:
+    """The ``preexec_fn`` of a child a test interrupts: SIGINT acts as a terminal's
+    Ctrl-C even when the tests themselves were started in the background (a shell
+    starts those with SIGINT ignored, which a child would inherit)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run(capsys, *argv):

@@ -12,7 +12,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from command_line import BROKEN_RULE, TOO_SHORT, TOP95, check_solutions, run, write  # noqa: E402
+from command_line import BROKEN_RULE, TOO_SHORT, TOP95, check_solutions, run, sigint_default, write  # noqa: E402
 from known import FIVE, NONE, TOP1  # noqa: E402
 
 from dlxnumba import queens  # noqa: E402
@@ -143,7 +143,7 @@ def test_ctrl_c_stops_promptly(tmp_path):
     path = write(tmp_path, p.to_dlx(), "queens16.dlx")
     proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "cover", str(path), "--count", "--dask", "local",
                              "--progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
-                            env={**os.environ, "COLUMNS": "200"})
+                            env={**os.environ, "COLUMNS": "200"}, preexec_fn=sigint_default)
     try:
         seen = b""
         while b"tasks" not in seen:  # the first progress report: tasks are running

@@ -5,7 +5,7 @@ import importlib
 import numpy as np
 import pytest
 
-from command_line import run
+from command_line import run, sigint_default
 from dlxnumba import Sudoku, grade
 from dlxnumba.cli import generate as cli_generate
 from dlxnumba.sudoku.generating import SYMMETRIES
@@ -128,7 +128,7 @@ def test_generate_real_ctrl_c_in_a_long_puzzle():
 
     p = subprocess.Popen([sys.executable, "-m", "dlxnumba", "generate", "--box", "5x5", "--progress"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                         preexec_fn=sigint_default)
     assert b"seed" in p.stderr.readline()  # the run has begun (the random seed is shown)
     time.sleep(2)  # inside the generator (or still loading it: Ctrl-C is caught there too)
     p.send_signal(signal.SIGINT)

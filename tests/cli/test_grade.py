@@ -2,7 +2,7 @@
 
 import pytest
 
-from command_line import run, write
+from command_line import run, sigint_default, write
 from dlxnumba import grade_many, load_puzzles
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -113,7 +113,7 @@ def _grade_process(path):
 
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.Popen([sys.executable, "-m", "dlxnumba", "grade", "--threads", "1", str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, preexec_fn=sigint_default)
 
 
 def _line_within(proc, seconds):

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from command_line import check_solutions, run, top95, write
+from command_line import check_solutions, run, sigint_default, top95, write
 from known import NONE as NONE_PUZZLE
 from known import ROOT, TOP1, TOP1_SOLUTION
 
@@ -68,7 +68,8 @@ def test_ctrl_c_exits_quietly_with_130(tmp_path):
     path = write(tmp_path, f"{TOP1}\n{TOP1}\n{TOP1}\n{'.' * 81}\n")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "solve", "--count", "--progress", str(path)],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=sigint_default)
     seen = b""
     deadline = time.monotonic() + 120
     try:
@@ -105,7 +106,7 @@ def _env():
 
 def _popen(*argv, cwd=ROOT, **kwargs):
     return subprocess.Popen([sys.executable, "-m", "dlxnumba", *map(str, argv)], cwd=cwd, env=_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=sigint_default, **kwargs)
 
 
 def _quiet(err: bytes) -> bool:

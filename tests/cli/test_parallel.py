@@ -6,7 +6,7 @@ import re
 import pytest
 
 import known
-from command_line import run, write
+from command_line import run, sigint_default, write
 from dlxnumba import last_stats, queens
 
 
@@ -192,7 +192,7 @@ def test_count_stopped_by_ctrl_c_prints_its_lower_bound(tmp_path, case):
     queens_file(tmp_path, 16)
     env = dict(os.environ, PYTHONPATH=str(known.ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", *argv, "--stats", "--progress"], cwd=tmp_path,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=sigint_default)
     try:
         seen = proc.stderr.read1(4096)  # the first progress report: the count is under way
         time.sleep(1)
