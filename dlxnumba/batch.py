@@ -433,9 +433,14 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, thr
               progress: ProgressArg = None, progress_interval: float = 0.5) -> BatchResult:
     """Run many jobs on ``problem``, each a list of given options, in compiled code.
 
+    A job's own trouble (conflicting givens, a spent budget) is its status
+    in the result, not an exception.  :meth:`ExactCover.batch
+    <dlxnumba.ExactCover.batch>` is the same call.
+
     Parameters
     ----------
     problem : ExactCover
+        The problem every job searches.
     jobs : sequence of sequences of int
         The given (forced) options of each job.  Conflicting givens make that
         job INVALID, with the reason in ``errors``.
@@ -443,23 +448,48 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, thr
         Solutions to look for, for all jobs or one per job (>= 1): ``1`` finds
         a first solution, ``2`` also tells unique from multiple, a large limit
         counts.
-    threads : int, optional
-        Threads to use; None means all that numba has.
-    stop_at, max_nodes
-        As in :meth:`ExactCover.solve`; ``max_nodes`` is per job (BUDGET when spent).
-    timeout : float, optional
-        Wall-clock limit for the whole batch; unfinished jobs get BUDGET.
-        With ``max_nodes=0`` or ``timeout=0`` no job is searched: each gets
-        BUDGET (an option given twice is still INVALID).
-    progress : True or callable, optional
-        A callable receives a :class:`~dlxnumba.progress.Progress` report (jobs
-        done of all, nodes, solutions, elapsed and estimated time left) every
-        ``progress_interval`` seconds of a long batch; ``True`` shows them (a
-        tqdm bar when tqdm is installed, else a line on stderr).
+    threads : int or None
+        Threads the lanes run on (None: all that numba has).
+    stop_at : {1, 0}
+        Branch on the first active primary item of length ``<= stop_at``
+        met while scanning for the shortest: ``1`` (default) is fastest;
+        ``0`` is Knuth's rule and reproduces his node and update counts.
+    max_nodes : int or None
+        A budget of search-tree nodes, per job (BUDGET when spent).
+    timeout : float or None
+        A budget of seconds of wall-clock time for the whole batch (never
+        while compiling); unfinished jobs get BUDGET.  With ``max_nodes=0``
+        or ``timeout=0`` no job is searched: each gets BUDGET (an option
+        given twice is still INVALID).
+    progress : bool, callable or None
+        ``True`` shows reports on a long batch (a tqdm bar when tqdm is
+        installed, else a line on stderr); a callable receives each
+        :class:`~dlxnumba.Progress` report (jobs done of all, nodes,
+        solutions, elapsed and estimated time left).
+    progress_interval : float
+        Seconds between two progress reports (0.5).
 
     Returns
     -------
     BatchResult
+        One entry per job, in job order: ``status`` (codes that compare with
+        :class:`~dlxnumba.Status` members), ``count``, ``nodes``, ``updates``,
+        ``first`` (the first solution, givens included, or None) and
+        ``errors``.
+
+    Raises
+    ------
+    ExactCoverError
+        For a bad search option or ``limit``, jobs that are not lists of
+        option indices in range.
+
+    Examples
+    --------
+    >>> from dlxnumba import ExactCover
+    >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
+    >>> r = run_batch(p, [[], [2], [0, 1]], limit=2, threads=1)
+    >>> r.status_names, r.count.tolist(), r.first
+    (['MULTIPLE', 'SOLVED', 'INVALID'], [2, 1, 0], [[0, 2], [0, 2], None])
     """
     options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                             progress_interval=progress_interval, threads=threads)
