@@ -94,7 +94,33 @@ class BatchResult:
         return [Status(s) for s in self.status.tolist()]
 
     def stats(self, i: int | None = None) -> Stats:
-        """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs)."""
+        """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs).
+
+        Parameters
+        ----------
+        i : int or None
+            A job's index (negative ones count from the end); None: the whole
+            batch, its ``seconds`` those of the call.
+
+        Returns
+        -------
+        Stats
+            ``solutions`` (the job's count), ``nodes``, ``updates`` and a
+            ``status``: ``MAX_NODES`` for a spent budget, ``COMPLETE`` for no
+            solution or invalid givens, else ``LIMIT``.
+
+        Raises
+        ------
+        ExactCoverError
+            For an ``i`` that is not the index of a job.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> r = ExactCover.from_options(["A B", "B C", "C", "A"]).batch([[0], [1]], threads=1)
+        >>> r.stats(0).solutions, r.stats().solutions
+        (1, 2)
+        """
         if i is None:
             total = Stats(status=Status.NONE)
             for k in range(len(self)):

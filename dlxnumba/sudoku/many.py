@@ -261,7 +261,22 @@ class SudokuBatchResult(tuple):
         return self._errors
 
     def puzzle(self, i: int) -> Sudoku | None:
-        """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`)."""
+        """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`).
+
+        Parameters
+        ----------
+        i : int
+            The puzzle's index in the batch (negative ones count from the end).
+
+        Returns
+        -------
+        Sudoku or None
+
+        Raises
+        ------
+        SudokuError
+            For an ``i`` that is not an integer or out of range.
+        """
         i = self._index(i)
         if self.status[i] == K.ST_INVALID:
             return None
@@ -270,7 +285,22 @@ class SudokuBatchResult(tuple):
 
     def sudoku(self, i: int) -> Sudoku | None:
         """Solution ``i`` as a :class:`Sudoku` that remembers its puzzle (its givens
-        are drawn bold), or None when no solution was found."""
+        are drawn bold), or None when no solution was found.
+
+        Parameters
+        ----------
+        i : int
+            The puzzle's index in the batch (negative ones count from the end).
+
+        Returns
+        -------
+        Sudoku or None
+
+        Raises
+        ------
+        SudokuError
+            For an ``i`` that is not an integer or out of range.
+        """
         i = self._index(i)
         if not self.count[i]:
             return None
