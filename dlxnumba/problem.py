@@ -115,6 +115,17 @@ class Problem:
 
         Items are named by their column index.
 
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        ExactCoverError
+            For a matrix that is not 2-D or rectangular, an entry other than 0
+            or 1, a secondary index out of range, bad costs.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover
@@ -169,6 +180,18 @@ class Problem:
         is an error (list the odd name in ``primary=`` to make it an item).
         Colors are numbered in order of first appearance (:attr:`color_names`).
 
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        ExactCoverError
+            Naming the option or item at fault: an item listed twice in an
+            option, an item declared twice or both primary and secondary, a
+            color on a primary item, bad bounds or costs.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover
@@ -197,20 +220,78 @@ class Problem:
     @classmethod
     def from_dlx(cls: type[P], source: Any) -> P:
         """Read Knuth's DLX text format (DLX1; DLX2's colors, DLX3's bounds, DLX5's
-        costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`)."""
+        costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`).
+
+        Parameters
+        ----------
+        source : str, bytes, path or file object
+            The text itself (a string with a line break, or bytes), a path, or
+            a file object.
+
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        DLXFormatError
+            For text that does not follow the format (the message names the
+            line).
+        OSError
+            For a path that cannot be read (:class:`FileNotFoundError`,
+            :class:`IsADirectoryError`, ...).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_dlx("| a comment\\nA B C\\nA B\\nC\\nA\\n")
+        >>> p.primary, p.solve()
+        (['A', 'B', 'C'], [0, 1])
+        """
         t = parse_dlx(source)
         return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items, t.opt_colors, t.color_names,
                    t.lower, t.upper, t.costs)
 
     def to_dlx(self) -> str:
         """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's, with DLX2's
-        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them."""
+        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them.
+
+        Returns
+        -------
+        str
+            The text, which :meth:`from_dlx` reads back to an equal problem.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_options(["A B", "C"])
+        >>> ExactCover.from_dlx(p.to_dlx()) == p
+        True
+        """
         return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items,
                           self._opt_colors, self._color_names, self._lower, self._upper, costs=self._costs)
 
     def with_costs(self: P, costs: Any) -> P:
         """The same problem with ``costs`` (one nonnegative integer per option; None: none).
 
+        Parameters
+        ----------
+        costs : array_like of int or None
+            One nonnegative integer per option (Knuth's DLX5), or None.
+
+        Returns
+        -------
+        ExactCover
+            A new problem; this one is unchanged.
+
+        Raises
+        ------
+        ExactCoverError
+            For costs that are negative, not integers, or not one per option.
+
+        Examples
+        --------
         >>> from dlxnumba import ExactCover
         >>> ExactCover.from_options(["a b", "a", "b"]).with_costs([5, 1, 2]).best().costs
         [3]
