@@ -260,11 +260,31 @@ class Geometry:
         return f"Geometry(n={self.n}, box={self.box}{more})"
 
     def cell_name(self, cell: int) -> str:
-        """The name ``r{row}c{col}`` (1-based) of a cell number."""
+        """The name ``r{row}c{col}`` (1-based) of a cell number.
+
+        Parameters
+        ----------
+        cell : int
+            A flat cell index, ``row * n + col`` (0-based).
+
+        Returns
+        -------
+        str
+        """
         return cell_name(self.n, cell)
 
     def extra_of(self, cell: int) -> list[int]:
-        """The extra regions (their numbers in ``regions``) that hold ``cell``."""
+        """The extra regions (their numbers in ``regions``) that hold ``cell``.
+
+        Parameters
+        ----------
+        cell : int
+            A flat cell index, ``row * n + col`` (0-based).
+
+        Returns
+        -------
+        list of int
+        """
         first = 3 * self.n
         return [first + k for k, (_, cells) in enumerate(self.extra_regions) if cell in cells]
 

@@ -307,7 +307,13 @@ class GradeBatch:
         return [name or None for name in self.level.tolist()]
 
     def level_counts(self) -> dict[str, int]:
-        """Graded puzzles per level, every level listed (easiest first)."""
+        """Graded puzzles per level, every level listed (easiest first).
+
+        Returns
+        -------
+        dict of str to int
+            ``{level: puzzles}`` for every level of :data:`LEVELS`.
+        """
         codes = self.level_codes
         found = np.bincount(codes[codes >= 0].astype(np.int64), minlength=len(LEVELS))
         return {name: int(c) for name, c in zip(LEVELS, found)}

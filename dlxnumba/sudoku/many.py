@@ -307,7 +307,12 @@ class SudokuBatchResult(tuple):
         return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box, self.variant)
 
     def sudokus(self) -> list[Sudoku | None]:
-        """:meth:`sudoku` of every puzzle, in input order."""
+        """:meth:`sudoku` of every puzzle, in input order.
+
+        Returns
+        -------
+        list of Sudoku or None
+        """
         return [self.sudoku(i) for i in range(len(self.status))]
 
     def _index(self, i) -> int:
