@@ -228,8 +228,28 @@ class Search:
         """A search of ``problem`` with ``options`` checked already (the front ends build the
         record once) and ``given`` an int32 array from :func:`~dlxnumba.template.check_given`.
 
-        ``prepare(links, first_node)``, for links only, sets the links up in place of the
-        givens (a front end's fast builder); it returns False when they conflict.
+        Parameters
+        ----------
+        problem : ExactCover
+            The problem to search.
+        options : SearchOptions
+            The search options, checked.
+        given : numpy.ndarray or None
+            The given options (int32, checked to be in range; None: none).
+        prepare : callable or None
+            ``prepare(links, first_node)``, for links only, sets the links up
+            in place of the givens (a front end's fast builder); it returns
+            False when they conflict.
+
+        Returns
+        -------
+        Search
+
+        Raises
+        ------
+        ExactCoverError
+            For givens that conflict or repeat, or ``prepare`` with another
+            algorithm than links.
         """
         search = cls.__new__(cls)
         search._start(problem, np.zeros(0, np.int32) if given is None else given, options, prepare)
@@ -410,9 +430,24 @@ class Search:
     def advance(self, solution_stop: int) -> int:
         """Search until ``solution_stop`` solutions in all, the end, or a limit.
 
-        Returns ``RET_SOLUTION`` or ``RET_DONE``; raises :class:`LimitReached`
-        on a timeout or node budget, and lets KeyboardInterrupt through between
-        two slices (the search can be resumed after either).
+        Lets KeyboardInterrupt through between two slices (the search can be
+        resumed after it).
+
+        Parameters
+        ----------
+        solution_stop : int
+            Stop when the search has visited this many solutions in all.
+
+        Returns
+        -------
+        int
+            ``RET_SOLUTION`` (stopped at a solution) or ``RET_DONE`` (the tree
+            is exhausted).
+
+        Raises
+        ------
+        LimitReached
+            On a timeout or node budget.
         """
         st = self.state
         started = time.perf_counter()
@@ -462,14 +497,24 @@ class Search:
                 self.progress.close(self.report)
 
     def report(self) -> Progress:
-        """A :class:`~dlxnumba.progress.Progress` report of this search as it stands."""
+        """A :class:`~dlxnumba.progress.Progress` report of this search as it stands.
+
+        Returns
+        -------
+        Progress
+        """
         if self._cells is not None:
             return self._cells.report(self.stats.seconds)
         return search_progress(self.choice, self.state, self.top, self.dlink, self.length,
                                self.stats.seconds)
 
     def solution(self) -> list[int]:
-        """The options of the solution just visited, givens included, sorted."""
+        """The options of the solution just visited, givens included, sorted.
+
+        Returns
+        -------
+        list of int
+        """
         if self._cells is not None:
             return sorted(self.given.tolist() + self._cells.chosen())
         level = int(self.state[K.LEVEL])
