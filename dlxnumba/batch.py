@@ -94,7 +94,33 @@ class BatchResult:
         return [Status(s) for s in self.status.tolist()]
 
     def stats(self, i: int | None = None) -> Stats:
-        """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs)."""
+        """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs).
+
+        Parameters
+        ----------
+        i : int or None
+            A job's index (negative ones count from the end); None: the whole
+            batch, its ``seconds`` those of the call.
+
+        Returns
+        -------
+        Stats
+            ``solutions`` (the job's count), ``nodes``, ``updates`` and a
+            ``status``: ``MAX_NODES`` for a spent budget, ``COMPLETE`` for no
+            solution or invalid givens, else ``LIMIT``.
+
+        Raises
+        ------
+        ExactCoverError
+            For an ``i`` that is not the index of a job.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> r = ExactCover.from_options(["A B", "B C", "C", "A"]).batch([[0], [1]], threads=1)
+        >>> r.stats(0).solutions, r.stats().solutions
+        (1, 2)
+        """
         if i is None:
             total = Stats(status=Status.NONE)
             for k in range(len(self)):
@@ -433,9 +459,14 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, thr
               progress: ProgressArg = None, progress_interval: float = 0.5) -> BatchResult:
     """Run many jobs on ``problem``, each a list of given options, in compiled code.
 
+    A job's own trouble (conflicting givens, a spent budget) is its status
+    in the result, not an exception.  :meth:`ExactCover.batch
+    <dlxnumba.ExactCover.batch>` is the same call.
+
     Parameters
     ----------
     problem : ExactCover
+        The problem every job searches.
     jobs : sequence of sequences of int
         The given (forced) options of each job.  Conflicting givens make that
         job INVALID, with the reason in ``errors``.
@@ -443,23 +474,48 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, thr
         Solutions to look for, for all jobs or one per job (>= 1): ``1`` finds
         a first solution, ``2`` also tells unique from multiple, a large limit
         counts.
-    threads : int, optional
-        Threads to use; None means all that numba has.
-    stop_at, max_nodes
-        As in :meth:`ExactCover.solve`; ``max_nodes`` is per job (BUDGET when spent).
-    timeout : float, optional
-        Wall-clock limit for the whole batch; unfinished jobs get BUDGET.
-        With ``max_nodes=0`` or ``timeout=0`` no job is searched: each gets
-        BUDGET (an option given twice is still INVALID).
-    progress : True or callable, optional
-        A callable receives a :class:`~dlxnumba.progress.Progress` report (jobs
-        done of all, nodes, solutions, elapsed and estimated time left) every
-        ``progress_interval`` seconds of a long batch; ``True`` shows them (a
-        tqdm bar when tqdm is installed, else a line on stderr).
+    threads : int or None
+        Threads the lanes run on (None: all that numba has).
+    stop_at : {1, 0}
+        Branch on the first active primary item of length ``<= stop_at``
+        met while scanning for the shortest: ``1`` (default) is fastest;
+        ``0`` is Knuth's rule and reproduces his node and update counts.
+    max_nodes : int or None
+        A budget of search-tree nodes, per job (BUDGET when spent).
+    timeout : float or None
+        A budget of seconds of wall-clock time for the whole batch (never
+        while compiling); unfinished jobs get BUDGET.  With ``max_nodes=0``
+        or ``timeout=0`` no job is searched: each gets BUDGET (an option
+        given twice is still INVALID).
+    progress : bool, callable or None
+        ``True`` shows reports on a long batch (a tqdm bar when tqdm is
+        installed, else a line on stderr); a callable receives each
+        :class:`~dlxnumba.Progress` report (jobs done of all, nodes,
+        solutions, elapsed and estimated time left).
+    progress_interval : float
+        Seconds between two progress reports (0.5).
 
     Returns
     -------
     BatchResult
+        One entry per job, in job order: ``status`` (codes that compare with
+        :class:`~dlxnumba.Status` members), ``count``, ``nodes``, ``updates``,
+        ``first`` (the first solution, givens included, or None) and
+        ``errors``.
+
+    Raises
+    ------
+    ExactCoverError
+        For a bad search option or ``limit``, jobs that are not lists of
+        option indices in range.
+
+    Examples
+    --------
+    >>> from dlxnumba import ExactCover
+    >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
+    >>> r = run_batch(p, [[], [2], [0, 1]], limit=2, threads=1)
+    >>> r.status_names, r.count.tolist(), r.first
+    (['MULTIPLE', 'SOLVED', 'INVALID'], [2, 1, 0], [[0, 2], [0, 2], None])
     """
     options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                             progress_interval=progress_interval, threads=threads)

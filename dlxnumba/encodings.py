@@ -162,6 +162,11 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
         ``key[k] == (row, column)`` of the square of option ``k`` (0-based);
         option ``k`` is square ``divmod(k, n)``.
 
+    Raises
+    ------
+    EncodingError
+        For an ``n`` not a positive integer, a board too large for the links.
+
     Examples
     --------
     >>> problem, key = queens(6)
@@ -200,9 +205,20 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
 def queens_columns(solution: Iterable[int], key: Sequence[tuple[int, int]]) -> list[int]:
     """The column of the queen in each row, from a solution of :func:`queens`.
 
-    Raises :class:`EncodingError` naming the fault when ``solution`` is not a
-    solution: an option number outside ``key``, two queens that attack each
-    other, or a row without a queen.
+    Parameters
+    ----------
+    solution, key
+        A solution (option indices) of the problem :func:`queens` returned, and its key.
+
+    Returns
+    -------
+    list of int
+        ``columns[row]``: the column (0-based) of the queen in each row.
+
+    Raises
+    ------
+    EncodingError
+        Naming the fault: a bad ``key``, an option outside it, two queens that attack, a row without one.
 
     Examples
     --------
@@ -265,6 +281,11 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
         ``key[j] == (k, i, i + k + 1)``: option ``j`` puts the number ``k`` in
         slots ``i`` and ``i + k + 1``.
 
+    Raises
+    ------
+    EncodingError
+        For a bad ``n`` or ``break_symmetry``, a problem too large for the links.
+
     Examples
     --------
     >>> problem, key = langford(3)
@@ -314,9 +335,20 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
 def langford_sequence(solution: Iterable[int], key: Sequence[tuple[int, int, int]]) -> list[int]:
     """The sequence of ``2n`` numbers of a solution of :func:`langford`.
 
-    Raises :class:`EncodingError` naming the fault when ``solution`` is not a
-    solution: an option number outside ``key``, a number placed twice or
-    not at all, or a slot filled twice.
+    Parameters
+    ----------
+    solution, key
+        A solution (option indices) of the problem :func:`langford` returned, and its key.
+
+    Returns
+    -------
+    list of int
+
+    Raises
+    ------
+    EncodingError
+        Naming the fault: a bad ``key``, an option number outside it, a
+        number placed twice or not at all, or a slot filled twice.
 
     Examples
     --------
@@ -640,9 +672,22 @@ def pentomino_grid(solution: Iterable[int], key: Sequence[tuple[str, Cells]]) ->
     """The board of a solution of :func:`pentominoes`: a list of rows of letters.
 
     Cells that no option of the solution covers hold ``"."`` (the board is
-    as large as the options cover).  Raises :class:`EncodingError` naming
-    the fault for an option number outside ``key``, a piece placed twice or
-    two pieces on one cell.
+    as large as the options cover).
+
+    Parameters
+    ----------
+    solution, key
+        A solution (option indices) of the problem :func:`pentominoes` returned, and its key.
+
+    Returns
+    -------
+    list of list of str
+
+    Raises
+    ------
+    EncodingError
+        Naming the fault: a bad ``key``, an option number outside it, a piece
+        placed twice or two pieces on one cell.
 
     Examples
     --------
@@ -678,6 +723,13 @@ def pentomino_grid(solution: Iterable[int], key: Sequence[tuple[str, Cells]]) ->
 
 def pentomino_picture(solution: Iterable[int], key: Sequence[tuple[str, Cells]]) -> str:
     """A solution of :func:`pentominoes` as text, one line per row of the board.
+
+    Parameters and errors are those of :func:`pentomino_grid`.
+
+    Returns
+    -------
+    str
+        The rows of :func:`pentomino_grid`, joined by newlines.
 
     Examples
     --------
@@ -749,6 +801,11 @@ def word_rectangles(row_words: Iterable[str], column_words: Iterable[str], disti
         ``key[j] == ("row", i, w)`` or ``("column", j, w)``: option ``j``
         writes the word ``w`` into that row or column.
 
+    Raises
+    ------
+    EncodingError
+        For bad word lists (see above) or ``distinct``, a problem too large for the links.
+
     Examples
     --------
     >>> problem, key = word_rectangles(["cat", "ore", "tea"], ["co", "ar", "te", "ta"])
@@ -800,9 +857,20 @@ def word_rectangles(row_words: Iterable[str], column_words: Iterable[str], disti
 def word_rectangle(solution: Iterable[int], key: Sequence[tuple[str, int, str]]) -> list[str]:
     """The rows of a solution of :func:`word_rectangles`, as strings.
 
-    Raises :class:`EncodingError` naming the fault when ``solution`` is not a
-    solution: a row or column filled twice or not at all, or two words that
-    disagree on a cell.
+    Parameters
+    ----------
+    solution, key
+        A solution (option indices) of the problem :func:`word_rectangles` returned, and its key.
+
+    Returns
+    -------
+    list of str
+
+    Raises
+    ------
+    EncodingError
+        Naming the fault: a bad ``key``, an option number outside it, a row
+        or column filled twice or not at all, or words that disagree on a cell.
 
     Examples
     --------

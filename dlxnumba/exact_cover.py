@@ -107,6 +107,58 @@ class ExactCover(Problem):
                progress_interval: float = 0.5, algorithm: str = "links") -> Search:
         """A new resumable :class:`~dlxnumba.search.Search` of this problem, with its own ``stats``.
 
+        The givens are applied at once; the search runs when asked
+        (``next()``, ``solutions()``, ``count()``), and those calls raise
+        :class:`~dlxnumba.LimitReached` when a budget runs out (``timeout``
+        counts from the creation of the search).  Interrupted by Ctrl-C, the
+        search goes on from where it was at the next call.
+
+        Parameters
+        ----------
+        given : iterable of int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+        algorithm : {"links", "cells", "auto"}
+            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
+            SSMCC: the same solutions, those programs' own counts), or links
+            unless a probe on a sample of the tree finds cells faster.
+
+        Returns
+        -------
+        Search
+            The search, at its start (see :class:`~dlxnumba.search.Search`).
+
+        Raises
+        ------
+        ExactCoverError
+            For a bad search option, an option index out of range or
+            conflicting givens.
+        TypeError
+            For the given options passed by position together with
+            ``given=`` or with other positional arguments (one positional
+            argument is the deprecated spelling of ``given``).
+
+        See Also
+        --------
+        solve, solutions, count : the one-shot calls.
+
+        Examples
+        --------
         >>> p = ExactCover.from_options([["a"], ["a"]])
         >>> s = p.search(stop_at=0); s.next(), s.next(), s.next(), s.stats.nodes
         ([0], [1], None, 3)
@@ -133,42 +185,55 @@ class ExactCover(Problem):
         Parameters
         ----------
         given : iterable of int
-            Options forced into every solution (indices); conflicting ones raise.
-        stop_at : int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        stop_at : {1, 0}
             Branch on the first active primary item of length ``<= stop_at``
-            found while scanning for the shortest (1, the default, is fastest on
-            Sudoku; 0 is Knuth's rule and reproduces his counts).
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
         max_nodes : int or None
-            A budget of search nodes; past it :class:`~dlxnumba.LimitReached`.
+            A budget of search-tree nodes (``0``: no search at all).
         timeout : float or None
-            Seconds of searching; past them :class:`~dlxnumba.LimitReached`.
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
         progress : bool, callable or None
-            ``True`` shows a bar or line; a callable gets a
-            :class:`~dlxnumba.Progress` report every ``progress_interval`` seconds.
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
         progress_interval : float
-            Seconds between progress reports (0.5).
+            Seconds between two progress reports (0.5).
         algorithm : {"links", "cells", "auto"}
             Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC), or a choice between them made on a sample of the search.
+            SSMCC: the same solutions, those programs' own counts), or links
+            unless a probe on a sample of the tree finds cells faster.
 
         Returns
         -------
         list of int or None
-            The options of the first solution, sorted; None when there is none.
-            :func:`~dlxnumba.last_stats` has the statistics of the search.
+            The options of the first solution, sorted, givens included; None
+            when there is none.  :func:`~dlxnumba.last_stats` has the
+            statistics of the search.
 
         Raises
         ------
         LimitReached
-            When ``max_nodes`` or ``timeout`` stops the search first (``found`` is None).
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; None in ``found``).
         ExactCoverError
-            For a bad option, a bad search option or conflicting givens.
+            For a bad search option, an option index out of range or
+            conflicting givens.
+
+        See Also
+        --------
+        solutions, count, search
 
         Examples
         --------
         >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
         >>> p.solve(), p.solve(given=[1])
         ([0, 2], [1, 3])
+        >>> ExactCover.from_options(["A B", "B C"]).solve() is None  # no solution
+        True
         """
         options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                                 progress_interval=progress_interval, algorithm=algorithm)
@@ -188,49 +253,63 @@ class ExactCover(Problem):
                   algorithm: str = "links") -> Iterator[list[int]]:
         """Iterate over solutions lazily (each a sorted list of option indices), at most ``limit``.
 
-        The search advances only as far as the consumer asks.  ``threads=N``
-        (N > 1) splits the search (:meth:`split`) and finds every solution on N
-        threads before the first is yielded, in another order than the serial
-        search's (the same set); ``limit`` and ``max_nodes`` cannot go with it.
+        The search advances only as far as the consumer asks (for
+        ``timeout``, the consumer's time between two solutions counts too).
+        ``threads=N`` (N > 1) splits the search (:meth:`split`) and finds
+        every solution on N threads before the first is yielded, in another
+        order than the serial search's (the same set); ``limit`` and
+        ``max_nodes`` cannot go with it.
 
         Parameters
         ----------
         limit : int or None
             Stop after this many solutions (None: all of them).
         given : iterable of int
-            Options forced into every solution (indices); conflicting ones raise.
-        stop_at : int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        stop_at : {1, 0}
             Branch on the first active primary item of length ``<= stop_at``
-            found while scanning for the shortest (1, the default, is fastest on
-            Sudoku; 0 is Knuth's rule and reproduces his counts).
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
         max_nodes : int or None
-            A budget of search nodes; past it :class:`~dlxnumba.LimitReached`.
+            A budget of search-tree nodes (``0``: no search at all).
         timeout : float or None
-            Seconds of searching; past them :class:`~dlxnumba.LimitReached`.
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
         progress : bool, callable or None
-            ``True`` shows a bar or line; a callable gets a
-            :class:`~dlxnumba.Progress` report every ``progress_interval`` seconds.
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
         progress_interval : float
-            Seconds between progress reports (0.5).
+            Seconds between two progress reports (0.5).
         threads : int or None
-            ``N > 1`` splits the search and runs the parts on N threads
-            (problems without colors or bounds); None or 1: the serial search.
+            ``N > 1`` splits the search (:meth:`split`) and runs the parts on
+            N threads (problems without colors or bounds, dancing links only);
+            None or 1: the serial search.
         algorithm : {"links", "cells", "auto"}
             Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC), or a choice between them made on a sample of the search.
+            SSMCC: the same solutions, those programs' own counts), or links
+            unless a probe on a sample of the tree finds cells faster.
 
         Yields
         ------
         list of int
-            Each solution's options, sorted.
+            Each solution's options, sorted, givens included.
 
         Raises
         ------
         LimitReached
-            When ``max_nodes`` or ``timeout`` stops the search first (the partial
-            result in ``found``, the statistics in ``stats``).
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; the number of solutions yielded so far in ``found``).
         ExactCoverError
-            For a bad option, a bad search option or conflicting givens.
+            For a bad search option or ``limit`` (a negative one; ``limit`` or
+            ``max_nodes`` with ``threads``), a problem that cannot be split (with
+            ``threads``), an option index out of range or
+            conflicting givens.
+
+        See Also
+        --------
+        solve, count, search
 
         Examples
         --------
@@ -253,44 +332,48 @@ class ExactCover(Problem):
               algorithm: str = "links") -> int:
         """The number of solutions (at most ``limit``).
 
-        On a timeout or budget, :class:`~dlxnumba.LimitReached` carries the
-        partial count in ``found``.  ``threads=N`` (N > 1) splits the search
-        tree (:meth:`split`) and counts the parts on N threads;
-        ``checkpoint=PATH`` records the split and each finished part in that
-        file, so that a count stopped (Ctrl-C, a crash, ``timeout``) and
-        started again with the same path does only the parts left (see
-        :class:`dlxnumba.parallel.checkpoint.Checkpoint`).  Either runs to the end: ``limit``
-        and ``max_nodes`` cannot go with them.  Split searches take problems
-        without colors or bounds.
+        ``threads=N`` (N > 1) splits the search tree (:meth:`split`) and
+        counts the parts on N threads; ``checkpoint=PATH`` records the split
+        and each finished part in that file, so that a count stopped (Ctrl-C,
+        a crash, ``timeout``) and started again with the same path does only
+        the parts left (see :class:`dlxnumba.parallel.checkpoint.Checkpoint`).
+        Either runs to the end: ``limit`` and ``max_nodes`` cannot go with
+        them.  Split searches take problems without colors or bounds.
 
         Parameters
         ----------
         limit : int or None
             Count at most this many solutions (None: all of them).
         given : iterable of int
-            Options forced into every solution (indices); conflicting ones raise.
-        stop_at : int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        stop_at : {1, 0}
             Branch on the first active primary item of length ``<= stop_at``
-            found while scanning for the shortest (1, the default, is fastest on
-            Sudoku; 0 is Knuth's rule and reproduces his counts).
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
         max_nodes : int or None
-            A budget of search nodes; past it :class:`~dlxnumba.LimitReached`.
+            A budget of search-tree nodes (``0``: no search at all).
         timeout : float or None
-            Seconds of searching; past them :class:`~dlxnumba.LimitReached`.
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
         progress : bool, callable or None
-            ``True`` shows a bar or line; a callable gets a
-            :class:`~dlxnumba.Progress` report every ``progress_interval`` seconds.
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
         progress_interval : float
-            Seconds between progress reports (0.5).
+            Seconds between two progress reports (0.5).
         threads : int or None
-            ``N > 1`` splits the search and runs the parts on N threads
-            (problems without colors or bounds); None or 1: the serial search.
+            ``N > 1`` splits the search (:meth:`split`) and runs the parts on
+            N threads (problems without colors or bounds, dancing links only);
+            None or 1: the serial search.
         checkpoint : str, path or None
-            A file recording the split and each finished part (needs a split
-            search: no ``limit`` or ``max_nodes``).
+            A file recording the split and each finished part: a count started
+            again with the same file does only the parts left (a split search,
+            even on one thread).
         algorithm : {"links", "cells", "auto"}
             Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC), or a choice between them made on a sample of the search.
+            SSMCC: the same solutions, those programs' own counts), or links
+            unless a probe on a sample of the tree finds cells faster.
 
         Returns
         -------
@@ -300,15 +383,26 @@ class ExactCover(Problem):
         Raises
         ------
         LimitReached
-            When ``max_nodes`` or ``timeout`` stops the search first (the partial
-            result in ``found``, the statistics in ``stats``).
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; the partial count in ``found``).
         ExactCoverError
-            For a bad option, a bad search option or conflicting givens.
+            For a bad search option or ``limit`` (a negative one; ``limit`` or
+            ``max_nodes`` with ``threads`` or ``checkpoint``), a problem that
+            cannot be split, a checkpoint that cannot be read or written or was
+            made for another problem, an option index out of range or
+            conflicting givens.
+
+        See Also
+        --------
+        solutions, split
 
         Examples
         --------
         >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count()
         2
+        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
+        >>> p.count(), p.count(1), p.count(given=[1])
+        (2, 1, 1)
         """
         options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                                 progress_interval=progress_interval, threads=threads, algorithm=algorithm)
@@ -325,32 +419,59 @@ class ExactCover(Problem):
               seed: int = 0) -> Split:
         """Divide the search tree into subproblems for parallel or distributed search.
 
-        Returns a picklable :class:`~dlxnumba.parallel.split.Split`: ``subproblems``
-        (each the givens plus the path of options from the root to a node of
-        the tree), ``weights`` (their estimated sizes), ``solutions`` found
-        above them and ``stats`` of the work done above them.  The subtrees
-        and those solutions cover the tree exactly once; see
-        :mod:`dlxnumba.parallel.split` for what is counted where.
+        The subtrees and the solutions found above them cover the tree
+        exactly once; see :mod:`dlxnumba.parallel.split` for what is counted
+        where.
 
         Parameters
         ----------
-        tasks : int, optional
-            Subproblems wanted (default: 32 per thread).  The split keeps
+        tasks : int or None
+            Subproblems wanted (None: 32 per thread).  The split keeps
             expanding the largest subtree until there are at least ``tasks``
             and none is estimated above twice their mean size, or until
             there are 8 times ``tasks``.
-        given, stop_at
-            As in :meth:`solve`; run the subproblems with the same ``stop_at``.
-        threads : int, optional
+        given : iterable of int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+            Run the subproblems with the same ``stop_at``.
+        threads : int or None
             Threads the default ``tasks`` is sized for, and that measure the
-            subtrees (None: all).
-        probe_nodes, probes, seed
-            How subtrees are measured: the mean of ``probes`` random probes
-            (Knuth's estimate) from a generator seeded with ``seed``; a
-            subtree estimated at most ``probe_nodes`` nodes is then searched
-            (a dry run of at most that many nodes), which makes its weight
-            exact when it finishes.  By default ``probe_nodes`` is 1000, or
-            less for a small tree: 1/64 of the estimated size of a task.
+            subtrees (None: all that numba has).
+        probe_nodes : int or None
+            A subtree estimated at most this many nodes is searched (a dry run
+            of at most that many nodes), which makes its weight exact when it
+            finishes.  None: 1000, or less for a small tree (1/64 of the
+            estimated size of a task).
+        probes : int
+            Subtrees are measured by the mean of this many random probes
+            (Knuth's estimate), 8 by default.
+        seed : int
+            Seed of the random generator of the probes (the split depends on
+            it and on the thread count only).
+
+        Returns
+        -------
+        Split
+            A picklable :class:`~dlxnumba.parallel.split.Split`:
+            ``subproblems`` (each the givens plus the path of options from the
+            root to a node of the tree), ``weights`` (their estimated sizes),
+            ``solutions`` found above them and ``stats`` of the work done
+            above them.
+
+        Raises
+        ------
+        ExactCoverError
+            For a bad search option, a problem with colors or bounds (a split
+            search takes neither), an option index out of range or
+            conflicting givens.
+
+        See Also
+        --------
+        count, solutions : ``threads=`` splits and runs the parts.
 
         Examples
         --------
@@ -370,8 +491,67 @@ class ExactCover(Problem):
               algorithm: str = "links") -> BatchResult:
         """Run many jobs, each a list of given options, through the compiled lanes.
 
-        The same as :func:`dlxnumba.batch.run_batch` (see there).  Batches run
-        on dancing links only: ``algorithm`` other than ``"links"`` is refused.
+        The same as :func:`dlxnumba.batch.run_batch`.  Batches run on dancing
+        links only.  A job's own trouble (conflicting givens, a spent budget)
+        is its status in the result, not an exception.
+
+        Parameters
+        ----------
+        jobs : sequence of sequences of int
+            The given options of each job (indices).  Conflicting givens make
+            that job INVALID, with the reason in ``errors``.
+        limit : int or sequence of int
+            Solutions to look for (>= 1), for all jobs or one per job: ``1``
+            finds a first solution, ``2`` also tells unique from multiple, a
+            large limit counts.
+        threads : int or None
+            Threads the lanes run on (None: all that numba has).
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all).
+            Per job: a job that spends it gets BUDGET.
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+            For the whole batch: the jobs left unfinished get BUDGET.
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+            Reports count the jobs done.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+        algorithm : {"links"}
+            Only ``"links"``: batches run on dancing links.
+
+        Returns
+        -------
+        BatchResult
+            One entry per job, in job order: ``status`` (codes that compare
+            with :class:`~dlxnumba.Status` members), ``count``, ``nodes``,
+            ``updates``, ``first`` (the first solution or None) and
+            ``errors``.
+
+        Raises
+        ------
+        ExactCoverError
+            For a bad search option or ``limit``, an ``algorithm`` other than
+            ``"links"``, jobs that are not lists of option indices in range.
+
+        See Also
+        --------
+        dlxnumba.batch.run_batch
+
+        Examples
+        --------
+        >>> from dlxnumba import Status
+        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
+        >>> r = p.batch([[0], [1], [0, 1]], limit=2)
+        >>> r.status_names, r.count.tolist(), r.first
+        (['SOLVED', 'SOLVED', 'INVALID'], [1, 1, 0], [[0, 2], [1, 3], None])
         """
         options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                                 progress_interval=progress_interval, threads=threads, algorithm=algorithm)
@@ -385,14 +565,52 @@ class ExactCover(Problem):
              progress_interval: float = 0.5) -> Best:
         """The ``k`` cheapest solutions, by the costs of the options (Knuth's DLX5).
 
-        Returns a :class:`~dlxnumba.costs.Best`: ``costs`` (nondecreasing) and
-        ``solutions`` (sorted option indices, givens included), iterating as
-        ``(cost, solution)`` pairs; ``optimal`` (False when ``max_nodes`` or
-        ``timeout`` ended the search first: the best found so far); ``stats``
-        (DLX5's nodes, updates, cleansings, and as ``solutions`` the improving
-        solutions it found).  Colors work as in DLX2; multiplicities and a
-        problem without costs raise :class:`~dlxnumba.ExactCoverError`.  See
-        :func:`dlxnumba.costs.best`.
+        Colors work as in DLX2; multiplicities and a problem without costs
+        are refused.  When ``max_nodes`` or ``timeout`` ends the search
+        first, the result holds the best found so far, marked
+        ``optimal=False`` (no exception).  The statistics also go to
+        :func:`~dlxnumba.last_stats`.
+
+        Parameters
+        ----------
+        k : int
+            How many of the cheapest solutions to find (default 1: an optimum).
+        given : iterable of int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+            Their costs count.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+
+        Returns
+        -------
+        Best
+            A :class:`~dlxnumba.costs.Best`: ``costs`` (nondecreasing) and
+            ``solutions`` (sorted option indices, givens included), iterating
+            as ``(cost, solution)`` pairs, ``k`` of them or all there are when
+            fewer; ``optimal`` (False when a budget ended the search first);
+            ``stats`` (DLX5's nodes, updates, cleansings, and as
+            ``solutions`` the improving solutions it found).
+
+        Raises
+        ------
+        ExactCoverError
+            For a problem without costs or with multiplicities, a bad ``k``
+            or search option, an option index out of range or conflicting
+            givens.
+
+        See Also
+        --------
+        dlxnumba.costs.best
 
         Examples
         --------
@@ -409,13 +627,35 @@ class ExactCover(Problem):
     def reduce(self, *, rounds: int | None = None, timeout: float | None = None) -> Reduction:
         """This problem with the options and items removed that Knuth's DLX-PRE finds unnecessary.
 
-        Returns a :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
-        problem, with DLX-PRE's order of options and items; costs carried
-        over), ``options`` (the original index of each of its options),
-        ``removed_options``, ``removed_items``, ``rounds``, ``complete``, and
-        ``lift(solution)`` to map a solution of the reduced problem back.
-        Multiplicities are refused, as DLX-PRE refuses them.  See
-        :func:`dlxnumba.reduce.reduce`.
+        Parameters
+        ----------
+        rounds : int or None
+            Run at most this many rounds (None: until a round changes
+            nothing).  DLX-PRE's option ``t<n>`` runs ``n - 1`` rounds.
+        timeout : float or None
+            Stop after about this many seconds (not counting compilation) and
+            return the problem as it then stands (``complete=False``); ``0``
+            does no round.
+
+        Returns
+        -------
+        Reduction
+            A :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
+            problem, with DLX-PRE's order of options and items; costs carried
+            over), ``options`` (the original index of each of its options),
+            ``removed_options``, ``removed_items``, ``rounds``, ``complete``,
+            and ``lift(solution)`` to map a solution of the reduced problem
+            back.
+
+        Raises
+        ------
+        ExactCoverError
+            For a problem with multiplicities (DLX-PRE refuses them), a bad
+            ``rounds`` or ``timeout``.
+
+        See Also
+        --------
+        dlxnumba.reduce.reduce
 
         Examples
         --------
@@ -430,16 +670,52 @@ class ExactCover(Problem):
             timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5) -> Zdd:
         """A ZDD of every solution, built by Knuth's DLX6: count, list or sample solutions far too many to visit.
 
-        Returns a :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
-        iteration over every solution (sorted option indices, givens
-        included, lazily), ``sample(n, seed=)`` (uniform draws), ``to_text()``
-        (DLX6's text for Knuth's ZDDREAD), ``nodes`` (DLX6's ZDD node count)
-        and ``stats`` (DLX6's search nodes, updates and cleansings).  Colors
-        work as in DLX2; multiplicities raise
-        :class:`~dlxnumba.ExactCoverError`.  ``max_nodes`` (search nodes),
-        ``max_zdd_nodes`` (diagram nodes) or ``timeout`` stop the search with
-        :class:`~dlxnumba.LimitReached` (a partial diagram is of no use).
-        See :func:`dlxnumba.zdd.zdd`.
+        Colors work as in DLX2; multiplicities are refused.  The statistics
+        also go to :func:`~dlxnumba.last_stats`.
+
+        Parameters
+        ----------
+        given : iterable of int
+            Indices of options forced into every solution (and included in it);
+            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all).
+        max_zdd_nodes : int or None
+            A budget of diagram nodes (counted as :attr:`Zdd.nodes
+            <dlxnumba.zdd.Zdd.nodes>` counts them).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+
+        Returns
+        -------
+        Zdd
+            A :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
+            iteration over every solution (sorted option indices, givens
+            included, lazily), ``sample(n, seed=)`` (uniform draws),
+            ``to_text()`` (DLX6's text for Knuth's ZDDREAD), ``nodes``
+            (DLX6's ZDD node count) and ``stats`` (DLX6's search nodes,
+            updates and cleansings).
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes``, ``max_zdd_nodes`` or ``timeout`` stops the
+            search first (a partial diagram is of no use: none is returned;
+            ``stats`` says how far it got).
+        ExactCoverError
+            For a bad search option or budget, a problem with multiplicities, an option index out of range or
+            conflicting givens.
+
+        See Also
+        --------
+        dlxnumba.zdd.zdd
 
         Examples
         --------

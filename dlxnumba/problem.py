@@ -115,6 +115,17 @@ class Problem:
 
         Items are named by their column index.
 
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        ExactCoverError
+            For a matrix that is not 2-D or rectangular, an entry other than 0
+            or 1, a secondary index out of range, bad costs.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover
@@ -169,6 +180,18 @@ class Problem:
         is an error (list the odd name in ``primary=`` to make it an item).
         Colors are numbered in order of first appearance (:attr:`color_names`).
 
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        ExactCoverError
+            Naming the option or item at fault: an item listed twice in an
+            option, an item declared twice or both primary and secondary, a
+            color on a primary item, bad bounds or costs.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover
@@ -197,20 +220,78 @@ class Problem:
     @classmethod
     def from_dlx(cls: type[P], source: Any) -> P:
         """Read Knuth's DLX text format (DLX1; DLX2's colors, DLX3's bounds, DLX5's
-        costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`)."""
+        costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`).
+
+        Parameters
+        ----------
+        source : str, bytes, path or file object
+            The text itself (a string with a line break, or bytes), a path, or
+            a file object.
+
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        DLXFormatError
+            For text that does not follow the format (the message names the
+            line).
+        OSError
+            For a path that cannot be read (:class:`FileNotFoundError`,
+            :class:`IsADirectoryError`, ...).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_dlx("| a comment\\nA B C\\nA B\\nC\\nA\\n")
+        >>> p.primary, p.solve()
+        (['A', 'B', 'C'], [0, 1])
+        """
         t = parse_dlx(source)
         return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items, t.opt_colors, t.color_names,
                    t.lower, t.upper, t.costs)
 
     def to_dlx(self) -> str:
         """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's, with DLX2's
-        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them."""
+        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them.
+
+        Returns
+        -------
+        str
+            The text, which :meth:`from_dlx` reads back to an equal problem.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_options(["A B", "C"])
+        >>> ExactCover.from_dlx(p.to_dlx()) == p
+        True
+        """
         return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items,
                           self._opt_colors, self._color_names, self._lower, self._upper, costs=self._costs)
 
     def with_costs(self: P, costs: Any) -> P:
         """The same problem with ``costs`` (one nonnegative integer per option; None: none).
 
+        Parameters
+        ----------
+        costs : array_like of int or None
+            One nonnegative integer per option (Knuth's DLX5), or None.
+
+        Returns
+        -------
+        ExactCover
+            A new problem; this one is unchanged.
+
+        Raises
+        ------
+        ExactCoverError
+            For costs that are negative, not integers, or not one per option.
+
+        Examples
+        --------
         >>> from dlxnumba import ExactCover
         >>> ExactCover.from_options(["a b", "a", "b"]).with_costs([5, 1, 2]).best().costs
         [3]
@@ -299,7 +380,28 @@ class Problem:
         return self._costs
 
     def option(self, j: int | np.integer) -> list[int]:
-        """Item numbers (0-based, primary first) of option ``j``."""
+        """Item numbers (0-based, primary first) of option ``j``.
+
+        Parameters
+        ----------
+        j : int
+            An option index.
+
+        Returns
+        -------
+        list of int
+
+        Raises
+        ------
+        ExactCoverError
+            For a ``j`` that is not an option index in range.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["A B", "C"], secondary="C").option(0)
+        [0, 1]
+        """
         option_index(j, self.n_options)
         return self._opt_items[self._opt_ptr[j]: self._opt_ptr[j + 1]].tolist()
 
@@ -309,7 +411,31 @@ class Problem:
         return [self.option(j) for j in range(self.n_options)]
 
     def option_names(self, options: Any) -> Any:
-        """Item names of one option (an int: a tuple) or of each option in a list (a list of tuples)."""
+        """Item names of one option (an int: a tuple) or of each option in a list (a list of tuples).
+
+        Parameters
+        ----------
+        options : int or iterable of int
+            An option index, or a list of them (a solution).
+
+        Returns
+        -------
+        tuple or list of tuple
+            The names of the option's items, in the option's order; a list of
+            those for a list.
+
+        Raises
+        ------
+        ExactCoverError
+            For an index that is not an option index in range.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_options(["A B", "C"])
+        >>> p.option_names(0), p.option_names([0, 1])
+        (('A', 'B'), [('A', 'B'), ('C',)])
+        """
         if is_integer(options):
             return tuple(self._names[i] for i in self.option(options))
         return [self.option_names(j) for j in option_list(options, self.n_options,
@@ -317,7 +443,28 @@ class Problem:
 
     def option_colors(self, j: int | np.integer) -> list:
         """The color name of each item of option ``j`` (None where it has none), aligned with
-        :meth:`option`."""
+        :meth:`option`.
+
+        Parameters
+        ----------
+        j : int
+            An option index.
+
+        Returns
+        -------
+        list
+
+        Raises
+        ------
+        ExactCoverError
+            For a ``j`` that is not an option index in range.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["A X:red"], secondary="X").option_colors(0)
+        [None, 'red']
+        """
         option_index(j, self.n_options)
         a, b = int(self._opt_ptr[j]), int(self._opt_ptr[j + 1])
         c = self._opt_colors
@@ -327,6 +474,21 @@ class Problem:
 
     def colors_of(self, solution: Iterable[int]) -> dict:
         """The colors that the options of ``solution`` give the secondary items: ``{item: color}``.
+
+        Parameters
+        ----------
+        solution : iterable of int
+            Option indices (a solution, or any options).
+
+        Returns
+        -------
+        dict
+            ``{item name: color name}``; empty for a problem without colors.
+
+        Raises
+        ------
+        ExactCoverError
+            For an index that is not an option index in range.
 
         Examples
         --------
@@ -348,7 +510,28 @@ class Problem:
         return out
 
     def item_index(self, name: Hashable) -> int:
-        """The number (0-based, primary first) of the item called ``name``."""
+        """The number (0-based, primary first) of the item called ``name``.
+
+        Parameters
+        ----------
+        name : hashable
+            An item's name.
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        ExactCoverError
+            For a name that is not an item's.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["A B", "C"]).item_index("C")
+        2
+        """
         index = self._index
         if index is None:  # (made once; two threads may both make it, alike)
             index = {nm: i for i, nm in enumerate(self._names)}
@@ -359,7 +542,19 @@ class Problem:
             raise ExactCoverError(f"unknown item {plain(name)}") from None
 
     def to_matrix(self) -> np.ndarray:
-        """The dense 0/1 matrix (uint8), columns in item-number order."""
+        """The dense 0/1 matrix (uint8), columns in item-number order.
+
+        Returns
+        -------
+        numpy.ndarray
+            One row per option, one column per item (primary first).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["A B", "C"]).to_matrix().tolist()
+        [[1, 1, 0], [0, 0, 1]]
+        """
         m = np.zeros((self.n_options, self.n_items), np.uint8)
         rows = np.repeat(np.arange(self.n_options), np.diff(self._opt_ptr))
         m[rows, self._opt_items] = 1

@@ -104,7 +104,29 @@ class Progress:
     @classmethod
     def of_jobs(cls, done: int, total: int, elapsed: float, nodes: int, updates: int, solutions: int,
                 unit: str = "jobs") -> "Progress":
-        """The report of a batch with ``done`` of ``total`` jobs finished."""
+        """The report of a batch with ``done`` of ``total`` jobs finished.
+
+        Parameters
+        ----------
+        done, total : int
+            Jobs finished, and jobs in all (``fraction`` is their ratio; 1.0
+            for an empty batch).
+        elapsed : float
+            Seconds since the batch started.
+        nodes, updates, solutions : int
+            The counts of the jobs so far.
+        unit : str
+            What the jobs are called in :meth:`line` (``"jobs"``, ``"puzzles"``).
+
+        Returns
+        -------
+        Progress
+
+        Examples
+        --------
+        >>> Progress.of_jobs(3, 4, 1.5, 100, 2000, 3, "puzzles").fraction
+        0.75
+        """
         fraction = done / total if total else 1.0
         return cls(elapsed, nodes, updates, solutions, fraction, done, total, unit)
 
@@ -122,7 +144,23 @@ class Progress:
         return self.total is None
 
     def line(self, width: int = 20) -> str:
-        """One line of text: the fraction with a bar, counts, times, nodes, solutions."""
+        """One line of text: the fraction with a bar, counts, times, nodes, solutions.
+
+        Parameters
+        ----------
+        width : int
+            Characters of the bar.
+
+        Returns
+        -------
+        str
+            ``~`` marks an estimated fraction and time left.
+
+        Examples
+        --------
+        >>> print(Progress.of_jobs(3, 4, 1.5, 100, 2000, 3, "puzzles").line(width=8))
+        75.0% [######..] 3/4 puzzles 0:00:02 (0:00:01 left) 100 nodes, 3 solutions
+        """
         finished = self.fraction is not None and self.fraction >= 1
         about = "~" if self.estimated and not finished else ""
         parts = []

@@ -124,6 +124,22 @@ class Reduction:
         are in no solution), so the map is one to one between the two sets of
         solutions.
 
+        Parameters
+        ----------
+        solution : iterable of int
+            A solution of :attr:`problem`, as indices of its options.
+
+        Returns
+        -------
+        list of int
+            The same solution as the original problem's option indices, sorted.
+
+        Raises
+        ------
+        ExactCoverError
+            For a ``solution`` that is not an iterable of integers, or an index
+            out of range for the options of :attr:`problem`.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover

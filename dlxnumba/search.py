@@ -158,16 +158,53 @@ def _options_of(nodes: np.ndarray, first_node: np.ndarray) -> np.ndarray:
 class Search:
     """One search of a problem, resumable, with its own links and :class:`Stats`.
 
+    The givens are applied at once; the search runs when asked
+    (:meth:`next`, :meth:`solutions`, :meth:`count`), each call going on
+    from where the last one stopped.  :meth:`ExactCover.search
+    <dlxnumba.ExactCover.search>` makes one.
+
     Parameters
     ----------
     problem : ExactCover
-    given : iterable of int, keyword-only
-        Options forced into the solution (and included in it); conflicting
-        ones raise :class:`ExactCoverError`.
-    stop_at, max_nodes, timeout, progress, progress_interval, algorithm
-        The search options (:class:`~dlxnumba.search_options.SearchOptions`).  ``timeout`` counts wall-clock time
-        from the creation of the search (after the search kernel is compiled
-        or loaded: see :func:`ready`).
+        The problem to search.
+    given : iterable of int
+        Indices of options forced into every solution (and included in it);
+        conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+    stop_at : {1, 0}
+        Branch on the first active primary item of length ``<= stop_at``
+        met while scanning for the shortest: ``1`` (default) is fastest;
+        ``0`` is Knuth's rule and reproduces his node and update counts.
+    max_nodes : int or None
+        A budget of search-tree nodes (``0``: no search at all).
+    timeout : float or None
+        A budget of seconds of wall-clock time, counted from the creation of
+        the search (after the search kernel is compiled or loaded: see
+        :func:`ready`).
+    progress : bool, callable or None
+        ``True`` shows reports on a long search (a tqdm bar when tqdm is
+        installed, else a line on stderr); a callable receives each
+        :class:`~dlxnumba.Progress` report.
+    progress_interval : float
+        Seconds between two progress reports (0.5).
+    algorithm : {"links", "cells", "auto"}
+        Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
+        SSMCC: the same solutions, those programs' own counts), or links
+        unless a probe on a sample of the tree finds cells faster.
+
+    Attributes
+    ----------
+    stats : Stats
+        The statistics of this search so far.
+
+    Raises
+    ------
+    ExactCoverError
+        For a bad search option, an option index out of range or
+        conflicting givens.
+    TypeError
+        For the given options passed by position together with ``given=``
+        or with other positional arguments (one positional argument after
+        the problem is the deprecated spelling of ``given``).
 
     Examples
     --------
@@ -198,8 +235,28 @@ class Search:
         """A search of ``problem`` with ``options`` checked already (the front ends build the
         record once) and ``given`` an int32 array from :func:`~dlxnumba.template.check_given`.
 
-        ``prepare(links, first_node)``, for links only, sets the links up in place of the
-        givens (a front end's fast builder); it returns False when they conflict.
+        Parameters
+        ----------
+        problem : ExactCover
+            The problem to search.
+        options : SearchOptions
+            The search options, checked.
+        given : numpy.ndarray or None
+            The given options (int32, checked to be in range; None: none).
+        prepare : callable or None
+            ``prepare(links, first_node)``, for links only, sets the links up
+            in place of the givens (a front end's fast builder); it returns
+            False when they conflict.
+
+        Returns
+        -------
+        Search
+
+        Raises
+        ------
+        ExactCoverError
+            For givens that conflict or repeat, or ``prepare`` with another
+            algorithm than links.
         """
         search = cls.__new__(cls)
         search._start(problem, np.zeros(0, np.int32) if given is None else given, options, prepare)
@@ -380,9 +437,24 @@ class Search:
     def advance(self, solution_stop: int) -> int:
         """Search until ``solution_stop`` solutions in all, the end, or a limit.
 
-        Returns ``RET_SOLUTION`` or ``RET_DONE``; raises :class:`LimitReached`
-        on a timeout or node budget, and lets KeyboardInterrupt through between
-        two slices (the search can be resumed after either).
+        Lets KeyboardInterrupt through between two slices (the search can be
+        resumed after it).
+
+        Parameters
+        ----------
+        solution_stop : int
+            Stop when the search has visited this many solutions in all.
+
+        Returns
+        -------
+        int
+            ``RET_SOLUTION`` (stopped at a solution) or ``RET_DONE`` (the tree
+            is exhausted).
+
+        Raises
+        ------
+        LimitReached
+            On a timeout or node budget.
         """
         st = self.state
         started = time.perf_counter()
@@ -432,14 +504,24 @@ class Search:
                 self.progress.close(self.report)
 
     def report(self) -> Progress:
-        """A :class:`~dlxnumba.progress.Progress` report of this search as it stands."""
+        """A :class:`~dlxnumba.progress.Progress` report of this search as it stands.
+
+        Returns
+        -------
+        Progress
+        """
         if self._cells is not None:
             return self._cells.report(self.stats.seconds)
         return search_progress(self.choice, self.state, self.top, self.dlink, self.length,
                                self.stats.seconds)
 
     def solution(self) -> list[int]:
-        """The options of the solution just visited, givens included, sorted."""
+        """The options of the solution just visited, givens included, sorted.
+
+        Returns
+        -------
+        list of int
+        """
         if self._cells is not None:
             return sorted(self.given.tolist() + self._cells.chosen())
         level = int(self.state[K.LEVEL])
@@ -451,10 +533,24 @@ class Search:
         return sorted(self.given.tolist() + out.tolist())
 
     def next(self) -> list[int] | None:
-        """The next solution (sorted option indices), or None when there is none left.
+        """The next solution (sorted option indices, givens included), or None when there is none left.
 
-        Raises :class:`LimitReached` (with ``found`` the solutions before it) on
-        a budget or timeout.
+        Returns
+        -------
+        list of int or None
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first
+            (``found``: the solutions before it).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
+        >>> s.next(), s.next(), s.next()
+        ([0, 2], [1, 3], None)
         """
         try:
             ret = self.advance(self._found + 1)
@@ -467,7 +563,33 @@ class Search:
         return self.solution()
 
     def solutions(self, limit: int | None = None) -> Iterator[list[int]]:
-        """Iterate over the next solutions (at most ``limit``)."""
+        """Iterate over the next solutions (at most ``limit``).
+
+        Parameters
+        ----------
+        limit : int or None
+            Stop after this many more solutions (None: all that are left).
+
+        Yields
+        ------
+        list of int
+            Each solution's options, sorted, givens included.
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first
+            (``found``: the solutions before it).
+        ExactCoverError
+            For a bad ``limit``.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
+        >>> list(s.solutions(1)), list(s.solutions())
+        ([[0, 2]], [[1, 3]])
+        """
         check_limit(limit)
         got = 0
         while limit is None or got < limit:
@@ -483,8 +605,32 @@ class Search:
     def count(self, limit: int | None = None) -> int:
         """Count on to ``limit`` solutions in all (None: to the end); return the count.
 
-        On a budget or timeout, :class:`LimitReached` carries the partial count
-        in ``found``.
+        Parameters
+        ----------
+        limit : int or None
+            Count up to this many solutions in all, those already visited
+            included (None: to the end).
+
+        Returns
+        -------
+        int
+            The solutions visited by this search in all (at most ``limit``,
+            unless more were visited already).
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first
+            (``found``: the partial count).
+        ExactCoverError
+            For a bad ``limit``.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
+        >>> s.next(), s.count(), s.count()
+        ([0, 2], 2, 2)
         """
         check_limit(limit)
         target = _NO_LIMIT if limit is None else min(int(limit), _NO_LIMIT)

@@ -102,6 +102,24 @@ class SearchOptions:
         """The record of ``kwargs``, a bad one raising ``error`` (the caller's own class:
         :class:`~dlxnumba.SudokuError` for the Sudoku calls).
 
+        Parameters
+        ----------
+        error : type
+            The exception class to raise for a bad option.
+        **kwargs
+            The options, as :class:`SearchOptions` takes them.
+
+        Returns
+        -------
+        SearchOptions
+
+        Raises
+        ------
+        Exception
+            ``error``, naming the bad option.
+
+        Examples
+        --------
         >>> from dlxnumba.errors import SudokuError
         >>> SearchOptions.make(SudokuError, max_nodes=-1)
         Traceback (most recent call last):
@@ -116,11 +134,31 @@ class SearchOptions:
             raise error(str(e)) from None
 
     def replace(self, **changes: Any) -> "SearchOptions":
-        """A copy with ``changes`` (checked)."""
+        """A copy with ``changes`` (checked).
+
+        Parameters
+        ----------
+        **changes
+            Options to change, by name.
+
+        Returns
+        -------
+        SearchOptions
+
+        Raises
+        ------
+        ExactCoverError
+            For a bad option.
+        """
         return dataclasses.replace(self, **changes)
 
     def reporter(self) -> Reporter | None:
-        """A new :class:`~dlxnumba.progress.Reporter` for one call (None: no reports)."""
+        """A new :class:`~dlxnumba.progress.Reporter` for one call (None: no reports).
+
+        Returns
+        -------
+        Reporter or None
+        """
         return reporter(self.progress)
 
     @property
@@ -129,7 +167,12 @@ class SearchOptions:
         return self.threads is None or self.threads == 1
 
     def thread_count(self) -> int:
-        """The threads to use: :func:`thread_count` of :attr:`threads`."""
+        """The threads to use: :func:`thread_count` of :attr:`threads`.
+
+        Returns
+        -------
+        int
+        """
         return thread_count(self.threads)
 
 

@@ -55,6 +55,11 @@ def _folder() -> Traversable:
 def puzzle_sets() -> tuple[str, ...]:
     """The names of the shipped puzzle sets, sorted.
 
+    Returns
+    -------
+    tuple of str
+        The names :func:`load_puzzles` and :func:`puzzle_path` take.
+
     Examples
     --------
     >>> "top95" in puzzle_sets(), "sudoku16" in puzzle_sets()

@@ -211,8 +211,22 @@ def last_stats() -> Stats:
     ``Sudoku.is_unique`` -- return plain values; each records the statistics
     of its search here, for this thread only (another thread's calls never
     change what this one reads).  While a ``solutions()`` iterator is being
-    consumed they grow with it.  ``Stats(status=Status.NONE)`` before any call.
+    consumed they grow with it.
     A :class:`~dlxnumba.search.Search` carries its own ``stats``.
+
+    Returns
+    -------
+    Stats
+        The statistics of this thread's last one-shot call;
+        ``Stats(status=Status.NONE)`` before any call.
+
+    Examples
+    --------
+    >>> from dlxnumba import ExactCover
+    >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count(stop_at=0)
+    2
+    >>> s = last_stats(); s.solutions, s.nodes, s.status.name
+    (2, 4, 'COMPLETE')
     """
     last = getattr(_LAST, "value", None)
     if last is None:

@@ -46,6 +46,14 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
     int
         The number of kernels compiled (0 when all came from numba's cache).
 
+    Raises
+    ------
+    ExactCoverError
+        For a flag that is not a bool, or ``threads`` that is not a positive
+        integer or None.
+
+    Notes
+    -----
     Each path runs once on a tiny problem, so that exactly the machine code
     later calls need is compiled or loaded.  After it, the first real call of
     those paths compiles nothing.

@@ -128,6 +128,12 @@ class Zdd:
     def count(self) -> int:
         """The number of solutions, exactly (a Python int of any size).
 
+        Returns
+        -------
+        int
+            Solutions of the problem with its givens (0: none); counted from
+            the diagram when it was built, so this costs nothing.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover
@@ -193,6 +199,12 @@ class Zdd:
             How many solutions to draw (0 or more).
         seed : int, numpy Generator or None
             Seeds :func:`numpy.random.default_rng`; a Generator is used as is.
+
+        Returns
+        -------
+        list of list of int
+            The ``n`` solutions drawn, each sorted option indices with the
+            givens included.
 
         Raises
         ------
@@ -271,6 +283,11 @@ class Zdd:
         options that hold a primary item (DLX6 ignores the others), then the
         root line ``N: (~0?0:root)``.  Given options are not in it (they are
         in every solution; the diagram is that of the search after them).
+
+        Returns
+        -------
+        str
+            The lines, each ending in a newline.
 
         Examples
         --------

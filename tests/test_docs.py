@@ -8,6 +8,7 @@ cheaply, and check the README as a front page.
 from __future__ import annotations
 
 import argparse
+import inspect
 import re
 import shlex
 from pathlib import Path
@@ -85,3 +86,75 @@ def test_every_guide_is_in_the_site():
     for page in (ROOT / "docs" / "guides").glob("*.md"):
         if page.stem != "index":
             assert f"\n{page.stem}\n" in index, page.name
+
+
+def _sections(doc: str) -> dict[str, str]:
+    """The numpydoc sections of a docstring (``Parameters``, ``Returns``, ...) by title."""
+    lines = inspect.cleandoc(doc).splitlines()
+    out: dict[str, str] = {}
+    title = ""
+    for k, line in enumerate(lines):
+        if k + 1 < len(lines) and set(lines[k + 1].strip()) == {"-"} and line.strip():
+            title = line.strip()
+            out[title] = ""
+        elif title and not set(line.strip()) == {"-"}:
+            out[title] += line + "\n"
+    return out
+
+
+def _parameters(doc: str) -> dict[str, str]:
+    """Each documented parameter's description (names listed together share one)."""
+    out: dict[str, str] = {}
+    names: list[str] = []
+    for line in _sections(doc).get("Parameters", "").splitlines():
+        if line and not line[0].isspace():
+            names = [n.strip() for n in line.split(":")[0].split(",")]
+            for n in names:
+                out[n] = ""
+        elif names:
+            for n in names:
+                out[n] += " ".join(line.split()) + " "
+    return {n: d.strip() for n, d in out.items()}
+
+
+def _front_doors():
+    from dlxnumba import ExactCover, Sudoku
+    methods = [getattr(ExactCover, m) for m in ("search", "solve", "solutions", "count", "split", "batch",
+                                                 "best", "reduce", "zdd")]
+    methods += [getattr(Sudoku, m) for m in ("jigsaw", "killer", "solve", "solutions", "count", "is_unique",
+                                              "grade", "hint", "steps")]
+    return methods + [dlxnumba.solve_many, dlxnumba.grade_many, dlxnumba.grade, dlxnumba.generate,
+                      dlxnumba.generate_many, dlxnumba.run_batch, dlxnumba.Search]
+
+
+def test_the_front_doors_document_every_parameter_and_what_they_return_and_raise():
+    """The API reference is made from the docstrings: a parameter, a return value or an
+    exception left to running prose is missing from it."""
+    for f in _front_doors():
+        doc = inspect.getdoc(f) or ""
+        target = f.__init__ if inspect.isclass(f) else f
+        wanted = [n for n, p in inspect.signature(target).parameters.items()
+                  if n not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                  and not (p.default is None and n == "candidates")]  # hint's deprecated old name
+        documented = _parameters(doc)
+        assert [n for n in wanted if n not in documented] == [], f.__qualname__
+        assert [n for n in documented if n not in wanted] == [], f.__qualname__
+        sections = _sections(doc)
+        if not inspect.isclass(f):
+            assert "Returns" in sections or "Yields" in sections, f.__qualname__
+        assert "Raises" in sections and "Examples" in sections, f.__qualname__
+
+
+def test_the_search_options_read_the_same_in_every_method():
+    """``ExactCover``'s methods repeat the search options' descriptions: each says what
+    ``solve``'s (the fullest) says, perhaps with a sentence more."""
+    from dlxnumba import ExactCover
+    fullest = _parameters(ExactCover.solve.__doc__) | {"threads": _parameters(ExactCover.count.__doc__)["threads"]}
+    own = {("batch", "threads"), ("batch", "algorithm"), ("split", "threads")}  # other meanings there
+    seen = 0
+    for name in ("search", "solutions", "count", "split", "batch", "best", "zdd"):
+        for param, text in _parameters(getattr(ExactCover, name).__doc__).items():
+            if param in fullest and (name, param) not in own:
+                assert text.startswith(fullest[param]), (name, param)
+                seen += 1
+    assert seen >= 30

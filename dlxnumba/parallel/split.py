@@ -226,7 +226,13 @@ class Split:
 
     def fingerprint(self) -> str:
         """A hash of the problem, the givens and ``stop_at`` (not of the split itself):
-        what a checkpoint must match to be resumed."""
+        what a checkpoint must match to be resumed.
+
+        Returns
+        -------
+        str
+            A hex digest.
+        """
         return fingerprint(self.problem, self.given, self.stop_at)
 
     def __repr__(self) -> str:

@@ -37,9 +37,31 @@ if TYPE_CHECKING:  # pragma: no cover
 def sudoku_problem(n: int = 9, box: BoxLike = None) -> tuple[ExactCover, list[tuple[int, int, int]]]:
     """The exact-cover problem of the empty ``n x n`` grid and its decoding key.
 
-    ``key[j] = (row, col, digit)`` for option ``j``; a puzzle's givens are the
-    options ``(row * n + col) * n + digit - 1``.
+    Parameters
+    ----------
+    n : int
+        The side of the grid.
+    box : (int, int), str or None
+        Rows and columns of one box (None: the default shape).
 
+    Returns
+    -------
+    problem : ExactCover
+        Primary items ``p`` (cells), ``r`` (row and digit), ``c`` (column
+        and digit), ``b`` (box and digit); one option per cell and digit.
+        Built once per shape and shared.
+    key : list of (int, int, int)
+        ``key[j] = (row, col, digit)`` for option ``j`` (0-based row and
+        column); a puzzle's givens are the options ``(row * n + col) * n +
+        digit - 1``.
+
+    Raises
+    ------
+    SudokuError
+        For a bad side, or a box that does not fit it.
+
+    Examples
+    --------
     >>> p, key = sudoku_problem(4)
     >>> p
     ExactCover(64 primary + 0 secondary items, 64 options, 256 nodes)

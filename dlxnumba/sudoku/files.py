@@ -546,6 +546,37 @@ def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = N
     receive it as ``header["variant"]``; without one such a file is refused
     (solved as classic puzzles, its answers would be wrong).
 
+    Parameters
+    ----------
+    source : path, str or file object
+        A path, ``"-"`` (stdin) or a file object (text or binary).
+    chunk_size : int
+        Puzzles per chunk, at most (at least 1).
+    size : int or None
+        The side N of the N x N grids (None: found from the first entry; see
+        :func:`read_puzzles`).
+    errors : list or None
+        None: a malformed entry raises.  A list: each malformed entry becomes
+        a row of zeros and ``(index, message)`` is appended to it.
+    header : dict or None
+        Receives the variant the file declares, as ``header["variant"]``.
+
+    Yields
+    ------
+    numpy.ndarray
+        (k, N*N) uint8 arrays, 0 for an empty cell, ``k <= chunk_size``.
+
+    Raises
+    ------
+    SudokuError
+        For a malformed entry (unless ``errors`` is a list), a file that is
+        not text (compressed, UTF-16, binary), a file that declares a variant
+        when ``header`` is None, a bad ``chunk_size`` or ``size``.
+    OSError
+        When the file cannot be opened or read.
+
+    Examples
+    --------
     >>> import io
     >>> text = "1234341221434321  12..............  x".replace("  ", chr(10))
     >>> errors = []
@@ -627,6 +658,33 @@ def read_puzzles(source: Source, size: int | None = None, errors: list | None = 
     jigsaw, ``regions: <n*n letters>``), declare the variant of every puzzle
     of the file; ``header`` (a dict) receives it (see :func:`iter_puzzles`).
 
+    Parameters
+    ----------
+    source : path, str or file object
+        A path, ``"-"`` (stdin) or a file object (text or binary).
+    size : int or None
+        The side N of the N x N grids (None: found as said above).
+    errors : list or None
+        As for :func:`iter_puzzles`: None raises on a malformed entry, a list
+        collects ``(index, message)`` pairs (the entry a row of zeros).
+    header : dict or None
+        Receives the variant the file declares, as ``header["variant"]``.
+
+    Returns
+    -------
+    numpy.ndarray
+        An (n, N*N) uint8 array, 0 for an empty cell (``(0, size**2)``, or
+        ``(0, 81)``, for an empty file).
+
+    Raises
+    ------
+    SudokuError
+        As for :func:`iter_puzzles`.
+    OSError
+        When the file cannot be opened or read.
+
+    Examples
+    --------
     >>> import io
     >>> read_puzzles(io.StringIO("Grid 01\\n12..\\n..12\\n....\\n....\\n")).shape
     (1, 16)

@@ -642,6 +642,12 @@ def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | Non
     timeout : float, optional
         Seconds before giving up.
 
+    Returns
+    -------
+    Sudoku
+        The puzzle, with the rules it was made for (``variant``,
+        ``regions``): it has exactly one solution under them.
+
     Raises
     ------
     SudokuError
@@ -678,11 +684,37 @@ def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = N
                   max_attempts: int | None = None, timeout: float | None = None) -> list[Sudoku]:
     """``count`` random puzzles, each with exactly one solution, on all threads.
 
-    The arguments are those of :func:`generate`, all but ``count`` by
-    keyword (``box`` by position, as the second argument, is deprecated).
-    Puzzle ``i`` depends only on
-    ``seed`` and ``i`` (not on ``threads``), and ``generate_many(1, ...,
-    seed=s)[0] == generate(..., seed=s)``.
+    Puzzle ``i`` depends only on ``seed`` and ``i`` (not on ``threads``),
+    and ``generate_many(1, ..., seed=s)[0] == generate(..., seed=s)``.
+
+    Parameters
+    ----------
+    count : int
+        How many puzzles (0 or more).
+    box : (int, int), str or int, optional
+        As for :func:`generate` (by keyword: by position, as the second
+        argument, it is deprecated).
+    seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout
+        As for :func:`generate`; ``max_attempts`` is per puzzle.
+    threads : int or None
+        Threads the puzzles are made on (None: all that numba has; ``1``:
+        serially).
+
+    Returns
+    -------
+    list of Sudoku
+        The puzzles, in order of their number ``i``.
+
+    Raises
+    ------
+    SudokuError
+        Bad arguments (the message names the one), more puzzles than this
+        machine's memory could hold as a list, or a request that could not
+        be met within ``max_attempts`` or ``timeout``.
+
+    See Also
+    --------
+    generate : one puzzle; the parameters in full.
 
     Examples
     --------

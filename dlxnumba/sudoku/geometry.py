@@ -61,6 +61,24 @@ KINDS = ("row", "column", "box")
 def default_box(n: int) -> tuple[int, int]:
     """The usual box shape for an ``n x n`` grid: as square as possible, wider than tall.
 
+    Parameters
+    ----------
+    n : int
+        The side of the grid.
+
+    Returns
+    -------
+    (int, int)
+        Rows and columns of one box.
+
+    Raises
+    ------
+    SudokuError
+        For an ``n`` that is not a positive integer, or a side with no box of
+        at least 2 rows and 2 columns (a prime: give the box explicitly).
+
+    Examples
+    --------
     >>> default_box(9), default_box(6), default_box(12), default_box(16)
     ((3, 3), (2, 3), (3, 4), (4, 4))
     """
@@ -242,11 +260,31 @@ class Geometry:
         return f"Geometry(n={self.n}, box={self.box}{more})"
 
     def cell_name(self, cell: int) -> str:
-        """The name ``r{row}c{col}`` (1-based) of a cell number."""
+        """The name ``r{row}c{col}`` (1-based) of a cell number.
+
+        Parameters
+        ----------
+        cell : int
+            A flat cell index, ``row * n + col`` (0-based).
+
+        Returns
+        -------
+        str
+        """
         return cell_name(self.n, cell)
 
     def extra_of(self, cell: int) -> list[int]:
-        """The extra regions (their numbers in ``regions``) that hold ``cell``."""
+        """The extra regions (their numbers in ``regions``) that hold ``cell``.
+
+        Parameters
+        ----------
+        cell : int
+            A flat cell index, ``row * n + col`` (0-based).
+
+        Returns
+        -------
+        list of int
+        """
         first = 3 * self.n
         return [first + k for k, (_, cells) in enumerate(self.extra_regions) if cell in cells]
 
@@ -266,12 +304,37 @@ def geometry(n: int, box: BoxLike = None, *, region_map: ArrayLike | None = None
              extra: Sequence[tuple[str, Sequence[int]]] = ()) -> Geometry:
     """The :class:`Geometry` of an ``n x n`` grid (``box`` None: :func:`default_box`).
 
-    ``region_map``: the piece (0..n-1) of each cell, replacing the boxes
-    (jigsaw; checked: every piece has ``n`` cells -- pieces need not be
-    connected); ``extra``: ``(name, cells)`` pairs, more all-different regions
-    of ``n`` cells each.  Build these through :mod:`.variants`, which checks
+    Build jigsaws and extra regions through :mod:`.variants`, which checks
     its input and names the place of a fault.
 
+    Parameters
+    ----------
+    n : int
+        The side of the grid.
+    box : (int, int), str or None
+        Rows and columns of one box (None: :func:`default_box`).
+    region_map : array_like or None
+        The piece (0..n-1) of each cell, replacing the boxes (jigsaw;
+        checked: every piece has ``n`` cells -- pieces need not be
+        connected).
+    extra : sequence of (str, cells)
+        ``(name, cells)`` pairs, more all-different regions of ``n`` cells
+        each (flat cell indices).
+
+    Returns
+    -------
+    Geometry
+        The grid's cells and regions (cached: a geometry is made once per
+        shape).
+
+    Raises
+    ------
+    SudokuError
+        For a bad side, a box that does not fit it, a region map whose pieces
+        are not all of ``n`` cells.
+
+    Examples
+    --------
     >>> geometry(9) is geometry(9, (3, 3))
     True
     """

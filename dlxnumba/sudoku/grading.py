@@ -307,7 +307,13 @@ class GradeBatch:
         return [name or None for name in self.level.tolist()]
 
     def level_counts(self) -> dict[str, int]:
-        """Graded puzzles per level, every level listed (easiest first)."""
+        """Graded puzzles per level, every level listed (easiest first).
+
+        Returns
+        -------
+        dict of str to int
+            ``{level: puzzles}`` for every level of :data:`LEVELS`.
+        """
         codes = self.level_codes
         found = np.bincount(codes[codes >= 0].astype(np.int64), minlength=len(LEVELS))
         return {name: int(c) for name, c in zip(LEVELS, found)}
@@ -546,11 +552,18 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
         may then assume (the unique rectangle does); False grades a puzzle
         with several solutions too, without that technique.
 
+    Returns
+    -------
+    Grade
+        The rating: ``score``, ``level``, ``hardest``, ``steps``, ``effort``,
+        ``solved``, ``techniques`` (see :class:`Grade`).
+
     Raises
     ------
     SudokuError
         The puzzle cannot be read, its givens break the rules, it has no
-        solution, or (with ``uniqueness``) more than one.
+        solution, or (with ``uniqueness``) more than one; a bad argument; a
+        grid too large for the grader.
 
     Examples
     --------
@@ -600,18 +613,43 @@ def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples:
                uniqueness: bool = True) -> GradeBatch:
     """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
 
-    ``puzzles`` as for :func:`~dlxnumba.solve_many` (an (P, N*N) or (P, N, N)
-    array, or a list of strings or :class:`Sudoku`); one box shape per batch.
-    ``threads``: as for :func:`~dlxnumba.solve_many` (None: all that numba
-    has).  The other parameters as for :func:`grade` (``box`` by keyword: by
-    position it is deprecated).
-
     One grade per puzzle, in order.  A puzzle that cannot be graded does not
     stop the batch: its entry has the status that says why
     (``GradeBatch.status``, ``Grade.status``): ``NO_SOLUTION``, ``MULTIPLE``
     (with ``uniqueness``) or ``INVALID`` (unreadable, or givens that break
     the rules), the reason in ``GradeBatch.errors``.  The work is done in
     slices that return to Python, so Ctrl-C stops a long batch at once.
+
+    Parameters
+    ----------
+    puzzles : array_like or iterable of str
+        As for :func:`~dlxnumba.solve_many`: an (P, N*N) or (P, N, N) array,
+        or a list of strings or :class:`Sudoku`; one box shape per batch.
+    box : (int, int) or str, optional
+        The box shape of every puzzle, as for :func:`grade` (by keyword: by
+        position it is deprecated).
+    samples, seed, effort, max_guesses, uniqueness
+        As for :func:`grade`.
+    threads : int or None
+        Threads the puzzles are graded on (None: all that numba has; ``1``:
+        serially).
+
+    Returns
+    -------
+    GradeBatch
+        The ratings as arrays, one entry per puzzle (see :class:`GradeBatch`;
+        ``batch[i]`` is the :class:`Grade` of puzzle ``i``).
+
+    Raises
+    ------
+    SudokuError
+        For a bad argument, one puzzle instead of a batch, a batch that is not
+        a list or array of puzzles, puzzles of different box shapes, a grid
+        too large for the grader.
+
+    See Also
+    --------
+    grade : one puzzle; the parameters in full.
 
     Examples
     --------

@@ -162,7 +162,18 @@ class Grid:
         return (self._puzzle != 0).reshape(self.n, self.n)
 
     def is_complete(self) -> bool:
-        """True when every cell is filled (the rules hold by construction)."""
+        """True when every cell is filled (the rules hold by construction).
+
+        Returns
+        -------
+        bool
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> Sudoku("12.. ..12 .... ....").is_complete(), Sudoku("12.. ..12 .... ....").solve().is_complete()
+        (False, True)
+        """
         return bool(np.all(self._cells != 0))
 
     def __str__(self) -> str:
@@ -196,16 +207,45 @@ class Grid:
         return hash((self.box, self._cells.tobytes()) + ((self.variant,) if self.variant else ()))
 
     def boxed(self) -> str:
-        """A text picture with box borders, for ``print``."""
+        """A text picture with box borders, for ``print``.
+
+        Returns
+        -------
+        str
+            One line per row (and per border), digits spaced, ``.`` for an
+            empty cell; a variant's regions drawn as text allows.
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> print(Sudoku("12.. ..12 .... ....").boxed())  # doctest: +NORMALIZE_WHITESPACE
+        1 2 | . .
+        . . | 1 2
+        ----+----
+        . . | . .
+        . . | . .
+        """
         return display.boxed(self._cells, self.geometry, self.variant)
 
     def show(self, file: IO[str] | None = None) -> None:
-        """Print :meth:`boxed`."""
+        """Print :meth:`boxed`.
+
+        Parameters
+        ----------
+        file : text file or None
+            Where to print (None: standard output).
+        """
         print(self.boxed(), file=file)
 
     def to_html(self) -> str:
         """An HTML table: givens bold, filled cells blue, boxes (pieces, diagonals,
-        windows, cages) drawn; what Jupyter shows for a grid."""
+        windows, cages) drawn; what Jupyter shows for a grid.
+
+        Returns
+        -------
+        str
+            A ``<table>`` element with its own style.
+        """
         return display.html_table(self._cells, self._puzzle != 0, self.geometry, self.variant)
 
     def _repr_html_(self) -> str:
@@ -216,7 +256,24 @@ class Grid:
 
     def to_problem(self) -> tuple[ExactCover, list[tuple[int, int, int]], list[int]]:
         """The encoding: ``(problem, key, given)`` with ``given`` the givens' options
-        (the variant's rules included; ``key[j] = (row, col, digit)`` for option ``j``)."""
+        (the variant's rules included; ``key[j] = (row, col, digit)`` for option ``j``).
+
+        Returns
+        -------
+        problem : ExactCover
+            The rules of this grid's shape and variant (shared, built once).
+        key : list of (int, int, int)
+            ``(row, col, digit)`` of each option (0-based row and column).
+        given : list of int
+            The options of the filled cells.
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> p, key, given = Sudoku("12.. ..12 .... ....").to_problem()
+        >>> given, [key[j] for j in given][:2], p.count(given=given)
+        ([0, 5, 24, 29], [(0, 0, 1), (0, 1, 2)], 12)
+        """
         if self.variant:
             p = self.variant.problem(self.n, self.box)
             n = self.n
@@ -231,6 +288,15 @@ class Grid:
         variant's rules included), the options of the filled cells, and a function
         from a solution (option indices) to the solved grid (of this class).
 
+        Returns
+        -------
+        problem : ExactCover
+        given : list of int
+        decode : callable
+            ``decode(solution)``: the solved grid, a Sudoku.
+
+        Examples
+        --------
         >>> from dlxnumba import Sudoku
         >>> p, given, decode = Sudoku("12.. ..12 .... ....", variant="x").exact_cover()
         >>> decode(p.solve(given=given))

@@ -57,20 +57,27 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
         Pass it by keyword in this release: a second positional argument is
         still read as ``threads``, its old meaning (deprecated, with a
         DeprecationWarning); from the next release it is ``limit``.
-    threads : int, optional
-        Threads to use; None means all that numba has.  ``1`` solves serially.
-    max_nodes : int, optional
-        Per-puzzle budget of search nodes (``BUDGET`` when spent).
-    timeout : float, optional
-        Wall-clock limit for the whole batch; unfinished puzzles get ``BUDGET``.
-        With ``max_nodes=0`` or ``timeout=0`` no puzzle is searched: each
-        readable one gets ``BUDGET``, even a full grid.
-    progress : True or callable, optional
-        A callable receives a :class:`~dlxnumba.progress.Progress` report
-        (puzzles done of all, nodes, solutions, elapsed and estimated time
-        left) every ``progress_interval`` seconds (default 0.5) of a long
-        batch; ``True`` shows them (a tqdm bar when tqdm is installed, else a
-        line on stderr).
+    threads : int or None
+        Threads the puzzles are solved on (None: all that numba has; ``1``:
+        serially).
+    stop_at : {1, 0}
+        Branch on the first active primary item of length ``<= stop_at``
+        met while scanning for the shortest: ``1`` (default) is fastest;
+        ``0`` is Knuth's rule and reproduces his node and update counts.
+    max_nodes : int or None
+        A budget of search-tree nodes, per puzzle (``BUDGET`` when spent).
+    timeout : float or None
+        A budget of seconds of wall-clock time for the whole batch, counted
+        from its start (never while compiling); unfinished puzzles get
+        ``BUDGET``.  With ``max_nodes=0`` or ``timeout=0`` no puzzle is
+        searched: each readable one gets ``BUDGET``, even a full grid.
+    progress : bool, callable or None
+        ``True`` shows reports on a long batch (a tqdm bar when tqdm is
+        installed, else a line on stderr); a callable receives each
+        :class:`~dlxnumba.Progress` report (puzzles done of all, nodes,
+        solutions, elapsed and estimated time left).
+    progress_interval : float
+        Seconds between two progress reports (0.5).
     return_stats : bool
         Also return a dict: per-puzzle ``nodes``, ``updates`` and ``count``
         arrays, ``seconds``, and ``errors`` (a message per INVALID puzzle,
@@ -96,6 +103,15 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
         The first solution of each puzzle, zeros where none was found.
     status : ndarray, (n,) int8
         A :class:`Status` value per puzzle, in input order.
+
+    Raises
+    ------
+    SudokuError
+        For a bad search option or ``limit``, one puzzle instead of a batch,
+        a batch that is not a list or array of puzzles, puzzles of another
+        box shape or variant than the others (or than ``box`` or
+        ``variant``).  A puzzle that cannot be read or breaks a rule is no
+        exception: it gets ``INVALID``, with the reason in ``errors``.
 
     Examples
     --------
@@ -245,7 +261,22 @@ class SudokuBatchResult(tuple):
         return self._errors
 
     def puzzle(self, i: int) -> Sudoku | None:
-        """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`)."""
+        """Puzzle ``i`` as a :class:`Sudoku`, or None when it is INVALID (see :attr:`errors`).
+
+        Parameters
+        ----------
+        i : int
+            The puzzle's index in the batch (negative ones count from the end).
+
+        Returns
+        -------
+        Sudoku or None
+
+        Raises
+        ------
+        SudokuError
+            For an ``i`` that is not an integer or out of range.
+        """
         i = self._index(i)
         if self.status[i] == K.ST_INVALID:
             return None
@@ -254,14 +285,34 @@ class SudokuBatchResult(tuple):
 
     def sudoku(self, i: int) -> Sudoku | None:
         """Solution ``i`` as a :class:`Sudoku` that remembers its puzzle (its givens
-        are drawn bold), or None when no solution was found."""
+        are drawn bold), or None when no solution was found.
+
+        Parameters
+        ----------
+        i : int
+            The puzzle's index in the batch (negative ones count from the end).
+
+        Returns
+        -------
+        Sudoku or None
+
+        Raises
+        ------
+        SudokuError
+            For an ``i`` that is not an integer or out of range.
+        """
         i = self._index(i)
         if not self.count[i]:
             return None
         return _grid(self.solutions[i].copy(), self._puzzles[i].copy(), self.box, self.variant)
 
     def sudokus(self) -> list[Sudoku | None]:
-        """:meth:`sudoku` of every puzzle, in input order."""
+        """:meth:`sudoku` of every puzzle, in input order.
+
+        Returns
+        -------
+        list of Sudoku or None
+        """
         return [self.sudoku(i) for i in range(len(self.status))]
 
     def _index(self, i) -> int:

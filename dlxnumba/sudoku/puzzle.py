@@ -102,6 +102,28 @@ class Sudoku(Grid):
     def jigsaw(cls, puzzle: PuzzleLike, regions: str | ArrayLike, variant: VariantLike = None) -> Sudoku:
         """A jigsaw Sudoku: ``regions`` (a region map, ``n*n`` labels) replaces the boxes.
 
+        Parameters
+        ----------
+        puzzle : str, array_like or Sudoku
+            The givens, as :class:`Sudoku` reads them.
+        regions : str or array_like
+            The region map: ``n*n`` labels (white space ignored), ``n`` cells
+            for each label.
+        variant : str or Variant, optional
+            Extra rules, as for :class:`Sudoku`.
+
+        Returns
+        -------
+        Sudoku
+
+        Raises
+        ------
+        SudokuError
+            For an unreadable puzzle or region map, a region of the wrong
+            size, givens that break a rule.
+
+        Examples
+        --------
         >>> Sudoku.jigsaw("1... .... .... ....", "AAAB ABBB CCCD CDDD").count()
         36
         """
@@ -110,9 +132,33 @@ class Sudoku(Grid):
     @classmethod
     def killer(cls, puzzle: PuzzleLike, cages: CagesLike, variant: VariantLike = None,
                box: BoxLike = None) -> Sudoku:
-        """A killer Sudoku: ``cages`` (a cage map and sums, or ``(sum, cells)`` pairs,
-        see :mod:`~dlxnumba.sudoku.killer`) add cages with sums to the rules.
+        """A killer Sudoku: cages with sums added to the rules.
 
+        Parameters
+        ----------
+        puzzle : str, array_like or Sudoku
+            The givens, as :class:`Sudoku` reads them (often none).
+        cages : str or list of (sum, cells)
+            A cage map and sums as text (``"AA.. .... A=3"``), or ``(sum,
+            cells)`` pairs, cells named ``"r1c2"`` or given as 0-based
+            ``(row, column)`` pairs (see :mod:`~dlxnumba.sudoku.killer`).
+        variant : str or Variant, optional
+            Extra rules, as for :class:`Sudoku`.
+        box : (int, int) or str, optional
+            Rows and columns of one box, as for :class:`Sudoku`.
+
+        Returns
+        -------
+        Sudoku
+
+        Raises
+        ------
+        SudokuError
+            For an unreadable puzzle or cage, a cell outside the grid or in two
+            cages, a sum no digits can make, givens that break a rule.
+
+        Examples
+        --------
         >>> s = Sudoku.killer("........ ........", [(3, ["r1c1", "r1c2"]), (4, [(3, 2), (3, 3)])])
         >>> s.count(), s.variant.cages.text()
         (4, 'AA.. .... .... ..BB A=3 B=4')
@@ -132,12 +178,52 @@ class Sudoku(Grid):
               progress_interval: float = 0.5) -> Sudoku | None:
         """The first solution found, as a new :class:`Sudoku`, or None.
 
-        Raises :class:`LimitReached` when ``max_nodes`` or ``timeout`` ends the
-        search first (at once when either is 0: no search is run, even for a
-        full grid).  Ctrl-C interrupts a long search within a fraction of a second.
-        ``progress`` reports on a long search every ``progress_interval`` seconds:
-        a callable receives a :class:`~dlxnumba.progress.Progress`, ``True`` shows
-        a bar or a line (see :mod:`dlxnumba.progress`).
+        Ctrl-C interrupts a long search within a fraction of a second.  The
+        statistics go to :func:`~dlxnumba.last_stats`.
+
+        Parameters
+        ----------
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all, even for a
+            full grid).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+
+        Returns
+        -------
+        Sudoku or None
+            The solved grid (same box and rules), or None when the puzzle has
+            no solution.
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; None in ``found``).
+        SudokuError
+            For a bad search option.
+
+        See Also
+        --------
+        ExactCover.solve : the same search options.
+
+        Examples
+        --------
+        >>> print(Sudoku("1... ..2. .3.. ...4").solve())
+        1243342143122134
+        >>> Sudoku("12.. 3... .4.. ....").solve() is None  # no place for the 4 in box 1
+        True
         """
         return _solve.solve_one(self, _solve.options_of(stop_at, max_nodes, timeout, progress,
                                                         progress_interval))
@@ -148,7 +234,53 @@ class Sudoku(Grid):
         """Iterate over the solutions (each a :class:`Sudoku`), lazily.
 
         ``threads=N`` (N > 1) finds them all first, on N threads (see
-        :meth:`ExactCover.solutions`): the same set, in another order.
+        :meth:`ExactCover.solutions <dlxnumba.ExactCover.solutions>`): the
+        same set, in another order; ``limit`` and ``max_nodes`` cannot go
+        with it.
+
+        Parameters
+        ----------
+        limit : int or None
+            Stop after this many solutions (None: all of them).
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all, even for a
+            full grid).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+        threads : int or None
+            ``N > 1`` splits the search and runs the parts on N threads (as
+            :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
+            killers, whose cages need colors); None or 1: the serial search.
+
+        Yields
+        ------
+        Sudoku
+            Each solved grid.
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; the number of solutions yielded so far in ``found``).
+        SudokuError
+            For a bad search option or ``limit`` (a negative one; ``limit`` or
+            ``max_nodes`` with ``threads``), a killer (with ``threads``).
+
+        Examples
+        --------
+        >>> [str(t) for t in Sudoku("12.. 34.. 2... ...1").solutions()]
+        ['1234341221434321', '1243341221344321']
         """
         limit = check_limit(limit, SudokuError)
         options = _solve.options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
@@ -161,10 +293,62 @@ class Sudoku(Grid):
               progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None) -> int:
         """The number of solutions (at most ``limit``).
 
-        With ``stop_at=0`` the statistics (:func:`~dlxnumba.last_stats`: ``nodes``,
-        ``updates``) are those of Knuth's DLX1 fed by ``sudoku-dlx``.  ``threads``
-        and ``checkpoint`` split the search as in :meth:`ExactCover.count` (same
-        counts and statistics).
+        With ``stop_at=0`` the statistics (:func:`~dlxnumba.last_stats`:
+        ``nodes``, ``updates``) are those of Knuth's DLX1 fed by
+        ``sudoku-dlx``.  ``threads`` and ``checkpoint`` split the search as
+        in :meth:`ExactCover.count <dlxnumba.ExactCover.count>` (same counts
+        and statistics).
+
+        Parameters
+        ----------
+        limit : int or None
+            Count at most this many solutions (None: all of them).
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all, even for a
+            full grid).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+        threads : int or None
+            ``N > 1`` splits the search and runs the parts on N threads (as
+            :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
+            killers, whose cages need colors); None or 1: the serial search.
+        checkpoint : str, path or None
+            A file recording the split and each finished part: a count started
+            again with the same file does only the parts left (a split search,
+            even on one thread).
+
+        Returns
+        -------
+        int
+            The number of solutions (at most ``limit``).
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; the partial count in ``found``).
+        SudokuError
+            For a bad search option or ``limit`` (a negative one; ``limit`` or
+            ``max_nodes`` with ``threads`` or ``checkpoint``), a killer (with
+            ``threads`` or ``checkpoint``), a checkpoint that cannot be read or written or was
+            made for another puzzle.
+
+        Examples
+        --------
+        >>> s = Sudoku("12.. ..12 .... ....")
+        >>> s.count(), s.count(5)
+        (12, 5)
         """
         limit = check_limit(limit, SudokuError)
         options = _solve.options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
@@ -175,7 +359,48 @@ class Sudoku(Grid):
     def is_unique(self, *, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                   progress: ProgressArg = None, progress_interval: float = 0.5,
                   threads: int | None = None) -> bool:
-        """True when the puzzle has exactly one solution (:meth:`count` up to 2, with these options)."""
+        """True when the puzzle has exactly one solution (:meth:`count` up to 2, with these options).
+
+        Parameters
+        ----------
+        stop_at : {1, 0}
+            Branch on the first active primary item of length ``<= stop_at``
+            met while scanning for the shortest: ``1`` (default) is fastest;
+            ``0`` is Knuth's rule and reproduces his node and update counts.
+        max_nodes : int or None
+            A budget of search-tree nodes (``0``: no search at all, even for a
+            full grid).
+        timeout : float or None
+            A budget of seconds of wall-clock time, counted from the start of
+            the search (never while compiling).
+        progress : bool, callable or None
+            ``True`` shows reports on a long search (a tqdm bar when tqdm is
+            installed, else a line on stderr); a callable receives each
+            :class:`~dlxnumba.Progress` report.
+        progress_interval : float
+            Seconds between two progress reports (0.5).
+        threads : int or None
+            ``N > 1`` splits the search and runs the parts on N threads (as
+            :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
+            killers, whose cages need colors); None or 1: the serial search.
+
+        Returns
+        -------
+        bool
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            statistics in ``stats``; the partial count in ``found``).
+        SudokuError
+            For a bad search option.
+
+        Examples
+        --------
+        >>> Sudoku("12.. 34.. 2... ...1").is_unique(), Sudoku("1... ..2. .3.. ...4").is_unique()
+        (False, True)
+        """
         return self.count(2, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                           progress_interval=progress_interval, threads=threads) == 1
 
@@ -183,23 +408,99 @@ class Sudoku(Grid):
 
     def grade(self, *, samples: int = _grade.SAMPLES, seed: int = 0, effort: bool = True,
               max_guesses: int = _grade.MAX_GUESSES, uniqueness: bool = True) -> _grade.Grade:
-        """The difficulty on both scales, a :class:`~dlxnumba.sudoku.grading.Grade`
-        (see :func:`dlxnumba.sudoku.grading.grade`)."""
+        """The difficulty on both scales (see :func:`dlxnumba.sudoku.grading.grade`).
+
+        Parameters
+        ----------
+        samples : int
+            Random copies the search effort averages over (0: no search
+            effort).
+        seed : int
+            Seed of the copies: the same seed gives the same rating.
+        effort : bool
+            False skips the search effort (``Grade.effort`` is None).
+        max_guesses : int
+            Guesses at which the search of one copy stops (it then counts as
+            ``max_guesses``, so the effort is a lower bound).
+        uniqueness : bool
+            Whether the puzzle must have one solution, which the logical
+            solver may then assume; False grades a puzzle with several
+            solutions too, without the techniques that assume one.
+
+        Returns
+        -------
+        Grade
+            A :class:`~dlxnumba.sudoku.grading.Grade`: ``score``, ``level``,
+            ``hardest``, ``steps``, ``effort``, ``solved``, ``techniques``.
+
+        Raises
+        ------
+        SudokuError
+            For a puzzle without a solution or (with ``uniqueness``) with more
+            than one, a bad argument, a grid too large for the grader.
+
+        Examples
+        --------
+        >>> g = Sudoku("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").grade()
+        >>> g.level, g.score, g.effort
+        ('easy', 1.5, 0.0)
+        """
         return _grade.grade(self, samples=samples, seed=seed, effort=effort, max_guesses=max_guesses,
                             uniqueness=uniqueness)
 
     def candidates(self) -> np.ndarray:
-        """The pencil marks: an (N, N, N) bool array, ``[row, col, d - 1]`` True
-        when digit ``d`` can go into the cell (see :func:`dlxnumba.sudoku.logic.candidates`)."""
+        """The pencil marks (see :func:`dlxnumba.sudoku.logic.candidates`).
+
+        Returns
+        -------
+        numpy.ndarray
+            An (N, N, N) bool array, ``[row, col, d - 1]`` True when digit
+            ``d`` is not yet in any region of the cell (row, column, box,
+            ...); a filled cell has only its own digit.
+
+        Examples
+        --------
+        >>> c = Sudoku("12.. ..12 .... ....").candidates()
+        >>> c.shape, (c[0, 2].nonzero()[0] + 1).tolist()
+        ((4, 4, 4), [3, 4])
+        """
         return _logic.candidates(self)
 
     def hint(self, marks: ArrayLike | None = None, *, uniqueness: bool = True,
              candidates: ArrayLike | None = None) -> _logic.Step | None:
-        """The next logical step, a :class:`~dlxnumba.sudoku.logic.Step` (None
-        when the grid is full or no technique applies); ``marks``: pencil
-        marks to start from instead of :meth:`candidates` (an (N, N, N) bool
-        array with some candidates removed).  ``candidates=`` is the old name
-        of ``marks`` (deprecated)."""
+        """The next logical step (see :func:`dlxnumba.sudoku.logic.hint`).
+
+        Parameters
+        ----------
+        marks : array_like or None
+            Pencil marks to start from instead of :meth:`candidates`: an
+            (N, N, N) bool array with some candidates removed.
+        uniqueness : bool
+            Whether the puzzle may be assumed to have one solution, as the
+            unique rectangle assumes; False leaves out the techniques that
+            assume it, for grids that may have several (by keyword only).
+
+        Returns
+        -------
+        Step or None
+            The step (a :class:`~dlxnumba.sudoku.logic.Step`: its technique,
+            the placements and eliminations, and why), or None when the grid
+            is full or no technique applies.
+
+        Raises
+        ------
+        SudokuError
+            For marks of the wrong shape or type, or marks that contradict (a
+            cell or a digit of a region without a place: no solution).
+        TypeError
+            For both ``marks`` and ``candidates`` (the deprecated old name of
+            ``marks``).
+
+        Examples
+        --------
+        >>> print(Sudoku("1234 34.. 2143 ....").hint())
+        full house: r4c1 = 4 (the last empty cell of column 1)
+        """
         if candidates is not None:
             warnings.warn("Sudoku.hint(candidates=...) is deprecated: pass marks=... (the pencil marks "
                           "to start from)", DeprecationWarning, stacklevel=2)
@@ -209,5 +510,34 @@ class Sudoku(Grid):
         return _logic.hint(self, marks, uniqueness=uniqueness)
 
     def steps(self, max_steps: int | None = None, *, uniqueness: bool = True) -> list[_logic.Step]:
-        """The steps of a logical solve of the grid (see :func:`dlxnumba.sudoku.logic.steps`)."""
+        """The steps of a logical solve of the grid (see :func:`dlxnumba.sudoku.logic.steps`).
+
+        Easiest technique first at each step, until the grid is full, no
+        technique applies or ``max_steps`` are taken.
+
+        Parameters
+        ----------
+        max_steps : int or None
+            Take at most this many steps (None: as many as there are).
+        uniqueness : bool
+            Whether the puzzle may be assumed to have one solution, as the
+            unique rectangle assumes; False leaves out the techniques that
+            assume it, for grids that may have several (by keyword only).
+
+        Returns
+        -------
+        list of Step
+            The :class:`~dlxnumba.sudoku.logic.Step` objects, in order.
+
+        Raises
+        ------
+        SudokuError
+            For a bad ``max_steps``, or a grid whose marks come to contradict
+            (it has no solution).
+
+        Examples
+        --------
+        >>> [str(step) for step in Sudoku("1234 34.. 2143 ....").steps(2)]
+        ['full house: r4c1 = 4 (the last empty cell of column 1)', 'full house: r4c2 = 3 (the last empty cell of column 2)']
+        """
         return _logic.steps(self, max_steps, uniqueness=uniqueness)

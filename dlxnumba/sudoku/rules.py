@@ -67,6 +67,32 @@ def is_solution(grid: Any, puzzle: Any = None, box: BoxLike = None, variant: Var
     given, else the variant of ``grid`` or ``puzzle`` when either is a
     :class:`~.puzzle.Sudoku` (see :meth:`.variants.Variant.is_solution`).
 
+    Parameters
+    ----------
+    grid : str, array_like or Sudoku
+        The grid to check, in any form :class:`~.puzzle.Sudoku` reads.
+    puzzle : str, array_like, Sudoku or None
+        A puzzle whose givens the grid must keep.
+    box : (int, int), str or None
+        Rows and columns of one box (None: that of ``grid`` or ``puzzle``
+        when either is a Sudoku, else the default shape).
+    variant : str, Variant or None
+        Extra rules to check (None: those of ``grid`` or ``puzzle``).
+
+    Returns
+    -------
+    bool
+        True when every rule holds and the givens are kept; False for an
+        incomplete grid or a broken rule.
+
+    Raises
+    ------
+    SudokuError
+        For a grid or puzzle that cannot be read, an unknown variant, a box
+        that does not fit the grid.
+
+    Examples
+    --------
     >>> from dlxnumba.sudoku import Sudoku
     >>> is_solution(Sudoku("1234341221434321"))
     True

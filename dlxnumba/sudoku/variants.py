@@ -174,7 +174,39 @@ class Variant:
         a Variant, an optional region map (``regions``: text or an array of
         ``n*n`` labels; it makes the variant a jigsaw) and optional cages
         (``cages``: see :mod:`.killer`; a list of ``(sum, cells)`` needs the
-        side ``n``; they make the variant a killer)."""
+        side ``n``; they make the variant a killer).
+
+        Parameters
+        ----------
+        spec : str, Variant or None
+            Kinds joined by ``+`` (``"x"``, ``"windoku"``, ``"anti-knight"``,
+            ``"anti-king"``, ``"non-consecutive"``, ``"jigsaw"``, ``"killer"``),
+            ``"classic"`` or None for none, or a Variant (returned as is
+            without ``regions`` or ``cages``).
+        regions : str, array_like or None
+            A region map of ``n*n`` labels; it makes the variant a jigsaw.
+        cages : str, list of (sum, cells) or None
+            Cages with sums (see :mod:`.killer`); they make the variant a
+            killer.
+        n : int or None
+            The side of the grid, needed for cages given as ``(sum, cells)``
+            pairs without a region map.
+
+        Returns
+        -------
+        Variant
+
+        Raises
+        ------
+        SudokuError
+            For an unknown kind, a bad region map or cages, ``"jigsaw"``
+            without a region map or ``"killer"`` without cages.
+
+        Examples
+        --------
+        >>> Variant.parse("x+anti-king").kinds, Variant.parse(None).kinds
+        (('x', 'anti-king'), ())
+        """
         if isinstance(spec, Variant) and regions is None and cages is None:
             return spec
         kinds = kinds_of(spec)
@@ -225,7 +257,12 @@ class Variant:
         return Variant, (self.kinds, self.region_map, self.cages)
 
     def map_text(self) -> str:
-        """The region map as text, one letter per cell, row-major ('' when none)."""
+        """The region map as text, one letter per cell, row-major ('' when none).
+
+        Returns
+        -------
+        str
+        """
         if self.region_map is None:
             return ""
         return "".join(MAP_SYMBOLS[k] if len(MAP_SYMBOLS) > k else "?" for k in self.region_map)
@@ -241,7 +278,12 @@ class Variant:
         return tuple(k for k in self.kinds if k in BANS)
 
     def side(self) -> int | None:
-        """The side that the region map (or the cages) fixes, or None."""
+        """The side that the region map (or the cages) fixes, or None.
+
+        Returns
+        -------
+        int or None
+        """
         if self.cages is not None:
             return self.cages.n
         return None if self.region_map is None else _isqrt(len(self.region_map))
@@ -249,7 +291,25 @@ class Variant:
     # ------------------------------------------------------------ geometry
 
     def extra_regions(self, n: int, box: tuple[int, int]) -> list[tuple[str, tuple[int, ...]]]:
-        """``(name, cells)`` of the extra regions on an ``n x n`` grid of ``box``."""
+        """``(name, cells)`` of the extra regions on an ``n x n`` grid of ``box``.
+
+        Parameters
+        ----------
+        n : int
+            The side of the grid.
+        box : (int, int)
+            Rows and columns of one box (windoku's windows take its shape).
+
+        Returns
+        -------
+        list of (str, tuple of int)
+            Each extra region's name and flat cell indices (diagonals, windows).
+
+        Raises
+        ------
+        SudokuError
+            For windoku on a grid where no window fits.
+        """
         out: list[tuple[str, tuple[int, ...]]] = []
         if "x" in self.kinds:
             out.append(("diagonal", tuple(i * n + i for i in range(n))))
@@ -266,7 +326,25 @@ class Variant:
         return out
 
     def geometry(self, n: int, box: BoxLike = None) -> Geometry:
-        """The :class:`Geometry` of this variant: the region map and the extra regions."""
+        """The :class:`Geometry` of this variant: the region map and the extra regions.
+
+        Parameters
+        ----------
+        n : int
+            The side of the grid.
+        box : (int, int), str or None
+            Rows and columns of one box (None: the default shape).
+
+        Returns
+        -------
+        Geometry
+
+        Raises
+        ------
+        SudokuError
+            For a side that the region map or the cages do not fit, a bad box,
+            a windoku without room for its windows.
+        """
         if self.region_map is not None and len(self.region_map) != n * n:
             raise SudokuError(f"the region map has {len(self.region_map)} cells, but the grid has {n * n}")
         if self.cages is not None:
@@ -280,7 +358,19 @@ class Variant:
     def ban_pairs(self, geo: Geometry) -> np.ndarray:
         """The bans on the grid of ``geo``: an (m, 4) int32 array of rows
         ``(cell_a, digit_a, cell_b, digit_b)`` -- two placings that may not both
-        be made; pairs already in one region are left out."""
+        be made; pairs already in one region are left out.
+
+        Parameters
+        ----------
+        geo : Geometry
+            The grid's geometry (:meth:`geometry`).
+
+        Returns
+        -------
+        numpy.ndarray
+            (m, 4) int32, flat cell indices and digits ``1..n``; (0, 4) for a
+            variant without bans.
+        """
         n = geo.n
         rows: list[tuple[int, int, int, int]] = []
         shared = _regions_of(geo)
@@ -303,7 +393,26 @@ class Variant:
         return np.array(rows, np.int32).reshape(-1, 4)
 
     def problem(self, n: int, box: BoxLike = None) -> ExactCover:
-        """The exact-cover problem of the empty grid (built once per process)."""
+        """The exact-cover problem of the empty grid (built once per process).
+
+        Parameters
+        ----------
+        n : int
+            The side of the grid.
+        box : (int, int), str or None
+            Rows and columns of one box (None: the default shape).
+
+        Returns
+        -------
+        ExactCover
+            Options ``(row * n + col) * n + digit - 1`` as for
+            :func:`~dlxnumba.sudoku_problem`, with this variant's rules.
+
+        Raises
+        ------
+        SudokuError
+            As for :meth:`geometry`.
+        """
         geo = self.geometry(n, box)
         if self.cages is not None:  # one problem per puzzle's cages: a bounded cache
             return cached_problem(self, n, geo.box, _build_problem)
@@ -323,7 +432,19 @@ class Variant:
     # -------------------------------------------------------------- rules
 
     def conflicts(self, cells: np.ndarray, geo: Geometry) -> list[str]:
-        """Every rule the filled cells break, each naming its cells (empty list when none)."""
+        """Every rule the filled cells break, each naming its cells (empty list when none).
+
+        Parameters
+        ----------
+        cells : numpy.ndarray
+            The ``n*n`` cells, row-major, 0 for an empty cell.
+        geo : Geometry
+            The grid's geometry (:meth:`geometry`).
+
+        Returns
+        -------
+        list of str
+        """
         out = []
         for name, region in zip(geo.region_names, geo.regions.tolist()):
             where: dict[int, list[str]] = {}
@@ -345,6 +466,28 @@ class Variant:
         givens of ``puzzle``): each region of :meth:`geometry` holds ``1..n``, no
         ban of :meth:`ban_pairs` is broken and every cage keeps its sum.  Reads the tables only, not the solver.
 
+        Parameters
+        ----------
+        grid : str, array_like or Sudoku
+            The grid to check.
+        puzzle : str, array_like, Sudoku or None
+            A puzzle whose givens the grid must keep.
+        box : (int, int), str or None
+            Rows and columns of one box (None: that of ``grid``, else the
+            default shape).
+
+        Returns
+        -------
+        bool
+
+        Raises
+        ------
+        SudokuError
+            For a grid that cannot be read, a box or side the variant does not
+            fit.
+
+        Examples
+        --------
         >>> v = Variant.parse("x")
         >>> v.is_solution("1234341243212143"), v.is_solution("1234341221434321")
         (True, False)
