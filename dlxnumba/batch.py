@@ -42,7 +42,7 @@ from .errors import ExactCoverError, LimitReached, plain
 from .kernels.core.lanes import GENERIC, Entries
 from .progress import Progress, ProgressArg, Reporter
 from .search import Search, ready
-from .search_options import NO_LIMIT, SearchOptions
+from .search_options import NO_LIMIT, SearchOptions, documented
 from .stats import Stats, Status
 from .template import check_given, describe_conflict, first_repeat, template
 
@@ -454,6 +454,7 @@ def _job_arrays(problem: "Problem", jobs, limit) -> tuple[np.ndarray, np.ndarray
     return ptr, flat, limits, given
 
 
+@documented
 def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, threads: int | None = None,
               stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
               progress: ProgressArg = None, progress_interval: float = 0.5) -> BatchResult:
@@ -476,10 +477,7 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, thr
         counts.
     threads : int or None
         Threads the lanes run on (None: all that numba has).
-    stop_at : {1, 0}
-        Branch on the first active primary item of length ``<= stop_at``
-        met while scanning for the shortest: ``1`` (default) is fastest;
-        ``0`` is Knuth's rule and reproduces his node and update counts.
+    {stop_at}
     max_nodes : int or None
         A budget of search-tree nodes, per job (BUDGET when spent).
     timeout : float or None
@@ -492,8 +490,7 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, thr
         installed, else a line on stderr); a callable receives each
         :class:`~dlxnumba.Progress` report (jobs done of all, nodes,
         solutions, elapsed and estimated time left).
-    progress_interval : float
-        Seconds between two progress reports (0.5).
+    {progress_interval}
 
     Returns
     -------

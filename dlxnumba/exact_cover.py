@@ -53,7 +53,7 @@ from .errors import ExactCoverError, LimitReached
 from .problem import Problem
 from .progress import ProgressArg
 from .search import Search
-from .search_options import SearchOptions, check_limit
+from .search_options import SearchOptions, check_limit, documented
 from .parallel.run import count_parallel, solutions_parallel
 from .parallel.split import Split, split
 from .stats import Stats, Status, deprecated_stats, record_last
@@ -102,6 +102,7 @@ class ExactCover(Problem):
         this problem (a problem never changes: the statistics live with the search)."""
         return deprecated_stats("ExactCover")
 
+    @documented
     def search(self, *args: Any, given: Iterable[int] | None = (), stop_at: int = 1,
                max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
                progress_interval: float = 0.5, algorithm: str = "links") -> Search:
@@ -115,28 +116,13 @@ class ExactCover(Problem):
 
         Parameters
         ----------
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
-        algorithm : {"links", "cells", "auto"}
-            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC: the same solutions, those programs' own counts), or links
-            unless a probe on a sample of the tree finds cells faster.
+        {given}
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {algorithm}
 
         Returns
         -------
@@ -177,6 +163,7 @@ class ExactCover(Problem):
         record_last(s.stats)
         return s
 
+    @documented
     def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
               algorithm: str = "links") -> list[int] | None:
@@ -184,28 +171,13 @@ class ExactCover(Problem):
 
         Parameters
         ----------
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
-        algorithm : {"links", "cells", "auto"}
-            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC: the same solutions, those programs' own counts), or links
-            unless a probe on a sample of the tree finds cells faster.
+        {given}
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {algorithm}
 
         Returns
         -------
@@ -247,6 +219,7 @@ class ExactCover(Problem):
             s.stats.status = Status.LIMIT
         return sol
 
+    @documented
     def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
                   max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
                   progress_interval: float = 0.5, threads: int | None = None,
@@ -264,32 +237,14 @@ class ExactCover(Problem):
         ----------
         limit : int or None
             Stop after this many solutions (None: all of them).
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
-        threads : int or None
-            ``N > 1`` splits the search (:meth:`split`) and runs the parts on
-            N threads (problems without colors or bounds, dancing links only);
-            None or 1: the serial search.
-        algorithm : {"links", "cells", "auto"}
-            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC: the same solutions, those programs' own counts), or links
-            unless a probe on a sample of the tree finds cells faster.
+        {given}
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {threads}
+        {algorithm}
 
         Yields
         ------
@@ -326,6 +281,7 @@ class ExactCover(Problem):
             return iter(sols)
         return self._one_shot(given, options).solutions(limit)
 
+    @documented
     def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None,
@@ -342,38 +298,19 @@ class ExactCover(Problem):
 
         Parameters
         ----------
-        limit : int or None
-            Count at most this many solutions (None: all of them).
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
-        threads : int or None
-            ``N > 1`` splits the search (:meth:`split`) and runs the parts on
-            N threads (problems without colors or bounds, dancing links only);
-            None or 1: the serial search.
+        {limit}
+        {given}
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {threads}
         checkpoint : str, path or None
             A file recording the split and each finished part: a count started
             again with the same file does only the parts left (a split search,
             even on one thread).
-        algorithm : {"links", "cells", "auto"}
-            Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-            SSMCC: the same solutions, those programs' own counts), or links
-            unless a probe on a sample of the tree finds cells faster.
+        {algorithm}
 
         Returns
         -------
@@ -414,6 +351,7 @@ class ExactCover(Problem):
             return n
         return self._one_shot(given, options).count(limit)
 
+    @documented
     def split(self, tasks: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
               threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
               seed: int = 0) -> Split:
@@ -430,13 +368,8 @@ class ExactCover(Problem):
             expanding the largest subtree until there are at least ``tasks``
             and none is estimated above twice their mean size, or until
             there are 8 times ``tasks``.
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
+        {given}
+        {stop_at}
             Run the subproblems with the same ``stop_at``.
         threads : int or None
             Threads the default ``tasks`` is sized for, and that measure the
@@ -485,6 +418,7 @@ class ExactCover(Problem):
         return split(self, tasks, given=given, stop_at=stop_at, threads=threads, probe_nodes=probe_nodes,
                      probes=probes, seed=seed)
 
+    @documented
     def batch(self, jobs: Sequence[Sequence[int]], limit: Any = 1, *, threads: int | None = None,
               stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
               progress: ProgressArg = None, progress_interval: float = 0.5,
@@ -506,24 +440,14 @@ class ExactCover(Problem):
             large limit counts.
         threads : int or None
             Threads the lanes run on (None: all that numba has).
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
+        {stop_at}
+        {max_nodes}
             Per job: a job that spends it gets BUDGET.
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
+        {timeout}
             For the whole batch: the jobs left unfinished get BUDGET.
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
+        {progress}
             Reports count the jobs done.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {progress_interval}
         algorithm : {"links"}
             Only ``"links"``: batches run on dancing links.
 
@@ -560,6 +484,7 @@ class ExactCover(Problem):
                                   f"{options.algorithm!r} (search one job at a time with Search for cells)")
         return batch_jobs(self, jobs, limit, options)
 
+    @documented
     def best(self, k: int = 1, *, given: Iterable[int] = (), max_nodes: int | None = None,
              timeout: float | None = None, progress: ProgressArg = None,
              progress_interval: float = 0.5) -> Best:
@@ -575,21 +500,12 @@ class ExactCover(Problem):
         ----------
         k : int
             How many of the cheapest solutions to find (default 1: an optimum).
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
+        {given}
             Their costs count.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
 
         Returns
         -------
@@ -666,6 +582,7 @@ class ExactCover(Problem):
         """
         return reduce(self, rounds=rounds, timeout=timeout)
 
+    @documented
     def zdd(self, *, given: Iterable[int] = (), max_nodes: int | None = None, max_zdd_nodes: int | None = None,
             timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5) -> Zdd:
         """A ZDD of every solution, built by Knuth's DLX6: count, list or sample solutions far too many to visit.
@@ -675,23 +592,14 @@ class ExactCover(Problem):
 
         Parameters
         ----------
-        given : iterable of int
-            Indices of options forced into every solution (and included in it);
-            conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all).
+        {given}
+        {max_nodes}
         max_zdd_nodes : int or None
             A budget of diagram nodes (counted as :attr:`Zdd.nodes
             <dlxnumba.zdd.Zdd.nodes>` counts them).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {timeout}
+        {progress}
+        {progress_interval}
 
         Returns
         -------

@@ -33,7 +33,7 @@ from .errors import ExactCoverError, LimitReached
 from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options_m,
                                   search_bounds, search_colors)
 from .progress import Progress, ProgressArg
-from .search_options import SearchOptions, check_limit
+from .search_options import SearchOptions, check_limit, documented
 from .stats import Stats, Status
 from .template import check_given, check_given_together, describe_conflict, first_repeat, template
 
@@ -155,6 +155,7 @@ def _options_of(nodes: np.ndarray, first_node: np.ndarray) -> np.ndarray:
     return np.searchsorted(first_node, nodes, side="right") - 1
 
 
+@documented
 class Search:
     """One search of a problem, resumable, with its own links and :class:`Stats`.
 
@@ -167,29 +168,16 @@ class Search:
     ----------
     problem : ExactCover
         The problem to search.
-    given : iterable of int
-        Indices of options forced into every solution (and included in it);
-        conflicting ones raise :class:`~dlxnumba.ExactCoverError`.
-    stop_at : {1, 0}
-        Branch on the first active primary item of length ``<= stop_at``
-        met while scanning for the shortest: ``1`` (default) is fastest;
-        ``0`` is Knuth's rule and reproduces his node and update counts.
-    max_nodes : int or None
-        A budget of search-tree nodes (``0``: no search at all).
+    {given}
+    {stop_at}
+    {max_nodes}
     timeout : float or None
         A budget of seconds of wall-clock time, counted from the creation of
         the search (after the search kernel is compiled or loaded: see
         :func:`ready`).
-    progress : bool, callable or None
-        ``True`` shows reports on a long search (a tqdm bar when tqdm is
-        installed, else a line on stderr); a callable receives each
-        :class:`~dlxnumba.Progress` report.
-    progress_interval : float
-        Seconds between two progress reports (0.5).
-    algorithm : {"links", "cells", "auto"}
-        Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-        SSMCC: the same solutions, those programs' own counts), or links
-        unless a probe on a sample of the tree finds cells faster.
+    {progress}
+    {progress_interval}
+    {algorithm}
 
     Attributes
     ----------

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .checks import choice, integer, is_integer, number
 from .errors import ExactCoverError, plain
@@ -201,3 +201,92 @@ def thread_count(threads: int | None) -> int:
     from .kernels.core import lanes
 
     return lanes.get_num_threads() if threads is None else min(int(threads), lanes.max_threads())
+
+# ---------------------------------------------------------------------------
+# The options' descriptions, written once
+
+#: The entry of each search option in a numpydoc Parameters section, as the
+#: public calls (``ExactCover``'s methods, ``Search``, ``run_batch``, ``Sudoku``'s
+#: methods, ``solve_many``) describe it: a docstring line that holds only
+#: ``{name}`` becomes that entry (:func:`documented`).  A call that means more by
+#: an option writes its entry out, or adds its sentence on the next line.
+PARAMETERS: dict[str, str] = {
+    'limit': (
+        'limit : int or None\n'
+        '    Count at most this many solutions (None: all of them).'
+    ),
+    'given': (
+        'given : iterable of int\n'
+        '    Indices of options forced into every solution (and included in it);\n'
+        '    conflicting ones raise :class:`~dlxnumba.ExactCoverError`.'
+    ),
+    'stop_at': (
+        'stop_at : {1, 0}\n'
+        '    Branch on the first active primary item of length ``<= stop_at``\n'
+        '    met while scanning for the shortest: ``1`` (default) is fastest;\n'
+        "    ``0`` is Knuth's rule and reproduces his node and update counts."
+    ),
+    'max_nodes': (
+        'max_nodes : int or None\n'
+        '    A budget of search-tree nodes (``0``: no search at all).'
+    ),
+    'timeout': (
+        'timeout : float or None\n'
+        '    A budget of seconds of wall-clock time, counted from the start of\n'
+        '    the search (never while compiling).'
+    ),
+    'progress': (
+        'progress : bool, callable or None\n'
+        '    ``True`` shows reports on a long search (a tqdm bar when tqdm is\n'
+        '    installed, else a line on stderr); a callable receives each\n'
+        '    :class:`~dlxnumba.Progress` report.'
+    ),
+    'progress_interval': (
+        'progress_interval : float\n'
+        '    Seconds between two progress reports (0.5).'
+    ),
+    'threads': (
+        'threads : int or None\n'
+        '    ``N > 1`` splits the search (:meth:`split`) and runs the parts on\n'
+        '    N threads (problems without colors or bounds, dancing links only);\n'
+        '    None or 1: the serial search.'
+    ),
+    'algorithm': (
+        'algorithm : {"links", "cells", "auto"}\n'
+        "    Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,\n"
+        "    SSMCC: the same solutions, those programs' own counts), or links\n"
+        '    unless a probe on a sample of the tree finds cells faster.'
+    ),
+}
+
+
+T = TypeVar("T")
+
+
+def documented(obj: T) -> T:
+    """Put the :data:`PARAMETERS` entries into ``obj``'s docstring (a function or a
+    class): each line that holds only ``{name}`` of a known option becomes that
+    entry, at that line's indentation.  Returns ``obj``.
+
+    >>> @documented
+    ... def f(max_nodes=None):
+    ...     '''Parameters
+    ...     ----------
+    ...     {max_nodes}
+    ...     '''
+    >>> print(f.__doc__.splitlines()[2].strip())
+    max_nodes : int or None
+    """
+    doc = obj.__doc__
+    if not doc:
+        return obj
+    out: list[str] = []
+    for line in doc.split("\n"):
+        name = line.strip()[1:-1] if line.strip().startswith("{") and line.strip().endswith("}") else None
+        if name in PARAMETERS:
+            indent = line[:len(line) - len(line.lstrip())]
+            out.extend(indent + text for text in PARAMETERS[name].split("\n"))
+        else:
+            out.append(line)
+    obj.__doc__ = "\n".join(out)
+    return obj

@@ -24,7 +24,7 @@ from .. import kernels as K
 from ..checks import is_integer, moved_positional
 from ..errors import SudokuError, plain
 from ..progress import ProgressArg
-from ..search_options import check_limit
+from ..search_options import check_limit, documented
 from ..stats import Status
 from .batches import explain_invalid, read_batch
 from .grid import Grid
@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["solve_many", "SudokuBatchResult"]
 
 
+@documented
 def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: int | None = None,
                box: BoxLike = None, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                progress: ProgressArg = None, progress_interval: float = 0.5, return_stats: bool = False,
@@ -60,10 +61,7 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
     threads : int or None
         Threads the puzzles are solved on (None: all that numba has; ``1``:
         serially).
-    stop_at : {1, 0}
-        Branch on the first active primary item of length ``<= stop_at``
-        met while scanning for the shortest: ``1`` (default) is fastest;
-        ``0`` is Knuth's rule and reproduces his node and update counts.
+    {stop_at}
     max_nodes : int or None
         A budget of search-tree nodes, per puzzle (``BUDGET`` when spent).
     timeout : float or None
@@ -76,8 +74,7 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
         installed, else a line on stderr); a callable receives each
         :class:`~dlxnumba.Progress` report (puzzles done of all, nodes,
         solutions, elapsed and estimated time left).
-    progress_interval : float
-        Seconds between two progress reports (0.5).
+    {progress_interval}
     return_stats : bool
         Also return a dict: per-puzzle ``nodes``, ``updates`` and ``count``
         arrays, ``seconds``, and ``errors`` (a message per INVALID puzzle,

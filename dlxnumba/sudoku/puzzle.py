@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import SudokuError
 from ..progress import ProgressArg
-from ..search_options import check_limit
+from ..search_options import check_limit, documented
 from ..stats import Stats, deprecated_stats
 from . import grading as _grade
 from . import logic as _logic
@@ -173,6 +173,7 @@ class Sudoku(Grid):
 
     # --------------------------------------------------------------- solving
 
+    @documented
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5) -> Sudoku | None:
@@ -183,22 +184,13 @@ class Sudoku(Grid):
 
         Parameters
         ----------
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
+        {stop_at}
         max_nodes : int or None
             A budget of search-tree nodes (``0``: no search at all, even for a
             full grid).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {timeout}
+        {progress}
+        {progress_interval}
 
         Returns
         -------
@@ -228,6 +220,7 @@ class Sudoku(Grid):
         return _solve.solve_one(self, _solve.options_of(stop_at, max_nodes, timeout, progress,
                                                         progress_interval))
 
+    @documented
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress: ProgressArg = None,
                   progress_interval: float = 0.5, threads: int | None = None) -> Iterator[Sudoku]:
@@ -242,22 +235,13 @@ class Sudoku(Grid):
         ----------
         limit : int or None
             Stop after this many solutions (None: all of them).
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
+        {stop_at}
         max_nodes : int or None
             A budget of search-tree nodes (``0``: no search at all, even for a
             full grid).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {timeout}
+        {progress}
+        {progress_interval}
         threads : int or None
             ``N > 1`` splits the search and runs the parts on N threads (as
             :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
@@ -288,6 +272,7 @@ class Sudoku(Grid):
             return _solve.split_solutions(self, limit, options)
         return _solve.iter_solutions(self, limit, options)
 
+    @documented
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None) -> int:
@@ -301,24 +286,14 @@ class Sudoku(Grid):
 
         Parameters
         ----------
-        limit : int or None
-            Count at most this many solutions (None: all of them).
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
+        {limit}
+        {stop_at}
         max_nodes : int or None
             A budget of search-tree nodes (``0``: no search at all, even for a
             full grid).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {timeout}
+        {progress}
+        {progress_interval}
         threads : int or None
             ``N > 1`` splits the search and runs the parts on N threads (as
             :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
@@ -356,6 +331,7 @@ class Sudoku(Grid):
             return _solve.split_count(self, limit, options, checkpoint)
         return _solve.count_solutions(self, limit, options)
 
+    @documented
     def is_unique(self, *, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                   progress: ProgressArg = None, progress_interval: float = 0.5,
                   threads: int | None = None) -> bool:
@@ -363,22 +339,13 @@ class Sudoku(Grid):
 
         Parameters
         ----------
-        stop_at : {1, 0}
-            Branch on the first active primary item of length ``<= stop_at``
-            met while scanning for the shortest: ``1`` (default) is fastest;
-            ``0`` is Knuth's rule and reproduces his node and update counts.
+        {stop_at}
         max_nodes : int or None
             A budget of search-tree nodes (``0``: no search at all, even for a
             full grid).
-        timeout : float or None
-            A budget of seconds of wall-clock time, counted from the start of
-            the search (never while compiling).
-        progress : bool, callable or None
-            ``True`` shows reports on a long search (a tqdm bar when tqdm is
-            installed, else a line on stderr); a callable receives each
-            :class:`~dlxnumba.Progress` report.
-        progress_interval : float
-            Seconds between two progress reports (0.5).
+        {timeout}
+        {progress}
+        {progress_interval}
         threads : int or None
             ``N > 1`` splits the search and runs the parts on N threads (as
             :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
