@@ -387,6 +387,7 @@ def test_grade_many_stops_at_ctrl_c():
 
     script = """if True:
         import os, signal, threading, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started with it ignored
         from dlxnumba import grade_many, load_puzzles
         puzzles = load_puzzles("sudoku25")
         grade_many(puzzles[:1], samples=1, max_guesses=1, threads=1)  # compiled (or loaded) first
