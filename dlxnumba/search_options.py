@@ -263,10 +263,11 @@ PARAMETERS: dict[str, str] = {
 T = TypeVar("T")
 
 
-def documented(obj: T) -> T:
-    """Put the :data:`PARAMETERS` entries into ``obj``'s docstring (a function or a
-    class): each line that holds only ``{name}`` of a known option becomes that
-    entry, at that line's indentation.  Returns ``obj``.
+def documented(obj: T, entries: dict[str, str] | None = None) -> T:
+    """Put the :data:`PARAMETERS` entries (or ``entries``: a front door whose
+    options mean a little more, as :class:`~dlxnumba.Sudoku`'s) into ``obj``'s
+    docstring (a function or a class): each line that holds only ``{name}`` of
+    a known option becomes that entry, at that line's indentation.  Returns ``obj``.
 
     >>> @documented
     ... def f(max_nodes=None):
@@ -280,12 +281,13 @@ def documented(obj: T) -> T:
     doc = obj.__doc__
     if not doc:
         return obj
+    entries = PARAMETERS if entries is None else entries
     out: list[str] = []
     for line in doc.split("\n"):
         name = line.strip()[1:-1] if line.strip().startswith("{") and line.strip().endswith("}") else None
-        if name in PARAMETERS:
+        if name in entries:
             indent = line[:len(line) - len(line.lstrip())]
-            out.extend(indent + text for text in PARAMETERS[name].split("\n"))
+            out.extend(indent + text for text in entries[name].split("\n"))
         else:
             out.append(line)
     obj.__doc__ = "\n".join(out)

@@ -15,13 +15,13 @@ puzzles) build Sudoku objects and sit above it.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 import numpy as np
 
 from ..errors import SudokuError
 from ..progress import ProgressArg
-from ..search_options import check_limit, documented
+from ..search_options import PARAMETERS, check_limit, documented
 from ..stats import Stats, deprecated_stats
 from . import grading as _grade
 from . import logic as _logic
@@ -37,6 +37,25 @@ if TYPE_CHECKING:  # pragma: no cover
     from .variants import VariantLike
 
 __all__ = ["Sudoku"]
+
+
+T = TypeVar("T")
+
+#: The search options as Sudoku's methods describe them: ExactCover's words, with
+#: what a grid adds (a full grid is searched too; killers count serially).
+_ENTRIES = {**PARAMETERS,
+            "max_nodes": "max_nodes : int or None\n"
+                         "    A budget of search-tree nodes (``0``: no search at all, even for a\n"
+                         "    full grid).",
+            "threads": "threads : int or None\n"
+                       "    ``N > 1`` splits the search and runs the parts on N threads (as\n"
+                       "    :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for\n"
+                       "    killers, whose cages need colors); None or 1: the serial search."}
+
+
+def _documented(method: T) -> T:
+    """:func:`~dlxnumba.search_options.documented` with Sudoku's words."""
+    return documented(method, _ENTRIES)
 
 
 class Sudoku(Grid):
@@ -173,7 +192,7 @@ class Sudoku(Grid):
 
     # --------------------------------------------------------------- solving
 
-    @documented
+    @_documented
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5) -> Sudoku | None:
@@ -185,9 +204,7 @@ class Sudoku(Grid):
         Parameters
         ----------
         {stop_at}
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all, even for a
-            full grid).
+        {max_nodes}
         {timeout}
         {progress}
         {progress_interval}
@@ -220,7 +237,7 @@ class Sudoku(Grid):
         return _solve.solve_one(self, _solve.options_of(stop_at, max_nodes, timeout, progress,
                                                         progress_interval))
 
-    @documented
+    @_documented
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress: ProgressArg = None,
                   progress_interval: float = 0.5, threads: int | None = None) -> Iterator[Sudoku]:
@@ -236,16 +253,11 @@ class Sudoku(Grid):
         limit : int or None
             Stop after this many solutions (None: all of them).
         {stop_at}
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all, even for a
-            full grid).
+        {max_nodes}
         {timeout}
         {progress}
         {progress_interval}
-        threads : int or None
-            ``N > 1`` splits the search and runs the parts on N threads (as
-            :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
-            killers, whose cages need colors); None or 1: the serial search.
+        {threads}
 
         Yields
         ------
@@ -272,7 +284,7 @@ class Sudoku(Grid):
             return _solve.split_solutions(self, limit, options)
         return _solve.iter_solutions(self, limit, options)
 
-    @documented
+    @_documented
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
               progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None) -> int:
@@ -288,16 +300,11 @@ class Sudoku(Grid):
         ----------
         {limit}
         {stop_at}
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all, even for a
-            full grid).
+        {max_nodes}
         {timeout}
         {progress}
         {progress_interval}
-        threads : int or None
-            ``N > 1`` splits the search and runs the parts on N threads (as
-            :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
-            killers, whose cages need colors); None or 1: the serial search.
+        {threads}
         checkpoint : str, path or None
             A file recording the split and each finished part: a count started
             again with the same file does only the parts left (a split search,
@@ -331,7 +338,7 @@ class Sudoku(Grid):
             return _solve.split_count(self, limit, options, checkpoint)
         return _solve.count_solutions(self, limit, options)
 
-    @documented
+    @_documented
     def is_unique(self, *, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                   progress: ProgressArg = None, progress_interval: float = 0.5,
                   threads: int | None = None) -> bool:
@@ -340,16 +347,11 @@ class Sudoku(Grid):
         Parameters
         ----------
         {stop_at}
-        max_nodes : int or None
-            A budget of search-tree nodes (``0``: no search at all, even for a
-            full grid).
+        {max_nodes}
         {timeout}
         {progress}
         {progress_interval}
-        threads : int or None
-            ``N > 1`` splits the search and runs the parts on N threads (as
-            :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for
-            killers, whose cages need colors); None or 1: the serial search.
+        {threads}
 
         Returns
         -------
