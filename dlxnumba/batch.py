@@ -455,67 +455,73 @@ def _job_arrays(problem: "Problem", jobs, limit) -> tuple[np.ndarray, np.ndarray
 
 
 @documented
-def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit=1, *, threads: int | None = None,
+def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit: Any = 1, *, threads: int | None = None,
               stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
-              progress: ProgressArg = None, progress_interval: float = 0.5) -> BatchResult:
-    """Run many jobs on ``problem``, each a list of given options, in compiled code.
+              progress: ProgressArg = None, progress_interval: float = 0.5,
+              algorithm: str = "links") -> BatchResult:
+    """Run many jobs, each a list of given options, through the compiled lanes.
 
     A job's own trouble (conflicting givens, a spent budget) is its status
-    in the result, not an exception.  :meth:`ExactCover.batch
-    <dlxnumba.ExactCover.batch>` is the same call.
+    in the result, not an exception.  Batches run on dancing links only.
+    This is :meth:`ExactCover.batch <dlxnumba.ExactCover.batch>`
+    (``problem`` is the problem it is called on).
 
     Parameters
     ----------
     problem : ExactCover
         The problem every job searches.
     jobs : sequence of sequences of int
-        The given (forced) options of each job.  Conflicting givens make that
-        job INVALID, with the reason in ``errors``.
+        The given options of each job (indices).  Conflicting givens make
+        that job INVALID, with the reason in ``errors``.
     limit : int or sequence of int
-        Solutions to look for, for all jobs or one per job (>= 1): ``1`` finds
-        a first solution, ``2`` also tells unique from multiple, a large limit
-        counts.
+        Solutions to look for (>= 1), for all jobs or one per job: ``1``
+        finds a first solution, ``2`` also tells unique from multiple, a
+        large limit counts.
     threads : int or None
         Threads the lanes run on (None: all that numba has).
     {stop_at}
-    max_nodes : int or None
-        A budget of search-tree nodes, per job (BUDGET when spent).
-    timeout : float or None
-        A budget of seconds of wall-clock time for the whole batch (never
-        while compiling); unfinished jobs get BUDGET.  With ``max_nodes=0``
-        or ``timeout=0`` no job is searched: each gets BUDGET (an option
-        given twice is still INVALID).
-    progress : bool, callable or None
-        ``True`` shows reports on a long batch (a tqdm bar when tqdm is
-        installed, else a line on stderr); a callable receives each
-        :class:`~dlxnumba.Progress` report (jobs done of all, nodes,
-        solutions, elapsed and estimated time left).
+    {max_nodes}
+        Per job: a job that spends it gets BUDGET.
+    {timeout}
+        For the whole batch: the jobs left unfinished get BUDGET.  With
+        ``max_nodes=0`` or ``timeout=0`` no job is searched: each gets
+        BUDGET (an option given twice is still INVALID).
+    {progress}
+        Reports count the jobs done.
     {progress_interval}
+    algorithm : {"links"}
+        Only ``"links"``: batches run on dancing links.
 
     Returns
     -------
     BatchResult
-        One entry per job, in job order: ``status`` (codes that compare with
-        :class:`~dlxnumba.Status` members), ``count``, ``nodes``, ``updates``,
-        ``first`` (the first solution, givens included, or None) and
-        ``errors``.
+        One entry per job, in job order: ``status`` (codes that compare
+        with :class:`~dlxnumba.Status` members), ``count``, ``nodes``,
+        ``updates``, ``first`` (the first solution, givens included, or
+        None) and ``errors``.
 
     Raises
     ------
     ExactCoverError
-        For a bad search option or ``limit``, jobs that are not lists of
-        option indices in range.
+        For a bad search option or ``limit``, an ``algorithm`` other than
+        ``"links"``, jobs that are not lists of option indices in range.
 
     Examples
     --------
     >>> from dlxnumba import ExactCover
     >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
-    >>> r = run_batch(p, [[], [2], [0, 1]], limit=2, threads=1)
+    >>> r = p.batch([[0], [1], [0, 1]], limit=2)
     >>> r.status_names, r.count.tolist(), r.first
-    (['MULTIPLE', 'SOLVED', 'INVALID'], [2, 1, 0], [[0, 2], [0, 2], None])
+    (['SOLVED', 'SOLVED', 'INVALID'], [1, 1, 0], [[0, 2], [1, 3], None])
+    >>> r = run_batch(p, [[], [2]], limit=2, threads=1)
+    >>> r.status_names, r.count.tolist(), r.first
+    (['MULTIPLE', 'SOLVED'], [2, 1], [[0, 2], [0, 2]])
     """
     options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
-                            progress_interval=progress_interval, threads=threads)
+                            progress_interval=progress_interval, threads=threads, algorithm=algorithm)
+    if options.algorithm != "links":
+        raise ExactCoverError(f"batches run on dancing links only: algorithm must be 'links', not "
+                              f"{options.algorithm!r} (search one job at a time with Search for cells)")
     return batch_jobs(problem, jobs, limit, options)
 
 

@@ -54,8 +54,8 @@ from .problem import Problem
 from .problem_input import MAX_COST
 from .progress import Progress, ProgressArg
 from .search import SLICE_UPDATES, ready
-from .search_options import SearchOptions
-from .stats import Stats, Status
+from .search_options import SearchOptions, documented
+from .stats import Stats, Status, record_last
 from .template import build_arrays, check_given, check_given_together, first_repeat
 
 
@@ -423,42 +423,51 @@ class CostSearch:
         return min(f, 1.0)
 
 
+@documented
 def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), max_nodes: int | None = None,
          timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5) -> Best:
-    """The ``k`` cheapest solutions of ``problem``, whose options carry costs (Knuth's DLX5).
+    """The ``k`` cheapest solutions, by the costs of the options (Knuth's DLX5).
+
+    Colors work as in DLX2; multiplicities and a problem without costs
+    are refused.  When ``max_nodes`` or ``timeout`` ends the search
+    first, the result holds the best found so far, marked
+    ``optimal=False`` (no exception).  The statistics also go to
+    :func:`~dlxnumba.last_stats`.  This is :meth:`ExactCover.best
+    <dlxnumba.ExactCover.best>` (``problem`` is the problem it is called on).
 
     Parameters
     ----------
     problem : ExactCover
-        Primary and secondary items, colors allowed, not multiplicities; its
-        ``costs`` (one nonnegative integer per option, all of them together
-        below ``2**61``) are what a solution costs.
+        Its ``costs`` (one nonnegative integer per option, all of them
+        together below ``2**61``) are what a solution costs.
     k : int
         How many of the cheapest solutions to find (default 1: an optimum).
-    given : iterable of int
-        Options forced into every solution (their costs count); conflicting
-        ones raise :class:`~dlxnumba.errors.ExactCoverError`.
-    max_nodes, timeout : optional
-        A budget of search-tree nodes, and of seconds of searching; when
-        either runs out, the search ends with the best found so far, marked
-        ``optimal=False`` (no exception).
-    progress, progress_interval
-        Progress reports, as for :meth:`~dlxnumba.ExactCover.solve`.
+    {given}
+        Their costs count.
+    {max_nodes}
+    {timeout}
+    {progress}
+    {progress_interval}
 
     Returns
     -------
     Best
-        ``costs`` and ``solutions`` (sorted option indices, givens included),
-        cheapest first: ``k`` of them, or all there are when fewer; none when
-        the problem has no solution.  ``optimal`` says whether the search was
-        complete, ``stats`` holds DLX5's counters.
+        ``costs`` (nondecreasing) and ``solutions`` (sorted option indices,
+        givens included), iterating as ``(cost, solution)`` pairs, ``k`` of
+        them or all there are when fewer (none without a solution);
+        ``optimal`` (False when a budget ended the search first); ``stats``
+        (DLX5's nodes, updates, cleansings, and as ``solutions`` the
+        improving solutions it found).
 
     Raises
     ------
     ExactCoverError
-        For a problem without costs or with multiplicities, a bad ``k`` or
-        option, conflicting givens.
+        For a problem without costs or with multiplicities, a bad ``k``
+        or search option, an option index out of range or conflicting
+        givens.
 
+    Notes
+    -----
     Ctrl-C raises KeyboardInterrupt as usual; :class:`CostSearch` can go on
     after it.  Searching costs the work of DLX5 run with ``k<k>``: Knuth's
     figures for ``golden/cost_toy2.dlx`` and the others are reproduced exactly.
@@ -466,14 +475,17 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
     Examples
     --------
     >>> from dlxnumba import ExactCover
-    >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["b", "c"], ["c"]], costs=[5, 1, 3, 2, 4])
-    >>> r = best(p, k=3)
+    >>> p = ExactCover.from_options(["a b", "a", "b", "b c", "c"], costs=[5, 1, 3, 2, 4])
+    >>> r = p.best(k=3)
     >>> list(r)
     [(3, [1, 3]), (8, [1, 2, 4]), (9, [0, 4])]
     >>> r.optimal, r.stats.solutions
     (True, 3)
-    >>> best(p, given=[0]).costs
-    [9]
+    >>> p.best(given=[0]).costs, best(p, k=2).costs
+    ([9], [3, 8])
     """
-    return CostSearch(problem, k, given=given, max_nodes=max_nodes, timeout=timeout, progress=progress,
-                      progress_interval=progress_interval).run()
+    options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
+                            progress_interval=progress_interval)
+    search = CostSearch.using(problem, k, given, options)
+    record_last(search.stats)
+    return search.run()

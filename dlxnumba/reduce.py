@@ -182,28 +182,40 @@ def _check(problem, rounds, timeout) -> tuple[int, float | None]:
 
 
 def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None = None) -> Reduction:
-    """Remove options and items that DLX-PRE finds unnecessary, round after round.
+    """This problem with the options and items removed that Knuth's DLX-PRE finds unnecessary.
+
+    Rounds of DLX-PRE's tests, each on what the last one left, until a round
+    changes nothing.  This is :meth:`ExactCover.reduce
+    <dlxnumba.ExactCover.reduce>` (``problem`` is the problem it is called on).
 
     Parameters
     ----------
     problem : ExactCover
-        An exact-cover problem, with or without colors; not with
-        multiplicities (DLX-PRE has none): :class:`ExactCoverError`.
-    rounds : int, optional
-        Run at most this many rounds (None: until a round changes nothing).
-        DLX-PRE's option ``t<n>`` runs ``n - 1`` rounds: ``rounds=n - 1``.
-    timeout : float, optional
+        With or without colors; not with multiplicities (DLX-PRE has none).
+    rounds : int or None
+        Run at most this many rounds (None: until a round changes
+        nothing).  DLX-PRE's option ``t<n>`` runs ``n - 1`` rounds.
+    timeout : float or None
         Stop after about this many seconds (measured from the start of the
-        work, not counting the compilation of the kernel) and return the
-        problem as it then stands (``complete=False``): the options already
-        found useless are deleted, the others kept.  A timeout of 0 does no
-        round.
+        work, not counting compilation) and return the problem as it then
+        stands (``complete=False``): the options already found useless are
+        deleted, the others kept.  ``0`` does no round.
 
     Returns
     -------
     Reduction
-        The reduced problem, the original numbers of its options, the removed
-        options and items, the rounds, and :meth:`Reduction.lift`.
+        A :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
+        problem, with DLX-PRE's order of options and items; costs carried
+        over), ``options`` (the original index of each of its options),
+        ``removed_options``, ``removed_items``, ``rounds``, ``complete``,
+        and ``lift(solution)`` to map a solution of the reduced problem
+        back.
+
+    Raises
+    ------
+    ExactCoverError
+        For a problem with multiplicities (DLX-PRE refuses them), a bad
+        ``rounds`` or ``timeout``.
 
     Notes
     -----
@@ -222,7 +234,7 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     >>> from dlxnumba import ExactCover
     >>> p = ExactCover.from_options(["C E F", "A D G", "B C F", "A D", "B G", "D E G"],
     ...                             primary="A B C D E", secondary="F G")
-    >>> r = reduce(p)
+    >>> r = p.reduce()
     >>> print(r.problem.to_dlx(), end="")
     A B E
     A
@@ -230,8 +242,10 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     E
     >>> [p.item_names[i] for i in r.removed_items], r.removed_options.tolist(), r.rounds
     (['C', 'D', 'F', 'G'], [1, 2, 5], 3)
-    >>> r.lift([0, 1, 2])
-    [0, 3, 4]
+    >>> r.lift([0, 1, 2]), [r.lift(s) for s in r.problem.solutions()] == [p.solve()]
+    ([0, 3, 4], True)
+    >>> reduce(p, rounds=1).rounds
+    1
     """
     max_rounds, timeout = _check(problem, rounds, timeout)
     n, n1 = problem.n_items, problem.n_primary

@@ -55,7 +55,7 @@ from .kernels.core import zdd as K
 from .problem import Problem
 from .progress import Progress, ProgressArg, Reporter
 from .search import ready, tree_fraction
-from .search_options import SearchOptions
+from .search_options import SearchOptions, documented
 from .stats import Stats, Status, record_last
 from .template import build_arrays, check_given, check_given_together, first_repeat
 
@@ -340,10 +340,11 @@ def _counts(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray | None, np.ndarr
 # ---------------------------------------------------------------- the search
 
 
+@documented
 def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = None,
         max_zdd_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
         progress_interval: float = 0.5) -> Zdd:
-    """The ZDD of every solution of ``problem``, by Knuth's DLX6.
+    """A ZDD of every solution, built by Knuth's DLX6: count, list or sample solutions far too many to visit.
 
     The search is DLX2's (the active primary item of fewest options,
     leftmost among equals; colors purified) with every subproblem
@@ -351,53 +352,67 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     nodes, a subproblem answered from memory included), ``stats.updates``,
     ``stats.cleansings``, and :attr:`Zdd.nodes`.  Options with no primary
     item are ignored, as DLX6 ignores them (no search ever chooses them).
-    The statistics also go to :func:`~dlxnumba.last_stats`.
-    :meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>` takes the same path.
+    The statistics also go to :func:`~dlxnumba.last_stats`.  This is
+    :meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>` (``problem`` is the
+    problem it is called on).
 
     Parameters
     ----------
     problem : ExactCover
         With or without colors; not with multiplicities (DLX6 has none).
-    given : iterable of int
-        Options forced into every solution; conflicting ones raise
-        :class:`ExactCoverError`.
-    max_nodes : int, optional
-        Budget of search-tree nodes.
-    max_zdd_nodes : int, optional
-        Budget of ZDD nodes (counted as :attr:`Zdd.nodes` counts them).
-    timeout : float, optional
-        Wall-clock limit in seconds.
-    progress, progress_interval
-        As in :meth:`ExactCover.solve <dlxnumba.ExactCover.solve>`: a report
-        every ``progress_interval`` seconds of a long search (its
-        ``solutions`` stay 0: they are counted from the diagram at the end).
+    {given}
+    {max_nodes}
+    max_zdd_nodes : int or None
+        A budget of diagram nodes (counted as :attr:`Zdd.nodes
+        <dlxnumba.zdd.Zdd.nodes>` counts them).
+    {timeout}
+    {progress}
+        Its reports' ``solutions`` stay 0: they are counted from the diagram
+        at the end.
+    {progress_interval}
 
     Returns
     -------
     Zdd
+        A :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
+        iteration over every solution (sorted option indices, givens
+        included, lazily), ``sample(n, seed=)`` (uniform draws),
+        ``to_text()`` (DLX6's text for Knuth's ZDDREAD), ``nodes``
+        (DLX6's ZDD node count) and ``stats`` (DLX6's search nodes,
+        updates and cleansings).
 
     Raises
     ------
     LimitReached
-        When ``max_nodes``, ``max_zdd_nodes`` or ``timeout`` stops the search
-        (a partial diagram is of no use, so none is returned; ``stats`` says
-        how far it got, ``reason`` is ``Status.MAX_NODES`` for either budget
-        or ``Status.TIMEOUT``).
+        When ``max_nodes``, ``max_zdd_nodes`` or ``timeout`` stops the
+        search first (a partial diagram is of no use: none is returned;
+        ``stats`` says how far it got, ``reason`` is ``Status.MAX_NODES``
+        for either budget or ``Status.TIMEOUT``).
     ExactCoverError
-        Bad arguments, conflicting givens, a problem with multiplicities.
+        For a bad search option or budget, a problem with multiplicities,
+        an option index out of range or conflicting givens.
 
     Examples
     --------
     Knuth's example of DLX2 (``toy2.dlx``), with colors:
 
-    >>> from dlxnumba import ExactCover
+    >>> from dlxnumba import ExactCover, queens
     >>> p = ExactCover.from_options([["A", "B", "X:0", "Y:0"], ["A", "C", "X:1", "Y:1"],
     ...                              ["X:0", "Y:1"], ["B", "X:1"]], secondary=["X", "Y"])
-    >>> z = zdd(p)
+    >>> z = p.zdd()
     >>> list(z), z.nodes, z.stats.nodes, z.stats.updates, z.stats.cleansings
     ([[1, 3]], 4, 3, 10, 2)
-    >>> p.zdd(given=[0]).count()
-    0
+    >>> p.zdd(given=[0]).count(), zdd(p).count()
+    (0, 1)
+
+    The 92 solutions of eight queens, counted, listed and sampled:
+
+    >>> q, _ = queens(8)
+    >>> z = q.zdd()
+    >>> z.count(), z.count() == q.count(), len(list(z))
+    (92, True, 92)
+    >>> z.sample(2, seed=1) == z.sample(2, seed=1), z.sample(1, seed=1)[0] in list(z)
+    (True, True)
     """
     options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
                             progress_interval=progress_interval)

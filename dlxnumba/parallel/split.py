@@ -67,7 +67,7 @@ from ..checks import flag, integer
 from ..errors import ExactCoverError, plain
 from ..kernels.core.split import EXPAND, M_EXACT, M_NODES, M_SIZE, M_UPDATES, MEASURE, REMAINDER
 from ..search import Search
-from ..search_options import SearchOptions
+from ..search_options import SearchOptions, documented
 from ..stats import Stats, Status
 from ..template import check_given, template
 
@@ -343,17 +343,78 @@ class _Sweep:
         return [x for chunk in parts for x in chunk]
 
 
+@documented
 def split(problem: "Problem", tasks: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
           threads: int | None = None, probe_nodes: int | None = None, probes: int = 8,
           seed: int = 0, cheap: bool = False) -> Split:
-    """Divide the search tree of ``problem`` into subtrees; see :meth:`ExactCover.split`.
+    """Divide the search tree into subproblems for parallel or distributed search.
 
-    ``cheap=True`` measures less, for a runner that cuts tasks
-    (:func:`~dlxnumba.parallel.run.count_split`): no dry runs (every weight is
-    an estimate), and the subtrees never measured on the way down keep their
-    share of their parent's estimate instead of being measured at the end.
+    The subtrees and the solutions found above them cover the tree
+    exactly once; the module's docstring says what is counted where.  This
+    is :meth:`ExactCover.split <dlxnumba.ExactCover.split>` (``problem`` is
+    the problem it is called on).
 
-    >>> from dlxnumba import queens
+    Parameters
+    ----------
+    problem : ExactCover
+        Without colors or bounds (a split search takes neither).
+    tasks : int or None
+        Subproblems wanted (None: 32 per thread).  The split keeps
+        expanding the largest subtree until there are at least ``tasks``
+        and none is estimated above twice their mean size, or until
+        there are 8 times ``tasks``.
+    {given}
+    {stop_at}
+        Run the subproblems with the same ``stop_at``.
+    threads : int or None
+        Threads the default ``tasks`` is sized for, and that measure the
+        subtrees (None: all that numba has).
+    probe_nodes : int or None
+        A subtree estimated at most this many nodes is searched (a dry run
+        of at most that many nodes), which makes its weight exact when it
+        finishes.  None: 1000, or less for a small tree (1/64 of the
+        estimated size of a task).
+    probes : int
+        Subtrees are measured by the mean of this many random probes
+        (Knuth's estimate), 8 by default.
+    seed : int
+        Seed of the random generator of the probes (the split depends on
+        it and on the thread count only).
+    cheap : bool
+        Measure less, for a runner that cuts tasks
+        (:func:`~dlxnumba.parallel.run.count_split`): no dry runs (every
+        weight is an estimate), and the subtrees never measured on the way
+        down keep their share of their parent's estimate instead of being
+        measured at the end.
+
+    Returns
+    -------
+    Split
+        A picklable :class:`~dlxnumba.parallel.split.Split`:
+        ``subproblems`` (each the givens plus the path of options from the
+        root to a node of the tree), ``weights`` (their estimated sizes),
+        ``solutions`` found above them and ``stats`` of the work done
+        above them.
+
+    Raises
+    ------
+    ExactCoverError
+        For a bad search option, a problem with colors or bounds, an option
+        index out of range or conflicting givens.
+
+    See Also
+    --------
+    ExactCover.count, ExactCover.solutions : ``threads=`` splits and runs the parts.
+
+    Examples
+    --------
+    >>> from dlxnumba import ExactCover, queens
+    >>> p = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["a", "c"], ["c"]])
+    >>> s = p.split(tasks=2, stop_at=0)
+    >>> s.subproblems, s.solutions
+    ([(0,), (2,)], [])
+    >>> len(s.solutions) + sum(p.count(given=sub, stop_at=0) for sub in s.subproblems) == p.count(stop_at=0)
+    True
     >>> s = split(queens(6)[0], 4, stop_at=0)
     >>> len(s) >= 4, s.solutions
     (True, [])
