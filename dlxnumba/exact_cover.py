@@ -1,65 +1,40 @@
 """The front door of the engine: :class:`ExactCover`, a problem you can search.
 
-:class:`ExactCover` is a :class:`~dlxnumba.problem.Problem` (the data: items,
-options, names; immutable, picklable) with the calls that search it.  Each
-call turns its keywords into one :class:`~dlxnumba.search_options.SearchOptions`
-and hands it down: a :class:`~dlxnumba.search.Search` for one search, the
-lanes of :mod:`dlxnumba.batch` for many jobs, :mod:`dlxnumba.parallel` for a
-search split over threads.  Nothing below imports this module.
-
-The search options, the same keywords on every call:
-
-``given``
-    Options forced into the solution (and included in it); conflicting ones
-    raise :class:`~dlxnumba.ExactCoverError`.
-``stop_at`` (1 or 0)
-    Branching picks the active primary item of minimum length, leftmost among
-    equals, stopping the scan at an item of length ``<= stop_at``: ``1``
-    (default) is fastest; ``0`` is Knuth's DLX1 rule and reproduces his node
-    and update counts.
-``max_nodes``, ``timeout``
-    A budget of search-tree nodes; seconds of wall-clock time from the start
-    of the search (never while compiling; for ``solutions``, the consumer's
-    time between two solutions counts too).  When one runs out,
-    :class:`~dlxnumba.LimitReached` carries the statistics and what was found
-    (``0`` runs no search at all).
-``progress``, ``progress_interval``
-    ``True`` shows reports on long searches (a tqdm bar when tqdm is
-    installed, else a line on stderr); a callable receives each
-    :class:`~dlxnumba.Progress`; every ``progress_interval`` seconds (0.5).
-``algorithm`` ("links", "cells" or "auto")
-    Dancing links (Knuth's DLX1, DLX2, DLX3), dancing cells (SSXC1, SSXCC,
-    SSMCC: the same solutions, those programs' own counts), or links unless a
-    probe on a sample of the tree finds cells faster (``stats.algorithm``
-    says which searched).
-``threads``
-    On ``count`` and ``solutions``: split the search over that many threads
-    (None or 1: the serial search).
-
-The one-shot calls return plain values; their statistics go to
-:func:`~dlxnumba.last_stats` (for this thread).
+:class:`ExactCover` is a :class:`~dlxnumba.problem.Problem` (the record:
+items, options, names; immutable, picklable) with the ways in and out (a
+matrix, named options, Knuth's DLX text) and the calls.  Each call is defined
+once, as a function whose first argument is the problem, in the module of
+what it runs, and is a method here: ``p.solve()`` is
+:func:`dlxnumba.solving.solve` (with :func:`~dlxnumba.solving.solutions`,
+:func:`~dlxnumba.solving.count` and :func:`~dlxnumba.solving.search`),
+``p.batch()`` :func:`dlxnumba.batch.run_batch`, ``p.split()``
+:func:`dlxnumba.parallel.split.split`, ``p.best()`` :func:`dlxnumba.costs.best`,
+``p.zdd()`` :func:`dlxnumba.zdd.zdd`, ``p.reduce()``
+:func:`dlxnumba.reduce.reduce`.  Each turns its keywords into one
+:class:`~dlxnumba.SearchOptions` (the same keywords, and the same meaning,
+on every call) and hands it down.  Nothing below imports this module.
 """
 
 from __future__ import annotations
 
-import warnings
-from typing import Any, Iterable, Iterator
+from typing import Any, Hashable, Iterable, TypeVar
+
+import numpy as np
 
 from .batch import run_batch
 from .costs import best
-from .reduce import reduce
-from .zdd import zdd
-from .errors import LimitReached
-from .problem import Problem
-from .progress import ProgressArg
-from .search import Search
-from .search_options import SearchOptions, check_limit, documented
-from .parallel.run import count_parallel, solutions_parallel
+from .io.dlx import format_dlx, parse_dlx
 from .parallel.split import split
-from .stats import Stats, Status, deprecated_stats, record_last
-from .template import check_given
+from .problem import Problem
+from .problem_input import matrix_arrays, options_arrays
+from .reduce import reduce
+from .solving import count, search, solutions, solve
+from .stats import Stats, deprecated_stats
+from .zdd import zdd
 
 __all__ = ["ExactCover"]
+
+P = TypeVar("P", bound="ExactCover")
 
 
 class ExactCover(Problem):
@@ -71,8 +46,7 @@ class ExactCover(Problem):
     :meth:`count`, :meth:`search` (a resumable :class:`~dlxnumba.search.Search`)
     or many jobs at once with :meth:`batch`.  Solutions are sorted lists of
     0-based option indices.  A problem never changes once built, and pickles.
-    The search options are those of the module's docstring
-    (:mod:`dlxnumba.exact_cover`).
+    The search options read the same on every call (:class:`~dlxnumba.SearchOptions`).
 
     Examples
     --------
@@ -96,262 +70,246 @@ class ExactCover(Problem):
 
     __slots__ = ()
 
+    # ------------------------------------------------------------ the ways in and out
+
+    @classmethod
+    def from_matrix(cls: type[P], matrix: Any, secondary: Iterable[int] = (), *, costs: Any = None) -> P:
+        """A problem from a dense 0/1 matrix: rows are options, columns items.
+
+        Parameters
+        ----------
+        matrix : array_like, 2-D
+            Any bool or integer dtype and memory order; values must be 0 or 1.
+        secondary : iterable of int
+            Column indices of the secondary items (covered at most once).
+        costs : array_like of int, optional
+            A non-negative cost per row (Knuth's DLX5: :meth:`~dlxnumba.ExactCover.best`).
+
+        Items are named by their column index.
+
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        ExactCoverError
+            For a matrix that is not 2-D or rectangular, an entry other than 0
+            or 1, a secondary index out of range, bad costs.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> m = [[0, 0, 1, 0, 1, 1, 0],
+        ...      [1, 0, 0, 1, 0, 0, 1],
+        ...      [0, 1, 1, 0, 0, 1, 0],
+        ...      [1, 0, 0, 1, 0, 0, 0],
+        ...      [0, 1, 0, 0, 0, 0, 1],
+        ...      [0, 0, 0, 1, 1, 0, 1]]
+        >>> ExactCover.from_matrix(m).solve()
+        [0, 3, 4]
+        """
+        n1, names, ptr, items = matrix_arrays(matrix, secondary)
+        return cls(n1, names, ptr, items, costs=costs)
+
+    @classmethod
+    def from_options(cls: type[P], options: Iterable[Iterable[Hashable]],
+                     primary: Iterable[Hashable] | None = None, secondary: Iterable[Hashable] = (),
+                     bounds: Any = None, *, costs: Any = None) -> P:
+        """A problem from options given as iterables of item names.
+
+        Parameters
+        ----------
+        options : iterable of iterables of hashable
+            Each option lists the names of its items, each at most once; a
+            string stands for the names in it separated by white space.  A
+            secondary item may carry a color (see below).  A mapping is
+            refused (its keys are not options): pass ``.values()``.
+        primary : iterable of hashable, optional
+            The primary items, in order.  By default every item named in an
+            option and not declared secondary, in order of first appearance.
+            A string stands for the names in it separated by white space:
+            ``"A B C"`` is three items, ``"ABC"`` one.
+        secondary : iterable of hashable
+            The secondary items (covered at most once, unless colored); a
+            string as for ``primary``.
+        bounds : mapping, optional
+            Multiplicities (Knuth's DLX3): ``{name: v}`` or ``{name: (u, v)}``
+            asks that primary item ``name`` be covered at least ``u`` and at
+            most ``v`` times (``v`` alone: exactly ``v``); ``0 <= u <= v``,
+            ``v >= 1``.  Other primary items keep bounds 1:1.
+        costs : array_like of int, optional
+            A non-negative cost per option (Knuth's DLX5).
+
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        ExactCoverError
+            Naming the option or item at fault: an item listed twice in an
+            option, an item declared twice or both primary and secondary, a
+            color on a primary item, bad bounds or costs.
+
+        Notes
+        -----
+        Colors (Knuth's DLX2): an entry that is not the name of an item is a
+        *colored* secondary item when it is a pair ``(X, A)`` or a string
+        ``"X:A"`` (split at its last ``:``: an item named ``"a:b"`` takes
+        color ``A`` as ``"a:b:A"``) and ``X`` is secondary: the option gives
+        ``X`` the color ``A``.  Any number of chosen options may give ``X``
+        the same color; an option that names ``X`` without a color excludes
+        every other use of ``X``.  ``(X, A)`` or ``"X:A"`` with ``X`` primary
+        is an error (list the odd name in ``primary=`` to make it an item).
+        Colors are numbered in order of first appearance (:attr:`color_names`).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_options([("a", "b"), ("c",), ("a",), ("b", "c")])
+        >>> sorted(p.solutions())
+        [[0, 1], [2, 3]]
+        >>> ExactCover.from_options(["A D", "B C", "A B", "C D"], primary="A B C D").count()
+        2
+
+        DLX2's example: options ``A C X:1 Y:1`` and ``B X:1`` share ``X``;
+        DLX3's: ``C`` is covered two or three times.
+
+        >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"], secondary="X Y")
+        >>> s = p.solve(); s, p.colors_of(s)
+        ([1, 2], {'X': '1', 'Y': '1'})
+        >>> ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "C X:0", "B X:1", "C Y:1"],
+        ...                         secondary="X Y", bounds={"C": (2, 3)}).solve()
+        [1, 3, 4]
+        """
+        n1, names, ptr, items, colors, cnames, lower, upper, index = options_arrays(options, primary, secondary,
+                                                                                   bounds)
+        return cls(n1, names, ptr, items, colors, cnames, lower, upper, costs)
+
+    @classmethod
+    def from_dlx(cls: type[P], source: Any) -> P:
+        """Read Knuth's DLX text format (DLX1; DLX2's colors, DLX3's bounds, DLX5's
+        costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`).
+
+        Parameters
+        ----------
+        source : str, bytes, path or file object
+            The text itself (a string with a line break, or bytes), a path, or
+            a file object.
+
+        Returns
+        -------
+        ExactCover
+            The problem (of the class this is called on).
+
+        Raises
+        ------
+        DLXFormatError
+            For text that does not follow the format (the message names the
+            line).
+        OSError
+            For a path that cannot be read (:class:`FileNotFoundError`,
+            :class:`IsADirectoryError`, ...).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_dlx("| a comment\\nA B C\\nA B\\nC\\nA\\n")
+        >>> p.primary, p.solve()
+        (['A', 'B', 'C'], [0, 1])
+        """
+        t = parse_dlx(source)
+        return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items, t.opt_colors, t.color_names,
+                   t.lower, t.upper, t.costs)
+
+    def to_dlx(self) -> str:
+        """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's, with DLX2's
+        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them.
+
+        Returns
+        -------
+        str
+            The text, which :meth:`from_dlx` reads back to an equal problem.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> p = ExactCover.from_options(["A B", "C"])
+        >>> ExactCover.from_dlx(p.to_dlx()) == p
+        True
+        """
+        colors, color_names, lower, upper = self._optional()
+        return format_dlx(self.item_names, self.n_primary, self.opt_ptr, self.opt_items, colors, color_names,
+                          lower, upper, costs=self.costs)
+
+    def with_costs(self: P, costs: Any) -> P:
+        """The same problem with ``costs`` (one nonnegative integer per option; None: none).
+
+        Parameters
+        ----------
+        costs : array_like of int or None
+            One nonnegative integer per option (Knuth's DLX5), or None.
+
+        Returns
+        -------
+        ExactCover
+            A new problem; this one is unchanged.
+
+        Raises
+        ------
+        ExactCoverError
+            For costs that are negative, not integers, or not one per option.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["a b", "a", "b"]).with_costs([5, 1, 2]).best().costs
+        [3]
+        """
+        colors, color_names, lower, upper = self._optional()
+        return type(self)(self.n_primary, self.item_names, self.opt_ptr, self.opt_items, colors, color_names,
+                          lower, upper, costs)
+
+    def _optional(self) -> tuple[np.ndarray | None, list, np.ndarray | None, np.ndarray | None]:
+        """The colors and bounds as the constructor takes them (None where there are none)."""
+        return (self.opt_colors if self.has_colors else None, self.color_names,
+                self.lower if self.has_bounds else None, self.upper if self.has_bounds else None)
+
+    def to_matrix(self) -> np.ndarray:
+        """The dense 0/1 matrix (uint8), columns in item-number order.
+
+        Returns
+        -------
+        numpy.ndarray
+            One row per option, one column per item (primary first).
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> ExactCover.from_options(["A B", "C"]).to_matrix().tolist()
+        [[1, 1, 0], [0, 0, 1]]
+        """
+        m = np.zeros((self.n_options, self.n_items), np.uint8)
+        rows = np.repeat(np.arange(self.n_options), np.diff(self.opt_ptr))
+        m[rows, self.opt_items] = 1
+        return m
+
+    # ------------------------------------------------------------ the calls
+
     @property
     def stats(self) -> Stats:
         """Deprecated: :func:`~dlxnumba.last_stats` when this thread's last one-shot call was on
         this problem (a problem never changes: the statistics live with the search)."""
         return deprecated_stats("ExactCover")
 
-    @documented
-    def search(self, *args: Any, given: Iterable[int] | None = (), stop_at: int = 1,
-               max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
-               progress_interval: float = 0.5, algorithm: str = "links") -> Search:
-        """A new resumable :class:`~dlxnumba.search.Search` of this problem, with its own ``stats``.
-
-        The givens are applied at once; the search runs when asked
-        (``next()``, ``solutions()``, ``count()``), and those calls raise
-        :class:`~dlxnumba.LimitReached` when a budget runs out (``timeout``
-        counts from the creation of the search).  Interrupted by Ctrl-C, the
-        search goes on from where it was at the next call.
-
-        Parameters
-        ----------
-        {given}
-        {stop_at}
-        {max_nodes}
-        {timeout}
-        {progress}
-        {progress_interval}
-        {algorithm}
-
-        Returns
-        -------
-        Search
-            The search, at its start (see :class:`~dlxnumba.search.Search`).
-
-        Raises
-        ------
-        ExactCoverError
-            For a bad search option, an option index out of range or
-            conflicting givens.
-        TypeError
-            For the given options passed by position together with
-            ``given=`` or with other positional arguments (one positional
-            argument is the deprecated spelling of ``given``).
-
-        See Also
-        --------
-        solve, solutions, count : the one-shot calls.
-
-        Examples
-        --------
-        >>> p = ExactCover.from_options([["a"], ["a"]])
-        >>> s = p.search(stop_at=0); s.next(), s.next(), s.next(), s.stats.nodes
-        ([0], [1], None, 3)
-        """
-        if args:
-            if len(args) > 1 or given != ():
-                raise TypeError("search() takes the given options by keyword: search(given=...)")
-            warnings.warn("p.search(given) is deprecated: write p.search(given=...)", DeprecationWarning,
-                          stacklevel=2)
-            given = args[0]
-        return Search(self, given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
-                      progress=progress, progress_interval=progress_interval, algorithm=algorithm)
-
-    def _one_shot(self, given: Any, options: SearchOptions) -> Search:
-        s = Search.using(self, options, check_given(self, given))
-        record_last(s.stats)
-        return s
-
-    @documented
-    def solve(self, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
-              timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
-              algorithm: str = "links") -> list[int] | None:
-        """The first solution found, as a sorted list of option indices, or None.
-
-        Parameters
-        ----------
-        {given}
-        {stop_at}
-        {max_nodes}
-        {timeout}
-        {progress}
-        {progress_interval}
-        {algorithm}
-
-        Returns
-        -------
-        list of int or None
-            The options of the first solution, sorted, givens included; None
-            when there is none.  :func:`~dlxnumba.last_stats` has the
-            statistics of the search.
-
-        Raises
-        ------
-        LimitReached
-            When ``max_nodes`` or ``timeout`` stops the search first (the
-            statistics in ``stats``; None in ``found``).
-        ExactCoverError
-            For a bad search option, an option index out of range or
-            conflicting givens.
-
-        See Also
-        --------
-        solutions, count, search
-
-        Examples
-        --------
-        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
-        >>> p.solve(), p.solve(given=[1])
-        ([0, 2], [1, 3])
-        >>> ExactCover.from_options(["A B", "B C"]).solve() is None  # no solution
-        True
-        """
-        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
-                                progress_interval=progress_interval, algorithm=algorithm)
-        s = self._one_shot(given, options)
-        try:
-            sol = s.next()
-        except LimitReached as e:
-            e.found = None
-            raise
-        if sol is not None:
-            s.stats.status = Status.LIMIT
-        return sol
-
-    @documented
-    def solutions(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
-                  max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
-                  progress_interval: float = 0.5, threads: int | None = None,
-                  algorithm: str = "links") -> Iterator[list[int]]:
-        """Iterate over solutions lazily (each a sorted list of option indices), at most ``limit``.
-
-        The search advances only as far as the consumer asks (for
-        ``timeout``, the consumer's time between two solutions counts too).
-        ``threads=N`` (N > 1) splits the search (:meth:`split`) and finds
-        every solution on N threads before the first is yielded, in another
-        order than the serial search's (the same set); ``limit`` and
-        ``max_nodes`` cannot go with it.
-
-        Parameters
-        ----------
-        limit : int or None
-            Stop after this many solutions (None: all of them).
-        {given}
-        {stop_at}
-        {max_nodes}
-        {timeout}
-        {progress}
-        {progress_interval}
-        {threads}
-        {algorithm}
-
-        Yields
-        ------
-        list of int
-            Each solution's options, sorted, givens included.
-
-        Raises
-        ------
-        LimitReached
-            When ``max_nodes`` or ``timeout`` stops the search first (the
-            statistics in ``stats``; the number of solutions yielded so far in ``found``).
-        ExactCoverError
-            For a bad search option or ``limit`` (a negative one; ``limit`` or
-            ``max_nodes`` with ``threads``), a problem that cannot be split (with
-            ``threads``), an option index out of range or
-            conflicting givens.
-
-        See Also
-        --------
-        solve, count, search
-
-        Examples
-        --------
-        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
-        >>> list(p.solutions()), list(p.solutions(1))
-        ([[0, 2], [1, 3]], [[0, 2]])
-        """
-        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
-                                progress_interval=progress_interval, threads=threads, algorithm=algorithm)
-        limit = check_limit(limit)
-        if not options.serial:
-            sols, stats = solutions_parallel(self, check_given(self, given), options, limit=limit)
-            record_last(stats)
-            return iter(sols)
-        return self._one_shot(given, options).solutions(limit)
-
-    @documented
-    def count(self, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
-              max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
-              progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None,
-              algorithm: str = "links") -> int:
-        """The number of solutions (at most ``limit``).
-
-        ``threads=N`` (N > 1) splits the search tree (:meth:`split`) and
-        counts the parts on N threads; ``checkpoint=PATH`` records the split
-        and each finished part in that file, so that a count stopped (Ctrl-C,
-        a crash, ``timeout``) and started again with the same path does only
-        the parts left (see :class:`dlxnumba.parallel.checkpoint.Checkpoint`).
-        Either runs to the end: ``limit`` and ``max_nodes`` cannot go with
-        them.  Split searches take problems without colors or bounds.
-
-        Parameters
-        ----------
-        {limit}
-        {given}
-        {stop_at}
-        {max_nodes}
-        {timeout}
-        {progress}
-        {progress_interval}
-        {threads}
-        checkpoint : str, path or None
-            A file recording the split and each finished part: a count started
-            again with the same file does only the parts left (a split search,
-            even on one thread).
-        {algorithm}
-
-        Returns
-        -------
-        int
-            The number of solutions (at most ``limit``).
-
-        Raises
-        ------
-        LimitReached
-            When ``max_nodes`` or ``timeout`` stops the search first (the
-            statistics in ``stats``; the partial count in ``found``).
-        ExactCoverError
-            For a bad search option or ``limit`` (a negative one; ``limit`` or
-            ``max_nodes`` with ``threads`` or ``checkpoint``), a problem that
-            cannot be split, a checkpoint that cannot be read or written or was
-            made for another problem, an option index out of range or
-            conflicting givens.
-
-        See Also
-        --------
-        solutions, split
-
-        Examples
-        --------
-        >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count()
-        2
-        >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
-        >>> p.count(), p.count(1), p.count(given=[1])
-        (2, 1, 1)
-        """
-        options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
-                                progress_interval=progress_interval, threads=threads, algorithm=algorithm)
-        limit = check_limit(limit)
-        if not options.serial or checkpoint is not None:
-            n, stats = count_parallel(self, check_given(self, given), options, limit=limit,
-                                      checkpoint=checkpoint)
-            record_last(stats)
-            return n
-        return self._one_shot(given, options).count(limit)
-
-    # The calls each defined once, beside what they run (the problem is their first argument):
+    # Each defined once, beside what it runs, with the problem as its first argument:
+    search = search
+    solve = solve
+    solutions = solutions
+    count = count
     split = split
     batch = run_batch
     best = best

@@ -12,23 +12,22 @@ changes, compares and hashes by value, and pickles.
 This module is the floor of the engine: it imports nothing that searches.
 The links a search starts from are built from a problem by
 :mod:`dlxnumba.template`; searching it is the business of the classes above,
-and users meet it as :class:`~dlxnumba.ExactCover`, which adds the searches.
+and users meet it as :class:`~dlxnumba.ExactCover`, which adds the ways in
+(a matrix, named options, Knuth's DLX text) and the searches.
 """
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Sequence, TypeVar
+from typing import Any, Hashable, Iterable, Sequence
 
 import numpy as np
 
 from .checks import is_integer
 from .errors import ExactCoverError, plain
-from .io.dlx import format_dlx, parse_dlx
-from .problem_input import checked_arrays, matrix_arrays, option_index, option_list, options_arrays, read_only
+from .problem_input import checked_arrays, option_index, option_list, read_only
 
 __all__ = ["Problem"]
 
-P = TypeVar("P", bound="Problem")
 
 
 def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
@@ -36,7 +35,8 @@ def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
 
 
 class Problem:
-    """The data of an exact-cover problem (use :class:`~dlxnumba.ExactCover`, which searches it).
+    """The data of an exact-cover problem (use :class:`~dlxnumba.ExactCover`, which reads it
+    from other forms and searches it).
 
     Parameters
     ----------
@@ -97,207 +97,6 @@ class Problem:
     def __reduce__(self):
         return (type(self), (self._n_primary, self._names, self._opt_ptr, self._opt_items, self._opt_colors,
                              self._color_names, self._lower, self._upper, self._costs))
-
-    # ----------------------------------------------------------------- building
-
-    @classmethod
-    def from_matrix(cls: type[P], matrix: Any, secondary: Iterable[int] = (), *, costs: Any = None) -> P:
-        """A problem from a dense 0/1 matrix: rows are options, columns items.
-
-        Parameters
-        ----------
-        matrix : array_like, 2-D
-            Any bool or integer dtype and memory order; values must be 0 or 1.
-        secondary : iterable of int
-            Column indices of the secondary items (covered at most once).
-        costs : array_like of int, optional
-            A non-negative cost per row (Knuth's DLX5: :meth:`~dlxnumba.ExactCover.best`).
-
-        Items are named by their column index.
-
-        Returns
-        -------
-        ExactCover
-            The problem (of the class this is called on).
-
-        Raises
-        ------
-        ExactCoverError
-            For a matrix that is not 2-D or rectangular, an entry other than 0
-            or 1, a secondary index out of range, bad costs.
-
-        Examples
-        --------
-        >>> from dlxnumba import ExactCover
-        >>> m = [[0, 0, 1, 0, 1, 1, 0],
-        ...      [1, 0, 0, 1, 0, 0, 1],
-        ...      [0, 1, 1, 0, 0, 1, 0],
-        ...      [1, 0, 0, 1, 0, 0, 0],
-        ...      [0, 1, 0, 0, 0, 0, 1],
-        ...      [0, 0, 0, 1, 1, 0, 1]]
-        >>> ExactCover.from_matrix(m).solve()
-        [0, 3, 4]
-        """
-        n1, names, ptr, items = matrix_arrays(matrix, secondary)
-        return cls(n1, names, ptr, items, costs=costs)
-
-    @classmethod
-    def from_options(cls: type[P], options: Iterable[Iterable[Hashable]],
-                     primary: Iterable[Hashable] | None = None, secondary: Iterable[Hashable] = (),
-                     bounds: Any = None, *, costs: Any = None) -> P:
-        """A problem from options given as iterables of item names.
-
-        Parameters
-        ----------
-        options : iterable of iterables of hashable
-            Each option lists the names of its items, each at most once; a
-            string stands for the names in it separated by white space.  A
-            secondary item may carry a color (see below).  A mapping is
-            refused (its keys are not options): pass ``.values()``.
-        primary : iterable of hashable, optional
-            The primary items, in order.  By default every item named in an
-            option and not declared secondary, in order of first appearance.
-            A string stands for the names in it separated by white space:
-            ``"A B C"`` is three items, ``"ABC"`` one.
-        secondary : iterable of hashable
-            The secondary items (covered at most once, unless colored); a
-            string as for ``primary``.
-        bounds : mapping, optional
-            Multiplicities (Knuth's DLX3): ``{name: v}`` or ``{name: (u, v)}``
-            asks that primary item ``name`` be covered at least ``u`` and at
-            most ``v`` times (``v`` alone: exactly ``v``); ``0 <= u <= v``,
-            ``v >= 1``.  Other primary items keep bounds 1:1.
-        costs : array_like of int, optional
-            A non-negative cost per option (Knuth's DLX5).
-
-        Colors (Knuth's DLX2): an entry that is not the name of an item is a
-        *colored* secondary item when it is a pair ``(X, A)`` or a string
-        ``"X:A"`` (split at its last ``:``: an item named ``"a:b"`` takes
-        color ``A`` as ``"a:b:A"``) and ``X`` is secondary: the option gives
-        ``X`` the color ``A``.  Any number of chosen options may give ``X``
-        the same color; an option that names ``X`` without a color excludes
-        every other use of ``X``.  ``(X, A)`` or ``"X:A"`` with ``X`` primary
-        is an error (list the odd name in ``primary=`` to make it an item).
-        Colors are numbered in order of first appearance (:attr:`color_names`).
-
-        Returns
-        -------
-        ExactCover
-            The problem (of the class this is called on).
-
-        Raises
-        ------
-        ExactCoverError
-            Naming the option or item at fault: an item listed twice in an
-            option, an item declared twice or both primary and secondary, a
-            color on a primary item, bad bounds or costs.
-
-        Examples
-        --------
-        >>> from dlxnumba import ExactCover
-        >>> p = ExactCover.from_options([("a", "b"), ("c",), ("a",), ("b", "c")])
-        >>> sorted(p.solutions())
-        [[0, 1], [2, 3]]
-        >>> ExactCover.from_options(["A D", "B C", "A B", "C D"], primary="A B C D").count()
-        2
-
-        DLX2's example: options ``A C X:1 Y:1`` and ``B X:1`` share ``X``;
-        DLX3's: ``C`` is covered two or three times.
-
-        >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"], secondary="X Y")
-        >>> s = p.solve(); s, p.colors_of(s)
-        ([1, 2], {'X': '1', 'Y': '1'})
-        >>> ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "C X:0", "B X:1", "C Y:1"],
-        ...                         secondary="X Y", bounds={"C": (2, 3)}).solve()
-        [1, 3, 4]
-        """
-        n1, names, ptr, items, colors, cnames, lower, upper, index = options_arrays(options, primary, secondary,
-                                                                                   bounds)
-        p = cls(n1, names, ptr, items, colors, cnames, lower, upper, costs)
-        object.__setattr__(p, "_index", index)
-        return p
-
-    @classmethod
-    def from_dlx(cls: type[P], source: Any) -> P:
-        """Read Knuth's DLX text format (DLX1; DLX2's colors, DLX3's bounds, DLX5's
-        costs) from a path, a file object, or the text (see :mod:`dlxnumba.io.dlx`).
-
-        Parameters
-        ----------
-        source : str, bytes, path or file object
-            The text itself (a string with a line break, or bytes), a path, or
-            a file object.
-
-        Returns
-        -------
-        ExactCover
-            The problem (of the class this is called on).
-
-        Raises
-        ------
-        DLXFormatError
-            For text that does not follow the format (the message names the
-            line).
-        OSError
-            For a path that cannot be read (:class:`FileNotFoundError`,
-            :class:`IsADirectoryError`, ...).
-
-        Examples
-        --------
-        >>> from dlxnumba import ExactCover
-        >>> p = ExactCover.from_dlx("| a comment\\nA B C\\nA B\\nC\\nA\\n")
-        >>> p.primary, p.solve()
-        (['A', 'B', 'C'], [0, 1])
-        """
-        t = parse_dlx(source)
-        return cls(t.n_primary, t.item_names, t.opt_ptr, t.opt_items, t.opt_colors, t.color_names,
-                   t.lower, t.upper, t.costs)
-
-    def to_dlx(self) -> str:
-        """This problem in Knuth's DLX text format (see :mod:`dlxnumba.io.dlx`): DLX1's, with DLX2's
-        ``item:color`` entries, DLX3's ``u:v|item`` bounds and DLX5's ``|n`` costs when it has them.
-
-        Returns
-        -------
-        str
-            The text, which :meth:`from_dlx` reads back to an equal problem.
-
-        Examples
-        --------
-        >>> from dlxnumba import ExactCover
-        >>> p = ExactCover.from_options(["A B", "C"])
-        >>> ExactCover.from_dlx(p.to_dlx()) == p
-        True
-        """
-        return format_dlx(self._names, self._n_primary, self._opt_ptr, self._opt_items,
-                          self._opt_colors, self._color_names, self._lower, self._upper, costs=self._costs)
-
-    def with_costs(self: P, costs: Any) -> P:
-        """The same problem with ``costs`` (one nonnegative integer per option; None: none).
-
-        Parameters
-        ----------
-        costs : array_like of int or None
-            One nonnegative integer per option (Knuth's DLX5), or None.
-
-        Returns
-        -------
-        ExactCover
-            A new problem; this one is unchanged.
-
-        Raises
-        ------
-        ExactCoverError
-            For costs that are negative, not integers, or not one per option.
-
-        Examples
-        --------
-        >>> from dlxnumba import ExactCover
-        >>> ExactCover.from_options(["a b", "a", "b"]).with_costs([5, 1, 2]).best().costs
-        [3]
-        """
-        return type(self)(self._n_primary, self._names, self._opt_ptr, self._opt_items, self._opt_colors,
-                          self._color_names, self._lower, self._upper, costs)
 
     # ---------------------------------------------------------------- accessors
 
@@ -540,25 +339,6 @@ class Problem:
             return index[name]
         except (KeyError, TypeError):
             raise ExactCoverError(f"unknown item {plain(name)}") from None
-
-    def to_matrix(self) -> np.ndarray:
-        """The dense 0/1 matrix (uint8), columns in item-number order.
-
-        Returns
-        -------
-        numpy.ndarray
-            One row per option, one column per item (primary first).
-
-        Examples
-        --------
-        >>> from dlxnumba import ExactCover
-        >>> ExactCover.from_options(["A B", "C"]).to_matrix().tolist()
-        [[1, 1, 0], [0, 0, 1]]
-        """
-        m = np.zeros((self.n_options, self.n_items), np.uint8)
-        rows = np.repeat(np.arange(self.n_options), np.diff(self._opt_ptr))
-        m[rows, self._opt_items] = 1
-        return m
 
     # ------------------------------------------------------------ value semantics
 

@@ -54,7 +54,8 @@ from .kernels import COVERED
 from .kernels.core import zdd as K
 from .problem import Problem
 from .progress import Progress, ProgressArg, Reporter
-from .search import ready, tree_fraction
+from .estimate import tree_fraction
+from .search import ready
 from .search_options import SearchOptions, documented
 from .stats import Stats, Status, record_last
 from .template import build_arrays, check_given, check_given_together, first_repeat

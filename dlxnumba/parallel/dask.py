@@ -309,9 +309,8 @@ def _cancelled() -> Callable[[], bool] | None:
 
 def _warm_up() -> None:
     """Load the search kernels (numba's cache, or compile) in this worker process."""
-    from ..encodings import queens
-
-    p, _ = queens(5)
+    # options {a b}, {a}, {b}: the kernels of every problem without colors or bounds
+    p = Problem(2, ("a", "b"), np.array([0, 2, 3, 4]), np.array([0, 1, 0, 1]))
     search_tasks(p, [()], SearchOptions(threads=1))
 
 

@@ -44,7 +44,8 @@ from ..errors import ExactCoverError, LimitReached, SudokuError
 from ..kernels.sudoku.lanes import SUDOKU, lane_sudoku
 from ..kernels.sudoku.links import link_givens
 from ..progress import Progress
-from ..search import Search, ready, search_progress
+from ..estimate import search_progress
+from ..search import Search, ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status, record_last
 from ..template import template

@@ -48,6 +48,7 @@ def answers() -> dict:
             out[f"{name} {algorithm}"] = [sols, figures(last_stats()), p.count(stop_at=0, algorithm=algorithm),
                                           figures(last_stats())]
         out[f"{name} given"] = [p.solve(given=p.solve()[:1]), figures(last_stats())]
+        out[f"{name} given cells"] = [p.solve(given=p.solve()[:1], algorithm="cells"), figures(last_stats())]
     # searches stopped by a budget, and resumed
     s = Search(q6, max_nodes=5)
     try:
@@ -119,6 +120,17 @@ def answers() -> dict:
     out["generate6 bans"] = [str(made), made.count(2)]
     made = generate(seed=2024)
     out["generate9"] = [str(made), made.count(2)]
+    # Knuth's next three: DLX5's cheapest covers, DLX6's ZDD, DLX-PRE's reduction
+    for name, p in (("knuth", knuth), ("colors", colors), ("queens6", q6)):
+        priced = p.with_costs([(7 * j) % 5 for j in range(p.n_options)])
+        b = priced.best(k=3)
+        out[f"{name} best"] = [b.costs, b.solutions, figures(b.stats)]
+        z = p.zdd()
+        out[f"{name} zdd"] = [z.count(), z.nodes, sorted(sorted(s) for s in z), z.sample(2, seed=1),
+                              figures(z.stats)]
+        r = p.reduce()
+        out[f"{name} reduce"] = [r.removed_options.tolist(), r.removed_items.tolist(), r.rounds,
+                                 r.problem.to_dlx()]
     return out
 
 

@@ -7,7 +7,8 @@ intrinsics fall back to Python (see :mod:`dlxnumba.kernels.core.lanes`).  The
 problem set (``nojit_problems.py``, a script) reaches every family of kernels
 through the public API: exact cover plain, with colors and with bounds, on
 links and on cells, batches on the lanes, a split count with cut tasks, Sudoku
-batches and single puzzles, the grader and the generator.  Its run under
+batches and single puzzles, the grader and the generator, the cheapest covers
+(DLX5), ZDDs (DLX6) and reductions (DLX-PRE).  Its run under
 ``coverage`` measures how much of the compiled code's logic it executes (the
 command is in the script's docstring).
 """
