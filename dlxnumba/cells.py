@@ -31,15 +31,20 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
+from .moved import forward
 from .kernels.core.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
                             STATE_SIZE_M, WIDTH, apply_given_cells, apply_given_m, search_bounds)
 from .progress import Progress
-from .template import describe_conflict, template
+from .template import describe_conflict
 
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import Problem
 
 __all__ = ["CellsEngine", "build_cells", "CellsTemplate"]
+
+# moved (issue 21); the old spellings work for one release
+__getattr__ = forward("dlxnumba.cells", {"ALGORITHMS": "dlxnumba.search_options", "prefer_cells": "dlxnumba.search"})
+
 
 @dataclass(frozen=True)
 class CellsTemplate:

@@ -272,7 +272,7 @@ class Search:
 
     def _decide(self) -> bool:
         """``algorithm="auto"``, links paused after its probe: switch to cells if
-        :func:`~dlxnumba.cells.prefer_cells` says so (the search restarts there).
+        :func:`prefer_cells` says so (the search restarts there).
         Returns True on a switch.  Only while no solution has been handed out."""
         self._auto = False
         if self._found:
