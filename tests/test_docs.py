@@ -159,3 +159,18 @@ def test_the_search_options_read_the_same_in_every_method():
                 assert text.startswith(fullest[param]), (name, param)
                 seen += 1
     assert seen >= 30
+
+
+def test_no_dollar_sign_in_the_prose_of_a_page_is_taken_for_math():
+    """MyST's dollarmath reads ``$...$`` as math: "costs $5, $5, $6" rendered as a formula
+    that swallowed the rest of its paragraph.  Outside code (fenced or inline), a page's
+    Markdown has no ``$`` (math, where meant, is written ``{math}`...```)."""
+    found = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        if "_build" in page.parts:
+            continue
+        text = re.sub(r"^(```|~~~).*?^\1", "", page.read_text(), flags=re.S | re.M)  # fenced code
+        text = re.sub(r"`[^`]*`", "", text)  # inline code, across lines too
+        found += [f"{page.relative_to(ROOT)}: {line.strip()}" for line in text.splitlines()
+                  if "$" in line and not line.startswith("    ")]  # (an indented line is code)
+    assert found == []
