@@ -174,3 +174,17 @@ def test_no_dollar_sign_in_the_prose_of_a_page_is_taken_for_math():
         found += [f"{page.relative_to(ROOT)}: {line.strip()}" for line in text.splitlines()
                   if "$" in line and not line.startswith("    ")]  # (an indented line is code)
     assert found == []
+
+
+def test_no_power_in_the_prose_of_a_page_is_taken_for_bold():
+    """"fewer than 2**31 nodes ... and 2**30 options" rendered the words between as bold
+    text.  Outside code, a page writes a power as ``2^31``."""
+    found = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        if "_build" in page.parts:
+            continue
+        text = re.sub(r"^(```|~~~).*?^\1", "", page.read_text(), flags=re.S | re.M)
+        text = re.sub(r"`[^`]*`", "", text)
+        found += [f"{page.relative_to(ROOT)}: {line.strip()}" for line in text.splitlines()
+                  if re.search(r"\w\*\*\w", line)]
+    assert found == []
