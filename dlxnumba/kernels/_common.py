@@ -27,8 +27,17 @@ import numpy as np
 #: jit options of every serial kernel (one place for all of them).
 JIT: Any = dict(cache=True, nogil=True, error_model="numpy")
 #: jit options of the inner kernels, which neither allocate nor keep arrays:
-#: without numba's reference counting (see :mod:`.core.dance`).
-JIT_INNER: Any = dict(JIT, _nrt=False)
+#: without numba's reference counting (see :mod:`.core.dance`), and without
+#: the wrappers that let Python call a kernel (a C-callable one and one that
+#: unboxes every argument): only other kernels call them, so each wrapper
+#: would be lowered, optimized and turned into machine code for nothing.
+#: Calling an inner kernel from Python is not possible (it would crash);
+#: plain Python (``NUMBA_DISABLE_JIT=1``) calls them as usual.
+JIT_INNER: Any = dict(JIT, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+#: jit options of the small helpers that numba inlines into the kernels that
+#: call them (``inline="always"``): never compiled on their own, except when
+#: Python calls one (a test may), so they keep the wrappers.
+JIT_HELPER: Any = dict(JIT, _nrt=False, inline="always")
 #: jit options of the functions numba inlines into their callers: small
 #: helpers, which would otherwise be compiled again for each literal or integer
 #: type a caller passes (``clear_step`` was compiled ten times), and the layers

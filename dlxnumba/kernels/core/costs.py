@@ -72,7 +72,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (CLEANSINGS, COLORS, JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
+from .._common import (CLEANSINGS, COLORS, JIT, JIT_HELPER, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
                PHASE, PLAIN, RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
 from .dance import hide_c, left, option_of, right, unhide_c
 
@@ -135,7 +135,7 @@ def assess_taxes(n1, item_ptr, item_options, cost, tax):
 # ------------------------------------------------------------ the dance steps
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def hide_t(rr, colored, links, color):
     """Hide the nodes of node ``rr``'s option other than ``rr``, going right;
     return how many were hidden.  With colors DLX2's :func:`.dance.hide_c`
@@ -157,7 +157,7 @@ def hide_t(rr, colored, links, color):
         updates += 1
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def unhide_t(rr, colored, links, color):
     """Undo :func:`hide_t` of node ``rr``'s option."""
     if colored == COLORS:
@@ -256,7 +256,7 @@ def unpurify_t(p, thresh, links, priced):
         rr = dlink[rr]
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def cover_others_t(oo, thresh, colored, links, priced):
     """Cover or purify the items of node ``oo``'s option other than its own,
     going right (a cleansed node needs neither).  Returns ``(updates, cleansings)``."""
@@ -281,7 +281,7 @@ def cover_others_t(oo, thresh, colored, links, priced):
             cleansings += cl
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def uncover_others_t(oo, thresh, colored, links, priced):
     """Undo :func:`cover_others_t`, going left."""
     top, dlink = links.top, links.dlink
@@ -301,7 +301,7 @@ def uncover_others_t(oo, thresh, colored, links, priced):
             unpurify_t(pp, thresh, links, priced)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def choose_t(budget, rlink, dlink, length, cost):
     """DLX5's branching item and its count of usable options (0: the level is
     a dead end), for options cheaper than ``budget`` (``cutoff - curcost``).
@@ -361,7 +361,7 @@ def search_costs_colors(links, priced, cursor, ledger, kept, node_stop, update_s
                          Kept(*kept), node_stop, update_stop)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def _keep(nextcost, level, kept, choice, top, found):
     """A solution of net cost ``nextcost`` (below the cutoff), the options of
     ``choice[0..level]``: it takes the place of the dearest of the ``k`` best

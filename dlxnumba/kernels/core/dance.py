@@ -18,10 +18,10 @@ they never allocate, and the arrays they see outlive them.
 import numpy as np
 from numba import njit
 
-from .._common import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT_INNER, SPACERS
+from .._common import _U1, BLOCK, BLOCKS, COVERED, IN_BLOCK, JIT_HELPER, JIT_INNER, SPACERS
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def right(x, width, top, ulink):
     """The node after ``x`` in its option, going right and wrapping around.
 
@@ -36,7 +36,7 @@ def right(x, width, top, ulink):
     return x
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def left(x, width, top, dlink):
     """The node before ``x`` in its option, going left and wrapping around."""
     if width == BLOCKS:
@@ -113,7 +113,7 @@ def uncover(c, width, links):
 
 # The two below are inlined by numba itself: left to LLVM, they stayed calls
 # in the search loop and cost 5-10% on Sudoku.
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def cover_others(oo, width, links):
     """Cover the items of node ``oo``'s option other than ``top[oo]``, going right."""
     top, ulink = links.top, links.ulink
@@ -126,7 +126,7 @@ def cover_others(oo, width, links):
         updates += cover(np.uint32(top[pp]), width, links)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def uncover_others(oo, width, links):
     """Undo :func:`cover_others`, going left."""
     top, dlink = links.top, links.dlink
@@ -138,7 +138,7 @@ def uncover_others(oo, width, links):
         uncover(np.uint32(top[pp]), width, links)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def primary_others(oo, n1, width, top, ulink):
     """How many items of node ``oo``'s option other than ``top[oo]`` are
     primary (numbered ``<= n1``)."""
@@ -311,7 +311,7 @@ def unpurify(p, links, color):
         rr = ulink[rr]
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def cover_others_c(oo, links, color):
     """DLX2's "cover all other items of ``oo``": cover the uncolored ones and
     purify the colored ones (a cleansed node needs neither), going right.
@@ -333,7 +333,7 @@ def cover_others_c(oo, links, color):
             cleansings += cl
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def uncover_others_c(oo, links, color):
     """Undo :func:`cover_others_c`, going left."""
     top, dlink = links.top, links.dlink

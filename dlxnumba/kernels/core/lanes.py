@@ -51,7 +51,7 @@ from numba import njit
 from numba.core import cgutils, config, types
 from numba.extending import intrinsic, overload
 
-from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_INNER,
+from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_HELPER, JIT_INNER,
                        LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, RET_DONE,
                        RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION,
                        ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, TaskResults)
@@ -443,7 +443,7 @@ for _step, _impl in ((record, _append_solution), (record_cut, _cut_task), (solut
     plug(_step, TaskResults, _impl)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def _slice_over(work, work_budget, ends):
     """Whether the lane's slice is over: its work budget spent, or (``ends``
     not 0) the cycle counter past ``ends``."""
@@ -452,7 +452,7 @@ def _slice_over(work, work_budget, ends):
 
 # --------------------------------------------------------------------- loop
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def run_lane(width, k, n1, jobs, template, first_node, links, cursor, lane, counter, budgets, res):
     """Run jobs taken from ``counter[COUNTER_NEXT]`` in lane ``k`` until none
     is left or the slice ends (the work budget is spent or, for split tasks,

@@ -14,7 +14,7 @@ Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 import numpy as np
 from numba import njit
 
-from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_INNER, LEVEL,
+from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_HELPER, JIT_INNER, LEVEL,
                        MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, RET_DONE,
                        RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES, Bounds, Cursor, Links)
 from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, option_of, primary_others,
@@ -63,7 +63,7 @@ WALK_RATIO = 32
 _NO_LENGTH = np.int32(0x7FFFFFFF)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def choose(n1, active, stop_at, llink, rlink, length):
     """The item to branch on: the first active primary item of length
     ``<= stop_at``, else the first of minimum length (DLX1's choice).
@@ -127,7 +127,7 @@ def choose(n1, active, stop_at, llink, rlink, length):
     return np.uint32(start)  # one type for every caller: cover() is compiled once
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def count_active(n1, length):
     """The number of active primary items (those whose length is below ``COVERED``)."""
     active = 0
@@ -307,7 +307,7 @@ def chosen_options(choice, level, width, top, first_node, out):
 _NO_SCORE = np.int64(1) << 40
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def choose_m(rlink, length, bound, slack):
     """DLX3's branching item and its score: the active item of least branching
     degree ``length + s - bound + 1`` (``s`` the smaller of slack and bound);
@@ -504,7 +504,7 @@ def _search_m(links, bounds, cursor, solution_stop, node_stop, update_stop):
     return ret
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def n1_of(slack):
     """The number of primary items: ``slack`` has one entry per item ``0..N1``."""
     return np.uint32(slack.shape[0] - 1)

@@ -25,7 +25,7 @@ the order of every list -- is exactly the one the serial search reaches there.
 import numpy as np
 from numba import njit
 
-from .._common import BLOCKS, JIT, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
+from .._common import BLOCKS, JIT, JIT_HELPER, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
 from .dance import cover, cover_others, option_of, primary_others, uncover, uncover_others
 from .lanes import _restore, _zero
 from .search import _apply_given, _search, choose, count_active
@@ -40,7 +40,7 @@ M_EXACT = 3  # 1 when the dry run finished: the three above are exact
 M_SIZE = 4
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def _random(rng):
     """The next number of the xorshift64* generator whose state is ``rng[0]`` (never 0)."""
     x = rng[0]

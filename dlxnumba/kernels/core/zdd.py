@@ -97,7 +97,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import COVERED, JIT, JIT_INNER, SPACERS, Links
+from .._common import COVERED, JIT, JIT_HELPER, JIT_INNER, SPACERS, Links
 from .dance import left, option_of, right
 from .search import choose
 
@@ -156,7 +156,7 @@ _LOW32 = np.int64(0xFFFFFFFF)
 # ------------------------------------------------------------------ signature
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def set_code(k, new, sg):
     """Write the code ``new`` into item ``k``'s field of the signature."""
     place, words = sg
@@ -167,7 +167,7 @@ def set_code(k, new, sg):
     words[w] = (words[w] & ~mask) | (np.int64(new) << s)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def _mix32(x):
     """A bijection of 32-bit numbers that scrambles every bit (products stay
     below ``2**63``, so plain Python computes the same without overflow)."""
@@ -176,7 +176,7 @@ def _mix32(x):
     return (x >> 16) ^ x
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def sig_hash(words):
     """A 32-bit hash of the signature ``words``, half a word at a time."""
     h = np.int64(0x2545F491)
@@ -323,7 +323,7 @@ def unpurify6(cc, x, n1, links, color, sg):
     set_code(cc, 1, sg)
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def cover_others6(oo, n1, links, color, sg):
     """DLX6's "cover all other items of ``oo``", going right: cover the primary
     items and the uncolored secondary ones, purify the colored ones; skip a
@@ -352,7 +352,7 @@ def cover_others6(oo, n1, links, color, sg):
                 cleansings += c
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def uncover_others6(oo, n1, links, color, sg):
     """Undo :func:`cover_others6`, going left.  Returns the primary items uncovered."""
     top, dlink, length = links.top, links.dlink, links.length
@@ -377,7 +377,7 @@ def uncover_others6(oo, n1, links, color, sg):
 # -------------------------------------------------------------------- memo
 
 
-@njit(inline="always", **JIT_INNER)
+@njit(**JIT_HELPER)
 def lookup(words, table, sigs):
     """The memo entry of the signature ``words``: ``(m, slot, tag)`` with ``m >= 0``
     when it is there, ``(-1, slot, tag)`` with the empty slot where it would
