@@ -474,6 +474,37 @@ class Search:
         self._found += 1
         return self.solution()
 
+    def first(self) -> list[int] | None:
+        """The first solution, for a one-shot ``solve``: :meth:`next` at the start
+        of the search, whose ``stats.status`` then says LIMIT (the search stopped at
+        the solution it was asked for), and whose :class:`~dlxnumba.LimitReached`
+        carries ``found=None`` (no solution yet).
+
+        Returns
+        -------
+        list of int or None
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first.
+
+        Examples
+        --------
+        >>> from dlxnumba import ExactCover
+        >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
+        >>> s.first(), s.stats.status
+        ([0, 2], Status.LIMIT)
+        """
+        try:
+            sol = self.next()
+        except LimitReached as e:
+            e.found = None
+            raise
+        if sol is not None:
+            self.stats.status = Status.LIMIT
+        return sol
+
     def solutions(self, limit: int | None = None) -> Iterator[list[int]]:
         """Iterate over the next solutions (at most ``limit``).
 

@@ -20,13 +20,12 @@ from __future__ import annotations
 import warnings
 from typing import Any, Iterable, Iterator
 
-from .errors import LimitReached
 from .parallel.run import count_parallel, solutions_parallel
 from .problem import Problem
 from .progress import ProgressArg
 from .search import Search
 from .search_options import SearchOptions, check_limit, documented
-from .stats import Status, record_last
+from .stats import record_last
 from .template import check_given
 
 __all__ = ["search", "solve", "solutions", "count"]
@@ -145,15 +144,7 @@ def solve(problem: Problem, *, given: Iterable[int] = (), stop_at: int = 1, max_
     """
     options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                             progress_interval=progress_interval, algorithm=algorithm)
-    s = _one_shot(problem, given, options)
-    try:
-        sol = s.next()
-    except LimitReached as e:
-        e.found = None
-        raise
-    if sol is not None:
-        s.stats.status = Status.LIMIT
-    return sol
+    return _one_shot(problem, given, options).first()
 
 @documented
 def solutions(problem: Problem, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,

@@ -261,14 +261,7 @@ _PLAIN = (type(None), bool, int, float)
 def solve_one(puzzle: G, options: SearchOptions) -> G | None:
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
     if puzzle.variant.kinds and not puzzle.variant.fast:
-        search = _generic(puzzle, options)
-        try:
-            sol = search.next()
-        except LimitReached as e:
-            e.found = None
-            raise
-        if sol is not None:
-            search.stats.status = Status.LIMIT
+        sol = _generic(puzzle, options).first()
         return None if sol is None else puzzle._with_cells(decode(sol, puzzle.n))
     if options is DEFAULTS[0] or options is DEFAULTS[1]:
         # the per-puzzle path, kept lean: Stats are made on first use
