@@ -41,6 +41,16 @@ The output is one table per group: OLD and NEW best and median over the rounds, 
 ratios NEW/OLD of the medians and of the bests, and the median of the per-round ratios
 (both versions of a round ran seconds apart, so this one is the least noisy).
 Standard library only in the parent.
+
+Memory layout is drawn anew for every worker.  Without that, two fresh processes of
+one version place their arrays at the same offsets within a page (the allocator's
+history is the same each time; address randomization moves whole pages only), so a
+version whose links happen to alias in the caches reads a few percent slower in every
+round, however many rounds are run: a bias of the layout, not of the code.  Each
+worker therefore allocates a block of random size before it imports dlxnumba (shifting
+the heap) and gets an environment variable of random length (shifting the stack), and
+the layout becomes noise that the rounds average out.  ``--fixed-layout`` turns this
+off (to reproduce one layout).
 """
 
 from __future__ import annotations
@@ -51,6 +61,7 @@ import hashlib
 import json
 import os
 import platform
+import random
 import select
 import shutil
 import statistics
@@ -62,6 +73,8 @@ import traceback
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+#: set (to a string of random length) in the environment of a worker that draws its own layout
+LAYOUT_VAR = "DLXNUMBA_COMPARE_LAYOUT"
 DEFAULT_PYTHON = REPO / ".venv" / "bin" / "python"
 WORKTREE = "WORKTREE"
 
@@ -173,6 +186,9 @@ def _timed_rate(fn, units: int, budget: float, rep_seconds: float = 0.05, min_re
 
 def worker_main(argv: list[str]) -> int:
     src, puzzles_dir, budget = Path(argv[0]), Path(argv[1]), float(argv[2])
+    # a heap shifted by a random amount: this worker's arrays land at offsets of their own
+    # (see "Memory layout" in the module's docstring); kept alive while the worker runs
+    shift = bytearray(random.randrange(1024, 1024 + 4096, 16)) if os.environ.get(LAYOUT_VAR) else None
     proto = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # anything the package prints goes to stderr, not into the protocol
     if sys.path and sys.path[0] == str(Path(__file__).resolve().parent):
@@ -187,6 +203,7 @@ def worker_main(argv: list[str]) -> int:
         import dlxnumba as dlx
         file = os.path.realpath(dlx.__file__)
         send({"ready": True, "file": file, "under": under(file, src), "import_seconds": clock() - t,
+              "heap_shift": len(shift) if shift is not None else 0,
               "version": getattr(dlx, "__version__", None)})
     except BaseException:
         send({"ready": False, "error": traceback.format_exc(limit=4)})
@@ -394,8 +411,17 @@ class Worker:
             [str(args.python), str(Path(__file__).resolve()), "--worker", str(version.src), str(args.puzzles),
              str(args.set_seconds)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True, bufsize=1,
-            env=version.env(), cwd=str(root))
+            env=self.env(version, args), cwd=str(root))
         self.ready: dict | None = None
+
+    @staticmethod
+    def env(version: Version, args) -> dict:
+        """The version's environment, with a random layout unless ``--fixed-layout``: a
+        variable of random length (it shifts the stack; the worker shifts its heap)."""
+        env = version.env()
+        if not args.fixed_layout:
+            env[LAYOUT_VAR] = "x" * random.randrange(1, 4096)
+        return env
 
     def _read(self, timeout: float) -> dict:
         deadline = clock() + timeout
@@ -570,6 +596,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", type=Path, help="write every measurement and the summary here")
     ap.add_argument("--python", type=Path, default=DEFAULT_PYTHON, help=f"interpreter ({DEFAULT_PYTHON})")
     ap.add_argument("--task-timeout", type=float, default=300.0, help="seconds before a child is killed (300)")
+    ap.add_argument("--fixed-layout", action="store_true",
+                    help="do not draw a random memory layout for each worker (see the module's docstring)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory (sources, caches, logs)")
     ap.add_argument("--only", metavar="PREFIXES",
                     help="measure only the metrics whose key starts with one of these comma-separated "
