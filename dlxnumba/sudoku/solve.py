@@ -41,7 +41,7 @@ import numpy as np
 from .. import batch as B
 from .. import kernels as K
 from ..errors import ExactCoverError, LimitReached, SudokuError
-from ..kernels.sudoku.lanes import SUDOKU, lane_sudoku
+from ..kernels.sudoku.lanes import SUDOKU, one_grid
 from ..kernels.sudoku.links import link_givens
 from ..progress import Progress
 from ..estimate import search_progress
@@ -138,10 +138,14 @@ class _One:
         self.limit = np.ones(1, np.int64)
         self.results = _results(1, nn)
         self.run = shape.run(self.puzzle, self.limit, self.results)
-        head = self.run.head(self.w, 1)
-        #: the whole argument tuple of the lane for stop_at 0 and 1 (no budget)
-        self.args = tuple((0,) + head + ((stop_at, NO_LIMIT, WORK_SLICE), self.results) for stop_at in (0, 1))
-        ready(lane_sudoku, self.args[1])  # before any clock starts: Stats count solving only
+        rows, cursors, _ = self.w.rows(1)
+        links = tuple(a if a.ndim == 1 else a[0] for a in rows)  # lane 0's (top is shared)
+        cursor = tuple(a[0] for a in cursors)
+        #: the arguments of :func:`one_grid` after ``start``, for stop_at 0 and 1 (no budget):
+        #: the straight way, in lane 0's arrays (a budget or progress takes the lanes)
+        self.args = tuple((shape.n1, self.run.jobs, self.run.first_node, links, cursor, stop_at, WORK_SLICE,
+                           self.results) for stop_at in (0, 1))
+        ready(one_grid, (True,) + self.args[1])  # before any clock starts: Stats count solving only
 
     def figures(self, seconds: float, status: Status) -> tuple:
         """The puzzle just run, as the arguments of :class:`Stats` (made into one on use)."""
@@ -204,11 +208,10 @@ def _straight(one: _One, stop_at: int) -> None:
     w = one.w
     w.busy = True
     try:
-        w.counter[K.COUNTER_NEXT] = 0
-        w.lanes[0, K.LANE_ACTIVE] = 0
         args = one.args[stop_at]
-        while lane_sudoku(*args):
-            pass  # a long search returns every WORK_SLICE updates: Ctrl-C works
+        if one_grid(True, *args):
+            while one_grid(False, *args):
+                pass  # a long search returns every WORK_SLICE updates: Ctrl-C works
     finally:
         w.busy = False
 

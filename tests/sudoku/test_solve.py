@@ -713,7 +713,7 @@ def test_solver_state_per_thread_fits_64_kib():
 
 COLD_PATHS = {
     # each path's first call in a fresh process compiles (or loads) its kernel
-    "solve": ("s = Sudoku(TOP1); t = s.solve(); seconds = [s.stats.seconds]", "lane_sudoku"),
+    "solve": ("s = Sudoku(TOP1); t = s.solve(); seconds = [s.stats.seconds]", "one_grid"),
     "solve_many": ("_, _, info = solve_many([TOP1] * 40, threads=1, return_stats=True); "
                    "seconds = [info['seconds']]", "lane_sudoku"),
     "count, solutions, threads": (
