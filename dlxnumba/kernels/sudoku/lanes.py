@@ -14,8 +14,8 @@ plugs its own steps in for them (:func:`~dlxnumba.kernels.core.lanes.plug`):
 The entry points take no template (the links of a grid are built, not
 copied): :data:`SUDOKU` holds them for Python callers.  One puzzle with no
 budget (``Sudoku(p).solve()``, ``count()``) takes a shorter way,
-:func:`one_grid`: the same steps and records without a lane around them,
-which a first run compiles in about two thirds of the time.
+:func:`one_grid`: the same steps and records without a lane around them
+(no job counter, budgets or hooks), so a first run has less to compile.
 """
 
 from collections import namedtuple
