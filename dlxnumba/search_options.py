@@ -251,6 +251,12 @@ PARAMETERS: dict[str, str] = {
         '    N threads (problems without colors or bounds, dancing links only);\n'
         '    None or 1: the serial search.'
     ),
+    'checkpoint': (
+        'checkpoint : str, path or None\n'
+        '    A file recording the split and each finished part: a count started\n'
+        '    again with the same file does only the parts left (a split search,\n'
+        '    even on one thread).'
+    ),
     'algorithm': (
         'algorithm : {"links", "cells", "auto"}\n'
         "    Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,\n"

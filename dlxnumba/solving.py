@@ -90,10 +90,12 @@ def search(problem: Problem, *args: Any, given: Iterable[int] | None = (), stop_
     return Search(problem, given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
                   progress=progress, progress_interval=progress_interval, algorithm=algorithm)
 
+
 def _one_shot(problem: Problem, given: Any, options: SearchOptions) -> Search:
     s = Search.using(problem, options, check_given(problem, given))
     record_last(s.stats)
     return s
+
 
 @documented
 def solve(problem: Problem, *, given: Iterable[int] = (), stop_at: int = 1, max_nodes: int | None = None,
@@ -145,6 +147,7 @@ def solve(problem: Problem, *, given: Iterable[int] = (), stop_at: int = 1, max_
     options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                             progress_interval=progress_interval, algorithm=algorithm)
     return _one_shot(problem, given, options).first()
+
 
 @documented
 def solutions(problem: Problem, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
@@ -211,6 +214,7 @@ def solutions(problem: Problem, limit: int | None = None, *, given: Iterable[int
         return iter(sols)
     return _one_shot(problem, given, options).solutions(limit)
 
+
 @documented
 def count(problem: Problem, limit: int | None = None, *, given: Iterable[int] = (), stop_at: int = 1,
           max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
@@ -238,10 +242,7 @@ def count(problem: Problem, limit: int | None = None, *, given: Iterable[int] = 
     {progress}
     {progress_interval}
     {threads}
-    checkpoint : str, path or None
-        A file recording the split and each finished part: a count started
-        again with the same file does only the parts left (a split search,
-        even on one thread).
+    {checkpoint}
     {algorithm}
 
     Returns

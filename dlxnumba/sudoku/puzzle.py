@@ -305,10 +305,7 @@ class Sudoku(Grid):
         {progress}
         {progress_interval}
         {threads}
-        checkpoint : str, path or None
-            A file recording the split and each finished part: a count started
-            again with the same file does only the parts left (a split search,
-            even on one thread).
+        {checkpoint}
 
         Returns
         -------
