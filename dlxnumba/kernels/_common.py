@@ -25,7 +25,7 @@ import numpy as np
 # The options are typed Any: numba's stubs spell them out as keyword arguments,
 # and ``_nrt`` (numba's own switch for reference counting) is not among them.
 #: jit options of every serial kernel (one place for all of them).
-JIT: Any = dict(cache=True, nogil=True, error_model="numpy")
+JIT: Any = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
 #: jit options of the inner kernels, which neither allocate nor keep arrays:
 #: without numba's reference counting (see :mod:`.core.dance`), and without
 #: the wrappers that let Python call a kernel (a C-callable one and one that
@@ -34,6 +34,11 @@ JIT: Any = dict(cache=True, nogil=True, error_model="numpy")
 #: Calling an inner kernel from Python is not possible (it would crash);
 #: plain Python (``NUMBA_DISABLE_JIT=1``) calls them as usual.
 JIT_INNER: Any = dict(JIT, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+#: jit options of the entry points that neither allocate nor return arrays:
+#: without numba's reference counting, which would increment and decrement
+#: the count of every array each time a record of arrays is built or taken
+#: apart (lowered, then optimized away again, at every first run).
+JIT_ENTRY: Any = dict(JIT, _nrt=False)
 #: jit options of the small helpers that numba inlines into the kernels that
 #: call them (``inline="always"``): never compiled on their own, except when
 #: Python calls one (a test may), so they keep the wrappers.

@@ -120,7 +120,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (JIT, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START,
+from .._common import (JIT, JIT_ENTRY, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START,
                        PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
 
 #: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
@@ -251,14 +251,14 @@ def swap_out(x, p, item, set_):
     set_[np.uint64(x - 2)] = p
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_plain(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for SSXC1; records as plain tuples."""
     return _search(PLAIN, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_colors(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for SSXCC; records as plain tuples."""
     return _search(COLORS, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
@@ -657,7 +657,7 @@ def include_option(opt, second, active, set_, nd, item):
     return updates, active
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_bounds(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search_m` (SSMCC); records as plain tuples."""
     return _search_m(second, Cells(*cells), CursorM(*cursor), solution_stop, node_stop, update_stop)

@@ -51,8 +51,8 @@ from numba import njit
 from numba.core import cgutils, config, types
 from numba.extending import intrinsic, overload
 
-from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_HELPER, JIT_INNER,
-                       LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, RET_DONE,
+from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_ENTRY, JIT_HELPER,
+                       JIT_INNER, LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, RET_DONE,
                        RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION,
                        ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, TaskResults)
 from .search import _apply_given, _search, chosen_options
@@ -421,7 +421,7 @@ def _timed(counter, res):
 
 
 def _task_chunk(left, res):
-    return min(left, CHUNK)
+    return left if left < CHUNK else CHUNK
 
 
 def _note_idle(counter, res):
@@ -539,7 +539,7 @@ def run_lane(width, k, n1, jobs, template, first_node, links, cursor, lane, coun
 # release the GIL): a parallel batch compiles nothing more than a serial one
 # (a ``prange`` kernel over the lanes cost several seconds more).
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def lane_spacers(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
     """Lane ``k`` of a batch, options with spacers."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
@@ -548,7 +548,7 @@ def lane_spacers(k, n1, jobs, template, first_node, rows, cursors, lanes, counte
                     counter, budgets, Results(*res))
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def lane_blocks(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
     """Lane ``k`` of a batch, four-node blocks."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
@@ -557,7 +557,7 @@ def lane_blocks(k, n1, jobs, template, first_node, rows, cursors, lanes, counter
                     counter, budgets, Results(*res))
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def lane_tasks_spacers(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
     """Lane ``k`` of a batch of split tasks (:data:`TaskResults`), options with spacers."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])
@@ -566,7 +566,7 @@ def lane_tasks_spacers(k, n1, jobs, template, first_node, rows, cursors, lanes, 
                     counter, budgets, TaskResults(*res))
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def lane_tasks_blocks(k, n1, jobs, template, first_node, rows, cursors, lanes, counter, budgets, res):
     """Lane ``k`` of a batch of split tasks (:data:`TaskResults`), four-node blocks."""
     links = Links(rows[0][k], rows[1][k], rows[2], rows[3][k], rows[4][k], rows[5][k])

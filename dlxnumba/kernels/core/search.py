@@ -14,35 +14,35 @@ Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 import numpy as np
 from numba import njit
 
-from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_HELPER, JIT_INNER, LEVEL,
+from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_ENTRY, JIT_HELPER, JIT_INNER, LEVEL,
                        MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, RET_DONE,
                        RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES, Bounds, Cursor, Links)
 from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, option_of, primary_others,
                     purify, tweak, uncover, uncover_c, uncover_others, uncover_others_c, unpurify, untweak)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_spacers(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for the spacer layout; records as plain tuples."""
     return _search(n1, SPACERS, Links(*links), None, Cursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for four-node blocks; records as plain tuples."""
     return _search(n1, BLOCKS, Links(*links), None, Cursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_colors(n1, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` with colors (DLX2's Algorithm C; spacers); records as plain tuples."""
     return _search(n1, SPACERS, Links(*links), color, Cursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_bounds(links, bounds, cursor, solution_stop, node_stop, update_stop):
     """:func:`_search_m` (DLX3's Algorithm M; spacers); records as plain tuples."""
     return _search_m(Links(*links), Bounds(*bounds), Cursor(*cursor), solution_stop, node_stop,
@@ -92,7 +92,8 @@ def choose(n1, active, stop_at, llink, rlink, length):
     if n1 <= SMALL:
         start = np.uint64(1)
         for k in range(1, n1 + 1):
-            t = min(t, length[k])
+            lk = length[k]
+            t = lk if lk < t else t
     else:
         first = rlink[0]
         lo = np.uint64(first)
@@ -112,8 +113,10 @@ def choose(n1, active, stop_at, llink, rlink, length):
             k = lo
             while k < hi:
                 m = _NO_LENGTH
-                for x in range(k, min(k + CHUNK, hi)):
-                    m = min(m, length[x])
+                end = k + CHUNK
+                for x in range(k, end if end < hi else hi):
+                    lx = length[x]
+                    m = lx if lx < m else m
                 if m < t:
                     t = m
                     start = k

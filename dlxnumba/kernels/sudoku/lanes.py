@@ -23,7 +23,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (BLOCKS, JIT, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS, ST_INVALID, ST_MULTIPLE,
+from .._common import (BLOCKS, JIT_ENTRY, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS, ST_INVALID, ST_MULTIPLE,
                        ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Links)
 from ..core.lanes import Entries, clear_first, plug, prepare, record_first, run_lane
 from ..core.search import _search
@@ -66,7 +66,7 @@ plug(record_first, SudokuResults, record_grid)
 plug(clear_first, SudokuResults, clear_grid)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def lane_sudoku(k, n1, jobs, first_node, rows, cursors, lanes, counter, budgets, res):
     """Lane ``k`` of a Sudoku batch: :data:`SudokuJobs` and :data:`SudokuResults`,
     no template (the links of a grid are built, not copied); a serial batch is
@@ -87,7 +87,7 @@ SUDOKU = Entries(lane_sudoku, False, 4)
 _NO_BUDGET = np.int64(1) << np.int64(62)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def one_grid(start, n1, jobs, first_node, links, cursor, stop_at, work, res):
     """Job 0 of ``jobs`` straight through, without a lane: what lane 0 of a
     serial batch of one grid does with no node budget, in the same arrays

@@ -13,7 +13,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import _U0, _U1, BLOCKS, COVERED, JIT, JIT_INNER, Links
+from .._common import _U0, _U1, BLOCKS, COVERED, JIT, JIT_ENTRY, JIT_INNER, Links
 
 SudokuJobs = namedtuple("SudokuJobs", "limit puzzles n cell_regions")
 SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
@@ -22,7 +22,7 @@ SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
 :data:`~dlxnumba.kernels.Jobs`."""
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def grid_clash(cells, n, cell_regions, seen):
     """First cell whose digit already appeared in one of its regions (or is
     larger than ``n``), or -1.
