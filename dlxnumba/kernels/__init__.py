@@ -201,7 +201,7 @@ read-modify-write under a lock, the lanes being Python threads; ``prange`` is ``
 answers; under ``coverage`` that run measures the compiled code's logic.
 """
 
-from ._common import (JIT, JIT_INLINED, JIT_INNER, Links, Cursor, Jobs, Results, Bounds, Budgets,
+from ._common import (JIT, JIT_ENTRY, JIT_INLINED, JIT_INNER, Links, Cursor, Jobs, Results, Bounds, Budgets,
                       TaskResults, LEVEL, PHASE, NODES, UPDATES, SOLUTIONS, MAX_LEVEL, ACTIVE, CLEANSINGS,
                       STATE_SIZE, PH_START, PH_FORWARD, PH_RECOVER, PH_DONE, RET_DONE, RET_SOLUTION,
                       RET_PAUSED, SPACERS, BLOCKS, PLAIN, COLORS, LANE_CUR, LANE_ACTIVE, LANE_FOUND,
@@ -209,8 +209,8 @@ from ._common import (JIT, JIT_INLINED, JIT_INNER, Links, Cursor, Jobs, Results,
                       ST_SOLVED, ST_NO_SOLUTION, ST_INVALID, ST_MULTIPLE, ST_BUDGET, ST_PENDING, COVERED,
                       BLOCK, IN_BLOCK)
 
-__all__ = ["JIT", "JIT_INLINED", "JIT_INNER", "Links", "Cursor", "Jobs", "Results", "Bounds", "Budgets",
-           "TaskResults", "LEVEL", "PHASE", "NODES", "UPDATES", "SOLUTIONS", "MAX_LEVEL", "ACTIVE",
+__all__ = ["JIT", "JIT_ENTRY", "JIT_INLINED", "JIT_INNER", "Links", "Cursor", "Jobs", "Results", "Bounds",
+           "Budgets", "TaskResults", "LEVEL", "PHASE", "NODES", "UPDATES", "SOLUTIONS", "MAX_LEVEL", "ACTIVE",
            "CLEANSINGS", "STATE_SIZE", "PH_START", "PH_FORWARD", "PH_RECOVER", "PH_DONE", "RET_DONE",
            "RET_SOLUTION", "RET_PAUSED", "SPACERS", "BLOCKS", "PLAIN", "COLORS", "LANE_CUR", "LANE_ACTIVE",
            "LANE_FOUND", "LANE_FILL", "LANE_SIZE", "COUNTER_NEXT", "COUNTER_IDLE", "COUNTER_SLICE",

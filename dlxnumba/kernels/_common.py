@@ -24,7 +24,9 @@ import numpy as np
 
 # The options are typed Any: numba's stubs spell them out as keyword arguments,
 # and ``_nrt`` (numba's own switch for reference counting) is not among them.
-#: jit options of every serial kernel (one place for all of them).
+#: jit options of every serial kernel (one place for all of them), without
+#: the C-callable wrapper numba adds for calls through a function pointer
+#: (nothing here makes one): one function less to lower and optimize per kernel.
 JIT: Any = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
 #: jit options of the inner kernels, which neither allocate nor keep arrays:
 #: without numba's reference counting (see :mod:`.core.dance`), and without
@@ -33,7 +35,7 @@ JIT: Any = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=Tr
 #: would be lowered, optimized and turned into machine code for nothing.
 #: Calling an inner kernel from Python is not possible (it would crash);
 #: plain Python (``NUMBA_DISABLE_JIT=1``) calls them as usual.
-JIT_INNER: Any = dict(JIT, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+JIT_INNER: Any = dict(JIT, _nrt=False, no_cpython_wrapper=True)
 #: jit options of the entry points that neither allocate nor return arrays:
 #: without numba's reference counting, which would increment and decrement
 #: the count of every array each time a record of arrays is built or taken
