@@ -41,6 +41,11 @@ JIT_INNER: Any = dict(JIT, _nrt=False, no_cpython_wrapper=True)
 #: the count of every array each time a record of arrays is built or taken
 #: apart (lowered, then optimized away again, at every first run).
 JIT_ENTRY: Any = dict(JIT, _nrt=False)
+#: jit options of the inner kernels that LLVM inlines into every caller
+#: (``forceinline``): numba types and lowers them once, on their own, where
+#: ``inline="always"`` would type them again inside each caller (which costs
+#: more, the larger the caller), and the machine code is as if inlined.
+JIT_FORCED: Any = dict(JIT_INNER, forceinline=True)
 #: jit options of the small helpers that numba inlines into the kernels that
 #: call them (``inline="always"``): never compiled on their own, except when
 #: Python calls one (a test may), so they keep the wrappers.

@@ -14,7 +14,8 @@ Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 import numpy as np
 from numba import njit
 
-from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_ENTRY, JIT_HELPER, JIT_INNER, LEVEL,
+from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_ENTRY, JIT_FORCED, JIT_HELPER, JIT_INNER,
+                       LEVEL,
                        MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, RET_DONE,
                        RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES, Bounds, Cursor, Links)
 from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, option_of, primary_others,
@@ -63,7 +64,7 @@ WALK_RATIO = 32
 _NO_LENGTH = np.int32(0x7FFFFFFF)
 
 
-@njit(**JIT_HELPER)
+@njit(**JIT_FORCED)
 def choose(n1, active, stop_at, llink, rlink, length):
     """The item to branch on: the first active primary item of length
     ``<= stop_at``, else the first of minimum length (DLX1's choice).
