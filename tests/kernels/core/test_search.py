@@ -15,11 +15,20 @@ from hypothesis import strategies as st
 import reference as ref
 from dlxnumba import last_stats
 from dlxnumba import kernels as K
-from dlxnumba.kernels.core.search import CHUNK, SEARCH, SMALL, WALK_RATIO, choose
+from dlxnumba.kernels.core.search import CHUNK, SEARCH, SMALL, WALK_RATIO
+from dlxnumba.kernels.core.search import choose as _choose
 from known import numbered
+from numba import njit
 from strategies import problems
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@njit
+def choose(n1, active, stop_at, llink, rlink, length):
+    """The search's choose(), which only compiled code can call (an inner
+    kernel: no wrapper for Python), called from compiled code."""
+    return _choose(n1, active, stop_at, llink, rlink, length)
 
 
 def dlx1_choice(order, length, stop_at):
@@ -169,4 +178,4 @@ def test_choose_returns_one_type_so_cover_is_compiled_once():
     length = np.ones(n1 + 1, np.int32)
     llink, rlink, padded = links_of(n1, list(range(1, n1 + 1)), length, 0)
     choose(n1, n1, 1, llink, rlink, padded)
-    assert {choose.overloads[sig].signature.return_type for sig in choose.signatures} == {types.uint32}
+    assert {_choose.overloads[sig].signature.return_type for sig in _choose.signatures} == {types.uint32}
