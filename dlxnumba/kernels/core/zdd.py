@@ -510,7 +510,7 @@ def _dlx6(n1, links, color, sg, memo, diagram, cursor, node_stop, update_stop):
             memo_at[level] = memos
             memos += 1
             znode = 0
-            best = choose(n1, active, 0, llink, rlink, length)
+            best = choose(n1, active, np.int64(0), llink, rlink, length)
             updates += cover6(best, n1, links, color, sg)
             active -= 1
             oo = dlink[best]
