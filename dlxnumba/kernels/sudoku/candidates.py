@@ -26,7 +26,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import JIT
+from .._common import JIT_INNER
 
 LogicTables = namedtuple("LogicTables", "n regions kind cell_ptr cell_reg peer_ptr peers pairs")
 LogicTables.__doc__ = """The geometry as the logical solver reads it: ``n``; ``regions``
@@ -100,7 +100,7 @@ _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 # --------------------------------------------------------------------- bits
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def popcount(x):
     """The number of set bits of a uint64."""
     x = x - ((x >> U1) & _M1)
@@ -109,19 +109,19 @@ def popcount(x):
     return np.int64((x * _H01) >> np.uint64(56))
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def low_digit(x):
     """The digit (1-based) of the lowest set bit of ``x != 0``."""
     return popcount((x & (~x + U1)) - U1) + 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def bit(d):
     """The mask of digit ``d`` (1-based)."""
     return U1 << np.uint64(d - 1)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def full_mask(n):
     """The mask of all ``n`` digits."""
     return _ALL >> np.uint64(64 - n)
@@ -129,7 +129,7 @@ def full_mask(n):
 
 # --------------------------------------------------------------------- grid
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def in_region(tab, cell, r):
     """True when ``cell`` belongs to region ``r``."""
     for k in range(tab.cell_ptr[cell], tab.cell_ptr[cell + 1]):
@@ -138,7 +138,7 @@ def in_region(tab, cell, r):
     return False
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def sees(tab, a, b):
     """True when the distinct cells ``a`` and ``b`` share a region."""
     if a == b:
@@ -151,7 +151,7 @@ def sees(tab, a, b):
     return False
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def place(tab, cand, grid, cell, d):
     """Write digit ``d`` into ``cell`` and remove it from the candidates of its peers."""
     grid[cell] = d
@@ -162,7 +162,7 @@ def place(tab, cand, grid, cell, d):
         cand[p] &= keep
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def init_state(puzzle, tab, cand, grid):
     """The grid and candidates of ``puzzle`` (uint8, 0 = empty): every digit that
     no peer holds.  Returns False when two givens clash (then the state is
@@ -183,7 +183,7 @@ def init_state(puzzle, tab, cand, grid):
 
 # --------------------------------------------------------------------- steps
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def clear_step(step, tech):
     info = step.info
     for k in range(INFO_SIZE):
@@ -194,13 +194,13 @@ def clear_step(step, tech):
     info[I_REGION_B] = -1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def add_cell(step, cell):
     step.cells[step.info[I_NCELLS]] = cell
     step.info[I_NCELLS] += 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def add_digits(step, mask):
     while mask != U0:
         d = low_digit(mask)
@@ -209,7 +209,7 @@ def add_digits(step, mask):
         step.info[I_NDIGITS] += 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def add_elims(step, n, cell, mask):
     """Record the eliminations of the digits of ``mask`` from ``cell``."""
     while mask != U0:
@@ -219,7 +219,7 @@ def add_elims(step, n, cell, mask):
         step.info[I_NELIMS] += 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def set_placement(step, tech, cell, d, region):
     clear_step(step, tech)
     step.info[I_CELL] = cell
@@ -229,7 +229,7 @@ def set_placement(step, tech, cell, d, region):
     add_digits(step, bit(d))
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def apply_step(tab, cand, grid, step):
     """Carry out a step: its placement, or its eliminations."""
     n = tab.n
@@ -240,7 +240,7 @@ def apply_step(tab, cand, grid, step):
         cand[e // n] &= ~bit(e % n + 1)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def next_combination(comb, k, m):
     """Advance ``comb[:k]`` (increasing indices below ``m``) to the next
     combination in lexicographic order; False after the last."""

@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 from numba.core import config
 
-from .._common import JIT, JIT_INLINED
+from .._common import JIT, JIT_INLINED, JIT_INNER
 
 if TYPE_CHECKING or config.DISABLE_JIT:
     def trailing_zeros(x: Any) -> int:
@@ -94,7 +94,7 @@ GEN_STOPPED = 3  # stopped from outside (a timeout, Ctrl-C) before it was done
 GEN_PENDING = 4  # not started
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def mix64(z):
     """SplitMix64's output function: a bijection of uint64 that scrambles every bit."""
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -131,7 +131,7 @@ def below(rng, k):
             return np.int64(high)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def puzzle_state(seed, index, attempt):
     """The PRNG state of attempt ``attempt`` at puzzle ``index`` of the batch of ``seed``."""
     s = mix64(np.uint64(seed) + _GOLDEN)
@@ -139,7 +139,7 @@ def puzzle_state(seed, index, attempt):
     return mix64(s ^ (np.uint64(attempt) * _M2 + _U1))
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def popcount(x):
     """The number of set bits of a uint64."""
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -148,7 +148,7 @@ def popcount(x):
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans):
     """Place every cell of ``queue[:qn]`` (each holds one candidate) and what
     follows: naked singles (a cell left with one candidate) and hidden singles
@@ -224,7 +224,7 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans):
             return True
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _solve(work, nn, full, geometry, limit, randomised, node_budget, out, stop):
     """Count the solutions of the candidates ``work.stack[0]`` (already propagated,
     with no contradiction), up to ``limit``; the first is written to ``out``
@@ -333,7 +333,7 @@ def _solve(work, nn, full, geometry, limit, randomised, node_budget, out, stop):
             fresh = True
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _start(work, grid, nn, full, geometry, strike_cell, strike_digit):
     """Candidates of the puzzle ``grid`` (0 = empty) into ``work.stack[0]``,
     propagated; with ``strike_digit`` struck from cell ``strike_cell``'s

@@ -33,7 +33,9 @@ Both the grader (:func:`grade_lane`) and the effort solver
 batch, for :mod:`dlxnumba.sudoku.grading`, which returns to Python between two
 slices and runs several lanes on Python threads (the kernels release the GIL).
 Each is one compiled function: the layers below them that no other entry
-point calls are inlined into them (``JIT_INLINED``).
+point calls are inlined into them (``JIT_INLINED``); the techniques and the
+small steps below them are inner kernels (``JIT_INNER``: only compiled code
+calls them, so they have no wrapper for Python).
 """
 
 from collections import namedtuple

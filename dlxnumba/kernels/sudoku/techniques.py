@@ -12,15 +12,14 @@ tries them in the order of their numbers, which is the order of their scores
 import numpy as np
 from numba import njit
 
-from .._common import JIT
-from .candidates import (CLAIMING, FULL_HOUSE, HIDDEN_SINGLE, I_NCELLS, I_REGION_A, I_REGION_B, I_SPLIT,
-                         K_BOX, NAKED_SINGLE, POINTING, SIMPLE_COLORING, U0, U1, UNIQUE_RECTANGLE, XYZ_WING,
-                         XY_CHAIN, XY_WING, X_CHAIN, add_cell, add_digits, add_elims, bit, clear_step,
-                         full_mask, in_region, low_digit, next_combination, place, popcount, sees,
-                         set_placement)
+from .._common import JIT_INNER
+from .candidates import (FULL_HOUSE, HIDDEN_SINGLE, I_NCELLS, I_REGION_A, I_REGION_B, I_SPLIT, K_BOX,
+                         NAKED_SINGLE, SIMPLE_COLORING, U0, U1, UNIQUE_RECTANGLE, XYZ_WING, XY_CHAIN, XY_WING,
+                         X_CHAIN, add_cell, add_digits, add_elims, bit, clear_step, full_mask, in_region,
+                         low_digit, next_combination, popcount, sees, set_placement)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def check(tab, cand, grid):
     """-1 when the candidates contradict: an empty cell without a candidate, or
     a region where some digit has no place left; else 0."""
@@ -40,7 +39,7 @@ def check(tab, cand, grid):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_full_house(tab, cand, grid, step):
     """The last empty cell of a region."""
     n = tab.n
@@ -63,7 +62,7 @@ def t_full_house(tab, cand, grid, step):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_hidden_single(tab, cand, grid, step):
     """A digit with one place left in a region (boxes first, then the other regions)."""
     R = tab.regions.shape[0]
@@ -86,7 +85,7 @@ def t_hidden_single(tab, cand, grid, step):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_naked_single(tab, cand, grid, step):
     """A cell with one candidate left."""
     for c in range(tab.n * tab.n):
@@ -96,7 +95,7 @@ def t_naked_single(tab, cand, grid, step):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_locked(tab, cand, grid, step, tech):
     """Locked candidates: a digit whose places in region A all lie in region B
     leaves the rest of B (``tech`` POINTING: A a box; CLAIMING: A a line)."""
@@ -138,7 +137,7 @@ def t_locked(tab, cand, grid, step, tech):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_naked_subset(tab, cand, grid, step, k, tech, scratch):
     """Naked pair/triple/quad: ``k`` cells of a region whose candidates together
     are ``k`` digits; those digits leave the region's other cells."""
@@ -191,7 +190,7 @@ def t_naked_subset(tab, cand, grid, step, k, tech, scratch):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
     """Hidden pair/triple/quad: ``k`` digits whose places in a region are ``k``
     cells; the other digits leave those cells."""
@@ -247,13 +246,13 @@ def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _fish_cell(n, o, i, j):
     """Cell at line ``i``, place ``j``: rows for ``o == 0``, columns for ``o == 1``."""
     return i * n + j if o == 0 else j * n + i
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
     """X-wing (k=2), swordfish (3), jellyfish (4): ``k`` rows in which a digit's
     places lie in ``k`` columns together; the digit leaves those columns'
@@ -309,7 +308,7 @@ def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_xy_wing(tab, cand, grid, step, scratch):
     """XY-wing: a pivot {x, y} seeing pincers {x, z} and {y, z}; z leaves every
     cell that sees both pincers."""
@@ -353,7 +352,7 @@ def t_xy_wing(tab, cand, grid, step, scratch):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_xyz_wing(tab, cand, grid, step, scratch):
     """XYZ-wing: a pivot {x, y, z} seeing pincers {x, z} and {y, z}; z leaves
     every cell that sees the pivot and both pincers."""
@@ -395,7 +394,7 @@ def t_xyz_wing(tab, cand, grid, step, scratch):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
     """Simple coloring: the *conjugate pairs* of a digit (the two places it has
     left in a region) link cells into chains whose cells alternate between two
@@ -496,7 +495,7 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _deadly(tab, corners):
     """Whether the cells ``corners`` (a rectangle, in cycle order) could swap two
     digits without breaking a region: each region holding a corner holds
@@ -513,7 +512,7 @@ def _deadly(tab, corners):
     return True
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_unique_rectangle(tab, cand, grid, step):
     """Unique rectangle, type 1: three corners of a rectangle in two boxes hold
     exactly {a, b}; if the fourth held a or b, a and b could be swapped around
@@ -555,7 +554,7 @@ def t_unique_rectangle(tab, cand, grid, step):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _chain_path(step, parent, state, stride):
     """Record the cells of the chain ending at ``state`` (states ``cell * stride + k``),
     from its start, by following ``parent`` back (-1 ends)."""
@@ -572,7 +571,7 @@ def _chain_path(step, parent, state, stride):
         last -= 1
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _ends_hit(tab, cand, m_d, a, b):
     """Whether some cell other than ``a`` and ``b`` holding ``m_d`` sees both."""
     for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
@@ -582,7 +581,7 @@ def _ends_hit(tab, cand, m_d, a, b):
     return False
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def _ends_elims(tab, cand, step, m_d, a, b):
     n = tab.n
     for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
@@ -591,7 +590,7 @@ def _ends_elims(tab, cand, step, m_d, a, b):
             add_elims(step, n, c, m_d)
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_x_chain(tab, cand, grid, step, parent, queue, count, pair_cells):
     """X-chain: for one digit, a chain of cells from A to B whose links alternate
     strong (the digit's two places in a region: one of them holds it) and weak
@@ -657,7 +656,7 @@ def t_x_chain(tab, cand, grid, step, parent, queue, count, pair_cells):
     return 0
 
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def t_xy_chain(tab, cand, grid, step, parent, queue):
     """XY-chain: a chain of cells with two candidates each, every cell seeing the
     next; if the first cell A does not hold x it holds its other digit, so the
