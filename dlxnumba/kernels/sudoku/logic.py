@@ -304,10 +304,10 @@ EFFORT_UNSOLVED = 0
 EFFORT_SOLVED = 1
 
 
-@njit(**JIT)
 def new_effort_lanes(lanes, n, first, stride):
     """EffortLanes for ``lanes`` lanes of an ``n x n`` grid; lane ``k`` takes
-    the copies ``first + k, first + k + stride, ...``."""
+    the copies ``first + k, first + k + stride, ...``.  Plain Python (numpy):
+    only Python allocates the lanes, so numba compiles no allocation for them."""
     nn = n * n
     depth = min(nn + 1, MAX_DEPTH)
     state = np.zeros((lanes, E_SIZE), np.int64)
