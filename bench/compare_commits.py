@@ -97,6 +97,8 @@ QUEENS_N, QUEENS_COUNT = 14, 365_596  # OEIS A000170; a full count takes ~0.6 s 
 PENTO_H, PENTO_W, PENTO_COUNT = 6, 10, 9_356  # 2339 tilings x 4 symmetries (no symmetry breaking)
 LANGFORD_N, LANGFORD_COUNT = 12, 216_288  # 108,144 Langford pairings x 2 (no symmetry breaking)
 ONE_ITEM_N = 100_000  # the "scale" problem: option i is {item i}
+GRADE_SETS = ("top95",)  # grade_many(threads=1) of these sets
+GEN_COUNT, GEN_SEED = 20, 12345  # generate_many(GEN_COUNT, seed=GEN_SEED, threads=1)
 EC_OPTIONS = [["a", "b"], ["b"], ["a"]]
 
 # (key, group, label, unit, better)
@@ -107,6 +109,9 @@ METRICS = (
        (f"engine:pentominoes{PENTO_H}x{PENTO_W}", "engine", f"pentominoes({PENTO_H}, {PENTO_W}).count()",
         "updates/s", "higher"),
        (f"engine:langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count()", "updates/s", "higher")]
+    + [(f"grade:{s}", "grade", f"grade_many(threads=1) {s}", "puzzles/s", "higher") for s in GRADE_SETS]
+    + [(f"generate:seed{GEN_SEED}x{GEN_COUNT}", "generate",
+        f"generate_many({GEN_COUNT}, seed={GEN_SEED}, threads=1)", "puzzles/s", "higher")]
     + [(f"scale:one_item:stop_at={k}", "scale", f"{ONE_ITEM_N:,} one-item options, solve(stop_at={k})", "s",
         "lower") for k in (1, 0)]
     + [(f"{temp}:{kind}:{frm}", temp, f"{kind}, {frm} to first solution", "s", "lower")
@@ -117,6 +122,8 @@ GROUPS = {
     "batch": "Sudoku batch, one thread (puzzles/s, higher is better)",
     "single": "Sudoku per call (puzzles/s, higher is better)",
     "engine": "Engine: DLX updates per second (higher is better)",
+    "grade": "Sudoku grading, one thread (puzzles/s, higher is better)",
+    "generate": "Sudoku generating, one thread (puzzles/s, higher is better)",
     "scale": "Scale: one deep search on many items (seconds per call, lower is better)",
     "warm": "Warm start: fresh process, filled numba cache (seconds, lower is better)",
     "cold": "Cold start: fresh process, empty numba cache (seconds, lower is better)",
@@ -130,6 +137,8 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
              {"task": "pentominoes", "h": PENTO_H, "w": PENTO_W, "expect": PENTO_COUNT, "reps": 1}),
             (f"engine:langford{LANGFORD_N}", {"task": "langford", "n": LANGFORD_N, "expect": LANGFORD_COUNT,
                                               "reps": 1})]
+         + [(f"grade:{s}", {"task": "grade", "set": s}) for s in GRADE_SETS]
+         + [(f"generate:seed{GEN_SEED}x{GEN_COUNT}", {"task": "generate", "count": GEN_COUNT, "seed": GEN_SEED})]
          + [(f"scale:one_item:stop_at={k}", {"task": "one_item", "n": ONE_ITEM_N, "stop_at": k}) for k in (1, 0)])
 
 # A fresh process to the first solution; PUZZLE and OPTIONS are filled in.
@@ -271,6 +280,25 @@ def worker_main(argv: list[str]) -> int:
                 Sudoku(t).solve()
         return _timed_rate(one_pass, len(texts), budget)
 
+    def grade(req, budget=budget, quick=False):
+        arr = array(req["set"])
+        first = dlx.grade_many(arr, threads=1)
+        if len(first.score) != len(arr):
+            raise AssertionError(f"{len(first.score)} grades for {len(arr)} puzzles")
+        if quick:
+            return {"value": None}
+        return _timed_rate(lambda: dlx.grade_many(arr, threads=1), len(arr), budget)
+
+    def generate(req, budget=budget, quick=False):
+        n, seed = (2 if quick else req["count"]), req["seed"]
+        made = dlx.generate_many(n, seed=seed, threads=1)
+        bad = [k for k, g in enumerate(made) if dlx.Sudoku(g).count(limit=2) != 1]
+        if len(made) != n or bad:
+            raise AssertionError(f"{len(made)} puzzles for {n}; not unique: {bad[:10]}")
+        if quick:
+            return {"value": None}
+        return _timed_rate(lambda: dlx.generate_many(n, seed=seed, threads=1), n, budget)
+
     def count_rate(p, expect, reps):
         best, runs = None, []
         for _ in range(reps):
@@ -340,7 +368,7 @@ def worker_main(argv: list[str]) -> int:
         return {"value": None, "errors": out}
 
     HANDLERS = {"batch": batch, "single": single, "queens": queens, "pentominoes": pentominoes,
-                "langford": langford, "one_item": one_item, "warmup": warmup}
+                "langford": langford, "one_item": one_item, "grade": grade, "generate": generate, "warmup": warmup}
 
     for line in sys.stdin:
         req = json.loads(line)
@@ -593,7 +621,7 @@ def report(summary: dict, versions: list[Version], rounds_run: dict) -> str:
                        f"{fmt_cell(o, 'median', unit)} | {fmt_cell(n, 'best', unit)} | "
                        f"{fmt_cell(n, 'median', unit)} | {fmt_ratio(s['ratio_median'])} | "
                        f"{fmt_ratio(s['ratio_best'])} | {fmt_ratio(s['ratio_paired_median'])} |")
-        better = "higher" if group in ("batch", "single", "engine") else "lower"
+        better = "higher" if group in ("batch", "single", "engine", "grade", "generate") else "lower"
         out.append("")
         out.append(f"Ratios are NEW/OLD; {better} is better for NEW "
                    f"({'above' if better == 'higher' else 'below'} 1: NEW is faster). "
@@ -773,6 +801,7 @@ def main(argv=None) -> int:
                 f"{clock() - t:.0f} s): NEW/OLD " + ", ".join(bits))
 
         rounds_run = {"batch": args.rounds, "single": args.rounds, "engine": args.rounds, "scale": args.rounds,
+                      "grade": args.rounds, "generate": args.rounds,
                       "warm": args.rounds, "cold": args.cold_rounds}
         for key in list(METRIC):
             if key.startswith("cold:"):

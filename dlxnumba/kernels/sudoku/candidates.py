@@ -156,7 +156,7 @@ def place(tab, cand, grid, cell, d):
     """Write digit ``d`` into ``cell`` and remove it from the candidates of its peers."""
     grid[cell] = d
     cand[cell] = U0
-    keep = ~bit(d)
+    keep = ~bit(np.int64(d))
     for k in range(tab.peer_ptr[cell], tab.peer_ptr[cell + 1]):
         p = tab.peers[k]
         cand[p] &= keep
@@ -175,9 +175,9 @@ def init_state(puzzle, tab, cand, grid):
     for c in range(n * n):
         d = np.int64(puzzle[c])
         if d != 0:
-            if (cand[c] & bit(d)) == U0:
+            if (cand[c] & bit(np.int64(d))) == U0:
                 return False
-            place(tab, cand, grid, c, d)
+            place(tab, cand, grid, np.int64(c), np.int64(d))
     return True
 
 
@@ -204,7 +204,7 @@ def add_cell(step, cell):
 def add_digits(step, mask):
     while mask != U0:
         d = low_digit(mask)
-        mask ^= bit(d)
+        mask ^= bit(np.int64(d))
         step.digits[step.info[I_NDIGITS]] = d
         step.info[I_NDIGITS] += 1
 
@@ -214,7 +214,7 @@ def add_elims(step, n, cell, mask):
     """Record the eliminations of the digits of ``mask`` from ``cell``."""
     while mask != U0:
         d = low_digit(mask)
-        mask ^= bit(d)
+        mask ^= bit(np.int64(d))
         step.elims[step.info[I_NELIMS]] = cell * n + d - 1
         step.info[I_NELIMS] += 1
 
@@ -225,8 +225,8 @@ def set_placement(step, tech, cell, d, region):
     step.info[I_CELL] = cell
     step.info[I_DIGIT] = d
     step.info[I_REGION_A] = region
-    add_cell(step, cell)
-    add_digits(step, bit(d))
+    add_cell(step, np.int64(cell))
+    add_digits(step, bit(np.int64(d)))
 
 
 @njit(**JIT_INNER)
@@ -234,10 +234,10 @@ def apply_step(tab, cand, grid, step):
     """Carry out a step: its placement, or its eliminations."""
     n = tab.n
     if step.info[I_DIGIT] > 0:
-        place(tab, cand, grid, step.info[I_CELL], step.info[I_DIGIT])
+        place(tab, cand, grid, np.int64(step.info[I_CELL]), np.int64(step.info[I_DIGIT]))
     for k in range(step.info[I_NELIMS]):
         e = step.elims[k]
-        cand[e // n] &= ~bit(e % n + 1)
+        cand[e // n] &= ~bit(np.int64(e % n + 1))
 
 
 @njit(**JIT_INNER)

@@ -251,7 +251,7 @@ def propagate(tab, cand, grid):
                 if m == U0:
                     return False
                 if (m & (m - U1)) == U0:
-                    place(tab, cand, grid, c, low_digit(m))
+                    place(tab, cand, grid, np.int64(c), np.int64(low_digit(m)))
                     changed = True
         for r in range(tab.regions.shape[0]):
             once = U0
@@ -261,16 +261,16 @@ def propagate(tab, cand, grid):
                 twice |= once & cand[x]
                 once |= cand[x]
                 if grid[x] != 0:
-                    placed |= bit(grid[x])
+                    placed |= bit(np.int64(grid[x]))
             if (once | placed) != full:
                 return False
             hidden = once & ~twice
             while hidden != U0:
                 d = low_digit(hidden)
-                hidden ^= bit(d)
+                hidden ^= bit(np.int64(d))
                 for x in tab.regions[r]:
-                    if (cand[x] & bit(d)) != U0:
-                        place(tab, cand, grid, x, d)
+                    if (cand[x] & bit(np.int64(d))) != U0:
+                        place(tab, cand, grid, np.int64(x), np.int64(d))
                         changed = True
                         break
     return True
@@ -380,9 +380,9 @@ def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, bra
             st[E_GUESSES] = guesses
             return EFFORT_UNSOLVED, done
         d = low_digit(branch_left[level - 1])
-        branch_left[level - 1] ^= bit(d)
+        branch_left[level - 1] ^= bit(np.int64(d))
         guesses += 1
-        place(tab, cand, grid, branch_cell[level - 1], d)
+        place(tab, cand, grid, np.int64(branch_cell[level - 1]), np.int64(d))
         ok = propagate(tab, cand, grid)
         done += 1
 

@@ -33,7 +33,7 @@ def check(tab, cand, grid):
         for x in tab.regions[r]:
             seen |= cand[x]
             if grid[x] != 0:
-                seen |= bit(grid[x])
+                seen |= bit(np.int64(grid[x]))
         if seen != full:
             return -1
     return 0
@@ -53,7 +53,7 @@ def t_full_house(tab, cand, grid, step):
                 empty += 1
                 last = x
             else:
-                placed |= bit(grid[x])
+                placed |= bit(np.int64(grid[x]))
         if empty == 1:
             missing = full & ~placed
             if (cand[last] & missing) != U0:
@@ -79,7 +79,7 @@ def t_hidden_single(tab, cand, grid, step):
             if hidden != U0:
                 d = low_digit(hidden)
                 for x in tab.regions[r]:
-                    if (cand[x] & bit(d)) != U0:
+                    if (cand[x] & bit(np.int64(d))) != U0:
                         set_placement(step, np.int64(HIDDEN_SINGLE), np.int64(x), np.int64(d), np.int64(r))
                         return 1
     return 0
@@ -108,7 +108,7 @@ def t_locked(tab, cand, grid, step, tech):
         inside = U0
         outside = U0
         for x in tab.regions[a]:
-            if in_region(tab, x, b):
+            if in_region(tab, np.int64(x), np.int64(b)):
                 inside |= cand[x]
             else:
                 outside |= cand[x]
@@ -117,22 +117,22 @@ def t_locked(tab, cand, grid, step, tech):
             continue
         hit = U0
         for y in tab.regions[b]:
-            if not in_region(tab, y, a):
+            if not in_region(tab, np.int64(y), np.int64(a)):
                 hit |= cand[y] & locked
         if hit == U0:
             continue
         d = low_digit(hit)
-        m = bit(d)
+        m = bit(np.int64(d))
         clear_step(step, tech)
         step.info[I_REGION_A] = a
         step.info[I_REGION_B] = b
         add_digits(step, m)
         for x in tab.regions[a]:
             if (cand[x] & m) != U0:
-                add_cell(step, x)
+                add_cell(step, np.int64(x))
         for y in tab.regions[b]:
-            if (cand[y] & m) != U0 and not in_region(tab, y, a):
-                add_elims(step, n, y, m)
+            if (cand[y] & m) != U0 and not in_region(tab, np.int64(y), np.int64(a)):
+                add_elims(step, np.int64(n), np.int64(y), m)
         return 1
     return 0
 
@@ -176,14 +176,14 @@ def t_naked_subset(tab, cand, grid, step, k, tech, scratch):
                     step.info[I_REGION_A] = r
                     add_digits(step, union)
                     for i in range(k):
-                        add_cell(step, scratch[comb[i]])
+                        add_cell(step, np.int64(scratch[comb[i]]))
                     for x in cells:
                         if grid[x] == 0 and (cand[x] & union) != U0:
                             inside = False
                             for i in range(k):
                                 inside |= scratch[comb[i]] == x
                             if not inside:
-                                add_elims(step, n, x, cand[x] & union)
+                                add_elims(step, np.int64(n), np.int64(x), cand[x] & union)
                     return 1
             if not next_combination(comb, k, np.int64(m)):
                 break
@@ -204,7 +204,7 @@ def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
             c = cand[cells[i]]
             while c != U0:
                 d = low_digit(c)
-                c ^= bit(d)
+                c ^= bit(np.int64(d))
                 pos[d - 1] |= U1 << np.uint64(i)
         m = 0
         open_digits = 0
@@ -224,7 +224,7 @@ def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
             digits = U0
             for i in range(k):
                 where |= pos[scratch[comb[i]]]
-                digits |= bit(scratch[comb[i]] + 1)
+                digits |= bit(np.int64(scratch[comb[i]] + 1))
             if popcount(where) == k:
                 hit = False
                 for i in range(n):
@@ -236,10 +236,10 @@ def t_hidden_subset(tab, cand, grid, step, k, tech, scratch, pos):
                     add_digits(step, digits)
                     for i in range(n):
                         if (where >> np.uint64(i)) & U1:
-                            add_cell(step, cells[i])
+                            add_cell(step, np.int64(cells[i]))
                     for i in range(n):
                         if (where >> np.uint64(i)) & U1:
-                            add_elims(step, n, cells[i], cand[cells[i]] & ~digits)
+                            add_elims(step, np.int64(n), np.int64(cells[i]), cand[cells[i]] & ~digits)
                     return 1
             if not next_combination(comb, k, np.int64(m)):
                 break
@@ -261,7 +261,7 @@ def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
     comb = step.comb
     for o in range(2):
         for d in range(1, n + 1):
-            m_d = bit(d)
+            m_d = bit(np.int64(d))
             m = 0
             for i in range(n):
                 mask = U0
@@ -296,12 +296,12 @@ def t_fish(tab, cand, grid, step, k, tech, scratch, lines):
                             if (base >> np.uint64(i)) & U1:
                                 for j in range(n):
                                     if (lines[i] >> np.uint64(j)) & U1:
-                                        add_cell(step, _fish_cell(n, o, i, j))
+                                        add_cell(step, np.int64(_fish_cell(n, o, i, j)))
                         for i in range(n):
                             if ((base >> np.uint64(i)) & U1) == U0:
                                 for j in range(n):
                                     if (lines[i] & cover) >> np.uint64(j) & U1:
-                                        add_elims(step, n, _fish_cell(n, o, i, j), m_d)
+                                        add_elims(step, np.int64(n), np.int64(_fish_cell(n, o, i, j)), m_d)
                         return 1
                 if not next_combination(comb, k, np.int64(m)):
                     break
@@ -336,18 +336,18 @@ def t_xy_wing(tab, cand, grid, step, scratch):
                 hit = False
                 for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
                     c = tab.peers[k]
-                    if c != b and (cand[c] & z) != U0 and sees(tab, c, b):
+                    if c != b and (cand[c] & z) != U0 and sees(tab, np.int64(c), np.int64(b)):
                         hit = True
                 if hit:
                     clear_step(step, np.int64(XY_WING))
-                    add_cell(step, p)
-                    add_cell(step, a)
-                    add_cell(step, b)
+                    add_cell(step, np.int64(p))
+                    add_cell(step, np.int64(a))
+                    add_cell(step, np.int64(b))
                     add_digits(step, cp | z)
                     for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
                         c = tab.peers[k]
-                        if c != b and (cand[c] & z) != U0 and sees(tab, c, b):
-                            add_elims(step, n, c, z)
+                        if c != b and (cand[c] & z) != U0 and sees(tab, np.int64(c), np.int64(b)):
+                            add_elims(step, np.int64(n), np.int64(c), z)
                     return 1
     return 0
 
@@ -378,18 +378,18 @@ def t_xyz_wing(tab, cand, grid, step, scratch):
                 hit = False
                 for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
                     c = tab.peers[k]
-                    if c != a and c != b and (cand[c] & z) != U0 and sees(tab, c, a) and sees(tab, c, b):
+                    if c != a and c != b and (cand[c] & z) != U0 and sees(tab, np.int64(c), np.int64(a)) and sees(tab, np.int64(c), np.int64(b)):
                         hit = True
                 if hit:
                     clear_step(step, np.int64(XYZ_WING))
-                    add_cell(step, p)
-                    add_cell(step, a)
-                    add_cell(step, b)
+                    add_cell(step, np.int64(p))
+                    add_cell(step, np.int64(a))
+                    add_cell(step, np.int64(b))
                     add_digits(step, cp)
                     for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
                         c = tab.peers[k]
-                        if c != a and c != b and (cand[c] & z) != U0 and sees(tab, c, a) and sees(tab, c, b):
-                            add_elims(step, n, c, z)
+                        if c != a and c != b and (cand[c] & z) != U0 and sees(tab, np.int64(c), np.int64(a)) and sees(tab, np.int64(c), np.int64(b)):
+                            add_elims(step, np.int64(n), np.int64(c), z)
                     return 1
     return 0
 
@@ -405,7 +405,7 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
     nn = n * n
     R = tab.regions.shape[0]
     for d in range(1, n + 1):
-        m_d = bit(d)
+        m_d = bit(np.int64(d))
         for r in range(R):
             count[r] = 0
             for x in tab.regions[r]:
@@ -446,7 +446,7 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
             wrong = -1
             for i in range(size):
                 for j in range(i + 1, size):
-                    if color[stack[i]] == color[stack[j]] and sees(tab, stack[i], stack[j]):
+                    if color[stack[i]] == color[stack[j]] and sees(tab, np.int64(stack[i]), np.int64(stack[j])):
                         wrong = color[stack[i]]
             hit = wrong >= 0
             if not hit:  # color trap
@@ -455,7 +455,7 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
                         s0 = False
                         s1 = False
                         for i in range(size):
-                            if sees(tab, y, stack[i]):
+                            if sees(tab, np.int64(y), np.int64(stack[i])):
                                 if color[stack[i]] == c0:
                                     s0 = True
                                 else:
@@ -470,27 +470,27 @@ def t_coloring(tab, cand, grid, step, color, stack, pair_cells, count):
             for want in range(2):
                 for i in range(size):
                     if color[stack[i]] == c0 + want:
-                        add_cell(step, stack[i])
+                        add_cell(step, np.int64(stack[i]))
                 if want == 0:
                     step.info[I_SPLIT] = step.info[I_NCELLS]
             if wrong >= 0:
                 step.info[I_REGION_A] = wrong - c0  # which color is false (0: the first)
                 for i in range(size):
                     if color[stack[i]] == wrong:
-                        add_elims(step, n, stack[i], m_d)
+                        add_elims(step, np.int64(n), np.int64(stack[i]), m_d)
             else:
                 for y in range(nn):
                     if (cand[y] & m_d) != U0 and color[y] >> 1 != comp - 1:
                         s0 = False
                         s1 = False
                         for i in range(size):
-                            if sees(tab, y, stack[i]):
+                            if sees(tab, np.int64(y), np.int64(stack[i])):
                                 if color[stack[i]] == c0:
                                     s0 = True
                                 else:
                                     s1 = True
                         if s0 and s1:
-                            add_elims(step, n, y, m_d)
+                            add_elims(step, np.int64(n), np.int64(y), m_d)
             return 1
     return 0
 
@@ -507,7 +507,7 @@ def _deadly(tab, corners):
         opposite = corners[(i + 2) % 4]
         for k in range(tab.cell_ptr[c], tab.cell_ptr[c + 1]):
             r = tab.cell_reg[k]
-            if in_region(tab, opposite, r) or in_region(tab, side1, r) == in_region(tab, side2, r):
+            if in_region(tab, np.int64(opposite), np.int64(r)) or in_region(tab, np.int64(side1), np.int64(r)) == in_region(tab, np.int64(side2), np.int64(r)):
                 return False
     return True
 
@@ -544,12 +544,12 @@ def t_unique_rectangle(tab, cand, grid, step):
                 if not _deadly(tab, corners):
                     continue
                 clear_step(step, np.int64(UNIQUE_RECTANGLE))
-                add_cell(step, p)
-                add_cell(step, q)
-                add_cell(step, s)
-                add_cell(step, r)
+                add_cell(step, np.int64(p))
+                add_cell(step, np.int64(q))
+                add_cell(step, np.int64(s))
+                add_cell(step, np.int64(r))
                 add_digits(step, ab)
-                add_elims(step, n, s, cand[s] & ab)
+                add_elims(step, np.int64(n), np.int64(s), cand[s] & ab)
                 return 1
     return 0
 
@@ -560,7 +560,7 @@ def _chain_path(step, parent, state, stride):
     from its start, by following ``parent`` back (-1 ends)."""
     first = step.info[I_NCELLS]
     while state >= 0:
-        add_cell(step, state // stride)
+        add_cell(step, np.int64(state // stride))
         state = parent[state]
     last = step.info[I_NCELLS] - 1
     while first < last:  # reverse: from the start
@@ -576,7 +576,7 @@ def _ends_hit(tab, cand, m_d, a, b):
     """Whether some cell other than ``a`` and ``b`` holding ``m_d`` sees both."""
     for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
         c = tab.peers[k]
-        if c != b and (cand[c] & m_d) != U0 and sees(tab, c, b):
+        if c != b and (cand[c] & m_d) != U0 and sees(tab, np.int64(c), np.int64(b)):
             return True
     return False
 
@@ -586,8 +586,8 @@ def _ends_elims(tab, cand, step, m_d, a, b):
     n = tab.n
     for k in range(tab.peer_ptr[a], tab.peer_ptr[a + 1]):
         c = tab.peers[k]
-        if c != b and (cand[c] & m_d) != U0 and sees(tab, c, b):
-            add_elims(step, n, c, m_d)
+        if c != b and (cand[c] & m_d) != U0 and sees(tab, np.int64(c), np.int64(b)):
+            add_elims(step, np.int64(n), np.int64(c), m_d)
 
 
 @njit(**JIT_INNER)
@@ -601,7 +601,7 @@ def t_x_chain(tab, cand, grid, step, parent, queue, count, pair_cells):
     nn = n * n
     R = tab.regions.shape[0]
     for d in range(1, n + 1):
-        m_d = bit(d)
+        m_d = bit(np.int64(d))
         for r in range(R):
             count[r] = 0
             for x in tab.regions[r]:
@@ -671,8 +671,8 @@ def t_xy_chain(tab, cand, grid, step, parent, queue):
         m = ca
         while m != U0:
             x = low_digit(m)
-            m ^= bit(x)
-            m_x = bit(x)
+            m ^= bit(np.int64(x))
+            m_x = bit(np.int64(x))
             # states cell * n + (t - 1): the cell holds digit t
             for k in range(nn * n):
                 parent[k] = -2
@@ -687,7 +687,7 @@ def t_xy_chain(tab, cand, grid, step, parent, queue):
                 top += 1
                 c = state // n
                 t = state % n + 1
-                m_t = bit(t)
+                m_t = bit(np.int64(t))
                 for k in range(tab.peer_ptr[c], tab.peer_ptr[c + 1]):
                     e = tab.peers[k]
                     ce = cand[e]
