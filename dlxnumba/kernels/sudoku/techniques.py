@@ -378,7 +378,8 @@ def t_xyz_wing(tab, cand, grid, step, scratch):
                 hit = False
                 for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
                     c = tab.peers[k]
-                    if c != a and c != b and (cand[c] & z) != U0 and sees(tab, np.int64(c), np.int64(a)) and sees(tab, np.int64(c), np.int64(b)):
+                    if (c != a and c != b and (cand[c] & z) != U0
+                            and sees(tab, np.int64(c), np.int64(a)) and sees(tab, np.int64(c), np.int64(b))):
                         hit = True
                 if hit:
                     clear_step(step, np.int64(XYZ_WING))
@@ -388,7 +389,8 @@ def t_xyz_wing(tab, cand, grid, step, scratch):
                     add_digits(step, cp)
                     for k in range(tab.peer_ptr[p], tab.peer_ptr[p + 1]):
                         c = tab.peers[k]
-                        if c != a and c != b and (cand[c] & z) != U0 and sees(tab, np.int64(c), np.int64(a)) and sees(tab, np.int64(c), np.int64(b)):
+                        if (c != a and c != b and (cand[c] & z) != U0
+                                and sees(tab, np.int64(c), np.int64(a)) and sees(tab, np.int64(c), np.int64(b))):
                             add_elims(step, np.int64(n), np.int64(c), z)
                     return 1
     return 0
@@ -507,7 +509,8 @@ def _deadly(tab, corners):
         opposite = corners[(i + 2) % 4]
         for k in range(tab.cell_ptr[c], tab.cell_ptr[c + 1]):
             r = tab.cell_reg[k]
-            if in_region(tab, np.int64(opposite), np.int64(r)) or in_region(tab, np.int64(side1), np.int64(r)) == in_region(tab, np.int64(side2), np.int64(r)):
+            if (in_region(tab, np.int64(opposite), np.int64(r))
+                    or in_region(tab, np.int64(side1), np.int64(r)) == in_region(tab, np.int64(side2), np.int64(r))):
                 return False
     return True
 
