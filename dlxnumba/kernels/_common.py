@@ -24,9 +24,12 @@ import numpy as np
 
 # The options are typed Any: numba's stubs spell them out as keyword arguments,
 # and ``_nrt`` (numba's own switch for reference counting) is not among them.
-#: jit options of every serial kernel (one place for all of them), without
+#: jit options every kernel starts from (one place for all of them), without
 #: the C-callable wrapper numba adds for calls through a function pointer
 #: (nothing here makes one): one function less to lower and optimize per kernel.
+#: No kernel is compiled with these alone: none allocates (Python allocates
+#: every array a kernel reads or writes, tests/kernels/test_layout.py checks
+#: it), so each goes without numba's reference counting, below.
 JIT: Any = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
 #: jit options of the inner kernels, which neither allocate nor keep arrays:
 #: without numba's reference counting (see :mod:`.core.dance`), and without
@@ -36,10 +39,12 @@ JIT: Any = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=Tr
 #: Calling an inner kernel from Python is not possible (it would crash);
 #: plain Python (``NUMBA_DISABLE_JIT=1``) calls them as usual.
 JIT_INNER: Any = dict(JIT, _nrt=False, no_cpython_wrapper=True)
-#: jit options of the entry points that neither allocate nor return arrays:
-#: without numba's reference counting, which would increment and decrement
-#: the count of every array each time a record of arrays is built or taken
-#: apart (lowered, then optimized away again, at every first run).
+#: jit options of the entry points (the kernels Python calls), which neither
+#: allocate nor return arrays: without numba's reference counting, which
+#: would increment and decrement the count of every array each time a record
+#: of arrays is built or taken apart (lowered, then optimized away again, at
+#: every first run); and with no allocation, numba compiles none of its
+#: allocators and their error messages (about 3 s of a first grade).
 JIT_ENTRY: Any = dict(JIT, _nrt=False)
 #: jit options of the inner kernels that LLVM inlines into every caller
 #: (``forceinline``): numba types and lowers them once, on their own, where
@@ -117,6 +122,12 @@ MAX_LEVEL = 5  # deepest level entered
 ACTIVE = 6  # active primary items (kept only with more than 64 primary items)
 CLEANSINGS = 7  # DLX2's cleansings (with colors)
 STATE_SIZE = 8
+
+#: Bytes of padding between the rows of scratch of two lanes that run on two
+#: threads: a lane writes its scratch all the time, and two lanes must never
+#: write to one pair of cache lines (false sharing: the generator on 2 threads
+#: made 1.58x the puzzles of one thread without it).
+PAD_BYTES = 256
 
 PH_START = 0  # nothing done yet
 PH_FORWARD = 1  # enter a new level (after a pause on the budget)

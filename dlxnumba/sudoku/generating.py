@@ -322,7 +322,8 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
                FILL_NODES_PER_CELL * nn)  # kernels.sudoku.generate.Request, as a plain tuple
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
-    args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status), stop)
+    scratch = tuple(K.new_work(lanes, nn, len(optr)))
+    args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status), scratch, stop)
 
     def work():
         if lanes == 1:

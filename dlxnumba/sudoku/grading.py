@@ -422,7 +422,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
 def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
     """The logical solve of each puzzle of ``arr``, in slices of about
     :data:`SLICE_SECONDS`: (hardest, steps, status, counts, grids) as
-    ``grade_range`` of :mod:`dlxnumba.kernels.sudoku.logic` fills them."""
+    ``grade_lane`` of :mod:`dlxnumba.kernels.sudoku.logic` fills them."""
     logic = _kernels()
     P = len(arr)
     hardest = np.zeros(P, np.int64)
@@ -430,13 +430,16 @@ def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
     status = np.zeros(P, np.int64)
     counts = np.zeros((P, len(TECHNIQUES)), np.int64)
     grids = np.zeros_like(arr)
+    cand, grid, records = logic.new_grade_work(max(1, min(nthreads, P)), tab[0], len(tab[1]))
+    work = (cand, grid, tuple(records))
     a = 0
     size = FIRST_SLICE
     while a < P:
         b = min(a + size, P)
         lanes = min(nthreads, b - a)
         t0 = time.perf_counter()
-        part = (lanes, arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b])
+        part = (lanes, arr[a:b], tab, allowed, hardest[a:b], steps[a:b], status[a:b], counts[a:b], grids[a:b],
+                work)
         if lanes > 1:  # one Python thread a lane (the kernel releases the GIL)
             run_lanes(logic.grade_lane, part, lanes, np.zeros(lanes, np.int64))
         else:

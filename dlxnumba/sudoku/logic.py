@@ -297,8 +297,9 @@ def _state(s: Grid, marks: ArrayLike | None = None) -> tuple[np.ndarray, np.ndar
     ((N, N, N) bool) when given."""
     g = s.geometry
     tab = _tables_of(g)
-    cand, grid, ok = _kernels().candidates_of(np.ascontiguousarray(s._cells, np.uint8), tab)
-    if not ok:  # pragma: no cover  (a Sudoku's givens never clash)
+    cand = np.zeros(g.cells, np.uint64)
+    grid = np.zeros(g.cells, np.uint8)
+    if not _kernels().candidates_of(np.ascontiguousarray(s._cells, np.uint8), tab, cand, grid):  # pragma: no cover  (a Sudoku's givens never clash)
         raise SudokuError("the givens break the rules")
     if marks is not None:
         m = np.asarray(marks)

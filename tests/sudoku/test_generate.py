@@ -251,12 +251,13 @@ def test_below_is_in_range_and_covers_it():
 
 
 def _bitmask_count(cells, box, limit):
-    from dlxnumba.kernels.sudoku.generate import count_solutions
+    from dlxnumba.kernels.sudoku.generate import count_solutions, new_work
 
     g = geometry(box[0] * box[1], box)
     tables = generator_tables(g)
     out = np.zeros(g.cells, np.uint8)
-    return int(count_solutions(np.asarray(cells, np.uint8), limit, tables, out)), out
+    work = tuple(new_work(1, g.cells, 0))
+    return int(count_solutions(np.asarray(cells, np.uint8), limit, tables, out, work, np.zeros(1, np.int64))), out
 
 
 @pytest.mark.parametrize("name, box", [("top95", (3, 3)), ("sudoku16", (4, 4)), ("sudoku6-multi", (2, 3))])

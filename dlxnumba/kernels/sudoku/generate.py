@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 from numba.core import config
 
-from .._common import JIT, JIT_INLINED, JIT_INNER
+from .._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, PAD_BYTES
 
 if TYPE_CHECKING or config.DISABLE_JIT:
     def trailing_zeros(x: Any) -> int:
@@ -77,7 +77,9 @@ Work.__doc__ = """The scratch arrays of one lane: the candidates of each level
 ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place ``queue`` (int64), the
 branching of each level ``cell`` and ``rem`` (see :func:`_solve`), ``scratch``
 (uint8, the grid of a uniqueness check), ``order`` (int64, the orbits in random
-order) and the PRNG state ``rng`` (uint64, one entry)."""
+order) and the PRNG state ``rng`` (uint64, one entry).  Python allocates them,
+for all the lanes of a call at once (:func:`new_work`): the kernels allocate
+nothing, so numba compiles no allocation for them."""
 
 PLACED = np.uint64(1 << 63)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -102,7 +104,7 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def next_u64(rng):
     """The next 64 random bits of the SplitMix64 state ``rng[0]`` (a uint64 array)."""
     s = rng[0] + _GOLDEN
@@ -110,7 +112,7 @@ def next_u64(rng):
     return mix64(s)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def below(rng, k):
     """A random integer in ``[0, k)`` (``k >= 1``), by Lemire's multiply-shift
     with rejection (no modulo bias)."""
@@ -361,21 +363,20 @@ def _start(work, grid, nn, full, geometry, strike_cell, strike_digit):
     return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans)
 
 
-@njit(**JIT)
-def count_solutions(grid, limit, geometry, out):
+@njit(**JIT_ENTRY)
+def count_solutions(grid, limit, geometry, out, work, stop):
     """The number of solutions of ``grid`` (uint8, 0 = empty), up to ``limit``;
-    the first written to ``out``; ``geometry`` a :data:`Geometry` as a plain
-    tuple.  For tests and Python callers."""
+    the first written to ``out``; ``geometry`` a :data:`Geometry` and ``work``
+    the :data:`Work` of one lane (:func:`new_work`), both as plain tuples; -2
+    when ``stop[0]`` was set.  For tests and Python callers."""
     geometry = Geometry(*geometry)
+    work = lane_work(Work(*work), np.int64(0), grid.shape[0])
     n = geometry.regions.shape[1]
     nn = grid.shape[0]
     full = (_U1 << np.uint64(n)) - _U1
-    work = Work(np.zeros((nn + 1, nn), np.uint64), np.zeros(nn, np.int64), np.zeros(2 * nn + 2, np.int64),
-                np.zeros(nn + 1, np.uint64), np.zeros(nn, np.uint8), np.zeros(1, np.int64),
-                np.zeros(1, np.uint64))
     if not _start(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
         return 0
-    return _solve(work, nn, full, geometry, np.int64(limit), np.bool_(False), np.int64(0), out, np.zeros(1, np.int64))
+    return _solve(work, nn, full, geometry, np.int64(limit), np.bool_(False), np.int64(0), out, stop)
 
 
 @njit(**JIT_INLINED)
@@ -462,12 +463,36 @@ def _one(work, puzzle, solution, request, geometry, stop):
     return clues
 
 
-#: Bytes of padding around each lane's scratch arrays (see :func:`generate_lane`).
-PAD_BYTES = 256
+#: :data:`PAD_BYTES` in 8-byte entries.
+_PAD = PAD_BYTES // 8
 
 
-@njit(**JIT)
-def generate_lane(k, lanes, request, geometry, rows, stop):
+def new_work(lanes, nn, orbits):
+    """The :data:`Work` of ``lanes`` lanes for ``nn``-cell grids and ``orbits``
+    orbits (plain Python: numpy).  Each field has a leading lane axis, and
+    lane ``k``'s arrays are views into row ``k`` (:func:`lane_work`) with
+    :data:`~dlxnumba.kernels._common.PAD_BYTES` on either side (the scratch is
+    written all the time, ``rng`` at every draw)."""
+    w, pad = _PAD, -(-_PAD // nn)  # rows of padding in the stack
+    return Work(np.zeros((lanes, nn + 1 + 2 * pad, nn), np.uint64), np.zeros((lanes, nn + 2 * w), np.int64),
+                np.zeros((lanes, 2 * nn + 2 + 2 * w), np.int64), np.zeros((lanes, nn + 1 + 2 * w), np.uint64),
+                np.zeros((lanes, nn + 2 * PAD_BYTES), np.uint8), np.zeros((lanes, orbits + 2 * w), np.int64),
+                np.zeros((lanes, 1 + 2 * w), np.uint64))
+
+
+@njit(**JIT_INLINED)
+def lane_work(work, k, nn):
+    """Lane ``k``'s scratch: the views of :data:`Work` ``work`` (as
+    :func:`new_work` makes it) that leave out the padding."""
+    w, pad = _PAD, -(-_PAD // nn)
+    orbits = work.order.shape[1] - 2 * w
+    return Work(work.stack[k][pad:pad + nn + 1], work.queue[k][w:w + nn], work.cell[k][w:w + 2 * nn + 2],
+                work.rem[k][w:w + nn + 1], work.scratch[k][PAD_BYTES:PAD_BYTES + nn],
+                work.order[k][w:w + orbits], work.rng[k][w:w + 1])
+
+
+@njit(**JIT_ENTRY)
+def generate_lane(k, lanes, request, geometry, rows, work, stop):
     """Lane ``k`` of ``lanes``: its contiguous share of the :data:`Rows` ``i``.
 
     Row ``i`` is puzzle ``index[i]`` of the batch of ``seed``; it tries the
@@ -475,28 +500,16 @@ def generate_lane(k, lanes, request, geometry, rows, stop):
     state), at most ``max_attempts``, until its clue count is in ``[lo, hi]``,
     and leaves in ``attempt[i]`` the last attempt made and in ``status[i]``
     one of the GEN_* codes (GEN_STOPPED when ``stop[0]`` was set).  Records as
-    plain tuples.  It releases the GIL: several lanes run on Python threads,
-    one call each.  Returns 0."""
+    plain tuples; ``work`` the :data:`Work` of all the lanes (:func:`new_work`).
+    It releases the GIL: several lanes run on Python threads, one call each.
+    Returns 0."""
     request = Request(*request)
     geometry = Geometry(*geometry)
     index, attempt, puzzles, solutions, clues, status = rows
     seed, lo, hi, max_attempts = request.seed, request.lo, request.hi, request.max_attempts
-    orbit_ptr = request.orbit_ptr
     m, nn = puzzles.shape
-    # Each lane's scratch is written all the time (rng at every draw): each array
-    # is a view with PAD_BYTES of its own allocation on either side, so that two
-    # lanes never write to one pair of cache lines (false sharing: 2 threads made
-    # 1.58x the puzzles of one without the padding).
-    w = PAD_BYTES // 8
-    pad = -(-w // nn)  # rows of padding
-    stack = np.zeros((nn + 1 + 2 * pad, nn), np.uint64)[pad:pad + nn + 1]
-    queue = np.zeros(nn + 2 * w, np.int64)[w:w + nn]
-    cell = np.zeros(2 * nn + 2 + 2 * w, np.int64)[w:w + 2 * nn + 2]
-    rem = np.zeros(nn + 1 + 2 * w, np.uint64)[w:w + nn + 1]
-    scratch = np.zeros(nn + 2 * PAD_BYTES, np.uint8)[PAD_BYTES:PAD_BYTES + nn]
-    order = np.zeros(orbit_ptr.shape[0] + 2 * w, np.int64)[w:w + orbit_ptr.shape[0]]
-    rng = np.zeros(1 + 2 * w, np.uint64)[w:w + 1]
-    work = Work(stack, queue, cell, rem, scratch, order, rng)
+    work = lane_work(Work(*work), k, nn)
+    rng = work.rng
     for i in range(m * k // lanes, m * (k + 1) // lanes):
         if stop[0] != 0:
             status[i] = GEN_STOPPED

@@ -11,9 +11,9 @@ A *step* is one application of one technique: either a placement (a digit in a
 cell) or a set of eliminations (candidates removed).  :func:`find_step` tries
 the techniques in the order of their numbers (:mod:`.candidates`), which is
 the order of their scores (easiest first), and :func:`apply_step` applies a
-step.  :func:`solve_logic` repeats the two until the grid is full or no
-technique applies, and reports the hardest technique used and the number of
-steps.
+step.  The grader, :func:`grade_lane`, repeats the two until the grid is
+full or no technique applies, and reports the hardest technique used and the
+number of steps.
 
 The technique numbers are mirrored, with names and scores, by the table in
 :mod:`dlxnumba.sudoku.grading` (a test keeps the two equal).
@@ -33,9 +33,12 @@ Both the grader (:func:`grade_lane`) and the effort solver
 batch, for :mod:`dlxnumba.sudoku.grading`, which returns to Python between two
 slices and runs several lanes on Python threads (the kernels release the GIL).
 Each is one compiled function: the layers below them that no other entry
-point calls are inlined into them (``JIT_INLINED``); the techniques and the
-small steps below them are inner kernels (``JIT_INNER``: only compiled code
-calls them, so they have no wrapper for Python).
+point calls are inlined into them (``JIT_INLINED``) or written out in them
+(the grader's loop: each function numba inlines costs another pass over its
+caller); the techniques and the small steps below them are inner kernels
+(``JIT_INNER``: only compiled code calls them, so they have no wrapper for
+Python).  No kernel allocates: Python allocates the scratch of the lanes
+(:func:`new_grade_work`, :func:`new_step`, :func:`new_effort_lanes`).
 """
 
 from collections import namedtuple
@@ -43,7 +46,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import JIT, JIT_INLINED
+from .._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, PAD_BYTES
 from .candidates import (ALL_TECHNIQUES, BEYOND, CLAIMING, FULL_HOUSE, HIDDEN_PAIR, HIDDEN_QUAD,
                          HIDDEN_SINGLE, HIDDEN_TRIPLE, INFO_SIZE, I_CELL, I_DIGIT, I_NCELLS, I_NDIGITS,
                          I_NELIMS, I_REGION_A, I_REGION_B, I_SPLIT, I_TECH, JELLYFISH, K_BOX, K_COLUMN,
@@ -63,9 +66,9 @@ __all__ = ["ALL_TECHNIQUES", "BEYOND", "CLAIMING", "FULL_HOUSE", "HIDDEN_PAIR", 
            "N_TECHNIQUES", "POINTING", "SIMPLE_COLORING", "SWORDFISH", "StepRecord", "T_NONE",
            "UNIQUE_RECTANGLE", "XYZ_WING", "XY_CHAIN", "XY_WING", "X_CHAIN", "X_WING", "candidates_of",
            "EFFORT_PAUSED", "EFFORT_SOLVED", "EFFORT_UNSOLVED", "E_CUR", "E_GUESSES", "E_LEVEL", "E_NEXT",
-           "E_OK", "E_PHASE", "E_SIZE", "EffortLanes", "effort_lane", "effort_run",
-           "effort_slice", "find_step", "new_effort_lanes", "grade_lane",
-           "grade_range", "new_step", "propagate", "solve_logic", "step_once"]
+           "E_OK", "E_PHASE", "E_SIZE", "EffortLanes", "effort_run",
+           "effort_slice", "find_step", "new_effort_lanes", "new_grade_work", "grade_lane",
+           "new_step", "propagate", "step_once"]
 
 #: Most branch levels the search-effort solver keeps (its saved states take
 #: ``MAX_DEPTH * n * n * 9`` bytes: 33 MB for 64x64 grids); a search that goes
@@ -140,57 +143,45 @@ def find_step(tab, cand, grid, step, allowed):
     return T_NONE
 
 
-@njit(**JIT)
-def new_step(n, regions):
-    """A StepRecord large enough for any step of an ``n x n`` grid with ``regions`` regions."""
+def new_step(n, regions, lanes=None):
+    """A :data:`StepRecord` large enough for any step of an ``n x n`` grid with
+    ``regions`` regions; with ``lanes``, one for each of ``lanes`` lanes: each
+    field then has a leading lane axis, and each row :data:`PAD_BYTES` more
+    (lanes on two threads never write to one cache line).  Plain Python
+    (numpy): only Python allocates the records, so numba compiles no
+    allocation for them."""
     nn = n * n
     chain = max(2 * nn, nn * n)  # states of an X-chain (2 a cell), of an XY-chain (n a cell)
-    return StepRecord(np.zeros(INFO_SIZE, np.int64), np.zeros(chain + 2, np.int32),
-                      np.zeros(max(n, 1), np.int32), np.zeros(nn * n, np.int32),
-                      np.zeros(max(nn, 2 * regions + 2), np.int32), np.zeros(max(n, 2), np.uint64),
-                      np.zeros(nn, np.int32), np.zeros(nn, np.int32), np.zeros(regions, np.int32),
-                      np.zeros(chain, np.int32), np.zeros(chain, np.int32), np.zeros(4, np.int64))
+    fields = ((INFO_SIZE, np.int64), (chain + 2, np.int32), (max(n, 1), np.int32), (nn * n, np.int32),
+              (max(nn, 2 * regions + 2), np.int32), (max(n, 2), np.uint64), (nn, np.int32), (nn, np.int32),
+              (regions, np.int32), (chain, np.int32), (chain, np.int32), (4, np.int64))
+    return StepRecord(*(_rows(lanes, size, dtype) for size, dtype in fields))
 
 
-@njit(**JIT_INLINED)
-def solve_logic(tab, cand, grid, step, allowed, counts):
-    """Apply steps until the grid is full or stuck; ``counts[t]`` += the steps
-    of technique ``t``.  Returns (hardest technique, steps, status) with status
-    1 solved, 0 stuck (hardest is then BEYOND), -1 contradiction."""
-    hardest = 0
-    steps = 0
-    t = 0
-    while True:
-        t = find_step(tab, cand, grid, step, allowed)
-        if t <= 0:
-            break
-        apply_step(tab, cand, grid, step)
-        counts[t] += 1
-        steps += 1
-        if t > hardest:
-            hardest = t
-    if t < 0:
-        return BEYOND, steps, -1
-    for c in range(tab.n * tab.n):
-        if grid[c] == 0:
-            return BEYOND, steps, 0
-    return hardest, steps, 1
+def new_grade_work(lanes, n, regions):
+    """The scratch of ``lanes`` lanes of :func:`grade_lane` for ``n x n`` grids
+    with ``regions`` regions: ``(cand, grid, records)``, rows padded as in
+    :func:`new_step` (plain Python)."""
+    return _rows(lanes, n * n, np.uint64), _rows(lanes, n * n, np.uint8), new_step(n, regions, lanes)
+
+
+def _rows(lanes, size, dtype):
+    """Zeros: ``size`` of them, or ``lanes`` rows of ``size`` and :data:`PAD_BYTES` more."""
+    if lanes is None:
+        return np.zeros(size, dtype)
+    return np.zeros((lanes, size + PAD_BYTES // np.dtype(dtype).itemsize), dtype)
 
 
 # ----------------------------------------------------- entry points (Python)
 
-@njit(**JIT)
-def candidates_of(puzzle, tab):
-    """(cand, grid, ok) of a flat uint8 grid: the pencil marks of every empty cell."""
-    tab = LogicTables(*tab)
-    nn = tab.n * tab.n
-    cand = np.zeros(nn, np.uint64)
-    grid = np.zeros(nn, np.uint8)
-    ok = init_state(puzzle, tab, cand, grid)
-    return cand, grid, ok
+@njit(**JIT_ENTRY)
+def candidates_of(puzzle, tab, cand, grid):
+    """The pencil marks of every empty cell of a flat uint8 grid into ``cand``
+    (uint64) and its digits into ``grid`` (uint8); False when two givens clash."""
+    return init_state(puzzle, LogicTables(*tab), cand, grid)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def step_once(tab, cand, grid, step, allowed, apply):
     """Find the next step from ``cand``/``grid`` (records as plain tuples) and,
     if ``apply``, carry it out; returns its technique (T_NONE: none, -1: the
@@ -203,40 +194,66 @@ def step_once(tab, cand, grid, step, allowed, apply):
     return t
 
 
-@njit(**JIT_INLINED)
-def grade_range(puzzles, tab, allowed, lo, stride, hardest, steps, status, counts, out):
-    """Grade puzzles ``lo, lo + stride, ...``: hardest technique, steps, status
-    (as :func:`solve_logic`; -2 when the givens clash), steps per technique
-    (``counts[i, t]``) and the grid the logic reached (``out[i]``)."""
-    n = tab.n
-    nn = n * n
-    cand = np.zeros(nn, np.uint64)
-    grid = np.zeros(nn, np.uint8)
-    step = new_step(n, tab.regions.shape[0])
-    for i in range(lo, puzzles.shape[0], stride):
+@njit(**JIT_ENTRY)
+def grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out, work):
+    """Lane ``k`` of ``lanes`` grades the puzzles ``i = k, k + lanes, ...``:
+    applies steps (:func:`find_step`) until the grid is full or stuck, and
+    writes the hardest technique used (``hardest[i]``, BEYOND when stuck), the
+    steps (``steps[i]``; ``counts[i, t]`` of technique ``t``), the status
+    (``status[i]``: 1 solved, 0 stuck, -1 the candidates contradict, -2 the
+    givens clash) and the grid the logic reached (``out[i]``).
+
+    ``tab`` is a :data:`LogicTables` as a plain tuple; ``work`` the scratch of
+    the lanes (:func:`new_grade_work`), as plain tuples.
+    The layers are written out here, not inlined from functions of their own
+    (each function numba inlines costs it another pass over the caller).
+    Returns 0."""
+    tab = LogicTables(*tab)
+    cand, grid, r = work
+    cand, grid, r = cand[k], grid[k], StepRecord(*r)
+    step = StepRecord(r.info[k], r.cells[k], r.digits[k], r.elims[k], r.scratch[k], r.work[k], r.color[k],
+                      r.stack[k], r.count[k], r.parent[k], r.queue[k], r.comb[k])
+    nn = tab.n * tab.n
+    for i in range(k, puzzles.shape[0], lanes):
         if not init_state(puzzles[i], tab, cand, grid):
             hardest[i] = BEYOND
             steps[i] = 0
             status[i] = -2
             continue
-        h, s, st = solve_logic(tab, cand, grid, step, allowed, counts[i])
-        hardest[i] = h
-        steps[i] = s
-        status[i] = st
-        out[i, :] = grid
-
-
-@njit(**JIT)
-def grade_lane(k, lanes, puzzles, tab, allowed, hardest, steps, status, counts, out):
-    """Lane ``k`` of ``lanes``: :func:`grade_range` of the puzzles ``k, k +
-    lanes, ...``; ``tab`` a :data:`LogicTables` as a plain tuple.  Returns 0."""
-    grade_range(puzzles, LogicTables(*tab), allowed, k, lanes, hardest, steps, status, counts, out)
+        most = 0
+        taken = 0
+        t = 0
+        while True:
+            t = find_step(tab, cand, grid, step, allowed)
+            if t <= 0:
+                break
+            apply_step(tab, cand, grid, step)
+            counts[i, t] += 1
+            taken += 1
+            if t > most:
+                most = t
+        steps[i] = taken
+        reached = out[i]
+        full = True
+        for c in range(nn):
+            reached[c] = grid[c]
+            if grid[c] == 0:
+                full = False
+        if t < 0:
+            hardest[i] = BEYOND
+            status[i] = -1
+        elif full:
+            hardest[i] = most
+            status[i] = 1
+        else:
+            hardest[i] = BEYOND
+            status[i] = 0
     return 0
 
 
 # ------------------------------------------------------------ search effort
 
-@njit(**JIT)
+@njit(**JIT_INNER)
 def propagate(tab, cand, grid):
     """Naked and hidden singles until none is left; False on a contradiction."""
     n = tab.n
@@ -306,17 +323,18 @@ EFFORT_SOLVED = 1
 
 def new_effort_lanes(lanes, n, first, stride):
     """EffortLanes for ``lanes`` lanes of an ``n x n`` grid; lane ``k`` takes
-    the copies ``first + k, first + k + stride, ...``.  Plain Python (numpy):
-    only Python allocates the lanes, so numba compiles no allocation for them."""
+    the copies ``first + k, first + k + stride, ...``; rows padded as in
+    :func:`new_step`.  Plain Python (numpy): only Python allocates the lanes,
+    so numba compiles no allocation for them."""
     nn = n * n
     depth = min(nn + 1, MAX_DEPTH)
-    state = np.zeros((lanes, E_SIZE), np.int64)
+    state = _rows(lanes, E_SIZE, np.int64)
     for k in range(lanes):
         state[k, E_CUR] = -1
         state[k, E_NEXT] = first + k
-    return EffortLanes(np.zeros((lanes, nn), np.uint64), np.zeros((lanes, nn), np.uint8),
+    return EffortLanes(_rows(lanes, nn, np.uint64), _rows(lanes, nn, np.uint8),
                        np.zeros((lanes, depth, nn), np.uint64), np.zeros((lanes, depth, nn), np.uint8),
-                       np.zeros((lanes, nn + 1), np.int64), np.zeros((lanes, nn + 1), np.uint64), state)
+                       _rows(lanes, nn + 1, np.int64), _rows(lanes, nn + 1, np.uint64), state)
 
 
 @njit(**JIT_INLINED)
@@ -363,8 +381,10 @@ def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, bra
             if level == saved_cand.shape[0]:  # deeper than the saved states allow: give up
                 st[E_GUESSES] = guesses
                 return EFFORT_UNSOLVED, done
-            saved_cand[level, :] = cand
-            saved_grid[level, :] = grid
+            keep_cand, keep_grid = saved_cand[level], saved_grid[level]
+            for c in range(nn):  # loops, not slice assignments (cheaper to compile)
+                keep_cand[c] = cand[c]
+                keep_grid[c] = grid[c]
             branch_cell[level] = best
             branch_left[level] = cand[best]
             level += 1
@@ -374,8 +394,10 @@ def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, bra
             if level == 0:
                 st[E_GUESSES] = guesses
                 return EFFORT_UNSOLVED, done
-            cand[:] = saved_cand[level - 1]
-            grid[:] = saved_grid[level - 1]
+            keep_cand, keep_grid = saved_cand[level - 1], saved_grid[level - 1]
+            for c in range(nn):
+                cand[c] = keep_cand[c]
+                grid[c] = keep_grid[c]
         if guesses >= limit:
             st[E_GUESSES] = guesses
             return EFFORT_UNSOLVED, done
@@ -387,12 +409,17 @@ def effort_run(puzzle, tab, limit, work, cand, grid, saved_cand, saved_grid, bra
         done += 1
 
 
-@njit(**JIT_INLINED)
-def effort_lane(puzzles, tab, limit, stride, work, k, lanes, guesses, solved):
-    """Lane ``k`` of ``lanes`` (an EffortLanes record) goes on with its copies
-    of ``puzzles`` (every ``stride``-th) for about ``work`` units; the guesses
-    and whether the solver solved each finished copy go to ``guesses[i]`` and
-    ``solved[i]``.  Returns 1 when the lane has work left, else 0."""
+@njit(**JIT_ENTRY)
+def effort_slice(k, puzzles, tab, limit, work, lanes, guesses, solved):
+    """Lane ``k`` of ``lanes`` (an :data:`EffortLanes` record as a plain tuple,
+    whose lane ``k`` takes the copies ``k, k + L, ...`` of ``L`` lanes) goes on
+    with its copies of ``puzzles`` for about ``work`` units (:func:`effort_run`);
+    the guesses and whether the solver solved each finished copy go to
+    ``guesses[i]`` and ``solved[i]``.  Returns 1 when the lane has copies
+    left, else 0."""
+    lanes = EffortLanes(*lanes)
+    tab = LogicTables(*tab)
+    stride = lanes.state.shape[0]
     st = lanes.state[k]
     cand, grid = lanes.cand[k], lanes.grid[k]
     saved_cand, saved_grid = lanes.saved_cand[k], lanes.saved_grid[k]
@@ -416,14 +443,3 @@ def effort_lane(puzzles, tab, limit, stride, work, k, lanes, guesses, solved):
         solved[i] = r == EFFORT_SOLVED
         st[E_CUR] = -1
     return 1 if st[E_CUR] >= 0 or st[E_NEXT] < puzzles.shape[0] else 0
-
-
-@njit(**JIT)
-def effort_slice(k, puzzles, tab, limit, work, lanes, guesses, solved):
-    """Lane ``k`` of ``lanes`` (an EffortLanes record as a plain tuple, whose
-    lane ``k`` takes the copies ``k, k + L, ...`` of ``L`` lanes) goes on for
-    about ``work`` units (:func:`effort_lane`); returns 1 when the lane has
-    copies left, else 0."""
-    lanes = EffortLanes(*lanes)
-    return effort_lane(puzzles, LogicTables(*tab), limit, np.int64(lanes.state.shape[0]), work, k, lanes,
-                       guesses, solved)
