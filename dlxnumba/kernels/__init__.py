@@ -169,6 +169,13 @@ own module (:func:`.core.lanes.plug`: Sudoku links a grid up directly and
 writes its solution as a grid), and defines its entry points there.  No
 compiled kernel takes more than 12 arguments.
 
+No kernel allocates: Python allocates every array a kernel reads or writes,
+the scratch of the lanes included (each lane's rows :data:`._common.PAD_BYTES`
+apart, so that two threads never write to one cache line).  So every kernel
+compiles without numba's reference counting, and a first run compiles none of
+numba's allocators, their shape checks and error messages
+(``tests/kernels/test_layout.py`` checks that no kernel counts references).
+
 Inside compiled code they are named tuples.  Python hands them over as *plain*
 tuples in field order (``tuple(record)``): numba types a plain tuple of arrays
 at the call boundary in about 0.15 us, a named tuple in about 1 us, which

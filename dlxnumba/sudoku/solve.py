@@ -323,9 +323,10 @@ def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> Iter
         return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in _generic(puzzle, options).solutions(limit))
     shape = _Shape.of(puzzle.n, puzzle.box, v if v.kinds else None)
     cells = puzzle._cells.copy()
+    jobs = (np.ones(1, np.int64), cells.reshape(1, -1), shape.n, shape.cell_regions)  # SudokuJobs of one grid
 
     def prepare(links: tuple, first_node: np.ndarray) -> bool:
-        return link_givens(cells, shape.n, shape.cell_regions, first_node, links)
+        return link_givens(jobs, first_node, links)
 
     search = Search.using(shape.problem, options, given_options(cells, puzzle.n), prepare=prepare)
     record_last(search.stats)

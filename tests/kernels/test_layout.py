@@ -7,6 +7,9 @@
   llvmlite and the standard library; nothing in ``core/`` imports ``sudoku/``.
 - No compiled kernel takes more than 12 arguments (related arrays travel as
   records).
+- No compiled kernel keeps numba's reference counts: none allocates (Python
+  allocates every array a kernel writes), so none compiles numba's allocation,
+  its error messages or the counting of references.
 """
 
 from __future__ import annotations
@@ -112,6 +115,21 @@ def test_no_kernel_takes_more_than_twelve_arguments():
     assert len(kernels) > 100  # every module was read
     width = {f"{m}.{a}": len(inspect.signature(d.py_func).parameters) for m, a, d in kernels}
     assert {k: w for k, w in width.items() if w > MAX_ARGUMENTS} == {}
+
+
+def test_no_kernel_counts_references_so_none_allocates():
+    """Every kernel compiled on its own runs without numba's reference counting
+    (``_nrt=False``), so it cannot allocate; only the helpers that numba inlines
+    into their callers (``inline="always"``) take their callers' options."""
+    from numba.core import config
+
+    if config.DISABLE_JIT:
+        pytest.skip("NUMBA_DISABLE_JIT=1: no dispatcher to inspect")
+    kernels = _dispatchers()
+    assert len(kernels) > 100  # every module was read
+    counting = [f"{m}.{a}" for m, a, d in kernels
+                if d.targetoptions.get("inline") != "always" and d.targetoptions.get("_nrt", True)]
+    assert counting == []
 
 
 def test_the_walk_of_the_folder_finds_every_module():

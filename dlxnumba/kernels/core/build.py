@@ -13,10 +13,10 @@ so that they never wait for this kernel to compile.
 import numpy as np
 from numba import njit
 
-from .._common import BLOCKS, JIT
+from .._common import BLOCKS, JIT_ENTRY
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def link_options(n, width, base, opt_ptr, opt_items, top, ulink, dlink, length, first_node):
     """Fill the node arrays of a problem from its options in CSR form.
 

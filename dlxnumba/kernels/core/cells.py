@@ -120,7 +120,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (JIT, JIT_ENTRY, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START,
+from .._common import (JIT_ENTRY, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START,
                        PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
 
 #: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
@@ -492,7 +492,7 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
     return ret
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def apply_given_cells(variant, given, first_node, second, cells, force, state):
     """Force the options ``given`` (numbers) into the solution before the search.
 
@@ -873,7 +873,7 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
     return ret
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def apply_given_m(given, first_node, second, cells, state):
     """:func:`apply_given_cells` for SSMCC: each given option is included as
     the search would include it (nothing counted).  Returns the position in

@@ -72,7 +72,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (CLEANSINGS, COLORS, JIT, JIT_HELPER, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
+from .._common import (CLEANSINGS, COLORS, JIT_ENTRY, JIT_HELPER, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
                PHASE, PLAIN, RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
 from .dance import hide_c, left, option_of, right, unhide_c
 
@@ -106,7 +106,7 @@ LENTHRESH = 10
 _MANY = np.int64(0x7FFFFFFF)  # more options than any list holds (DLX5's max_nodes)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def assess_taxes(n1, item_ptr, item_options, cost, tax):
     """Tax the primary items ``1..n1`` in order (DLX5's "assign taxes").
 
@@ -347,14 +347,14 @@ def choose_t(budget, rlink, dlink, length, cost):
 # ----------------------------------------------------------------- the search
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
     """:func:`_search_costs` without colors; records as plain tuples."""
     return _search_costs(PLAIN, Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger), Kept(*kept),
                          node_stop, update_stop)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def search_costs_colors(links, priced, cursor, ledger, kept, node_stop, update_stop):
     """:func:`_search_costs` with colors (DLX2's purification); records as plain tuples."""
     return _search_costs(COLORS, Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger),

@@ -51,7 +51,7 @@ from numba import njit
 from numba.core import cgutils, config, types
 from numba.extending import intrinsic, overload
 
-from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT, JIT_ENTRY, JIT_HELPER,
+from .._common import (BLOCKS, COUNTER_IDLE, COUNTER_NEXT, COUNTER_SLICE, JIT_ENTRY, JIT_HELPER,
                        JIT_INNER, LANE_ACTIVE, LANE_CUR, LANE_FILL, LANE_FOUND, LEVEL, NODES, RET_DONE,
                        RET_SOLUTION, SOLUTIONS, SPACERS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION,
                        ST_SOLVED, UPDATES, Cursor, Jobs, Links, Results, TaskResults)
@@ -132,7 +132,7 @@ else:
         return sig, codegen
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def cycles():
     """:func:`_cycles` from Python (to calibrate ticks against the clock)."""
     return _cycles()

@@ -82,7 +82,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import JIT, JIT_INNER
+from .._common import JIT_ENTRY, JIT_INNER
 
 Pre = namedtuple("Pre", "itm up down color length tally mark")
 Pre.__doc__ = """The links of one preprocessing: per node int32 ``itm`` (private),
@@ -120,7 +120,7 @@ RET_DONE = 0
 RET_PAUSED = 1
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def reduce_step(n, n1, pre, state, budget, stop, max_rounds):
     """Run (or resume) DLX-PRE until ``state[UPDATES] >= budget``, the end, or ``stop``.
 
@@ -492,7 +492,7 @@ def _delete_marked(r, second, pre):
     return 0, emptied, updates
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def reduced_options(n, pre, out):
     """The options that survive, in the order DLX-PRE writes them: item by item,
     each option under the item of its first surviving node, in list order.

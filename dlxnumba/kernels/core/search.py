@@ -14,7 +14,7 @@ Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 import numpy as np
 from numba import njit
 
-from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT, JIT_ENTRY, JIT_FORCED, JIT_HELPER,
+from .._common import (_U0, _U1, ACTIVE, BLOCKS, CLEANSINGS, COVERED, JIT_ENTRY, JIT_FORCED, JIT_HELPER,
                        JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START, PHASE, RET_DONE,
                        RET_PAUSED, RET_SOLUTION, SOLUTIONS, SPACERS, UPDATES, Bounds, Cursor, Links)
 from .dance import (apply_option, cover, cover_c, cover_others, cover_others_c, option_of, primary_others,
@@ -275,7 +275,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
     return ret
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def apply_given(given, first_node, width, links):
     """Force the options ``given`` into the solution before the search.
 
@@ -298,7 +298,7 @@ def _apply_given(given, start, stop, first_node, width, links):
     return -1
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def chosen_options(choice, level, width, top, first_node, out):
     """Write the option numbers of ``choice[0..level]`` into ``out``; return how many."""
     for i in range(level + 1):
@@ -513,7 +513,7 @@ def n1_of(slack):
     return np.uint32(slack.shape[0] - 1)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def chosen_options_m(choice, level, top, out):
     """Write the option numbers of Algorithm M's moves ``choice[0..level-1]``
     into ``out``, skipping null moves (an item's header); return how many."""
@@ -526,7 +526,7 @@ def chosen_options_m(choice, level, top, out):
     return k
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def apply_given_colors(given, first_node, n1, links, color):
     """Force the options ``given`` (compatible: the caller checked) into a
     search with colors, as if each were chosen: cover its first primary item
@@ -553,7 +553,7 @@ def apply_given_colors(given, first_node, n1, links, color):
                 purify(x0, links, color)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def apply_given_bounds(given, first_node, links, bounds):
     """Force the options ``given`` (compatible: the caller checked) into a
     search with multiplicities: take each option out of every list (as a

@@ -25,7 +25,7 @@ the order of every list -- is exactly the one the serial search reaches there.
 import numpy as np
 from numba import njit
 
-from .._common import BLOCKS, JIT, JIT_HELPER, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
+from .._common import BLOCKS, JIT_ENTRY, JIT_HELPER, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
 from .dance import cover, cover_others, option_of, primary_others, uncover, uncover_others
 from .lanes import _restore, _zero
 from .search import _apply_given, _search, choose, count_active
@@ -225,42 +225,42 @@ def _measure(n1, width, template, links, cursor, given, stop_at, first_node, bud
     return True
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def expand_spacers(n1, template, links, given, stop_at, first_node, opts, upds, sols):
     """:func:`_expand` for the spacer layout; records as plain tuples."""
     return _expand(n1, SPACERS, Links(*template), Links(*links), given, stop_at, first_node, opts, upds,
                    sols)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def expand_blocks(n1, template, links, given, stop_at, first_node, opts, upds, sols):
     """:func:`_expand` for four-node blocks; records as plain tuples."""
     return _expand(n1, BLOCKS, Links(*template), Links(*links), given, stop_at, first_node, opts, upds,
                    sols)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def measure_spacers(n1, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
     """:func:`_measure` for the spacer layout; records as plain tuples."""
     return _measure(n1, SPACERS, Links(*template), Links(*links), Cursor(*cursor), given, stop_at,
                     first_node, budget, probes, rng, out)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def measure_blocks(n1, template, links, cursor, given, stop_at, first_node, budget, probes, rng, out):
     """:func:`_measure` for four-node blocks; records as plain tuples."""
     return _measure(n1, BLOCKS, Links(*template), Links(*links), Cursor(*cursor), given, stop_at,
                     first_node, budget, probes, rng, out)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def remainder_spacers(n1, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
     """:func:`_remainder` for the spacer layout; records as plain tuples."""
     return _remainder(n1, SPACERS, Links(*template), Links(*links), given, cut, stop_at, first_node, opts,
                       upds, sols, levels)
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def remainder_blocks(n1, template, links, given, cut, stop_at, first_node, opts, upds, sols, levels):
     """:func:`_remainder` for four-node blocks; records as plain tuples."""
     return _remainder(n1, BLOCKS, Links(*template), Links(*links), given, cut, stop_at, first_node, opts,

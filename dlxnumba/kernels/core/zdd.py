@@ -97,7 +97,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import COVERED, JIT, JIT_HELPER, JIT_INNER, SPACERS, Links
+from .._common import COVERED, JIT_ENTRY, JIT_HELPER, JIT_INNER, SPACERS, Links
 from .dance import left, option_of, right
 from .search import choose
 
@@ -404,7 +404,7 @@ def lookup(words, table, sigs):
         slot = (slot + 1) & mask
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def rehash(old, table):
     """Move the entries of the memo table ``old`` into the empty ``table``
     (any power of two at least twice their number), by their stored hash bits."""
@@ -421,7 +421,7 @@ def rehash(old, table):
 # ------------------------------------------------------------------ search
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def dlx6(n1, links, color, sg, memo, diagram, cursor, node_stop, update_stop):
     """:func:`_dlx6` with the records as plain tuples (see :mod:`dlxnumba.kernels`)."""
     return _dlx6(n1, Links(*links), color, Signature(*sg), Memo(*memo), Diagram(*diagram),
@@ -589,7 +589,7 @@ def _dlx6(n1, links, color, sg, memo, diagram, cursor, node_stop, update_stop):
 # ------------------------------------------------------------------- givens
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def apply_given6(given_nodes, loose_ptr, loose_items, loose_colors, n1, links, color, sg, state):
     """Force given options into a DLX6 search before it starts (uncounted).
 
@@ -628,7 +628,7 @@ def apply_given6(given_nodes, loose_ptr, loose_items, loose_colors, n1, links, c
 # ---------------------------------------------------------------- counting
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def count_limbs(lo, hi, n, out):
     """The number of sets of every ZDD node ``0..n-1``, in base ``2**32``:
     ``out[z]`` holds the limbs of node ``z``'s count, least significant
@@ -654,7 +654,7 @@ def count_limbs(lo, hi, n, out):
     return True
 
 
-@njit(**JIT)
+@njit(**JIT_ENTRY)
 def sample_walks(lo, hi, opt, count, root, draws, out, out_len):
     """Walk the ZDD from ``root`` once per draw: draw ``r`` (``0 <= r <
     count[root]``) picks the ``r``-th set, taking ``hi`` at node ``z`` when ``r

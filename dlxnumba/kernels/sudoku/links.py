@@ -13,7 +13,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import _U0, _U1, BLOCKS, COVERED, JIT, JIT_ENTRY, JIT_INNER, Links
+from .._common import _U0, _U1, BLOCKS, COVERED, JIT_ENTRY, JIT_INNER, Links
 
 SudokuJobs = namedtuple("SudokuJobs", "limit puzzles n cell_regions")
 SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
@@ -147,9 +147,9 @@ def sudoku_links(i, jobs, template, first_node, width, links):
 _sudoku_links = njit(**JIT_INNER)(sudoku_links)
 
 
-@njit(**JIT)
-def link_givens(puzzle, n, cell_regions, first_node, links):
-    """:func:`sudoku_links` for one grid, with ``links`` as a plain tuple (for Python callers)."""
-    jobs = SudokuJobs(np.ones(1, np.int64), puzzle.reshape((1, puzzle.size)), n, cell_regions)
+@njit(**JIT_ENTRY)
+def link_givens(jobs, first_node, links):
+    """:func:`sudoku_links` for job 0 of ``jobs``, with the :data:`SudokuJobs`
+    and the links as plain tuples (for Python callers)."""
     links = Links(*links)
-    return _sudoku_links(np.int64(0), jobs, links, first_node, BLOCKS, links)
+    return _sudoku_links(np.int64(0), SudokuJobs(*jobs), links, first_node, BLOCKS, links)

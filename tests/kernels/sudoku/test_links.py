@@ -74,7 +74,8 @@ def test_linking_up_the_givens_equals_covering_them(shape, data):
     length = rng.integers(0, 2 ** 31, t.length.size).astype(np.int32)
     u = np.uint32
     links = (mine[0].view(u), mine[1].view(u), t.top, mine[2].view(u), mine[3].view(u), length)
-    ok = link_givens(cells, n, geometry(n, box).cell_regions.reshape(-1), t.first_node, links)
+    jobs = (np.ones(1, np.int64), cells.reshape(1, -1), n, geometry(n, box).cell_regions.reshape(-1))
+    ok = link_givens(jobs, t.first_node, links)
 
     givens = np.flatnonzero(cells)
     run = p.search(given=(givens * n + cells[givens] - 1).astype(np.int32), stop_at=0) \
