@@ -114,10 +114,14 @@ class _Shape:
             s = cls._cache[key] = cls(n, box, variant)
         return s
 
+    def jobs(self, puzzles: np.ndarray, limit: np.ndarray) -> tuple:
+        """The :data:`~dlxnumba.kernels.sudoku.links.SudokuJobs` of ``puzzles``
+        (uint8 rows) with per-puzzle ``limit``, as a plain tuple."""
+        return (limit, puzzles, self.n, self.cell_regions)
+
     def run(self, puzzles: np.ndarray, limit: np.ndarray, results: tuple) -> B.Run:
         """A batch run of ``puzzles`` (uint8 rows) with per-puzzle ``limit``."""
-        jobs = (limit, puzzles, self.n, self.cell_regions)
-        return B.Run(SUDOKU, self.n1, jobs, results, self.template.first_node)
+        return B.Run(SUDOKU, self.n1, self.jobs(puzzles, limit), results, self.template.first_node)
 
 
 def _results(count: int, cells: int) -> tuple:
@@ -323,7 +327,7 @@ def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> Iter
         return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in _generic(puzzle, options).solutions(limit))
     shape = _Shape.of(puzzle.n, puzzle.box, v if v.kinds else None)
     cells = puzzle._cells.copy()
-    jobs = (np.ones(1, np.int64), cells.reshape(1, -1), shape.n, shape.cell_regions)  # SudokuJobs of one grid
+    jobs = shape.jobs(cells.reshape(1, -1), np.ones(1, np.int64))
 
     def prepare(links: tuple, first_node: np.ndarray) -> bool:
         return link_givens(jobs, first_node, links)
