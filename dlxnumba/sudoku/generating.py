@@ -52,7 +52,8 @@ from ..batch import run_lanes
 from ..checks import flag, integer, is_integer, moved_positional
 from ..errors import LimitReached, SudokuError, plain
 from ..search_options import SearchOptions
-from .geometry import Geometry, geometry, read_box
+from .bitmask import MAX_GENERATE_N, generator_tables
+from .geometry import geometry, read_box
 from .grading import LEVELS, TECHNIQUE_SCALE, _grade_array
 from .killer import random_cages
 from .puzzle import Sudoku
@@ -78,54 +79,12 @@ SYMMETRIES: dict[str, tuple[Callable[[int, int, int], tuple[int, int]], ...]] = 
     "dihedral": (lambda r, c, m: (c, m - r), lambda r, c, m: (r, m - c)),  # all eight
 }
 
-#: Largest side: a cell's candidates are the bits of a uint64.
-MAX_GENERATE_N = 63
 #: Default attempts per puzzle for a request that filters (clues, level).
 MAX_ATTEMPTS = 10_000
 #: Nodes of one try at a random full grid (per cell of the grid).
 FILL_NODES_PER_CELL = 100
 #: Seconds between looks at the clock, Ctrl-C and the progress report.
 POLL_SECONDS = 0.05
-
-
-# ------------------------------------------------------------------ tables
-
-
-@functools.lru_cache(maxsize=None)
-def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
-    """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
-    kernel reads them: each cell's peers (the other cells of its regions, and
-    the cells a same-digit ban ties it to), the regions, and the bans between
-    different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.kernels.sudoku.generate._propagate`)."""
-    n = g.n
-    member = np.zeros((n * n, n * n), bool)
-    for region in g.regions:
-        member[np.ix_(region, region)] = True
-    pairs = variant.ban_pairs(g) if variant.bans else np.zeros((0, 4), np.int32)
-    same = pairs[pairs[:, 1] == pairs[:, 3]]
-    member[same[:, 0], same[:, 2]] = True
-    member[same[:, 2], same[:, 0]] = True
-    np.fill_diagonal(member, False)
-    ptr = np.zeros(n * n + 1, np.int32)
-    np.cumsum(member.sum(axis=1), out=ptr[1:])
-    peers = np.nonzero(member)[1].astype(np.int32)  # row-major: cell by cell
-    # bans between different digits, both ways, one (cell, mask) per placing and cell
-    other = pairs[pairs[:, 1] != pairs[:, 3]]
-    masks: dict[tuple[int, int], int] = {}
-    for a, da, b, db in other.tolist():
-        key = (a * n + da - 1, b)
-        masks[key] = masks.get(key, 0) | 1 << (db - 1)
-        key = (b * n + db - 1, a)
-        masks[key] = masks.get(key, 0) | 1 << (da - 1)
-    keys = sorted(masks)
-    ban_ptr = np.zeros(n * n * n + 1, np.int64)
-    np.add.at(ban_ptr, np.array([k[0] + 1 for k in keys], np.int64), 1)
-    np.cumsum(ban_ptr, out=ban_ptr)
-    ban_cell = np.array([k[1] for k in keys], np.int64)
-    ban_mask = np.array([masks[k] for k in keys], np.uint64)
-    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
-    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask)
 
 
 @functools.lru_cache(maxsize=None)

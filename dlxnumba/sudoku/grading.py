@@ -95,6 +95,7 @@ from ..checks import flag, integer, moved_positional
 from ..errors import SudokuError
 from ..search_options import SearchOptions
 from ..stats import Status
+from . import bitmask
 from .batches import explain_invalid, read_batch
 from .geometry import Geometry, check_box, geometry, plain_geometry, side_of
 from .grid import Grid
@@ -528,7 +529,9 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
 
     A grade is for a puzzle with a solution: a puzzle without one, or (with
     ``uniqueness``, the default) with more than one, raises
-    :class:`SudokuError` saying so (the dancing-links solver finds out first).
+    :class:`SudokuError` saying so.  The generator's solver counts first
+    (:mod:`.bitmask`; a killer's cages, and grids past 63x63, on the
+    dancing-links engine); :func:`grade_many` counts on the dancing-links lanes.
 
     Parameters
     ----------
@@ -598,8 +601,13 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     variant = puzzle.variant if isinstance(puzzle, Grid) else None
     _tables_of(g)  # a grid too large for the grader: said before any search
     flat = np.array(cells, np.uint8).reshape(1, -1)
-    if isinstance(puzzle, Grid) and box is None:  # its own rules (a variant's too)
-        found = count_solutions(puzzle, 2 if rating.uniqueness else 1, DEFAULTS[1])
+    own = isinstance(puzzle, Grid) and box is None  # its own rules (a variant's too)
+    rules = variant if own and variant is not None else CLASSIC
+    limit = 2 if rating.uniqueness else 1
+    if bitmask.counts(rules, g.n):  # the generator's solver: compiled already after generate()
+        found = bitmask.count(flat, g, rules, limit=limit)
+    elif own:
+        found = count_solutions(puzzle, limit, DEFAULTS[1])
     else:
         status, _ = _solution_status(flat, g, rating.uniqueness, 1)
         found = {int(Status.NO_SOLUTION): 0, int(Status.MULTIPLE): 2}.get(int(status[0]), 1)

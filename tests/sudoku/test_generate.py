@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, generate, generate_many, load_puzzles
 # private: the clue orbits and tables the generator removes clues by (no public face)
-from dlxnumba.sudoku.generating import SYMMETRIES, symmetry_orbits, generator_tables
+from dlxnumba.sudoku.bitmask import generator_tables
+from dlxnumba.sudoku.generating import SYMMETRIES, symmetry_orbits
 from dlxnumba.sudoku.geometry import geometry
 from reference import sudoku_ok, sudoku_solutions_brute
 
