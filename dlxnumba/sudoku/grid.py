@@ -80,6 +80,13 @@ class Grid:
     def __init__(self, puzzle: PuzzleLike, box: BoxLike = None, *, variant: VariantLike = None,
                  regions: str | ArrayLike | None = None, cages: CagesLike = None) -> None:
         if variant is None and regions is None and cages is None:
+            if isinstance(puzzle, Grid) and (box is None or box == puzzle.box):
+                # its cells were checked against these same rules when it was made
+                self.n, self.box, self._cells = puzzle.n, puzzle.box, puzzle._cells
+                if puzzle.variant:
+                    self.variant = puzzle.variant
+                self._puzzle = self._cells
+                return
             if isinstance(puzzle, Grid):
                 variant = puzzle.variant
             elif isinstance(puzzle, str) and puzzle[:1] in _HEAD and has_header(puzzle):
