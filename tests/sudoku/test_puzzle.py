@@ -209,3 +209,16 @@ def test_a_byte_order_mark_in_bytes_is_dropped():
     """Sudoku(b'\\xef\\xbb\\xbf...') said 'unknown symbol' at column 1 (fuzzing); files drop it."""
     text = "1234341221434321"
     assert Sudoku(b"\xef\xbb\xbf" + text.encode()).grid.tolist() == Sudoku(text).grid.tolist()
+
+
+def test_a_sudoku_made_from_a_sudoku_keeps_its_rules_and_is_checked_again_for_others():
+    x = Sudoku("variant: x\n" + "1" + "." * 79 + "2")
+    again = Sudoku(x)
+    assert again == x and again.variant == x.variant and again.box == x.box
+    assert Sudoku(x, box=(3, 3)) == x
+    six = Sudoku("12...." + "." * 30, box=(2, 3))
+    assert Sudoku(six).box == (2, 3)
+    with pytest.raises(SudokuError, match="break"):  # cells 0 and 6 share a box of three rows
+        Sudoku(Sudoku("1....." + "1" + "." * 29, box=(2, 3)), box=(3, 2))
+    with pytest.raises(SudokuError, match="break"):  # the diagonal clashes under the X rule
+        Sudoku(Sudoku("1" + "." * 39 + "1" + "." * 40), variant="x")  # r1c1 and r5c5
