@@ -2,6 +2,7 @@
 """What compiling costs the first run of each path, in CPU seconds.
 
     python bench/startup_table.py [--rounds K] [--paths NAME ...] [--kernels] [--save] [--before JSON]
+    python bench/startup_table.py --vs DIR [--rounds K] [--paths NAME ...]
 
 For every path of the table below, a fresh Python process runs the path with
 ``NUMBA_CACHE_DIR`` pointing at an empty temporary directory (*cold*: every
@@ -26,8 +27,12 @@ The figures then include the listener's own cost, which is small.
 With ``--save`` the table (and the kernels, when measured) is written to
 ``bench/results/startup.md`` and ``bench/results/startup.json`` with the date,
 the commit and the machine's load; with ``--before bench/results/startup-before.json``
-it also holds a before/after table of the compiling seconds.  Standard library only
-in the parent.
+it also holds a before/after table of the compiling seconds.  With ``--vs DIR`` each
+path is measured in this checkout and in the checkout at ``DIR`` (another commit, e.g.
+``git worktree add ../before HEAD~1``) in turns, round by round, and the table gives
+both and their ratio: what a change does to the first run, measured the way a user
+meets it.  Every child checks that it imported the package of the checkout it
+measures.  Standard library only in the parent.
 """
 
 from __future__ import annotations
@@ -129,9 +134,16 @@ def _write():
 """
 
 
+#: First in every child: the package measured is the one of the checkout it runs in.
+SAME_TREE = """
+import os, dlxnumba
+assert os.path.realpath(dlxnumba.__file__).startswith(os.path.realpath(os.getcwd()) + os.sep), dlxnumba.__file__
+"""
+
+
 def child_code(code: str, kernels: bool) -> str:
     """The program of a child process for ``code`` (one of :data:`PATHS`)."""
-    head = LISTENER if kernels else ""
+    head = SAME_TREE + (LISTENER if kernels else "")
     if code.startswith("CLI:"):
         argv = ["dlxnumba", *code[4:].split()]
         return head + (f"import runpy, sys\nsys.argv = {argv!r}\n"
@@ -139,14 +151,14 @@ def child_code(code: str, kernels: bool) -> str:
     return head + code + "\nimport sys\nsys.exit(0 if ok else 1)\n"
 
 
-def run_child(code: str, cache: str, kernels_file: str | None = None) -> float:
-    """CPU seconds (user + system) of a fresh process running ``code`` with
-    ``cache`` as numba's cache; raises when it fails."""
+def run_child(code: str, cache: str, kernels_file: str | None = None, tree: Path = ROOT) -> float:
+    """CPU seconds (user + system) of a fresh process running ``code`` in the
+    checkout ``tree`` with ``cache`` as numba's cache; raises when it fails."""
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
     if kernels_file:
         env["STARTUP_KERNELS"] = kernels_file
     with tempfile.TemporaryFile() as err:
-        p = subprocess.Popen([sys.executable, "-c", child_code(code, kernels_file is not None)], cwd=ROOT,
+        p = subprocess.Popen([sys.executable, "-c", child_code(code, kernels_file is not None)], cwd=tree,
                              env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -156,17 +168,17 @@ def run_child(code: str, cache: str, kernels_file: str | None = None) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(name: str, code: str, rounds: int, kernels: bool) -> dict:
-    """Cold and warm CPU seconds of ``code`` (medians of ``rounds``), and the kernels."""
+def measure(name: str, code: str, rounds: int, kernels: bool, tree: Path = ROOT) -> dict:
+    """Cold and warm CPU seconds of ``code`` in ``tree`` (medians of ``rounds``), and the kernels."""
     colds, warms, compiled = [], [], None
     for r in range(rounds):
         with tempfile.TemporaryDirectory(prefix="startup-cache-") as cache:
             kfile = os.path.join(cache, "kernels.json") if kernels and r == 0 else None
-            colds.append(run_child(code, os.path.join(cache, "numba"), kfile))
+            colds.append(run_child(code, os.path.join(cache, "numba"), kfile, tree))
             if kfile:
                 with open(kfile) as f:
                     compiled = json.load(f)
-            warms.append(run_child(code, os.path.join(cache, "numba")))
+            warms.append(run_child(code, os.path.join(cache, "numba"), tree=tree))
     cold, warm = statistics.median(colds), statistics.median(warms)
     out = {"cold": cold, "warm": warm, "compiling": cold - warm, "colds": colds, "warms": warms}
     if compiled is not None:
@@ -241,6 +253,27 @@ def markdown(table: dict, meta: dict, before: dict | None = None) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def versus(other: Path, paths: list, rounds: int) -> int:
+    """Compiling CPU seconds of each path here and in the checkout ``other``,
+    round by round in turns (the first of each round alternating); prints the
+    medians and their ratio (here / other)."""
+    def commit(tree: Path) -> str:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree, capture_output=True,
+                              text=True).stdout.strip() or "?"
+
+    print(f"compiling CPU s: here ({commit(ROOT)}) against {other} ({commit(other)}), {rounds} rounds in turns",
+          flush=True)
+    print(f"{'path':16} {'here':>8} {'there':>8} {'ratio':>7}", flush=True)
+    for name, _label, code, _goal in paths:
+        got: dict[Path, list[float]] = {ROOT: [], other: []}
+        for r in range(rounds):
+            for tree in ((ROOT, other) if r % 2 == 0 else (other, ROOT)):
+                got[tree].append(measure(name, code, 1, False, tree)["compiling"])
+        here, there = statistics.median(got[ROOT]), statistics.median(got[other])
+        print(f"{name:16} {here:8.2f} {there:8.2f} {here / there:7.3f}", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=1, help="cold/warm pairs per path (median kept)")
@@ -249,7 +282,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", action="store_true", help="write bench/results/startup.md and .json")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--before", help="a saved startup.json to compare with (a before/after table)")
+    ap.add_argument("--vs", metavar="DIR", help="another checkout, measured in turns with this one")
     args = ap.parse_args(argv)
+    if args.vs and (args.save or args.before or args.kernels):
+        ap.error("--vs prints a comparison only: not with --save, --before or --kernels")
     names = [p[0] for p in PATHS]
     chosen = args.paths or names
     for n in chosen:
@@ -261,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
             "dirty": bool(git("status", "--porcelain", "--untracked-files=no")), "rounds": args.rounds,
             "kernels": args.kernels, "python": platform.python_version(), "numba": numba.__version__,
             "cpus": os.cpu_count(), "load_before": " ".join(f"{x:.1f}" for x in os.getloadavg())}
+    if args.vs:
+        return versus(Path(args.vs).resolve(), [p for p in PATHS if p[0] in chosen], args.rounds)
     table = {}
     print(f"{'path':16} {'cold':>8} {'warm':>8} {'compiling':>10} {'goal':>6}", flush=True)
     for name, _label, code, goal in PATHS:
