@@ -606,7 +606,7 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     limit = 2 if rating.uniqueness else 1
     if bitmask.counts(rules, g.n):  # the generator's solver: compiled already after generate()
         found = bitmask.count(flat, g, rules, limit=limit)
-    elif own:
+    elif isinstance(puzzle, Grid) and own:
         found = count_solutions(puzzle, limit, DEFAULTS[1])
     else:
         status, _ = _solution_status(flat, g, rating.uniqueness, 1)
