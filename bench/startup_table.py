@@ -196,9 +196,9 @@ def kernel_summary(compiled: list) -> list[tuple[str, int, float]]:
     return sorted(((k, n, s) for k, (n, s) in by.items()), key=lambda t: -t[2])
 
 
-def git(*args: str) -> str:
+def git(*args: str, tree: Path = ROOT) -> str:
     try:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        return subprocess.run(["git", *args], cwd=tree, capture_output=True, text=True).stdout.strip()
     except OSError:
         return ""
 
@@ -257,11 +257,8 @@ def versus(other: Path, paths: list, rounds: int) -> int:
     """Compiling CPU seconds of each path here and in the checkout ``other``,
     round by round in turns (the first of each round alternating); prints the
     medians and their ratio (here / other)."""
-    def commit(tree: Path) -> str:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree, capture_output=True,
-                              text=True).stdout.strip() or "?"
-
-    print(f"compiling CPU s: here ({commit(ROOT)}) against {other} ({commit(other)}), {rounds} rounds in turns",
+    here_commit, there_commit = (git("rev-parse", "--short", "HEAD", tree=t) or "?" for t in (ROOT, other))
+    print(f"compiling CPU s: here ({here_commit}) against {other} ({there_commit}), {rounds} rounds in turns",
           flush=True)
     print(f"{'path':16} {'here':>8} {'there':>8} {'ratio':>7}", flush=True)
     for name, _label, code, _goal in paths:

@@ -588,9 +588,10 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     if deprecated:
         box = moved_positional("grade", deprecated, {"box": (box, None)})["box"]
     rating = _rating(samples, seed, effort, max_guesses, uniqueness)
-    if isinstance(puzzle, Grid) and box is None:
-        cells = puzzle._cells  # a Sudoku: checked already, and its geometry has all its regions
-        g = puzzle.geometry
+    own = puzzle if isinstance(puzzle, Grid) and box is None else None  # graded by its own rules
+    if own is not None:
+        cells = own._cells  # a Sudoku: checked already, and its geometry has all its regions
+        g = own.geometry
     else:
         cells = puzzle._cells if isinstance(puzzle, Grid) else grid_from(puzzle)
         n = side_of(cells.size)
@@ -601,13 +602,12 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     variant = puzzle.variant if isinstance(puzzle, Grid) else None
     _tables_of(g)  # a grid too large for the grader: said before any search
     flat = np.array(cells, np.uint8).reshape(1, -1)
-    own = isinstance(puzzle, Grid) and box is None  # its own rules (a variant's too)
-    rules = variant if own and variant is not None else CLASSIC
+    rules = own.variant if own is not None else CLASSIC  # a variant's too
     limit = 2 if rating.uniqueness else 1
     if bitmask.counts(rules, g.n):  # the generator's solver: compiled already after generate()
         found = bitmask.count(flat, g, rules, limit=limit)
-    elif isinstance(puzzle, Grid) and own:
-        found = count_solutions(puzzle, limit, DEFAULTS[1])
+    elif own is not None:
+        found = count_solutions(own, limit, DEFAULTS[1])
     else:
         status, _ = _solution_status(flat, g, rating.uniqueness, 1)
         found = {int(Status.NO_SOLUTION): 0, int(Status.MULTIPLE): 2}.get(int(status[0]), 1)

@@ -82,10 +82,7 @@ class Grid:
         if variant is None and regions is None and cages is None:
             if isinstance(puzzle, Grid) and (box is None or box == puzzle.box):
                 # its cells were checked against these same rules when it was made
-                self.n, self.box, self._cells = puzzle.n, puzzle.box, puzzle._cells
-                if puzzle.variant:
-                    self.variant = puzzle.variant
-                self._puzzle = self._cells
+                self._take(puzzle._cells, puzzle._cells, puzzle.box, puzzle.variant)
                 return
             if isinstance(puzzle, Grid):
                 variant = puzzle.variant
@@ -122,15 +119,19 @@ class Grid:
         """A grid of ``cells`` whose puzzle had ``givens`` (both flat uint8, read by
         the solver, so not checked again), e.g. a solution of a batch."""
         s = cls.__new__(cls)
-        s.n = side_of(cells.size)
-        s.box = box
-        if variant:
-            s.variant = variant
-        s._cells = cells
-        s._cells.flags.writeable = False
-        s._puzzle = givens
-        s._puzzle.flags.writeable = False
+        s._take(cells, givens, box, variant)
         return s
+
+    def _take(self, cells: np.ndarray, givens: np.ndarray, box: tuple[int, int], variant: Variant | None) -> None:
+        """Hold ``cells`` and ``givens`` (flat uint8, made read-only) as they are."""
+        self.n = side_of(cells.size)
+        self.box = box
+        if variant:
+            self.variant = variant
+        self._cells = cells
+        self._cells.flags.writeable = False
+        self._puzzle = givens
+        self._puzzle.flags.writeable = False
 
     def _with_cells(self: G, cells: np.ndarray) -> G:
         """A grid of this puzzle (same class, box, rules and givens) holding ``cells``
