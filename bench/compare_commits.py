@@ -22,7 +22,9 @@ NEW first in odd ones; ``--order alternate`` keeps OLD first). Measurements:
   for ``--set-seconds``);
 * ``single``: ``Sudoku(text).solve()`` for every line of the same sets (puzzles/s);
 * ``engine``: ``queens(14)``, ``pentominoes(6, 10)`` and ``langford(12)`` full ``count()``
-  (DLX updates/s, ``stats.updates`` over the wall time of the call);
+  (DLX updates/s, ``stats.updates`` over the wall time of the call), and the colored
+  search (DLX2) on bench/test_colors.py's de Bruijn problem for windows of 6 bits of
+  weight 2..4;
 * ``scale``: ``solve()`` of 100,000 one-item options (item ``i`` alone in option ``i``),
   with ``stop_at=1`` and ``stop_at=0`` (seconds per call: a search 100,000 levels deep
   whose cost per node should not grow with the number of items);
@@ -96,6 +98,7 @@ SETS = ("easy50", "top95", "hardest")
 QUEENS_N, QUEENS_COUNT = 14, 365_596  # OEIS A000170; a full count takes ~0.6 s here
 PENTO_H, PENTO_W, PENTO_COUNT = 6, 10, 9_356  # 2339 tilings x 4 symmetries (no symmetry breaking)
 LANGFORD_N, LANGFORD_COUNT = 12, 216_288  # 108,144 Langford pairings x 2 (no symmetry breaking)
+DEBRUIJN, DEBRUIJN_COUNT = (6, 2, 4), 60_928  # as in bench/cells_vs_links.py (DLX2 and SSXCC agree)
 ONE_ITEM_N = 100_000  # the "scale" problem: option i is {item i}
 GRADE_SETS = ("top95",)  # grade_many(threads=1) of these sets
 GEN_COUNT, GEN_SEED = 20, 12345  # generate_many(GEN_COUNT, seed=GEN_SEED, threads=1)
@@ -108,7 +111,9 @@ METRICS = (
     + [(f"engine:queens{QUEENS_N}", "engine", f"queens({QUEENS_N}).count()", "updates/s", "higher"),
        (f"engine:pentominoes{PENTO_H}x{PENTO_W}", "engine", f"pentominoes({PENTO_H}, {PENTO_W}).count()",
         "updates/s", "higher"),
-       (f"engine:langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count()", "updates/s", "higher")]
+       (f"engine:langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count()", "updates/s", "higher"),
+       ("engine:debruijn{}_{}_{}".format(*DEBRUIJN), "engine",
+        "de Bruijn n={}, weights {}..{} (colors) count()".format(*DEBRUIJN), "updates/s", "higher")]
     + [(f"grade:{s}", "grade", f"grade_many(threads=1) {s}", "puzzles/s", "higher") for s in GRADE_SETS]
     + [(f"generate:seed{GEN_SEED}x{GEN_COUNT}", "generate",
         f"generate_many({GEN_COUNT}, seed={GEN_SEED}, threads=1)", "puzzles/s", "higher")]
@@ -136,7 +141,9 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
             (f"engine:pentominoes{PENTO_H}x{PENTO_W}",
              {"task": "pentominoes", "h": PENTO_H, "w": PENTO_W, "expect": PENTO_COUNT, "reps": 1}),
             (f"engine:langford{LANGFORD_N}", {"task": "langford", "n": LANGFORD_N, "expect": LANGFORD_COUNT,
-                                              "reps": 1})]
+                                              "reps": 1}),
+            ("engine:debruijn{}_{}_{}".format(*DEBRUIJN),
+             {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1})]
          + [(f"grade:{s}", {"task": "grade", "set": s}) for s in GRADE_SETS]
          + [(f"generate:seed{GEN_SEED}x{GEN_COUNT}", {"task": "generate", "count": GEN_COUNT, "seed": GEN_SEED})]
          + [(f"scale:one_item:stop_at={k}", {"task": "one_item", "n": ONE_ITEM_N, "stop_at": k}) for k in (1, 0)])
@@ -338,6 +345,19 @@ def worker_main(argv: list[str]) -> int:
             return {"value": None}
         return count_rate(p, req["expect"], req["reps"])
 
+    def debruijn(req, quick=False):
+        sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/test_colors.py builds it
+        try:
+            from test_colors import de_bruijn
+        finally:
+            sys.path.pop(0)
+        p = de_bruijn(*req["args"])
+        if p.count(limit=1) != 1:  # loads the counting code
+            raise AssertionError("no de Bruijn cycle found")
+        if quick:
+            return {"value": None}
+        return count_rate(p, req["expect"], req["reps"])
+
     def one_item(req, quick=False):
         import numpy as np
 
@@ -368,7 +388,8 @@ def worker_main(argv: list[str]) -> int:
         return {"value": None, "errors": out}
 
     HANDLERS = {"batch": batch, "single": single, "queens": queens, "pentominoes": pentominoes,
-                "langford": langford, "one_item": one_item, "grade": grade, "generate": generate, "warmup": warmup}
+                "langford": langford, "debruijn": debruijn, "one_item": one_item, "grade": grade,
+                "generate": generate, "warmup": warmup}
 
     for line in sys.stdin:
         req = json.loads(line)
@@ -789,9 +810,9 @@ def main(argv=None) -> int:
 
             # one progress line
             bits = []
-            for key in ("batch:top95", "single:top95", f"engine:queens{QUEENS_N}", "warm:sudoku:spawn"):
-                if key not in wanted:
-                    continue
+            shown = [k for k in ("batch:top95", "single:top95", f"engine:queens{QUEENS_N}", "warm:sudoku:spawn")
+                     if k in wanted] or wanted[:4]
+            for key in shown:
                 o, n = results["OLD"][key][rnd], results["NEW"][key][rnd]
                 if o and n and o.get("ok") and n.get("ok"):
                     bits.append(f"{key} {n['value'] / o['value']:.3f}")
