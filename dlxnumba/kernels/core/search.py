@@ -4,10 +4,11 @@ DLX3's), givens and chosen options.
 :func:`_search` is the loop of exact covers, with or without colors.  It is
 compiled once per layout and per kind through :func:`search_spacers`,
 :func:`search_blocks` and :func:`search_colors`, which pass ``width`` as a
-constant and ``color`` as None (plain) or the nodes' colors: numba prunes
-the colored steps from the plain loop before compiling it, so a plain search
-never compiles DLX2's; :data:`SEARCH` maps a layout to its plain entry
-point.  The lanes of :mod:`.lanes` run the same loop.  :func:`_search_m` is
+constant, or None for colors (DLX2's steps, on spacers): numba prunes each
+kind's steps from the other's loop before compiling it (a test ``is None``
+of an argument typed None or a constant is decided then; of an array, it is
+not), so a plain search never compiles DLX2's steps and a colored one never
+compiles DLX1's; :data:`SEARCH` maps a layout to its plain entry point.  The lanes of :mod:`.lanes` run the same loop.  :func:`_search_m` is
 Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 """
 
@@ -38,7 +39,7 @@ def search_blocks(n1, links, cursor, stop_at, solution_stop, node_stop, update_s
 @njit(**JIT_ENTRY)
 def search_colors(n1, links, color, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` with colors (DLX2's Algorithm C; spacers); records as plain tuples."""
-    return _search(n1, SPACERS, Links(*links), color, Cursor(*cursor), stop_at, solution_stop, node_stop,
+    return _search(n1, None, Links(*links), color, Cursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
@@ -144,9 +145,10 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
     """Run (or resume) Algorithm X until a stop condition; return a RET_* code.
 
     ``n1`` is the number of primary items; ``width`` the layout of the options
-    (a constant); ``links`` a :data:`Links` record, ``color`` None for a plain
-    search (the colored steps are then pruned at compile time) or the nodes'
-    colors (written by purify), ``cursor`` a
+    (a constant) for a plain search, or None for a search with colors (on
+    spacers); ``links`` a :data:`Links` record, ``color`` the nodes' colors
+    (written by purify) when ``width`` is None, else anything (None); the
+    steps of the other kind are pruned at compile time; ``cursor`` a
     :data:`Cursor` whose ``choice`` and ``profile`` have at least ``n1 + 1``
     entries.  With colors, an item is covered and uncovered by DLX2's rules
     (:func:`.dance.cover_c`, purify and unpurify), and ``state[CLEANSINGS]``
@@ -160,6 +162,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
     """
     llink, rlink, top, ulink, dlink, length = links
     choice, profile, state = cursor
+    layout = SPACERS if width is None else width
     level = state[LEVEL]
     phase = state[PHASE]
     nodes = state[NODES]
@@ -203,7 +206,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
             if level > maxl:
                 maxl = level
             best = choose(n1, active, stop_at, llink, rlink, length)
-            if color is not None:
+            if width is None:
                 updates += cover_c(best, links, color)
             else:
                 updates += cover(best, width, links)
@@ -216,14 +219,14 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
             if oo == best:
                 step = 2
                 continue
-            if color is not None:
+            if width is None:
                 u, cl = cover_others_c(oo, links, color)
                 updates += u
                 cleansings += cl
             else:
                 updates += cover_others(oo, width, links)
             if n1 > SMALL:  # (choose() reads the count only then)
-                active -= primary_others(oo, n1, width, top, ulink)
+                active -= primary_others(oo, n1, layout, top, ulink)
             if rlink[0] == 0:
                 # visit a solution: choice[0..level]
                 nodes += 1
@@ -238,7 +241,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
                 step = 0
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
-            if color is not None:
+            if width is None:
                 uncover_c(best, True, links, color)
             else:
                 uncover(best, width, links)
@@ -253,12 +256,12 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            if color is not None:
+            if width is None:
                 uncover_others_c(oo, links, color)
             else:
                 uncover_others(oo, width, links)
             if n1 > SMALL:
-                active += primary_others(oo, n1, width, top, ulink)
+                active += primary_others(oo, n1, layout, top, ulink)
             oo = dlink[oo]
             choice[np.uint64(level)] = oo
             step = 1
@@ -270,7 +273,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
     state[ACTIVE] = active
-    if color is not None:
+    if width is None:
         state[CLEANSINGS] = cleansings
     return ret
 
