@@ -45,10 +45,10 @@ threshold (DLX5 observes that uncovering in the same order as covering
 restores the links just as well).  With colors a node is hidden by the dance
 step of DLX2, :func:`.dance.hide_c`, which spares cleansed nodes; without,
 by the plain step (no color to test), as :func:`.dance.cover` hides.  The
-kind (``PLAIN`` or ``COLORS``) reaches the search as a compile-time
-constant, as in :mod:`.search`: :func:`search_costs` and
-:func:`search_costs_colors` are its two entry points, and a problem without
-colors never compiles the colored one.  Lengths are kept for every item
+kind reaches the search as ``colored``, None or ``COLORS``, a constant that
+numba decides before it compiles (as ``width`` in :mod:`.search`):
+:func:`search_costs` and :func:`search_costs_colors` are its two entry
+points, and neither compiles the other's steps.  Lengths are kept for every item
 (DLX5 keeps them for the primary ones, whose length its branching may read).
 
 The counters are DLX5's: a *node* each time a level is entered and for each
@@ -73,7 +73,7 @@ import numpy as np
 from numba import njit
 
 from .._common import (CLEANSINGS, COLORS, JIT_ENTRY, JIT_HELPER, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_START,
-               PHASE, PLAIN, RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
+               PHASE, RET_DONE, RET_PAUSED, SOLUTIONS, SPACERS, STATE_SIZE, UPDATES, Cursor, Links)
 from .dance import hide_c, left, option_of, right, unhide_c
 
 Priced = namedtuple("Priced", "color cost")
@@ -140,7 +140,7 @@ def hide_t(rr, colored, links, color):
     """Hide the nodes of node ``rr``'s option other than ``rr``, going right;
     return how many were hidden.  With colors DLX2's :func:`.dance.hide_c`
     (cleansed nodes stay); without, every node."""
-    if colored == COLORS:
+    if colored is not None:
         return hide_c(rr, links, color)
     top, ulink, dlink, length = links.top, links.ulink, links.dlink, links.length
     updates = 0
@@ -160,7 +160,7 @@ def hide_t(rr, colored, links, color):
 @njit(**JIT_HELPER)
 def unhide_t(rr, colored, links, color):
     """Undo :func:`hide_t` of node ``rr``'s option."""
-    if colored == COLORS:
+    if colored is not None:
         unhide_c(rr, links, color)
         return
     top, ulink, dlink, length = links.top, links.ulink, links.dlink, links.length
@@ -269,8 +269,8 @@ def cover_others_t(oo, thresh, colored, links, priced):
         pp = right(pp, SPACERS, top, ulink)
         if pp == oo:
             return updates, cleansings
-        if colored == PLAIN:
-            updates += cover_t(np.uint32(top[pp]), thresh, PLAIN, links, priced)
+        if colored is None:
+            updates += cover_t(np.uint32(top[pp]), thresh, None, links, priced)
             continue
         k = color[pp]
         if k == 0:
@@ -291,8 +291,8 @@ def uncover_others_t(oo, thresh, colored, links, priced):
         pp = left(pp, SPACERS, top, dlink)
         if pp == oo:
             return
-        if colored == PLAIN:
-            uncover_t(np.uint32(top[pp]), thresh, PLAIN, links, priced)
+        if colored is None:
+            uncover_t(np.uint32(top[pp]), thresh, None, links, priced)
             continue
         k = color[pp]
         if k == 0:
@@ -350,7 +350,7 @@ def choose_t(budget, rlink, dlink, length, cost):
 @njit(**JIT_ENTRY)
 def search_costs(links, priced, cursor, ledger, kept, node_stop, update_stop):
     """:func:`_search_costs` without colors; records as plain tuples."""
-    return _search_costs(PLAIN, Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger), Kept(*kept),
+    return _search_costs(None, Links(*links), Priced(*priced), Cursor(*cursor), Ledger(*ledger), Kept(*kept),
                          node_stop, update_stop)
 
 
@@ -400,8 +400,8 @@ def _keep(nextcost, level, kept, choice, top, found):
 def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, update_stop):
     """Run (or resume) DLX5's search until it ends or a budget is spent.
 
-    ``colored`` is ``PLAIN`` (no node has a color: the covers test none) or
-    ``COLORS``, a compile-time constant.
+    ``colored`` is None (no node has a color: the covers test none) or
+    ``COLORS``, a constant (see the module's docstring).
 
     Returns ``RET_PAUSED`` before entering a level once ``state[NODES] >=
     node_stop`` or ``state[UPDATES] >= update_stop`` (call again to go on),
