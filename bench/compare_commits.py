@@ -24,7 +24,8 @@ NEW first in odd ones; ``--order alternate`` keeps OLD first). Measurements:
 * ``engine``: ``queens(14)``, ``pentominoes(6, 10)`` and ``langford(12)`` full ``count()``
   (DLX updates/s, ``stats.updates`` over the wall time of the call), and the colored
   search (DLX2) on bench/test_colors.py's de Bruijn problem for windows of 6 bits of
-  weight 2..4;
+  weight 2..4; ``engine:cells-``: the dancing cells (SSXC1 on ``queens(14)``, SSXCC on
+  the same de Bruijn problem; their updates/s);
 * ``scale``: ``solve()`` of 100,000 one-item options (item ``i`` alone in option ``i``),
   with ``stop_at=1`` and ``stop_at=0`` (seconds per call: a search 100,000 levels deep
   whose cost per node should not grow with the number of items);
@@ -113,7 +114,12 @@ METRICS = (
         "updates/s", "higher"),
        (f"engine:langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count()", "updates/s", "higher"),
        ("engine:debruijn{}_{}_{}".format(*DEBRUIJN), "engine",
-        "de Bruijn n={}, weights {}..{} (colors) count()".format(*DEBRUIJN), "updates/s", "higher")]
+        "de Bruijn n={}, weights {}..{} (colors) count()".format(*DEBRUIJN), "updates/s", "higher"),
+       (f"engine:cells-queens{QUEENS_N}", "engine", f"queens({QUEENS_N}).count(algorithm=\"cells\")", "updates/s",
+        "higher"),
+       ("engine:cells-debruijn{}_{}_{}".format(*DEBRUIJN), "engine",
+        "de Bruijn n={}, weights {}..{} (colors) count(algorithm=\"cells\")".format(*DEBRUIJN), "updates/s",
+        "higher")]
     + [(f"grade:{s}", "grade", f"grade_many(threads=1) {s}", "puzzles/s", "higher") for s in GRADE_SETS]
     + [(f"generate:seed{GEN_SEED}x{GEN_COUNT}", "generate",
         f"generate_many({GEN_COUNT}, seed={GEN_SEED}, threads=1)", "puzzles/s", "higher")]
@@ -143,7 +149,11 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
             (f"engine:langford{LANGFORD_N}", {"task": "langford", "n": LANGFORD_N, "expect": LANGFORD_COUNT,
                                               "reps": 1}),
             ("engine:debruijn{}_{}_{}".format(*DEBRUIJN),
-             {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1})]
+             {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1}),
+            (f"engine:cells-queens{QUEENS_N}", {"task": "queens", "n": QUEENS_N, "expect": QUEENS_COUNT, "reps": 1,
+                                                "algorithm": "cells"}),
+            ("engine:cells-debruijn{}_{}_{}".format(*DEBRUIJN),
+             {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1, "algorithm": "cells"})]
          + [(f"grade:{s}", {"task": "grade", "set": s}) for s in GRADE_SETS]
          + [(f"generate:seed{GEN_SEED}x{GEN_COUNT}", {"task": "generate", "count": GEN_COUNT, "seed": GEN_SEED})]
          + [(f"scale:one_item:stop_at={k}", {"task": "one_item", "n": ONE_ITEM_N, "stop_at": k}) for k in (1, 0)])
@@ -306,11 +316,11 @@ def worker_main(argv: list[str]) -> int:
             return {"value": None}
         return _timed_rate(lambda: dlx.generate_many(n, seed=seed, threads=1), n, budget)
 
-    def count_rate(p, expect, reps):
+    def count_rate(p, expect, reps, algorithm="links"):
         best, runs = None, []
         for _ in range(reps):
             a = clock()
-            c = p.count()
+            c = p.count(algorithm=algorithm)
             dt = clock() - a
             if c != expect:
                 raise AssertionError(f"count() gave {c}, expected {expect}")
@@ -322,12 +332,12 @@ def worker_main(argv: list[str]) -> int:
 
     def queens(req, quick=False):
         q, _ = dlx.queens(8)
-        if q.count() != 92:  # loads the counting code
+        if q.count(algorithm=req.get("algorithm", "links")) != 92:  # loads the counting code
             raise AssertionError("queens(8).count() is not 92")
         if quick:
             return {"value": None}
         p, _key = dlx.queens(req["n"])
-        return count_rate(p, req["expect"], req["reps"])
+        return count_rate(p, req["expect"], req["reps"], req.get("algorithm", "links"))
 
     def pentominoes(req, quick=False):
         p, _key = dlx.pentominoes(req["h"], req["w"])
@@ -352,11 +362,12 @@ def worker_main(argv: list[str]) -> int:
         finally:
             sys.path.pop(0)
         p = de_bruijn(*req["args"])
-        if p.count(limit=1) != 1:  # loads the counting code
+        algorithm = req.get("algorithm", "links")
+        if p.count(limit=1, algorithm=algorithm) != 1:  # loads the counting code
             raise AssertionError("no de Bruijn cycle found")
         if quick:
             return {"value": None}
-        return count_rate(p, req["expect"], req["reps"])
+        return count_rate(p, req["expect"], req["reps"], algorithm)
 
     def one_item(req, quick=False):
         import numpy as np
