@@ -32,8 +32,8 @@ import numpy as np
 from . import kernels as K
 from .errors import ExactCoverError
 from .moved import forward
-from .kernels.core.cells import (ACTIVE_ITEMS, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE, STATE_SIZE,
-                            STATE_SIZE_M, WIDTH, apply_given_cells, apply_given_m, search_bounds)
+from .kernels.core.cells import (ACTIVE_ITEMS, APPLY_GIVEN, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE,
+                            STATE_SIZE, STATE_SIZE_M, WIDTH, apply_given_m, search_bounds)
 from .progress import Progress
 from .template import describe_conflict
 
@@ -186,7 +186,7 @@ class CellsEngine:
                     state[K.PHASE] = K.PH_DONE
                 bad = -1
             else:
-                bad = apply_given_cells(t.variant, given, t.first_node, t.second, self.cells, self.force, state)
+                bad = APPLY_GIVEN[t.variant](given, t.first_node, t.second, self.cells, self.force, state)
             if bad >= 0:
                 raise ExactCoverError(describe_conflict(problem, given, bad))
 

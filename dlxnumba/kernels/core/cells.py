@@ -70,7 +70,7 @@ do, the pass over the active items costs more than it saves.
 
 Colors (SSXCC) and multiplicities (SSMCC)
 -----------------------------------------
-SSXCC is a compile-time variant of the same loop (``variant == COLORS``):
+SSXCC is a compile-time variant of the same loop (``colors`` not None):
 an option's secondary item with color ``c`` is *purified*: it leaves the
 active items and only the options that give it another color are hidden;
 the items past ``oactive`` (purified at an earlier level) are left alone.
@@ -141,8 +141,13 @@ items with one option left) and int64 ``state``."""
 
 _BIG = np.int64(1) << 40
 
-#: Variants of the search (a compile-time constant): SSXC1 (plain exact
-#: cover with secondary items) and SSXCC (colors).
+#: Variants of the search: SSXC1 (plain exact cover with secondary items)
+#: and SSXCC (colors), numbers for Python (:data:`SEARCH`, :data:`APPLY_GIVEN`,
+#: :data:`WIDTH`).  The kernels below take the variant as ``colors``: None for
+#: SSXC1, ``COLORS`` for SSXCC, always a constant.  numba decides a test
+#: ``colors is None`` before it compiles a loop (an argument typed None, or a
+#: constant, is known then; a comparison of two numbers is not), so each
+#: variant's loop is compiled without the other's steps.
 PLAIN = 0
 COLORS = 1
 #: Int32 entries per node: ``itm, loc`` (plain); ``itm, loc, clr, spare`` (colors, bounds).
@@ -174,12 +179,12 @@ def _drop(nn, uu, ss, w, set_, nd):
 
 
 @njit(**JIT_INNER)
-def hide(c, color, check, variant, second, active, oactive, set_, nd, span, force, forced):
+def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force, forced):
     """Hide the options in the set of item ``c`` from the other items' sets.
 
-    SSXC1 (``variant == PLAIN``) hides them all; with ``check`` it stops as
+    SSXC1 (``colors`` None) hides them all; with ``check`` it stops as
     soon as an active primary item would lose its last option.  SSXCC
-    (``COLORS``) keeps the options whose node at ``c`` has the color
+    (``colors`` is ``COLORS``) keeps the options whose node at ``c`` has the color
     ``color`` (none when 0), leaves alone the items at places ``>= oactive``
     of ``item`` (purified secondary items), and with ``check`` also pushes an
     active primary item left with one option on ``force``.
@@ -193,12 +198,12 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
     Returns ``(updates, forced)``, ``updates`` being ``-1 - removals`` when
     the check stopped it.
     """
-    w = WIDTH[variant]
+    w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     updates = np.int64(0)
     end = np.int64(c) + set_[np.uint64(c - 1)]
     for rr in range(np.int64(c), end):
         tt = np.int64(set_[np.uint64(rr)])
-        if variant == COLORS and color != 0 and nd[np.uint64(w * tt + 2)] == color:
+        if colors is not None and color != 0 and nd[np.uint64(w * tt + 2)] == color:
             continue  # a compatible option stays
         if check:
             first = np.int64(span[np.uint64(2 * tt)])
@@ -210,10 +215,10 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
                 if nn == spacer:
                     nn = first
                 uu = np.int64(nd[np.uint64(w * nn)])
-                if variant == COLORS and set_[np.uint64(uu - 2)] >= oactive:
+                if colors is not None and set_[np.uint64(uu - 2)] >= oactive:
                     continue  # purified: its set stays as it is
                 ss = np.int64(set_[np.uint64(uu - 1)]) - 1
-                if variant == COLORS:
+                if colors is not None:
                     if ss <= 1 and uu < second and set_[np.uint64(uu - 2)] < active:
                         if ss == 0:
                             return -1 - updates, forced
@@ -222,9 +227,9 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
                 elif ss == 0 and uu < second and set_[np.uint64(uu - 2)] < active:
                     return -1 - (updates + j), forced
                 _drop(nn, uu, ss, w, set_, nd)
-                if variant == COLORS:
+                if colors is not None:
                     updates += 1
-            if variant == PLAIN:
+            if colors is None:
                 updates += k  # (SSXC1 drops every other node)
         else:
             nn = tt + 1
@@ -233,7 +238,7 @@ def hide(c, color, check, variant, second, active, oactive, set_, nd, span, forc
                 if uu <= 0:  # a spacer: back to the option's first node
                     nn += uu
                     continue
-                if variant == PLAIN or set_[np.uint64(uu - 2)] < oactive:  # (SSXCC: not purified)
+                if colors is None or set_[np.uint64(uu - 2)] < oactive:  # (SSXCC: not purified)
                     _drop(nn, uu, np.int64(set_[np.uint64(uu - 1)]) - 1, w, set_, nd)
                     updates += 1
                 nn += 1
@@ -254,7 +259,7 @@ def swap_out(x, p, item, set_):
 @njit(**JIT_ENTRY)
 def search_plain(second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
     """:func:`_search` for SSXC1; records as plain tuples."""
-    return _search(PLAIN, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
+    return _search(None, second, Cells(*cells), CellsCursor(*cursor), stop_at, solution_stop, node_stop,
                    update_stop)
 
 
@@ -270,10 +275,10 @@ SEARCH = (search_plain, search_colors)
 
 
 @njit(**JIT_INNER)
-def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
+def _search(colors, second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) SSXC1 or SSXCC until a stop condition; return a RET_* code.
 
-    ``variant`` (a compile-time constant) is ``PLAIN`` or ``COLORS``;
+    ``colors`` is None (SSXC1) or ``COLORS`` (SSXCC), a constant: see :data:`PLAIN`;
     ``second`` the ``x`` of the first secondary item (or past the last
     item).  Returns ``RET_SOLUTION`` when the number of solutions reaches
     ``solution_stop`` (the solution is ``choice[0 .. state[LEVEL] - 1]``),
@@ -284,7 +289,7 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
     ``stop_at`` applies to SSXC1's branching only: SSXCC forces every item
     that has one option left, as Knuth's program does.
     """
-    w = WIDTH[variant]
+    w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     item, set_, nd, span = cells
     choice, profile, saved, stack, force, state = cursor
     level = state[LEVEL]
@@ -338,7 +343,7 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
             if level > maxl:
                 maxl = level
             t = _BIG
-            if variant == COLORS:
+            if colors is not None:
                 # a forced move left over from the hides above?
                 while forced > 0:
                     forced -= 1
@@ -390,12 +395,12 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
             swap_out(best, active, item, set_)
             updates += 1
             oactive = active
-            h, forced = hide(best, np.int64(0), False, variant, second, active, oactive, set_, nd, span, force,
+            h, forced = hide(best, np.int64(0), False, colors, second, active, oactive, set_, nd, span, force,
                              forced)
             updates += h
             cur = best
             sp = saved[np.uint64(level)]
-            if variant == COLORS and t == 1:
+            if colors is not None and t == 1:
                 saved[np.uint64(level + 1)] = sp  # a forced move saves nothing: it has no second option
             else:
                 for p in range(active):
@@ -406,7 +411,7 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
             step = 1
         elif step == 1:
             # advance: try the option at place cur of best's set
-            if variant == PLAIN and cur >= best + set_[np.uint64(best - 1)]:
+            if colors is None and cur >= best + set_[np.uint64(best - 1)]:
                 step = 2
                 continue
             node = np.int64(set_[np.uint64(cur)])
@@ -419,7 +424,7 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
                 if c <= 0:
                     q += c
                     continue
-                if variant == PLAIN or set_[np.uint64(c - 2)] < active:
+                if colors is None or set_[np.uint64(c - 2)] < active:
                     active -= 1
                     swap_out(c, active, item, set_)
                     updates += 1
@@ -432,14 +437,14 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
                 if c <= 0:
                     q += c
                     continue
-                if variant == COLORS and c >= second:
+                if colors is not None and c >= second:
                     if set_[np.uint64(c - 2)] < oactive:
-                        h, forced = hide(c, np.int64(nd[np.uint64(w * q + 2)]), True, variant, second, active, oactive,
+                        h, forced = hide(c, np.int64(nd[np.uint64(w * q + 2)]), True, colors, second, active, oactive,
                                          set_, nd, span, force, forced)
                     else:
                         h = 0  # purified above: nothing to do
                 else:
-                    h, forced = hide(c, np.int64(0), True, variant, second, active, oactive, set_, nd, span, force, forced)
+                    h, forced = hide(c, np.int64(0), True, colors, second, active, oactive, set_, nd, span, force, forced)
                 if h < 0:
                     updates += -1 - h
                     ok = False
@@ -493,7 +498,23 @@ def _search(variant, second, cells, cursor, stop_at, solution_stop, node_stop, u
 
 
 @njit(**JIT_ENTRY)
-def apply_given_cells(variant, given, first_node, second, cells, force, state):
+def apply_given_plain(given, first_node, second, cells, force, state):
+    """:func:`_apply_given` for SSXC1."""
+    return _apply_given(None, given, first_node, second, cells, force, state)
+
+
+@njit(**JIT_ENTRY)
+def apply_given_colors(given, first_node, second, cells, force, state):
+    """:func:`_apply_given` for SSXCC."""
+    return _apply_given(COLORS, given, first_node, second, cells, force, state)
+
+
+#: The givens' entry point of each variant.
+APPLY_GIVEN = (apply_given_plain, apply_given_colors)
+
+
+@njit(**JIT_INNER)
+def _apply_given(colors, given, first_node, second, cells, force, state):
     """Force the options ``given`` (numbers) into the solution before the search.
 
     An option applies when each of its primary items is still active and
@@ -502,7 +523,7 @@ def apply_given_cells(variant, given, first_node, second, cells, force, state):
     ``given`` of the first conflicting option is returned.  Returns -1 when
     all were applied.  Nothing is counted.
     """
-    w = WIDTH[variant]
+    w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     item, set_, nd, span = cells
     active = state[ACTIVE_ITEMS]
     forced = state[FORCED]
@@ -511,7 +532,7 @@ def apply_given_cells(variant, given, first_node, second, cells, force, state):
         y = y0
         while nd[np.uint64(w * y)] > 0:
             x = np.int64(nd[np.uint64(w * y)])
-            if variant == PLAIN or x < second:
+            if colors is None or x < second:
                 loc = np.int64(nd[np.uint64(w * y + 1)])
                 if set_[np.uint64(x - 2)] >= active or loc >= x + set_[np.uint64(x - 1)]:
                     state[ACTIVE_ITEMS] = active
@@ -520,17 +541,17 @@ def apply_given_cells(variant, given, first_node, second, cells, force, state):
         oactive = active
         for z in range(y0, y):
             x = np.int64(nd[np.uint64(w * z)])
-            if variant == PLAIN or set_[np.uint64(x - 2)] < active:
+            if colors is None or set_[np.uint64(x - 2)] < active:
                 active -= 1
                 swap_out(x, active, item, set_)
         for z in range(y0, y):
             x = np.int64(nd[np.uint64(w * z)])
-            if variant == COLORS and x >= second:
+            if colors is not None and x >= second:
                 if set_[np.uint64(x - 2)] < oactive:
-                    hide(x, np.int64(nd[np.uint64(w * z + 2)]), False, variant, second, active, oactive, set_, nd,
+                    hide(x, np.int64(nd[np.uint64(w * z + 2)]), False, colors, second, active, oactive, set_, nd,
                          span, force, forced)
             else:
-                hide(x, np.int64(0), False, variant, second, active, oactive, set_, nd, span, force, forced)
+                hide(x, np.int64(0), False, colors, second, active, oactive, set_, nd, span, force, forced)
     state[ACTIVE_ITEMS] = active
     return -1
 
@@ -875,7 +896,7 @@ def _search_m(second, cells, cursor, solution_stop, node_stop, update_stop):
 
 @njit(**JIT_ENTRY)
 def apply_given_m(given, first_node, second, cells, state):
-    """:func:`apply_given_cells` for SSMCC: each given option is included as
+    """:func:`_apply_given` for SSMCC: each given option is included as
     the search would include it (nothing counted).  Returns the position in
     ``given`` of the first one that cannot be, or -1."""
     w = 4
