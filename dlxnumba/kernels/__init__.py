@@ -119,9 +119,10 @@ Counters follow DLX1: a *node* is counted each time a level is entered and for
 each solution; an *update* each time an item is covered or a node hidden (by a
 cover, a purification or a tweak); with colors, a *cleansing* (DLX2) for each
 purification and each node it cleanses (``state[CLEANSINGS]``).  The kind of
-search (``PLAIN`` or ``COLORS``) reaches :func:`.core.search._search` as a
-compile-time constant, like the layout, so a plain search runs the same
-machine code as before colors existed.
+search reaches :func:`.core.search._search` as a compile-time constant: the
+layout, or None for colors.  numba decides a test ``is None`` of such an
+argument before it compiles, so a plain search runs the same machine code as
+before colors existed, and a colored one compiles none of the plain steps.
 Branching takes the active primary item of minimum length, leftmost among
 equals; the scan stops early at an item of length ``<= stop_at`` (``0`` is
 DLX1's rule, ``1`` is the common "forced move" shortcut).  DLX1 finds it by

@@ -4,11 +4,15 @@ DLX3's), givens and chosen options.
 :func:`_search` is the loop of exact covers, with or without colors.  It is
 compiled once per layout and per kind through :func:`search_spacers`,
 :func:`search_blocks` and :func:`search_colors`, which pass ``width`` as a
-constant, or None for colors (DLX2's steps, on spacers): numba prunes each
-kind's steps from the other's loop before compiling it (a test ``is None``
-of an argument typed None or a constant is decided then; of an array, it is
-not), so a plain search never compiles DLX2's steps and a colored one never
-compiles DLX1's; :data:`SEARCH` maps a layout to its plain entry point.  The lanes of :mod:`.lanes` run the same loop.  :func:`_search_m` is
+constant and ``color`` as None (plain), or ``width`` as None (colors, on
+spacers) and ``color`` as the nodes' colors.  numba decides a test ``is
+None`` of an argument typed None or a constant before it compiles (of an
+array, it does not): each step tests ``color is not None`` for DLX2's way
+and ``width is not None`` for DLX1's, so a plain search never compiles
+DLX2's steps and a colored one never compiles DLX1's (the colored loop's
+machine code is the one it had when it tested ``color`` alone).
+:data:`SEARCH` maps a layout to its plain entry point.  The lanes of
+:mod:`.lanes` run the same loop.  :func:`_search_m` is
 Algorithm M (multiplicities, with colors), through :func:`search_bounds`.
 """
 
@@ -147,8 +151,8 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
     ``n1`` is the number of primary items; ``width`` the layout of the options
     (a constant) for a plain search, or None for a search with colors (on
     spacers); ``links`` a :data:`Links` record, ``color`` the nodes' colors
-    (written by purify) when ``width`` is None, else anything (None); the
-    steps of the other kind are pruned at compile time; ``cursor`` a
+    (written by purify) when ``width`` is None, else None (the steps of the
+    other kind are pruned at compile time); ``cursor`` a
     :data:`Cursor` whose ``choice`` and ``profile`` have at least ``n1 + 1``
     entries.  With colors, an item is covered and uncovered by DLX2's rules
     (:func:`.dance.cover_c`, purify and unpurify), and ``state[CLEANSINGS]``
@@ -206,9 +210,9 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
             if level > maxl:
                 maxl = level
             best = choose(n1, active, stop_at, llink, rlink, length)
-            if width is None:
+            if color is not None:
                 updates += cover_c(best, links, color)
-            else:
+            elif width is not None:
                 updates += cover(best, width, links)
             active -= 1
             oo = dlink[best]
@@ -219,11 +223,11 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
             if oo == best:
                 step = 2
                 continue
-            if width is None:
+            if color is not None:
                 u, cl = cover_others_c(oo, links, color)
                 updates += u
                 cleansings += cl
-            else:
+            elif width is not None:
                 updates += cover_others(oo, width, links)
             if n1 > SMALL:  # (choose() reads the count only then)
                 active -= primary_others(oo, n1, layout, top, ulink)
@@ -241,9 +245,9 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
                 step = 0
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
-            if width is None:
+            if color is not None:
                 uncover_c(best, True, links, color)
-            else:
+            elif width is not None:
                 uncover(best, width, links)
             active += 1
             if level == 0:
@@ -256,9 +260,9 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
             step = 3
         else:
             # recover: undo the option of node oo and move to the next one down
-            if width is None:
+            if color is not None:
                 uncover_others_c(oo, links, color)
-            else:
+            elif width is not None:
                 uncover_others(oo, width, links)
             if n1 > SMALL:
                 active += primary_others(oo, n1, layout, top, ulink)
@@ -273,7 +277,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
     state[SOLUTIONS] = sols
     state[MAX_LEVEL] = maxl
     state[ACTIVE] = active
-    if width is None:
+    if color is not None:
         state[CLEANSINGS] = cleansings
     return ret
 
