@@ -10,6 +10,8 @@
 - No compiled kernel keeps numba's reference counts: none allocates (Python
   allocates every array a kernel writes), so none compiles numba's allocation,
   its error messages or the counting of references.
+- Each kind of search compiles only its own steps (a colored search none of
+  the plain ones, and the other way round).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import json
+import os
 import pkgutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -187,3 +192,59 @@ def test_no_kernel_is_called_with_a_literal_but_the_compile_time_variants():
                 found.append(f"{name}:{node.lineno} {node.func.id}({', '.join(bad)})")
     assert calls > 100  # the calls were found
     assert found == [], f"{offenders} calls with literal arguments"
+
+
+#: In a fresh process with an empty cache: the kernels each kind of search
+#: compiles, as numba reports them ("numba:compile" events), one list per kind.
+KINDS = """
+import json
+from numba.core import event
+from dlxnumba import ExactCover
+from dlxnumba.costs import best
+
+compiled = []
+
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        f = ev.data["dispatcher"].py_func
+        compiled.append(f.__module__.rsplit(".", 1)[-1] + "." + f.__name__)
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", Listener())
+OPTIONS = [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"], ["A", "D"], ["B", "G"], ["D", "E", "G"]]
+plain = ExactCover.from_options(OPTIONS, primary=list("ABCDE"), secondary=["F", "G"])
+colored = ExactCover.from_options([["A", "B", "X:0", "Y:0"], ["A", "C", "X:1", "Y:1"], ["X:0", "Y:1"],
+                                   ["B", "X:1"], ["C", "Y:1"]], primary=list("ABC"), secondary=list("XY"))
+out = {}
+for kind, run in [("colored", lambda: colored.count()), ("plain", lambda: plain.count()),
+                  ("costs", lambda: best(plain.with_costs([3, 1, 4, 1, 5, 9]), 2).costs)]:
+    compiled.clear()
+    out[kind] = [run(), compiled[:]]
+print(json.dumps(out))
+"""
+
+
+def test_each_kind_of_search_compiles_only_its_own_steps(tmp_path):
+    """numba decides a test ``is None`` of an argument typed None or a constant
+    before it compiles, but not a test of an array or a comparison of numbers:
+    a kind passed that way made a colored search compile the plain cover steps
+    too, and a cost search both kinds of its own (issue 22)."""
+    from numba.core import config
+
+    if config.DISABLE_JIT:
+        pytest.skip("NUMBA_DISABLE_JIT=1: nothing is compiled")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # empty: every kernel is compiled
+    cp = subprocess.run([sys.executable, "-c", KINDS], capture_output=True, text=True, env=env, timeout=600)
+    assert cp.returncode == 0, cp.stderr
+    out = json.loads(cp.stdout.strip().splitlines()[-1])
+    (n, colored), (m, plain), (costs, priced) = out["colored"], out["plain"], out["costs"]
+    assert n == 1 and m == 1 and costs == [9]  # each search ran (its answers are checked elsewhere)
+    assert {"search.search_colors", "dance.cover_c", "dance.purify"} <= set(colored)
+    assert not {"dance.cover", "dance.uncover"} & set(colored)
+    assert {"search.search_spacers", "dance.cover", "dance.uncover"} <= set(plain)
+    assert priced.count("costs.cover_t") == 1 and priced.count("costs.uncover_t") == 1
+    assert not {"costs.purify_t", "costs.unpurify_t"} & set(priced)
