@@ -182,9 +182,9 @@ def _drop(nn, uu, ss, w, set_, nd):
 def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force, forced):
     """Hide the options in the set of item ``c`` from the other items' sets.
 
-    SSXC1 (``colors`` None) hides them all; with ``check`` it stops as
-    soon as an active primary item would lose its last option.  SSXCC
-    (``colors`` is ``COLORS``) keeps the options whose node at ``c`` has the color
+    SSXC1 (``colors`` None) hides them all; with ``check`` it stops as soon
+    as an active primary item would lose its last option.  SSXCC (``colors``
+    is ``COLORS``) keeps the options whose node at ``c`` has the color
     ``color`` (none when 0), leaves alone the items at places ``>= oactive``
     of ``item`` (purified secondary items), and with ``check`` also pushes an
     active primary item left with one option on ``force``.
@@ -278,9 +278,9 @@ SEARCH = (search_plain, search_colors)
 def _search(colors, second, cells, cursor, stop_at, solution_stop, node_stop, update_stop):
     """Run (or resume) SSXC1 or SSXCC until a stop condition; return a RET_* code.
 
-    ``colors`` is None (SSXC1) or ``COLORS`` (SSXCC), a constant: see :data:`PLAIN`;
-    ``second`` the ``x`` of the first secondary item (or past the last
-    item).  Returns ``RET_SOLUTION`` when the number of solutions reaches
+    ``colors`` is None (SSXC1) or ``COLORS`` (SSXCC), a constant (see
+    :data:`PLAIN`); ``second`` the ``x`` of the first secondary item (or past
+    the last item).  Returns ``RET_SOLUTION`` when the number of solutions reaches
     ``solution_stop`` (the solution is ``choice[0 .. state[LEVEL] - 1]``),
     ``RET_PAUSED`` before entering a level once ``state[NODES] >= node_stop``
     or ``state[UPDATES] >= update_stop``, ``RET_GROW`` when ``stack`` is too

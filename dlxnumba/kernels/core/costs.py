@@ -48,8 +48,9 @@ by the plain step (no color to test), as :func:`.dance.cover` hides.  The
 kind reaches the search as ``colored``, None or ``COLORS``, a constant that
 numba decides before it compiles (as ``width`` in :mod:`.search`):
 :func:`search_costs` and :func:`search_costs_colors` are its two entry
-points, and neither compiles the other's steps.  Lengths are kept for every item
-(DLX5 keeps them for the primary ones, whose length its branching may read).
+points, and neither compiles the other's steps.  Lengths are kept for every
+item (DLX5 keeps them for the primary ones, whose length its branching may
+read).
 
 The counters are DLX5's: a *node* each time a level is entered and for each
 solution, an *update* each cover of an item and each node hidden, a
