@@ -404,7 +404,6 @@ def test_grade_many_stops_at_ctrl_c():
     assert float(done.stdout.split()[1]) < 60  # not the hours the batch would take
 
 
-
 def test_a_killer_is_counted_by_dancing_links_before_it_is_graded():
     # cages are beyond the generator's solver: grade() counts a killer on the engine
     k = generate(seed=3, variant="killer")
