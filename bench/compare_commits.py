@@ -117,6 +117,10 @@ METRICS = (
         "de Bruijn n={}, weights {}..{} (colors) count()".format(*DEBRUIJN), "updates/s", "higher"),
        (f"engine:cells-queens{QUEENS_N}", "engine", f"queens({QUEENS_N}).count(algorithm=\"cells\")", "updates/s",
         "higher"),
+       (f"engine:cells-pentominoes{PENTO_H}x{PENTO_W}", "engine",
+        f"pentominoes({PENTO_H}, {PENTO_W}).count(algorithm=\"cells\")", "updates/s", "higher"),
+       (f"engine:cells-langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count(algorithm=\"cells\")",
+        "updates/s", "higher"),
        ("engine:cells-debruijn{}_{}_{}".format(*DEBRUIJN), "engine",
         "de Bruijn n={}, weights {}..{} (colors) count(algorithm=\"cells\")".format(*DEBRUIJN), "updates/s",
         "higher")]
@@ -152,6 +156,11 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
              {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1}),
             (f"engine:cells-queens{QUEENS_N}", {"task": "queens", "n": QUEENS_N, "expect": QUEENS_COUNT, "reps": 1,
                                                 "algorithm": "cells"}),
+            (f"engine:cells-pentominoes{PENTO_H}x{PENTO_W}",
+             {"task": "pentominoes", "h": PENTO_H, "w": PENTO_W, "expect": PENTO_COUNT, "reps": 1,
+              "algorithm": "cells"}),
+            (f"engine:cells-langford{LANGFORD_N}", {"task": "langford", "n": LANGFORD_N, "expect": LANGFORD_COUNT,
+                                                    "reps": 1, "algorithm": "cells"}),
             ("engine:cells-debruijn{}_{}_{}".format(*DEBRUIJN),
              {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1, "algorithm": "cells"})]
          + [(f"grade:{s}", {"task": "grade", "set": s}) for s in GRADE_SETS]
@@ -341,19 +350,21 @@ def worker_main(argv: list[str]) -> int:
 
     def pentominoes(req, quick=False):
         p, _key = dlx.pentominoes(req["h"], req["w"])
-        if p.count(limit=1) != 1:  # loads the counting code
+        algorithm = req.get("algorithm", "links")
+        if p.count(limit=1, algorithm=algorithm) != 1:  # loads the counting code
             raise AssertionError("no tiling found")
         if quick:
             return {"value": None}
-        return count_rate(p, req["expect"], req["reps"])
+        return count_rate(p, req["expect"], req["reps"], algorithm)
 
     def langford(req, quick=False):
         p, _key = dlx.langford(req["n"])
-        if p.count(limit=1) != 1:  # loads the counting code
+        algorithm = req.get("algorithm", "links")
+        if p.count(limit=1, algorithm=algorithm) != 1:  # loads the counting code
             raise AssertionError("no Langford pairing found")
         if quick:
             return {"value": None}
-        return count_rate(p, req["expect"], req["reps"])
+        return count_rate(p, req["expect"], req["reps"], algorithm)
 
     def debruijn(req, quick=False):
         sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/test_colors.py builds it
