@@ -212,11 +212,11 @@ def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force
     w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     updates = np.int64(0)
     end = np.int64(c) + set_[np.uint64(c - 1)]
-    for rr in range(np.int64(c), end):
-        tt = np.int64(set_[np.uint64(rr)])
-        if colors is not None and color != 0 and nd[np.uint64(w * tt + 2)] == color:
-            continue  # a compatible option stays
-        if check:
+    if check:  # (one loop per walk: the test is not made again for each option)
+        for rr in range(np.int64(c), end):
+            tt = np.int64(set_[np.uint64(rr)])
+            if colors is not None and color != 0 and nd[np.uint64(w * tt + 2)] == color:
+                continue  # a compatible option stays
             first = np.int64(span[np.uint64(2 * tt)])
             spacer = np.int64(span[np.uint64(2 * tt + 1)])
             nn = tt
@@ -242,7 +242,11 @@ def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force
                     updates += 1
             if colors is None:
                 updates += k  # (SSXC1 drops every other node)
-        else:
+    else:
+        for rr in range(np.int64(c), end):
+            tt = np.int64(set_[np.uint64(rr)])
+            if colors is not None and color != 0 and nd[np.uint64(w * tt + 2)] == color:
+                continue
             nn = tt + 1
             while nn != tt:
                 uu = np.int64(nd[np.uint64(w * nn)])
