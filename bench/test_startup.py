@@ -153,3 +153,13 @@ def test_state_bytes_per_thread(benchmark, n):
            rates=False, kind="memory", problem=f"state-{n}x{n}", state_bytes_per_thread=int(state),
            shared_template_bytes=int(template))
     assert state > 0
+
+
+def test_compile_floor_counts_right(capsys):
+    """``compile_floor.py``'s bare kernels count Knuth's example and the 8 rooks
+    right, cold and warm (its children exit with an error otherwise)."""
+    import compile_floor
+
+    assert compile_floor.main(["--rounds", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert [r.split()[0] for r in rows] == list(compile_floor.NAMES)
