@@ -34,8 +34,134 @@ import subprocess
 import sys
 import tempfile
 
-KERNELS = r'''
-import os, sys
+#: cover and uncover of item ``c``, as DLX1 does them (spacer layout).
+COVER = '''\
+llink[rlink[c]] = llink[c]
+rlink[llink[c]] = rlink[c]
+rr = dlink[c]
+while rr != c:
+    nn = rr + 1
+    while nn != rr:
+        if top[nn] <= 0:
+            nn = ulink[nn]
+            continue
+        ulink[dlink[nn]] = ulink[nn]
+        dlink[ulink[nn]] = dlink[nn]
+        length[top[nn]] -= 1
+        nn += 1
+    rr = dlink[rr]
+'''
+UNCOVER = '''\
+rr = ulink[c]
+while rr != c:
+    nn = rr - 1
+    while nn != rr:
+        if top[nn] <= 0:
+            nn = dlink[nn]
+            continue
+        ulink[dlink[nn]] = nn
+        dlink[ulink[nn]] = nn
+        length[top[nn]] += 1
+        nn -= 1
+    rr = ulink[rr]
+llink[rlink[c]] = c
+rlink[llink[c]] = c
+'''
+
+#: DLX1 counting every solution: an explicit stack of choices, the item of
+#: fewest options by a walk of the item list; ``COVER(c)`` and ``UNCOVER(c)``
+#: stand for the steps above, written out or called (:func:`search_source`).
+SEARCH = '''\
+@njit(**JIT)
+def NAME(llink, rlink, top, ulink, dlink, length, choice):
+    sols = 0
+    level = 0
+    best = 0
+    oo = 0
+    step = 0
+    while True:
+        if step == 0:  # enter a level
+            if rlink[0] == 0:
+                sols += 1
+                step = 3
+                continue
+            p = rlink[0]
+            best = p
+            t = length[p]
+            while p != 0:
+                if length[p] < t:
+                    t = length[p]
+                    best = p
+                p = rlink[p]
+            c = best
+            COVER(c)
+            oo = dlink[best]
+            choice[level] = oo
+            step = 1
+        elif step == 1:  # try option oo, or back up
+            if oo == best:
+                c = best
+                UNCOVER(c)
+                step = 3
+                continue
+            pp = oo + 1
+            while pp != oo:
+                c = np.int64(top[pp])  # as best: one signature for cover
+                if c <= 0:
+                    pp = ulink[pp]
+                    continue
+                COVER(c)
+                pp += 1
+            level += 1
+            step = 0
+        elif step == 3:  # leave the level, back to the option chosen above
+            if level == 0:
+                break
+            level -= 1
+            oo = choice[level]
+            best = top[oo]
+            step = 2
+        else:  # undo option oo, try the next one
+            pp = oo - 1
+            while pp != oo:
+                c = np.int64(top[pp])
+                if c <= 0:
+                    pp = dlink[pp]
+                    continue
+                UNCOVER(c)
+                pp -= 1
+            oo = dlink[oo]
+            choice[level] = oo
+            step = 1
+    return sols
+'''
+
+ARGS = "c, llink, rlink, top, ulink, dlink, length"
+
+
+def search_source(name: str, calls: bool) -> str:
+    """The search as ``name``, its cover and uncover steps called (``calls``) or written out."""
+    out = []
+    for line in SEARCH.replace("NAME", name).splitlines():
+        step = line.strip()
+        if step in ("COVER(c)", "UNCOVER(c)"):
+            indent = line[:len(line) - len(line.lstrip())]
+            if calls:
+                out.append(f"{indent}{step[:-3].lower()}({ARGS})")
+            else:
+                body = COVER if step == "COVER(c)" else UNCOVER
+                out.extend(indent + b for b in body.splitlines())
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def indented(body: str) -> str:
+    return "".join("    " + line + "\n" for line in body.splitlines())
+
+
+HEAD = '''\
+import sys
 import numpy as np
 from numba import njit
 
@@ -48,226 +174,14 @@ def trivial(a):
     return a[0] + 1
 
 
-@njit(**JIT)
-def bare(llink, rlink, top, ulink, dlink, length, choice):
-    sols = 0
-    level = 0
-    best = 0
-    oo = 0
-    step = 0
-    while True:
-        if step == 0:  # enter a level
-            if rlink[0] == 0:
-                sols += 1
-                if level == 0:
-                    break
-                level -= 1
-                oo = choice[level]
-                best = top[oo]
-                step = 2
-                continue
-            p = rlink[0]
-            best = p
-            t = length[p]
-            while p != 0:
-                if length[p] < t:
-                    t = length[p]
-                    best = p
-                p = rlink[p]
-            c = best
-            llink[rlink[c]] = llink[c]
-            rlink[llink[c]] = rlink[c]
-            rr = dlink[c]
-            while rr != c:
-                nn = rr + 1
-                while nn != rr:
-                    if top[nn] <= 0:
-                        nn = ulink[nn]
-                        continue
-                    ulink[dlink[nn]] = ulink[nn]
-                    dlink[ulink[nn]] = dlink[nn]
-                    length[top[nn]] -= 1
-                    nn += 1
-                rr = dlink[rr]
-            oo = dlink[best]
-            choice[level] = oo
-            step = 1
-        elif step == 1:  # try option oo, or back up
-            if oo == best:
-                c = best
-                rr = ulink[c]
-                while rr != c:
-                    nn = rr - 1
-                    while nn != rr:
-                        if top[nn] <= 0:
-                            nn = dlink[nn]
-                            continue
-                        ulink[dlink[nn]] = nn
-                        dlink[ulink[nn]] = nn
-                        length[top[nn]] += 1
-                        nn -= 1
-                    rr = ulink[rr]
-                llink[rlink[c]] = c
-                rlink[llink[c]] = c
-                if level == 0:
-                    break
-                level -= 1
-                oo = choice[level]
-                best = top[oo]
-                step = 2
-                continue
-            pp = oo + 1
-            while pp != oo:
-                c = top[pp]
-                if c <= 0:
-                    pp = ulink[pp]
-                    continue
-                llink[rlink[c]] = llink[c]
-                rlink[llink[c]] = rlink[c]
-                rr = dlink[c]
-                while rr != c:
-                    nn = rr + 1
-                    while nn != rr:
-                        if top[nn] <= 0:
-                            nn = ulink[nn]
-                            continue
-                        ulink[dlink[nn]] = ulink[nn]
-                        dlink[ulink[nn]] = dlink[nn]
-                        length[top[nn]] -= 1
-                        nn += 1
-                    rr = dlink[rr]
-                pp += 1
-            level += 1
-            step = 0
-        else:  # undo option oo, try the next one
-            pp = oo - 1
-            while pp != oo:
-                c = top[pp]
-                if c <= 0:
-                    pp = dlink[pp]
-                    continue
-                rr = ulink[c]
-                while rr != c:
-                    nn = rr - 1
-                    while nn != rr:
-                        if top[nn] <= 0:
-                            nn = dlink[nn]
-                            continue
-                        ulink[dlink[nn]] = nn
-                        dlink[ulink[nn]] = nn
-                        length[top[nn]] += 1
-                        nn -= 1
-                    rr = ulink[rr]
-                llink[rlink[c]] = c
-                rlink[llink[c]] = c
-                pp -= 1
-            oo = dlink[oo]
-            choice[level] = oo
-            step = 1
-    return sols
+'''
 
-
-@njit(**INNER)
-def cover(c, llink, rlink, top, ulink, dlink, length):
-    llink[rlink[c]] = llink[c]
-    rlink[llink[c]] = rlink[c]
-    rr = dlink[c]
-    while rr != c:
-        nn = rr + 1
-        while nn != rr:
-            if top[nn] <= 0:
-                nn = ulink[nn]
-                continue
-            ulink[dlink[nn]] = ulink[nn]
-            dlink[ulink[nn]] = dlink[nn]
-            length[top[nn]] -= 1
-            nn += 1
-        rr = dlink[rr]
-
-
-@njit(**INNER)
-def uncover(c, llink, rlink, top, ulink, dlink, length):
-    rr = ulink[c]
-    while rr != c:
-        nn = rr - 1
-        while nn != rr:
-            if top[nn] <= 0:
-                nn = dlink[nn]
-                continue
-            ulink[dlink[nn]] = nn
-            dlink[ulink[nn]] = nn
-            length[top[nn]] += 1
-            nn -= 1
-        rr = ulink[rr]
-    llink[rlink[c]] = c
-    rlink[llink[c]] = c
-
-
-@njit(**JIT)
-def split(llink, rlink, top, ulink, dlink, length, choice):
-    sols = 0
-    level = 0
-    best = 0
-    oo = 0
-    step = 0
-    while True:
-        if step == 0:
-            if rlink[0] == 0:
-                sols += 1
-                if level == 0:
-                    break
-                level -= 1
-                oo = choice[level]
-                best = top[oo]
-                step = 2
-                continue
-            p = rlink[0]
-            best = p
-            t = length[p]
-            while p != 0:
-                if length[p] < t:
-                    t = length[p]
-                    best = p
-                p = rlink[p]
-            cover(best, llink, rlink, top, ulink, dlink, length)
-            oo = dlink[best]
-            choice[level] = oo
-            step = 1
-        elif step == 1:
-            if oo == best:
-                uncover(best, llink, rlink, top, ulink, dlink, length)
-                if level == 0:
-                    break
-                level -= 1
-                oo = choice[level]
-                best = top[oo]
-                step = 2
-                continue
-            pp = oo + 1
-            while pp != oo:
-                c = np.int64(top[pp])  # best is int64 too: one signature each
-                if c <= 0:
-                    pp = ulink[pp]
-                    continue
-                cover(c, llink, rlink, top, ulink, dlink, length)
-                pp += 1
-            level += 1
-            step = 0
-        else:
-            pp = oo - 1
-            while pp != oo:
-                c = np.int64(top[pp])  # best is int64 too: one signature each
-                if c <= 0:
-                    pp = dlink[pp]
-                    continue
-                uncover(c, llink, rlink, top, ulink, dlink, length)
-                pp -= 1
-            oo = dlink[oo]
-            choice[level] = oo
-            step = 1
-    return sols
-
-
+#: The child's kernels: trivial, bare (cover and uncover written out), split
+#: (cover and uncover kernels of their own, called).
+KERNELS = (HEAD + search_source("bare", calls=False) + "\n\n"
+           + f"@njit(**INNER)\ndef cover({ARGS}):\n" + indented(COVER) + "\n\n"
+           + f"@njit(**INNER)\ndef uncover({ARGS}):\n" + indented(UNCOVER) + "\n\n"
+           + search_source("split", calls=True) + "\n\n" + r'''
 def links(n_items, options):
     """DLX1's arrays (all primary items, spacers between options)."""
     size = n_items + 1 + sum(len(o) + 1 for o in options) + 1
@@ -309,9 +223,9 @@ def check(kernel):
     if kernel is trivial:
         return trivial(np.ones(1, np.int32)) == 2
     return kernel(*links(*KNUTH)) == 1 and kernel(*links(*ROOKS)) == 40320
-'''
+''')
 
-CHILD = KERNELS + r'''
+CHILD = KERNELS + '''
 ok = check({name})
 sys.exit(0 if ok else 1)
 '''

@@ -31,7 +31,7 @@ from . import kernels as K
 from .cells import CellsEngine
 from .estimate import search_progress
 from .errors import ExactCoverError, LimitReached
-from .kernels.core.search import (SEARCH, apply_given, apply_given_bounds, apply_given_colors, chosen_options_m,
+from .kernels.core.search import (APPLY_GIVEN, SEARCH, apply_given_bounds, apply_given_colors, chosen_options_m,
                                   search_bounds, search_colors)
 from .progress import Progress, ProgressArg
 from .search_options import SearchOptions, check_limit, documented
@@ -234,7 +234,7 @@ class Search:
             else:
                 apply_given_bounds(self.given, t.first_node, self.links, self.bounds)
         elif self.given.size:
-            bad = apply_given(self.given, t.first_node, t.width, self.links)
+            bad = APPLY_GIVEN[t.width](self.given, t.first_node, self.links)
             if bad >= 0:
                 raise ExactCoverError(describe_conflict(problem, self.given, bad))
         # compiled (or loaded) before any clock starts: seconds and timeouts count searching only

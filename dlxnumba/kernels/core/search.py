@@ -283,8 +283,8 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
 
 
 @njit(**JIT_ENTRY)
-def apply_given(given, first_node, width, links):
-    """Force the options ``given`` into the solution before the search.
+def apply_given_spacers(given, first_node, links):
+    """Force the options ``given`` into a plain search on spacers, before it starts.
 
     ``first_node[j]`` is the first node of option ``j``; ``links`` a plain
     tuple in :data:`Links` order.  Each option's items must all still be
@@ -293,12 +293,25 @@ def apply_given(given, first_node, width, links):
     applied.  Updates are not counted (DLX1 reads a problem that already lacks
     them).
     """
-    return _apply_given(given, np.int64(0), given.shape[0], first_node, width, Links(*links))
+    return _apply_given(given, np.int64(0), given.shape[0], first_node, SPACERS, Links(*links))
+
+
+@njit(**JIT_ENTRY)
+def apply_given_blocks(given, first_node, links):
+    """:func:`apply_given_spacers` for four-node blocks."""
+    return _apply_given(given, np.int64(0), given.shape[0], first_node, BLOCKS, Links(*links))
+
+
+#: The entry point of the givens for each layout: the layout reaches the steps
+#: as a constant, as in the search, so that they are the search's own (one
+#: entry taking the layout at run time compiled ``cover`` and the steps below
+#: ``_apply_given`` once more, for an int64 layout).
+APPLY_GIVEN = {SPACERS: apply_given_spacers, BLOCKS: apply_given_blocks}
 
 
 @njit(**JIT_INNER)
 def _apply_given(given, start, stop, first_node, width, links):
-    """:func:`apply_given` for ``given[start:stop]``; the position from ``start``."""
+    """:func:`apply_given_spacers` for ``given[start:stop]``; the position from ``start``."""
     for g in range(start, stop):
         if not apply_option(np.int64(given[g]), first_node, width, links):
             return g - start
