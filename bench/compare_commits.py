@@ -100,6 +100,7 @@ QUEENS_N, QUEENS_COUNT = 14, 365_596  # OEIS A000170; a full count takes ~0.6 s 
 PENTO_H, PENTO_W, PENTO_COUNT = 6, 10, 9_356  # 2339 tilings x 4 symmetries (no symmetry breaking)
 LANGFORD_N, LANGFORD_COUNT = 12, 216_288  # 108,144 Langford pairings x 2 (no symmetry breaking)
 DEBRUIJN, DEBRUIJN_COUNT = (6, 2, 4), 60_928  # as in bench/cells_vs_links.py (DLX2 and SSXCC agree)
+QUEENDOM, QUEENDOM_COUNT = (7, 5), 56_188  # bench/test_colors.py's queendom(7, 5): DLX3, ~1.5 s
 ONE_ITEM_N = 100_000  # the "scale" problem: option i is {item i}
 GRADE_SETS = ("top95",)  # grade_many(threads=1) of these sets
 GEN_COUNT, GEN_SEED = 20, 12345  # generate_many(GEN_COUNT, seed=GEN_SEED, threads=1)
@@ -115,6 +116,8 @@ METRICS = (
        (f"engine:langford{LANGFORD_N}", "engine", f"langford({LANGFORD_N}).count()", "updates/s", "higher"),
        ("engine:debruijn{}_{}_{}".format(*DEBRUIJN), "engine",
         "de Bruijn n={}, weights {}..{} (colors) count()".format(*DEBRUIJN), "updates/s", "higher"),
+       ("engine:queendom{}_{}".format(*QUEENDOM), "engine",
+        "queendom({}, {}) (multiplicities) count()".format(*QUEENDOM), "updates/s", "higher"),
        (f"engine:cells-queens{QUEENS_N}", "engine", f"queens({QUEENS_N}).count(algorithm=\"cells\")", "updates/s",
         "higher"),
        (f"engine:cells-pentominoes{PENTO_H}x{PENTO_W}", "engine",
@@ -154,6 +157,8 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
                                               "reps": 1}),
             ("engine:debruijn{}_{}_{}".format(*DEBRUIJN),
              {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1}),
+            ("engine:queendom{}_{}".format(*QUEENDOM),
+             {"task": "queendom", "args": QUEENDOM, "expect": QUEENDOM_COUNT, "reps": 1}),
             (f"engine:cells-queens{QUEENS_N}", {"task": "queens", "n": QUEENS_N, "expect": QUEENS_COUNT, "reps": 1,
                                                 "algorithm": "cells"}),
             (f"engine:cells-pentominoes{PENTO_H}x{PENTO_W}",
@@ -380,6 +385,19 @@ def worker_main(argv: list[str]) -> int:
             return {"value": None}
         return count_rate(p, req["expect"], req["reps"], algorithm)
 
+    def queendom(req, quick=False):
+        sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/test_colors.py builds it
+        try:
+            from test_colors import queendom as make
+        finally:
+            sys.path.pop(0)
+        p = make(*req["args"])
+        if p.count(limit=1) != 1:  # loads the counting code
+            raise AssertionError("no queendom found")
+        if quick:
+            return {"value": None}
+        return count_rate(p, req["expect"], req["reps"])
+
     def one_item(req, quick=False):
         import numpy as np
 
@@ -410,8 +428,8 @@ def worker_main(argv: list[str]) -> int:
         return {"value": None, "errors": out}
 
     HANDLERS = {"batch": batch, "single": single, "queens": queens, "pentominoes": pentominoes,
-                "langford": langford, "debruijn": debruijn, "one_item": one_item, "grade": grade,
-                "generate": generate, "warmup": warmup}
+                "langford": langford, "debruijn": debruijn, "queendom": queendom, "one_item": one_item,
+                "grade": grade, "generate": generate, "warmup": warmup}
 
     for line in sys.stdin:
         req = json.loads(line)
