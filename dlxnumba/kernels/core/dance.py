@@ -259,19 +259,17 @@ def cover_c(c, links, color):
 
 
 @njit(**JIT_INNER)
-def uncover_c(c, react, links, color):
-    """Undo :func:`cover_c` of item ``c``, in the reverse order; ``react=False``
-    leaves ``c`` out of the item list (DLX3's ``uncover(c, 0)``)."""
+def uncover_c(c, links, color):
+    """Undo :func:`cover_c` of item ``c``, in the reverse order."""
     llink, rlink, ulink, length = links.llink, links.rlink, links.ulink, links.length
     rr = ulink[c]
     while rr != c:
         unhide_c(rr, links, color)
         rr = ulink[rr]
-    if react:
-        left_ = llink[c]
-        right_ = rlink[c]
-        rlink[left_] = c
-        llink[right_] = c
+    left_ = llink[c]
+    right_ = rlink[c]
+    rlink[left_] = c
+    llink[right_] = c
     length[c] -= COVERED
 
 
@@ -344,7 +342,7 @@ def uncover_others_c(oo, links, color):
             return
         k = color[pp]
         if k == 0:
-            uncover_c(np.uint32(top[pp]), True, links, color)
+            uncover_c(np.uint32(top[pp]), links, color)
         elif k > 0:
             unpurify(pp, links, color)
 
@@ -391,4 +389,10 @@ def untweak(c, x, unblock, links, color):
     ulink[rr] = qq
     length[c] += k
     if not unblock:
-        uncover_c(c, False, links, color)
+        # uncover c but leave it out of the item list (DLX3's uncover(c, 0)),
+        # written out: a call of uncover_c with a flag compiled it twice
+        rr = ulink[c]
+        while rr != c:
+            unhide_c(rr, links, color)
+            rr = ulink[rr]
+        length[c] -= COVERED

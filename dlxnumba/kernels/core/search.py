@@ -246,7 +246,7 @@ def _search(n1, width, links, color, cursor, stop_at, solution_stop, node_stop, 
         elif step == 2:
             # backup: restore the item chosen at this level, return to the one above
             if color is not None:
-                uncover_c(best, True, links, color)
+                uncover_c(best, links, color)
             elif width is not None:
                 uncover(best, width, links)
             active += 1
@@ -472,7 +472,7 @@ def _search_m(links, bounds, cursor, solution_stop, node_stop, update_stop):
         elif step == 2:
             # backup: restore the original state of best
             if bound[best] == 0 and slack[best] == 0:
-                uncover_c(best, True, links, color)
+                uncover_c(best, links, color)
             else:
                 untweak(best, np.uint32(first_tweak[np.uint64(level)]), bound[best] != 0, links, color)
             bound[best] += 1
@@ -507,10 +507,10 @@ def _search_m(links, bounds, cursor, solution_stop, node_stop, update_stop):
                 k = color[pp]
                 if cc <= n1_of(slack):
                     if bound[cc] == 0:
-                        uncover_c(cc, True, links, color)
+                        uncover_c(cc, links, color)
                     bound[cc] += 1
                 elif k == 0:
-                    uncover_c(cc, True, links, color)
+                    uncover_c(cc, links, color)
                 elif k > 0:
                     unpurify(pp, links, color)
             cur = dlink[cur]
