@@ -178,9 +178,7 @@ def _drop(nn, uu, ss, w, set_, nd):
     nd[np.uint64(w * nnp + 1)] = vv
 
 
-#: ``hide``'s ``check`` as numpy booleans, which numba types as ``bool``:
-#: one compile of ``hide`` serves both walks (Python's ``True`` and ``False``
-#: are typed as two literals, and each was a compile of its own).
+#: ``hide``'s ``check`` as numpy booleans, which numba types as ``bool`` (see :func:`hide`).
 _CHECK = np.bool_(True)
 _NO_CHECK = np.bool_(False)
 
