@@ -20,9 +20,9 @@ Each runs in a fresh process with an empty ``NUMBA_CACHE_DIR`` (*cold*) and
 again with the filled cache (*warm*); *compiling* is cold minus warm, CPU
 seconds of the child (user + system, from ``os.wait4``), median of the rounds
 (the same measure as ``startup_table.py``).  Every child counts the solutions
-of Knuth's example (7 items, 6 options: one solution) and of the 8 queens as an
-exact cover problem with secondary diagonals left out (that is, rooks: 8! = 40,320),
-and fails if either count is wrong.  Standard library only in the parent.
+of Knuth's example (7 items, 6 options: one solution) and of the 8 rooks (rows and
+columns as items: 8! = 40,320 solutions), and fails if either count is wrong.
+Standard library only in the parent.
 """
 
 from __future__ import annotations
