@@ -353,50 +353,35 @@ def worker_main(argv: list[str]) -> int:
         p, _key = dlx.queens(req["n"])
         return count_rate(p, req["expect"], req["reps"], req.get("algorithm", "links"))
 
-    def pentominoes(req, quick=False):
-        p, _key = dlx.pentominoes(req["h"], req["w"])
+    def count_task(p, req, quick, missing):
+        """A first solution (it loads the counting code), then full counts timed."""
         algorithm = req.get("algorithm", "links")
-        if p.count(limit=1, algorithm=algorithm) != 1:  # loads the counting code
-            raise AssertionError("no tiling found")
+        if p.count(limit=1, algorithm=algorithm) != 1:
+            raise AssertionError(missing)
         if quick:
             return {"value": None}
         return count_rate(p, req["expect"], req["reps"], algorithm)
+
+    def test_colors():
+        """bench/test_colors.py, which builds the colored and bounded problems."""
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        try:
+            import test_colors as module
+        finally:
+            sys.path.pop(0)
+        return module
+
+    def pentominoes(req, quick=False):
+        return count_task(dlx.pentominoes(req["h"], req["w"])[0], req, quick, "no tiling found")
 
     def langford(req, quick=False):
-        p, _key = dlx.langford(req["n"])
-        algorithm = req.get("algorithm", "links")
-        if p.count(limit=1, algorithm=algorithm) != 1:  # loads the counting code
-            raise AssertionError("no Langford pairing found")
-        if quick:
-            return {"value": None}
-        return count_rate(p, req["expect"], req["reps"], algorithm)
+        return count_task(dlx.langford(req["n"])[0], req, quick, "no Langford pairing found")
 
     def debruijn(req, quick=False):
-        sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/test_colors.py builds it
-        try:
-            from test_colors import de_bruijn
-        finally:
-            sys.path.pop(0)
-        p = de_bruijn(*req["args"])
-        algorithm = req.get("algorithm", "links")
-        if p.count(limit=1, algorithm=algorithm) != 1:  # loads the counting code
-            raise AssertionError("no de Bruijn cycle found")
-        if quick:
-            return {"value": None}
-        return count_rate(p, req["expect"], req["reps"], algorithm)
+        return count_task(test_colors().de_bruijn(*req["args"]), req, quick, "no de Bruijn cycle found")
 
     def queendom(req, quick=False):
-        sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/test_colors.py builds it
-        try:
-            from test_colors import queendom as make
-        finally:
-            sys.path.pop(0)
-        p = make(*req["args"])
-        if p.count(limit=1) != 1:  # loads the counting code
-            raise AssertionError("no queendom found")
-        if quick:
-            return {"value": None}
-        return count_rate(p, req["expect"], req["reps"])
+        return count_task(test_colors().queendom(*req["args"]), req, quick, "no queendom found")
 
     def one_item(req, quick=False):
         import numpy as np
