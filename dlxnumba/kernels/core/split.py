@@ -69,7 +69,7 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
     llink, rlink, top, ulink, dlink, length = links
     if rlink[0] == 0:
         return -2
-    active = count_active(n1, length) if n1 > 64 else 0
+    active = count_active(n1, length) if n1 > 64 else np.int64(0)
     best = choose(n1, active, stop_at, llink, rlink, length)
     upds[0] = cover(best, width, links)
     k = _try_options(dlink[best], best, np.int64(0), width, links, first_node, opts, upds, sols)
@@ -114,7 +114,7 @@ def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts
     if _apply_given(given, np.int64(0), given.shape[0], first_node, width, links) >= 0:
         return -1
     llink, rlink, top, ulink, dlink, length = links
-    active = count_active(n1, length) if n1 > 64 else 0
+    active = count_active(n1, length) if n1 > 64 else np.int64(0)
     k = 0
     for level in range(cut.shape[0]):
         best = choose(n1, active, stop_at, llink, rlink, length)
@@ -151,7 +151,7 @@ def _probe(n1, width, links, choice, stop_at, probes, rng, out):
     solutions = 0.0
     for _ in range(probes):
         weight = 1.0
-        active = count_active(n1, length) if n1 > 64 else 0
+        active = count_active(n1, length) if n1 > 64 else np.int64(0)
         level = 0
         while True:
             nodes += weight  # enter a level
