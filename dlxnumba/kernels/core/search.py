@@ -137,10 +137,13 @@ def choose(n1, active, stop_at, llink, rlink, length):
 
 @njit(**JIT_HELPER)
 def count_active(n1, length):
-    """The number of active primary items (those whose length is below ``COVERED``)."""
-    active = 0
-    for k in range(1, n1 + 1):
-        active += length[k] < COVERED
+    """The count of active primary items that :func:`choose` reads: the number
+    of items below ``n1 + 1`` whose length is below ``COVERED``, or 0 when
+    there are at most :data:`SMALL` (choose() then does not read it)."""
+    active = np.int64(0)
+    if n1 > SMALL:
+        for k in range(1, n1 + 1):
+            active += length[k] < COVERED
     return active
 
 

@@ -28,7 +28,7 @@ from numba import njit
 from .._common import BLOCKS, JIT_ENTRY, JIT_HELPER, JIT_INNER, NODES, SOLUTIONS, SPACERS, UPDATES, Cursor, Links
 from .dance import cover, cover_others, option_of, primary_others, uncover, uncover_others
 from .lanes import _restore, _zero
-from .search import _apply_given, _search, choose, count_active
+from .search import SMALL, _apply_given, _search, choose, count_active
 
 _HUGE = np.int64(1) << np.int64(62)
 
@@ -69,7 +69,7 @@ def _expand(n1, width, template, links, given, stop_at, first_node, opts, upds, 
     llink, rlink, top, ulink, dlink, length = links
     if rlink[0] == 0:
         return -2
-    active = count_active(n1, length) if n1 > 64 else np.int64(0)
+    active = count_active(n1, length)
     best = choose(n1, active, stop_at, llink, rlink, length)
     upds[0] = cover(best, width, links)
     k = _try_options(dlink[best], best, np.int64(0), width, links, first_node, opts, upds, sols)
@@ -114,7 +114,7 @@ def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts
     if _apply_given(given, np.int64(0), given.shape[0], first_node, width, links) >= 0:
         return -1
     llink, rlink, top, ulink, dlink, length = links
-    active = count_active(n1, length) if n1 > 64 else np.int64(0)
+    active = count_active(n1, length)
     k = 0
     for level in range(cut.shape[0]):
         best = choose(n1, active, stop_at, llink, rlink, length)
@@ -130,7 +130,7 @@ def _remainder(n1, width, template, links, given, cut, stop_at, first_node, opts
         for j in range(before + 1, k + 1):
             levels[j] = level
         cover_others(oo, width, links)
-        if n1 > 64:
+        if n1 > SMALL:
             active -= primary_others(oo, n1, width, top, ulink)
     return k
 
@@ -151,7 +151,7 @@ def _probe(n1, width, links, choice, stop_at, probes, rng, out):
     solutions = 0.0
     for _ in range(probes):
         weight = 1.0
-        active = count_active(n1, length) if n1 > 64 else np.int64(0)
+        active = count_active(n1, length)
         level = 0
         while True:
             nodes += weight  # enter a level
@@ -171,7 +171,7 @@ def _probe(n1, width, links, choice, stop_at, probes, rng, out):
                 oo = dlink[oo]
             choice[level] = oo
             updates += weight * cover_others(oo, width, links)
-            if n1 > 64:
+            if n1 > SMALL:
                 active -= primary_others(oo, n1, width, top, ulink)
             if rlink[0] == 0:
                 nodes += weight
@@ -181,7 +181,7 @@ def _probe(n1, width, links, choice, stop_at, probes, rng, out):
         while level >= 0:  # undo the path, deepest first
             oo = np.uint32(choice[level])
             uncover_others(oo, width, links)
-            if n1 > 64:
+            if n1 > SMALL:
                 active += primary_others(oo, n1, width, top, ulink)
             uncover(np.uint32(top[oo]), width, links)
             active += 1
