@@ -34,3 +34,14 @@ def problems(draw, max_items=8, max_options=12):
     options = draw(st.permutations(options))
     options = [draw(st.permutations(o)) for o in options]
     return options, n_primary, n_items
+
+
+def examples(n: int) -> int:
+    """The examples a property test runs: ``n`` as written, scaled by the hypothesis
+    profile in force (``tests/conftest.py``): half of it in the ``ci`` profile (the
+    default), ten times it in ``deep``.  The scale is the profile's ``max_examples``
+    over hypothesis's own default of 100, so a test that names no count follows the
+    profile too."""
+    from hypothesis import settings
+
+    return max(1, round(n * settings.default.max_examples / 100))

@@ -20,9 +20,9 @@ from dlxnumba import ExactCover, LimitReached, Stats, langford, pentominoes, que
 from dlxnumba.errors import ExactCoverError
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
-from strategies import problems
+from strategies import examples, problems
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("bad", ["dlx", "Links", "", None, 1, ("links",)])

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import reference as ref
 from dlxnumba import ExactCover, ExactCoverError, queens
 from dlxnumba.batch import BatchResult, Status, run_batch
-from strategies import problems
+from strategies import examples, problems
 
 KNUTH = ExactCover.from_options(
     [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"], ["A", "D"], ["B", "G"], ["D", "E", "G"]],
@@ -54,7 +54,7 @@ def check_job(p, options, n1, n, job, limit, stop_at, r: BatchResult, i: int) ->
         assert p.solve(given=givens, stop_at=stop_at) == r.first[i]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems(), st.data())
 def test_every_job_matches_the_oracle_and_a_search(prob, data):
     options, n1, n = prob

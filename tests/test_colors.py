@@ -18,6 +18,7 @@ from dlxnumba.errors import DLXFormatError
 from colored import (GOLDEN, HERE, as_lists, build, check_batch_against_searches, colored_problems, golden,
                      link_arrays, read_quietly, run_in_node_slices, verify)
 from reference import colored_solutions_by_subsets, is_colored_cover
+from strategies import examples
 
 # ---------------------------------------------------------------------------
 # DLX2's figures (../shared/golden.md)
@@ -167,7 +168,7 @@ def test_colors_of_a_solution():
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(colored_problems(), st.sampled_from([0, 1]))
 def test_same_solutions_as_the_oracle(prob, stop_at):
     p = build(prob)
@@ -178,7 +179,7 @@ def test_same_solutions_as_the_oracle(prob, stop_at):
     assert p.count(stop_at=stop_at) == len(found)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(colored_problems(), st.sampled_from([0, 1]))
 def test_links_and_colors_restored_after_a_full_search(prob, stop_at):
     p = build(prob)
@@ -190,7 +191,7 @@ def test_links_and_colors_restored_after_a_full_search(prob, stop_at):
         assert np.array_equal(a, b)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(colored_problems(), st.integers(1, 4), st.integers(1, 6), st.sampled_from([0, 1]))
 def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
     p = build(prob)
@@ -208,7 +209,7 @@ def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates, stop_at):
     assert (last_stats().nodes, last_stats().updates, last_stats().cleansings) == (w.nodes, w.updates, w.cleansings)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(colored_problems(), st.data())
 def test_given_options_with_colors(prob, data):
     p = build(prob)
@@ -271,7 +272,7 @@ def test_batches_of_colored_problems():
     assert r.status.tolist() == [Status.BUDGET, Status.BUDGET]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(colored_problems(), st.data(), st.integers(1, 3))
 def test_batch_equals_searches(prob, data, limit):
     p = build(prob)
@@ -286,7 +287,7 @@ def test_batch_equals_searches(prob, data, limit):
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(colored_problems())
 def test_dlx_text_round_trip(prob):
     options, colors, n1, n = prob
@@ -395,7 +396,7 @@ def test_word_rectangles_text_round_trip_and_bad_input():
         word_rectangle([0], key)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(colored_problems(), st.data())
 def test_from_options_in_any_spelling_equals_the_arrays(prob, data):
     """Each colored entry spelt at random as a pair or an "X:A" string, each

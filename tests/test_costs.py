@@ -20,6 +20,7 @@ from dlxnumba import ExactCover, ExactCoverError, queens
 from dlxnumba.costs import MAX_COST, Best, CostSearch
 from dlxnumba.io.dlx import parse_dlx
 from colored import GOLDEN, HERE, as_lists, build, colored_problems, golden
+from strategies import examples
 from reference import (cheapest_covers, colored_covers_by_backtracking, colored_solutions_by_subsets,
                        dlx5_option_lines, is_colored_cover)
 
@@ -28,7 +29,7 @@ def best(p, costs, k=1, **kwargs) -> Best:
     """``p.best(k)`` of the problem with ``costs`` (most tests draw the costs apart from the problem)."""
     return p.with_costs(costs).best(k, **kwargs)
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------------------
 # DLX5's figures (../shared/golden.md, "Costs, ZDDs and preprocessing"):

@@ -18,6 +18,7 @@ from dlxnumba.errors import DLXFormatError
 from reference import colored_solutions_by_subsets, is_colored_cover
 from colored import (as_lists, check_batch_against_searches, colored_problems, golden, link_arrays, read_quietly,
                      run_in_node_slices)
+from strategies import examples
 
 
 def verify(p: ExactCover, solution) -> bool:
@@ -148,7 +149,7 @@ def build(prob) -> ExactCover:
     return build_colored((options, colors, n1, n), lower=np.array(lower), upper=np.array(upper))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(bounded_problems())
 def test_same_solutions_as_the_oracle(prob):
     p = build(prob)
@@ -159,7 +160,7 @@ def test_same_solutions_as_the_oracle(prob):
     assert p.count() == len(found)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(bounded_problems())
 def test_links_colors_and_bounds_restored_after_a_full_search(prob):
     p = build(prob)
@@ -173,7 +174,7 @@ def test_links_colors_and_bounds_restored_after_a_full_search(prob):
         assert np.array_equal(a, b)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(bounded_problems(), st.integers(1, 4), st.integers(1, 6))
 def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates):
     p = build(prob)
@@ -191,7 +192,7 @@ def test_resumed_in_slices_equals_one_run(prob, budget, slice_updates):
     assert (last_stats().nodes, last_stats().updates) == (w.nodes, w.updates)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(bounded_problems(), st.data())
 def test_given_options_with_bounds(prob, data):
     p = build(prob)
@@ -209,7 +210,7 @@ def test_given_options_with_bounds(prob, data):
     assert {frozenset(s) for s in p.solutions(given=chosen)} == expect
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(bounded_problems())
 def test_dlx3_text_round_trip(prob):
     options, colors, n1, n, lower, upper = prob
@@ -226,7 +227,7 @@ def test_a_given_past_the_upper_bound_is_named():
     assert sorted(p.solutions(given=[1])) == [[0, 1], [1], [1, 2]]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(bounded_problems(), st.data(), st.integers(1, 3))
 def test_batch_equals_searches(prob, data, limit):
     p = build(prob)

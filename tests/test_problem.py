@@ -22,10 +22,10 @@ from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, ExactCoverError
 from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_PRIMARY, KNUTH_SECONDARY, KNUTH_TEXT,
                    SEED, SEED_ROWS, SEED_SOLUTION, as_set, knuth_problem, numbered, queens, queens_options)
-from strategies import problems
+from strategies import examples, problems
 
 # Hypothesis: the first example pays for loading the compiled kernels.
-PROPERTY = settings(max_examples=150, deadline=None,
+PROPERTY = settings(max_examples=examples(150), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from dlxnumba import ExactCover, ExactCoverError, pentominoes
 from dlxnumba.reduce import Reduction, reduce
 from colored import colored_problems, golden
 from reference import colored_solutions_by_subsets, dlx_pre, solutions_by_subsets
-from strategies import problems
+from strategies import examples, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -268,7 +268,7 @@ def test_a_stop_after_any_slice_leaves_an_equivalent_problem(monkeypatch, name, 
         assert {tuple(r.lift(s)) for s in r.problem.solutions()} == want
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(colored_problems(max_items=6, max_options=9))
 def test_a_stop_between_any_two_steps(prob):
     # one update a slice: a pause before each item and each option tested
@@ -386,7 +386,7 @@ def _colored_oracle(q: ExactCover):
     return colored_solutions_by_subsets(options, colors, q.n_primary, q.n_items)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(problems(max_items=8, max_options=12), st.sampled_from([None, None, 0, 1, 2]))
 def test_plain_problems(prob, rounds):
     p = _plain(prob)
@@ -394,7 +394,7 @@ def test_plain_problems(prob, rounds):
     _check_solutions(p, r, _plain_oracle)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(colored_problems(max_items=7, max_options=11), st.sampled_from([None, None, 1, 2]))
 def test_colored_problems(prob, rounds):
     p = _colored(prob)
@@ -402,7 +402,7 @@ def test_colored_problems(prob, rounds):
     _check_solutions(p, r, _colored_oracle)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_larger_random_problems(seed):
     # more options than the oracles can take: the twin and the engine's own count
@@ -439,7 +439,7 @@ def test_same_text_as_dlx_pre_on_golden_files(name):
 
 
 @pytest.mark.skipif(not DLXPRE, reason="set DLXPRE to a dlx-pre binary built from dlx-pre.w")
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(colored_problems(max_items=9, max_options=16, n_colors=2))
 def test_same_text_as_dlx_pre(prob):
     p = _colored(prob)

@@ -22,10 +22,10 @@ from dlxnumba.kernels.core.search import SEARCH
 from dlxnumba.progress import Progress
 from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_TEXT, SEED, as_set, knuth_problem,
                    numbered, queens, queens_options)
-from strategies import problems
+from strategies import examples, problems
 
 # Hypothesis: the first example pays for loading the compiled kernels.
-PROPERTY = settings(max_examples=150, deadline=None,
+PROPERTY = settings(max_examples=examples(150), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 # ---------------------------------------------------------------------------
@@ -399,7 +399,7 @@ def test_sliced_search_equals_uninterrupted(monkeypatch, slice_updates, stop_at)
     assert final_stats(p)["updates"] == expect["updates"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(problems(), st.integers(1, 7), st.sampled_from([0, 1]))
 def test_sliced_search_equals_uninterrupted_random(prob, slice_updates, stop_at):
     options, n1, n = prob
@@ -950,7 +950,7 @@ stats_values = st.builds(
     profile=st.lists(st.integers(0, 10 ** 6), max_size=6).map(lambda v: np.array(v, np.int64)))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(stats_values, stats_values, stats_values)
 def test_adding_stats_is_commutative_and_associative(a, b, c):
     before = [(x.solutions, x.nodes, x.updates, x.max_level, x.seconds, x.status, x.profile.tolist())

@@ -20,7 +20,7 @@ from colored import as_lists, build, colored_problems, golden, read_quietly
 from dlxnumba import ExactCover, ExactCoverError, LimitReached, Progress, Status, Zdd, last_stats
 from dlxnumba.zdd import zdd
 from reference import chi_square_tail, domino_tilings, exact_covers, is_colored_cover, solutions_by_backtracking
-from strategies import problems
+from strategies import examples, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -156,7 +156,7 @@ def _plain(options, n1, n) -> ExactCover:
     return ExactCover(n1, [f"i{i}" for i in range(n)], ptr, flat)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems(max_items=8, max_options=12))
 def test_every_solution_of_random_problems(prob):
     options, n1, n = prob
@@ -170,7 +170,7 @@ def test_every_solution_of_random_problems(prob):
     assert z.count() == p.count(stop_at=0)  # DLX1 agrees
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(colored_problems(max_items=7, max_options=11))
 def test_every_solution_of_random_colored_problems(prob):
     options, colors, n1, n = prob
@@ -191,7 +191,7 @@ def colored_with_givens(draw):
     return prob, picks
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(colored_with_givens())
 def test_givens_against_brute_force(case):
     prob, picks = case

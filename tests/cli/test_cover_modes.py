@@ -15,8 +15,9 @@ from colored import as_lists, build, colored_problems, golden
 from command_line import run, write
 from dlxnumba import ExactCover
 from reference import cheapest_covers, colored_solutions_by_subsets, domino_tilings, is_colored_cover
+from strategies import examples
 
-PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+PROPERTY = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                         HealthCheck.function_scoped_fixture])
 
 

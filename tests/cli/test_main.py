@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from command_line import check_solutions, run, sigint_default, top95, write
 from known import NONE as NONE_PUZZLE
 from known import ROOT, TOP1, TOP1_SOLUTION
+from strategies import examples
 
 
 @pytest.mark.parametrize("argv", [
@@ -289,7 +290,7 @@ STREAMING = {
 
 
 @POSIX
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck),
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck),
           phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking: each example is a process
 @given(command=st.sampled_from(sorted(STREAMING)), delay=st.floats(0.0, 1.0), stalled=st.booleans())
 def test_ctrl_c_into_a_pipe_leaves_whole_records(big_inputs, command, delay, stalled):

@@ -40,15 +40,19 @@ CI_EXAMPLES = {
 
 def fuzz_test(name: str):
     """A pytest test that fuzzes the target ``name`` with ``CI_EXAMPLES[name]``
-    cases (times ``DLXNUMBA_FUZZ_SCALE``) under the ``dlxnumba-fuzz`` profile."""
+    cases, scaled as every property test is (``strategies.examples``: the
+    hypothesis profile) and by ``DLXNUMBA_FUZZ_SCALE``, under the
+    ``dlxnumba-fuzz`` settings."""
     import os
 
     from hypothesis import given, settings
 
+    from strategies import examples
+
     target = TARGETS[name]
     scale = float(os.environ.get("DLXNUMBA_FUZZ_SCALE", "1"))
 
-    @settings(settings.get_profile("dlxnumba-fuzz"), max_examples=max(1, round(CI_EXAMPLES[name] * scale)))
+    @settings(settings.get_profile("dlxnumba-fuzz"), max_examples=max(1, round(examples(CI_EXAMPLES[name]) * scale)))
     @given(case=target.strategy)
     def test(case):
         target.check(case)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 import fuzz_strategies as S
 import reference as ref
 from fuzz_core import count_sudoku, default_box, parse_text, solutions_of, sudoku_ok
-from strategies import problems
+from strategies import examples, problems
 
-ORACLE = settings(settings.get_profile("dlxnumba-fuzz"), max_examples=150)
+ORACLE = settings(settings.get_profile("dlxnumba-fuzz"), max_examples=examples(150))
 DRAWING = set(" \t\r\n|-+=*:#,;/\\!") | set("─│┼┌┐└┘├┤┬┴━┃╋═║╬\ufeff")
 
 

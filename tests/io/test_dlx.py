@@ -22,8 +22,9 @@ from dlxnumba.io import dlx as dlx_module
 from dlxnumba.io.dlx import DLXText, format_dlx, parse_dlx
 from known import (KNUTH_NAMES, KNUTH_NUMBERED, KNUTH_OPTIONS, KNUTH_PRIMARY, KNUTH_SECONDARY, KNUTH_TEXT,
                    knuth_problem)
+from strategies import examples
 
-PROPERTY = settings(max_examples=100, deadline=None,
+PROPERTY = settings(max_examples=examples(100), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from dlxnumba import DLXFormatError, ExactCover, ExactCoverError
 from dlxnumba.io.dlx import format_dlx, parse_dlx
 from reference import dlx5_option_lines
+from strategies import examples
 
-PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def test_costs_are_read_and_add_up():

@@ -22,6 +22,7 @@ from dlxnumba.parallel import checkpoint as C  # C._digest, C._canonical (privat
 from dlxnumba.parallel import tasks as T
 from dlxnumba.parallel.checkpoint import Checkpoint
 from dlxnumba.parallel.run import count_split
+from strategies import examples
 
 
 def interrupted_count(p, path, monkeypatch, after, **kw):
@@ -191,7 +192,7 @@ def edits():
     return {"flip": flip, "drop": drop, "duplicate": duplicate, "swap": swap, "number": number, "field": field}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted(edits())), st.integers(0, 2**32))
 def test_an_edited_checkpoint_is_refused_before_any_work(tmp_path_factory, kind, seed):
     """A byte flipped, a line dropped, duplicated or swapped, a number or a field

@@ -28,6 +28,7 @@ from dlxnumba.parallel.checkpoint import Checkpoint  # noqa: E402
 from known import FIVE, GOLDEN_SPECIAL, NONE, TOP1, knuth_problem  # noqa: E402
 from reference import is_exact_cover, solutions_by_backtracking, sudoku_ok  # noqa: E402
 from splitting import plain_split  # noqa: E402
+from strategies import examples
 
 
 def splits(p: ExactCover, parts: int, given=()) -> list:
@@ -114,7 +115,7 @@ problems = st.integers(2, 6).flatmap(lambda n: st.tuples(
              max_size=12)))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(problems, st.integers(1, 12), st.integers(1, 5), st.booleans())
 def test_random_problems_against_the_oracle(client, case, parts, chunks, own):
     n_primary, n_secondary, options = case
@@ -326,7 +327,7 @@ def test_a_scheduler_without_workers_is_an_error_not_a_hang():
             dd.count(p, cluster.scheduler_address, connect_timeout=1)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.lists(st.one_of(st.just(0.0), st.floats(1e-3, 1e12)), max_size=40), st.integers(1, 8),
        st.one_of(st.none(), st.integers(1, 50)))
 def test_chunk_subproblems_partitions(weights, threads, chunks):

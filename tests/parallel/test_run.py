@@ -13,9 +13,9 @@ from dlxnumba import ExactCoverError, LimitReached, Status, Sudoku, SudokuError,
 from dlxnumba.parallel import tasks as T
 from dlxnumba.parallel.run import MIN_CUT_NODES, count_split, solutions_split
 from splitting import numbered
-from strategies import problems
+from strategies import examples, problems
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dlxnumba import ExactCoverError
 from dlxnumba.parallel.schedule import makespan, schedule, speedup, speedup_of_tree
+from strategies import examples
 
 
 def best_makespan(seconds, workers):
@@ -23,7 +24,7 @@ def best_makespan(seconds, workers):
     return best if seconds else 0.0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.floats(0, 100), max_size=30), st.integers(1, 8))
 def test_lpt_makespan_is_within_list_scheduling_bounds(seconds, workers):
     span = makespan(seconds, workers)
@@ -32,7 +33,7 @@ def test_lpt_makespan_is_within_list_scheduling_bounds(seconds, workers):
     assert speedup(seconds, workers) <= workers + 1e-9
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(0, 20), max_size=7), st.integers(1, 3))
 def test_lpt_makespan_is_within_grahams_four_thirds_of_the_best(seconds, workers):
     best = best_makespan(seconds, workers)
@@ -54,13 +55,13 @@ def test_schedule_with_release_times():
     assert speedup_of_tree([4, 1, 3, 3], [None, None, 0, 0], 2, serial=1.0) == 12.0 / 8.0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.floats(0, 100), max_size=30), st.integers(1, 8))
 def test_schedule_without_parents_is_the_makespan(seconds, workers):
     assert schedule(seconds, [None] * len(seconds), workers) == pytest.approx(makespan(seconds, workers))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data(), st.integers(1, 6))
 def test_schedule_respects_the_chains(data, workers):
     """No faster than the longest chain of parents, nor than the work over the workers."""

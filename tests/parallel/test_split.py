@@ -16,9 +16,9 @@ from dlxnumba import ExactCover, ExactCoverError, last_stats, pentominoes, queen
 from dlxnumba.parallel.split import Split, SplitOptions, check_split, check_splittable, split
 from dlxnumba.parallel.tasks import count_tasks
 from splitting import check_against_trace, numbered, split_and_run
-from strategies import problems
+from strategies import examples, problems
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

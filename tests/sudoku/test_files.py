@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from dlxnumba import Sudoku, SudokuError, iter_puzzles, read_puzzles
 from known import MULTI_SETS, NORVIG, PUZZLES, SHIPPED, TOP1, cells_of, load, set_names
 from reference import sudoku_solutions_brute
+from strategies import examples
 
 # ---------------------------------------------------------------------------
 # The shipped sets
@@ -439,7 +440,7 @@ class _Dribble(io.RawIOBase):
         return len(chunk)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(lines=st.lists(st.sampled_from(_CONTENT + _SKIPPED), max_size=25),
        ends=st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=1, max_size=3),
        bom=st.booleans(), sizes=st.lists(st.integers(1, 90), max_size=5), chunk=st.integers(1, 9))

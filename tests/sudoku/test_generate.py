@@ -18,6 +18,7 @@ from dlxnumba.sudoku.bitmask import generator_tables
 from dlxnumba.sudoku.generating import SYMMETRIES, symmetry_orbits
 from dlxnumba.sudoku.geometry import geometry
 from reference import sudoku_ok, sudoku_solutions_brute
+from strategies import examples
 
 
 def _clues(s: Sudoku) -> np.ndarray:
@@ -281,7 +282,7 @@ def test_bitmask_solver_agrees_with_dlx(name, box):
                 assert np.array_equal(first[v != 0], v[v != 0])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 16), st.sampled_from([(2, 2), (1, 4), (2, 3)]))
 def test_bitmask_solver_against_brute_force(seed, holes, box):
     # a generated puzzle's solution with random holes (and random clashes)
@@ -382,7 +383,7 @@ def test_timeout_stops_a_long_generation():
         generate_many(3, box=(4, 4), seed=1, timeout=0.01, threads=2)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), box=st.sampled_from([(2, 2), (1, 4), (4, 1), (2, 3), (3, 2)]),
        symmetric=st.sampled_from([False, *SYMMETRIES]),
        variant=st.sampled_from([None, "x", "anti-king", "non-consecutive"]))

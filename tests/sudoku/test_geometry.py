@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import reference as ref
 from dlxnumba import Geometry, Sudoku, SudokuError, default_box, geometry, solve_many
+from strategies import examples
 
 SHAPES = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (8, (4, 2)), (9, (3, 3)), (10, (2, 5)),
           (10, (5, 2)), (12, (3, 4)), (12, (4, 3)), (12, (2, 6)), (16, (4, 4)), (25, (5, 5))]
@@ -179,7 +180,7 @@ def test_a_box_text_that_does_not_fit_says_so(text):
         Sudoku("1" + "." * 35, box=text)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 12), st.integers(1, 12), st.sampled_from(["x", "X", "×", ","]),
        st.text(" ", max_size=2), st.text(" ", max_size=2))
 def test_the_api_reads_a_box_text_as_the_command_line_does(r, c, sep, before, after):

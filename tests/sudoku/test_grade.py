@@ -17,6 +17,7 @@ from dlxnumba import Status, Sudoku, SudokuError, generate, grade, grade_many, l
 from dlxnumba.sudoku import LEVELS, TECHNIQUES, Grade, GradeBatch
 from dlxnumba.sudoku import grading
 from reference import sudoku_ok, sudoku_units
+from strategies import examples
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 BEYOND = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
@@ -248,7 +249,7 @@ def test_easy50_rates_easier_than_top95_on_both_scales():
     assert easy.level_codes.mean() < top.level_codes.mean()
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(0, 94), st.integers(0, 2**31))
 def test_a_relabeled_copy_has_the_same_technique_grade(index, seed):
     """Digits relabeled and rows, columns, bands, stacks permuted: the same puzzle
@@ -322,7 +323,7 @@ def small_puzzles(draw):
     return "".join(str(v) if k and v else "." for v, k in zip(cells, keep))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(small_puzzles(), min_size=1, max_size=12), st.booleans())
 def test_grade_many_gives_each_puzzle_a_grade_or_the_status_of_the_solver(puzzles, uniqueness):
     """One entry per puzzle, in order: graded exactly when it has a solution (one only, with

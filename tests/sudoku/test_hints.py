@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, load_puzzles
 from dlxnumba.sudoku import TECHNIQUES, Step
+from strategies import examples
 
 # ----------------------------------------------------------------- the verifier
 
@@ -594,7 +595,7 @@ def test_stuck_grid_has_no_hint():
     assert stuck.hint(m) is None
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 94), st.integers(0, 2**32 - 1))
 def test_steps_sound_from_partly_solved_grids(index, seed):
     """From a top95 puzzle with some of its solution's digits filled in (still
@@ -609,7 +610,7 @@ def test_steps_sound_from_partly_solved_grids(index, seed):
     check_solve(Sudoku(grid), solution)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 94), st.integers(0, 2**32 - 1), st.floats(0.0, 0.6))
 def test_hints_sound_from_random_pencil_marks(index, seed, drop):
     """Pencil marks thinned at random (never the solution's digit): each hint,
@@ -642,7 +643,7 @@ def test_hints_sound_from_random_pencil_marks(index, seed, drop):
             m[c // 9, c % 9, d - 1] = False
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from([("sudoku4", None), ("sudoku6", None), ("sudoku6", "T")]), st.integers(0, 39),
        st.integers(0, 2**32 - 1), st.floats(0.2, 0.9))
 def test_steps_sound_on_puzzles_with_several_solutions(source, index, seed, blank):

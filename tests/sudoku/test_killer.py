@@ -18,6 +18,7 @@ from dlxnumba.sudoku import killer, variants
 from dlxnumba.sudoku.killer import Cages
 from dlxnumba.sudoku.variants import Variant, to_text
 from reference import killer_ok, killer_solutions_brute, sudoku_solutions_brute
+from strategies import examples
 
 # ---------------------------------------------------------------------------
 # Two published puzzles (no givens, cages only), transcribed into cage maps.
@@ -158,7 +159,7 @@ def killers(draw):
 
 
 @pytest.mark.parametrize("form", ["mixed", "colors", "sets"], indirect=True)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(killers(), st.sampled_from([(), ("x",), ("anti-king",)]))
 def test_random_killers(form, case, kinds):
     puzzle, cages = case
@@ -401,7 +402,7 @@ def test_puzzle_files_and_command_line(tmp_path, capsys):
     assert code == 2 and "argument --cages: cage map" in err
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(
     st.text(alphabet="AB.C= 0123456789x,\n", max_size=40),
     st.lists(st.tuples(st.one_of(st.integers(-3, 12), st.floats(), st.text(max_size=3)),
@@ -449,7 +450,7 @@ def test_is_solution_takes_the_variant_of_a_sudoku():
 GRID6 = [1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2]
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.permutations(range(1, 7)), st.permutations(range(36)), st.lists(st.integers(1, 3), min_size=18,
                                                                           max_size=18),
        st.lists(st.booleans(), min_size=36, max_size=36))
@@ -481,7 +482,7 @@ def test_random_6x6_killers(labels, order, sizes, keep):
     assert all(killer_ok(t, puzzle, 6, (2, 3), cages) for t in got)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.sampled_from(["variant: killer", "cages:", "cages: AABB CDDB CEEF GGHF", "sums: A=3 B=9",
                                  "sums: C=7 D=4 E=3 F=5 G=6 H=3", "AABB", "CDDB CEEF GGHF", "regions: AABB AABB "
                                  "CCDD CCDD", "variant: x", "", "A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3"]), max_size=6),

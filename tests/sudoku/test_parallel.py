@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, Variant
 from dlxnumba.sudoku.killer import random_cages
+from strategies import examples
 
 REFUSED = ("threads= and checkpoint=: a split search takes problems without colors or bounds, and this one has "
            "colors; leave them out to search it serially")
@@ -45,7 +46,7 @@ def split_or_refused(call):
         return None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(puzzles())
 def test_a_split_count_is_the_serial_count_or_refused(tmp_path, s):
@@ -78,7 +79,7 @@ def client():
         yield c
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(puzzles())
 def test_a_dask_count_is_the_serial_count_or_refused(client, s):

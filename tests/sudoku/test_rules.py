@@ -11,6 +11,7 @@ from dlxnumba import Sudoku, SudokuError, geometry, is_solution
 from dlxnumba.sudoku.rules import breaks_rules, conflicts
 from known import TOP1, TOP1_SOLUTION, empty, solved_grid, verified
 from reference import sudoku_ok
+from strategies import examples
 
 SHAPES = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (4, 2)), (9, (3, 3))]
 
@@ -31,7 +32,7 @@ def test_column_clash_message():
         Sudoku(g)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(SHAPES), st.integers(0, 2 ** 32 - 1), st.sampled_from(["keep", "relabel", "swap", "blank"]))
 def test_is_solution_agrees_with_the_oracle(shape, seed, change):
     """A solved grid, changed or not (relabelled digits: still a solution, but not
@@ -54,7 +55,7 @@ def test_is_solution_agrees_with_the_oracle(shape, seed, change):
         assert is_solution(grid, puzzle) == is_solution(cells, puzzle, box=box)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(SHAPES), st.integers(0, 2 ** 32 - 1), st.data())
 def test_conflicts_name_every_broken_rule(shape, seed, data):
     n, box = shape

@@ -29,6 +29,7 @@ from dlxnumba.sudoku.text import grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
                    TOP1_SOLUTION, cells_of, empty, load, set_names, solved_grid, verified)
 from reference import solutions_with_given, sudoku_ok, sudoku_solutions_brute
+from strategies import examples
 
 # ---------------------------------------------------------------------------
 # One engine: every way of solving agrees and takes the same options
@@ -890,7 +891,7 @@ def test_sixteen_rows_of_sixteen_numbers_are_a_grid_unless_an_array_or_strings()
     assert solve_many([grid.tolist()], threads=1).status_names == ["SOLVED"]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 20), st.sampled_from(["list", "tuple"]), st.integers(0, 2 ** 32 - 1))
 @example(16, "list", 0)
 def test_a_batch_of_flat_puzzles_as_lists_gets_one_result_each_or_is_refused(k, container, seed):

@@ -20,6 +20,7 @@ from dlxnumba import Status, Sudoku, SudokuError, Variant, solve_many
 from dlxnumba.sudoku import bitmask
 from dlxnumba.sudoku.variants import parse, parse_region_map, to_text
 from reference import variant_ok, variant_solutions_brute
+from strategies import examples
 
 KINDS = ["x", "windoku", "anti-knight", "anti-king", "non-consecutive"]
 COMBOS = KINDS + ["x+windoku", "x+anti-knight", "anti-king+non-consecutive", "windoku+anti-knight"]
@@ -186,7 +187,7 @@ def _check_against_oracle(cells, n, box, spec, region_map=None, limit=LIMIT):
 
 
 @pytest.mark.parametrize("spec", COMBOS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_4x4_against_oracle(spec, data):
     cells = data.draw(partial_grids(4, (2, 2), _kinds(spec)))
@@ -194,7 +195,7 @@ def test_4x4_against_oracle(spec, data):
 
 
 @pytest.mark.parametrize("spec", KINDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_6x6_against_oracle(spec, data):
     box = data.draw(st.sampled_from([(2, 3), (3, 2)]))
@@ -211,7 +212,7 @@ def region_maps(draw, n):
 
 @pytest.mark.parametrize("n, box, extra", [(4, (2, 2), ""), (4, (2, 2), "+x"), (5, (1, 5), ""),
                                            (6, (2, 3), ""), (6, (2, 3), "+anti-knight")])
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_jigsaw_against_oracle(n, box, extra, data):
     rmap = list(data.draw(region_maps(n)))
@@ -423,7 +424,7 @@ def test_files_and_command_line(tmp_path, capsys):
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(st.text(max_size=40), st.sampled_from(["x+", "+x", "X, Hyper", "anti knight", "jigsaw"]),
                  st.integers(), st.none(), st.lists(st.text(max_size=3), max_size=3)))
 def test_fuzz_variant_names(spec):
@@ -436,7 +437,7 @@ def test_fuzz_variant_names(spec):
     assert Variant.parse(v.name) == v and pickle.loads(pickle.dumps(v)) == v
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(st.text(alphabet="ABCD.1 \n", max_size=20),
                  st.lists(st.integers(0, 4), min_size=0, max_size=20),
                  st.permutations(list("AAAABBBBCCCCDDDD"))))
@@ -450,7 +451,7 @@ def test_fuzz_region_maps(regions):
     assert n * n == len(pieces) and sorted(pieces) == sorted(k for k in range(n) for _ in range(n))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(["", "variant: ", "regions: ", "variant: jigsaw\nregions:", "variant: x\n"]),
        st.text(alphabet="variantsego:xjwk+-\n.1234 ABCD", max_size=60))
 def test_fuzz_text_form(head, body):

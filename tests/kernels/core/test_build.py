@@ -10,9 +10,9 @@ import dlxnumba.problem_input as problem_input
 import dlxnumba.template as template_module
 from dlxnumba.template import build_arrays
 from known import queens_options
-from strategies import problems
+from strategies import examples, problems
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FIELDS = ("llink", "rlink", "top", "ulink", "dlink", "length", "first_node")
 
 

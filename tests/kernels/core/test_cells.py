@@ -21,9 +21,9 @@ from dlxnumba.kernels.core.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered
-from strategies import problems
+from strategies import examples, problems
 
-PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def ssxc1_twin(options, n_primary, n_items, stop_at=1, given=()):

@@ -19,9 +19,9 @@ from dlxnumba.kernels.core.search import CHUNK, SEARCH, SMALL, WALK_RATIO
 from dlxnumba.kernels.core.search import choose as _choose
 from known import numbered
 from numba import njit
-from strategies import problems
+from strategies import examples, problems
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @njit
@@ -130,7 +130,7 @@ def spread_problems(draw):
     return opts, n1, n_items
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spread_problems(), st.sampled_from([0, 1]))
 def test_spread_problems_match_the_dlx1_trace(prob, stop_at):
     options, n1, n = prob
@@ -145,7 +145,7 @@ def active_primary(search) -> int:
     return int((search.length[1: search.problem.n_primary + 1] < K.COVERED).sum())
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spread_problems(), st.sampled_from([0, 1]), st.sampled_from(["nodes", "updates"]))
 def test_the_count_of_active_items_is_kept_exactly(prob, stop_at, budget):
     """With more than SMALL primary items, state[ACTIVE] is the number of

@@ -12,6 +12,7 @@ from dlxnumba.sudoku.encoding import cover_problem
 from dlxnumba.sudoku.geometry import geometry
 from dlxnumba.sudoku.rules import breaks_rules
 from known import solved_grid
+from strategies import examples
 
 SHAPES = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2)), (8, (2, 4)), (9, (3, 3))]
 
@@ -51,7 +52,7 @@ def _visible(width, llink, rlink, top, ulink, dlink, length, n_items):
     return active, lists
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SHAPES), st.data())
 def test_linking_up_the_givens_equals_covering_them(shape, data):
     """The lanes build the post-givens state directly; it must be exactly the
@@ -98,7 +99,7 @@ def test_the_lanes_need_four_item_options():
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SHAPES), st.data())
 def test_grid_clash_finds_the_first_cell_that_breaks_a_rule(shape, data):
     """The first cell (row-major) whose digit is too large or repeats one of an
