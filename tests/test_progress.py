@@ -179,6 +179,9 @@ def test_solve_many_reports_puzzles(tiny_slices):
 # ---------------------------------------------------------------------------
 
 BAD_PROGRESS = [5, "yes", lambda done, total: None, lambda: None]
+#: The test ids of BAD_PROGRESS: the same in every process (pytest-xdist's workers
+#: must collect the same ids; a lambda's repr holds its address)
+BAD_PROGRESS_IDS = ["5", "'yes'", "lambda-done-total", "lambda"]
 BAD_INTERVAL = ["x", -1, None, math.nan, True]
 
 
@@ -203,7 +206,7 @@ def _calls(progress_kw):
 @pytest.mark.parametrize("entry", list(_calls({})))
 @pytest.mark.parametrize("kw", [dict(progress=v) for v in BAD_PROGRESS]
                          + [dict(progress=True, progress_interval=v) for v in BAD_INTERVAL],
-                         ids=[f"progress={v!r}" for v in BAD_PROGRESS]
+                         ids=[f"progress={v}" for v in BAD_PROGRESS_IDS]
                          + [f"progress_interval={v!r}" for v in BAD_INTERVAL])
 def test_bad_progress_arguments_are_refused_before_searching(tiny_slices, entry, kw):
     """A callable of the wrong shape or an interval that is not a number of
