@@ -22,6 +22,7 @@ What is compiled, kernel by kernel, goes to standard error."""
 EPILOG = """\
 examples:
   dlxnumba warm-up                            compile everything, say what
+  dlxnumba warm-up --processes 2              the same in two processes at once
   NUMBA_CACHE_DIR=/opt/cache dlxnumba warm-up a cache to ship in an image
 """
 
@@ -33,6 +34,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", help="say nothing")
     c.add_argument("--threads", type=_whole(1), metavar="N",
                    help="warm up the paths for N threads (default: all that numba has)")
+    c.add_argument("--processes", type=_whole(1), metavar="N", default=1,
+                   help="compile in N processes at once, each a share of the paths (default: 1)")
     c.set_defaults(run=run, command_parser=c, compile_notice=False)
     return c
 
@@ -40,5 +43,5 @@ def add_parser(commands) -> argparse.ArgumentParser:
 def run(args) -> int:
     from ..warmup import warm_up
 
-    warm_up(threads=args.threads, everything=True, progress=not args.quiet)
+    warm_up(threads=args.threads, everything=True, progress=not args.quiet, processes=args.processes)
     return EXIT_OK
