@@ -403,7 +403,7 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     >>> z = p.zdd()
     >>> list(z), z.nodes, z.stats.nodes, z.stats.updates, z.stats.cleansings
     ([[1, 3]], 4, 3, 10, 2)
-    >>> p.zdd(given=[0]).count(), zdd(p).count()
+    >>> p.zdd(given=[0]).count(), p.zdd().count()
     (0, 1)
 
     The 92 solutions of eight queens, counted, listed and sampled:

@@ -188,3 +188,52 @@ def test_no_power_in_the_prose_of_a_page_is_taken_for_bold():
         found += [f"{page.relative_to(ROOT)}: {line.strip()}" for line in text.splitlines()
                   if re.search(r"\w\*\*\w", line)]
     assert found == []
+
+
+def _shown_docstrings():
+    """(where, docstring) of what the API reference shows: each public name and the
+    members of each public class (inherited from the package's own classes too)."""
+    for name in sorted(set(dlxnumba.__all__) - {"__version__"}):
+        obj = getattr(dlxnumba, name)
+        yield name, inspect.getdoc(obj) or ""
+        if inspect.isclass(obj):
+            for klass in obj.__mro__:
+                if not klass.__module__.startswith("dlxnumba"):
+                    continue
+                for attr, member in vars(klass).items():
+                    if not attr.startswith("_") and (callable(member) or isinstance(member, (property, classmethod,
+                                                                                             staticmethod))):
+                        yield f"{name}.{attr}", inspect.getdoc(member) or ""
+
+
+def _unbound_names(doc: str) -> set[str]:
+    """The names an example reads that neither it nor an example before it binds (an
+    import, an assignment, a loop, a definition), builtins apart."""
+    import ast
+    import builtins
+    import doctest
+
+    bound, read = set(dir(builtins)), set()
+    for example in doctest.DocTestParser().get_examples(doc):
+        tree = ast.parse(example.source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                bound.add(node.name)
+            elif isinstance(node, ast.arg):
+                bound.add(node.arg)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                bound.add(node.name)
+    return read - bound
+
+
+def test_the_examples_of_the_api_reference_run_as_shown():
+    """``best(p, k=2)``, ``zdd(p)``, ``reduce(p, rounds=1)`` stood on ExactCover's page:
+    the doctests pass (they run in the module, where those names exist) but a reader who
+    copies them meets a NameError.  Every name an example uses is imported or bound in
+    the examples of the same docstring."""
+    missing = {where: sorted(names) for where, doc in _shown_docstrings() if (names := _unbound_names(doc))}
+    assert missing == {}
