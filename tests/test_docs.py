@@ -11,13 +11,17 @@ import argparse
 import inspect
 import re
 import shlex
+import sys
 from pathlib import Path
+
+import pytest
 
 import dlxnumba
 from dlxnumba.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
+SITE = ROOT / "docs" / "_build" / "html"  # the built documentation, where .ci/run builds it
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -237,3 +241,39 @@ def test_the_examples_of_the_api_reference_run_as_shown():
     the examples of the same docstring."""
     missing = {where: sorted(names) for where, doc in _shown_docstrings() if (names := _unbound_names(doc))}
     assert missing == {}
+
+
+def test_the_command_line_reference_prints_flags_as_typed():
+    """The reference printed ``–zdd`` and ``–count`` (13 places): Sphinx's smart quotes
+    made an en dash of the ``--`` of a flag in a help text, and a reader's copy failed.
+    Each help text is a paragraph with its flags as code and no smart quotes."""
+    pytest.importorskip("sphinx", reason="the docs extra installs Sphinx")
+    from docutils import nodes
+    from sphinx.util.nodes import is_smartquotable
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        import dlxnumba_docs
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    parser = build_parser()
+    helps = [a.help for p in [parser, *_commands(parser).values()] for a in p._actions if a.help]
+    flags = [h for h in helps if "--" in h]
+    assert len(flags) >= 5
+    for text in flags:
+        item = dlxnumba_docs._definition("--x", text)
+        dashed = [t for t in item.findall(nodes.Text) if "-" in t and is_smartquotable(t)]
+        assert dashed == [], text
+        shown = [t for t in item.findall(nodes.literal)]
+        assert all(f in {s.astext() for s in shown} for f in re.findall(r"(?<![\w-])--[a-z][\w-]*", text)), text
+
+
+@pytest.mark.skipif(not (SITE / "cli.html").exists(), reason="the documentation is not built (docs/_build/html)")
+def test_no_page_of_the_built_site_prints_a_flag_with_an_en_dash():
+    import html
+
+    found = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+        found += [f"{page.relative_to(SITE)}: {m}" for m in re.findall(r"\u2013[a-z][\w-]*", text)]
+    assert found == []
