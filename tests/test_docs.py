@@ -77,6 +77,18 @@ def test_the_readme_is_a_front_page():
         assert target.startswith("https://"), target
 
 
+def test_the_front_pages_name_every_program_of_knuth_the_guides_follow():
+    """README and the home page never mentioned the ZDDs (DLX6), which a guide, a
+    notebook and the API offer: each names every one of Knuth's programs the guides
+    follow, with an example of each new kind of search (``.zdd()``, ``.best(``)."""
+    guides = " ".join(p.read_text() for p in (ROOT / "docs" / "guides").glob("*.md"))
+    programs = set(re.findall(r"\bDLX(?:\d|-PRE)\b", guides))
+    assert {"DLX1", "DLX6", "DLX-PRE"} <= programs
+    for name, text in (("README.md", README), ("docs/index.md", (ROOT / "docs" / "index.md").read_text())):
+        assert programs - set(re.findall(r"\bDLX(?:\d|-PRE)\b", text)) == set(), name
+        assert ".zdd()" in text and ">>> " in text, name
+
+
 def test_every_public_name_has_an_entry_in_the_api_reference():
     text = (ROOT / "docs" / "api.md").read_text()
     listed = {line.strip() for block in re.findall(r"\.\. autosummary::(.*?)```", text, re.S)
@@ -166,9 +178,10 @@ def test_the_search_options_read_the_same_in_every_method():
 
 
 def test_no_dollar_sign_in_the_prose_of_a_page_is_taken_for_math():
-    """MyST's dollarmath reads ``$...$`` as math: "costs $5, $5, $6" rendered as a formula
-    that swallowed the rest of its paragraph.  Outside code (fenced or inline), a page's
-    Markdown has no ``$`` (math, where meant, is written ``{math}`...```)."""
+    """MyST's dollarmath read ``$...$`` as math: "costs $5, $5, $6" rendered as a formula
+    that swallowed the rest of its paragraph.  The site now has no maths markup (MathJax
+    would come from a CDN), so a ``$...$`` meant as maths would show raw TeX.  Outside
+    code (fenced or inline), a page's Markdown has no ``$`` (maths is written in Unicode)."""
     found = []
     for page in sorted((ROOT / "docs").rglob("*.md")):
         if "_build" in page.parts:
@@ -276,4 +289,16 @@ def test_no_page_of_the_built_site_prints_a_flag_with_an_en_dash():
     for page in sorted(SITE.rglob("*.html")):
         text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
         found += [f"{page.relative_to(SITE)}: {m}" for m in re.findall(r"\u2013[a-z][\w-]*", text)]
+    assert found == []
+
+
+@pytest.mark.skipif(not (SITE / "index.html").exists(), reason="the documentation is not built (docs/_build/html)")
+def test_the_built_site_works_offline():
+    """The ZDD notebook's maths loaded MathJax from a CDN: offline, the page showed raw
+    TeX.  No page loads a script, a stylesheet or an image from another host."""
+    found = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        found += [f"{page.relative_to(SITE)}: {m}"
+                  for m in re.findall(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=\"(?:https?:)?//[^\"]*\"", text)]
     assert found == []
