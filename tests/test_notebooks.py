@@ -61,3 +61,27 @@ def test_no_tex_maths(path):
     nb = nbformat.read(path, as_version=4)
     tex = [c.source for c in nb.cells if c.cell_type == "markdown" and re.search(r"\$[^$\n]+\$|\\\(|\\\[", c.source)]
     assert not tex, f"{path.name}: TeX maths in {tex}"
+
+
+def test_an_extra_installs_what_the_notebooks_need():
+    """There was no documented way to run the notebooks: the ``notebooks`` extra
+    installs Jupyter and every package they import, and the README names it."""
+    import ast
+    import sys
+
+    tomllib = pytest.importorskip("tomllib", reason="Python 3.11 reads pyproject.toml")
+    project = tomllib.loads((EXAMPLES.parent / "pyproject.toml").read_text())["project"]
+    extra = project["optional-dependencies"].get("notebooks", [])
+    have = {re.split(r"[<>=!~\[ ;]", d)[0].lower() for d in extra + project["dependencies"]} | {"dlxnumba"}
+    assert have & {"jupyterlab", "notebook", "jupyter"} and have & {"nbclient", "nbconvert"}, extra
+    imported = set()
+    for path in NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                for node in ast.walk(ast.parse(cell.source)):
+                    if isinstance(node, ast.Import):
+                        imported |= {a.name.split(".")[0] for a in node.names}
+                    elif isinstance(node, ast.ImportFrom) and node.module:
+                        imported.add(node.module.split(".")[0])
+    assert imported - set(sys.stdlib_module_names) - have == set()
+    assert "`notebooks`" in (EXAMPLES.parent / "README.md").read_text()
