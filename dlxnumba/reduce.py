@@ -204,7 +204,7 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     Returns
     -------
     Reduction
-        A :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
+        A :class:`~dlxnumba.Reduction`: ``problem`` (the reduced
         problem, with DLX-PRE's order of options and items; costs carried
         over), ``options`` (the original index of each of its options),
         ``removed_options``, ``removed_items``, ``rounds``, ``complete``,

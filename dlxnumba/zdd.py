@@ -365,7 +365,7 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     {max_nodes}
     max_zdd_nodes : int or None
         A budget of diagram nodes (counted as :attr:`Zdd.nodes
-        <dlxnumba.zdd.Zdd.nodes>` counts them).
+        <dlxnumba.Zdd.nodes>` counts them).
     {timeout}
     {progress}
         Its reports' ``solutions`` stay 0: they are counted from the diagram
@@ -375,7 +375,7 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     Returns
     -------
     Zdd
-        A :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
+        A :class:`~dlxnumba.Zdd`: ``count()`` (exact, any size),
         iteration over every solution (sorted option indices, givens
         included, lazily), ``sample(n, seed=)`` (uniform draws),
         ``to_text()`` (DLX6's text for Knuth's ZDDREAD), ``nodes``
