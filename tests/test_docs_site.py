@@ -66,9 +66,9 @@ _PAGE_JS = """
   const cut = [...main.querySelectorAll("pre")].filter(p => p.scrollWidth > p.clientWidth + 1)
                 .map(p => p.textContent.slice(0, 60));
   // the section navigation: shown, and how many links it holds
-  const nav = document.querySelector(".bd-sidebar-primary");
-  const navShown = !!nav && nav.getBoundingClientRect().width > 0 && getComputedStyle(nav).display !== "none";
-  const navLinks = nav ? nav.querySelectorAll("nav a").length : 0;
+  const nav = document.querySelector("nav.bd-docs-nav");
+  const navShown = !!nav && nav.getBoundingClientRect().width > 0;
+  const navLinks = nav ? nav.querySelectorAll("a").length : 0;
   const out = document.createElement("pre");
   out.id = "dlxnumba-measured";
   out.textContent = JSON.stringify({title: document.title, text: main.innerText.length,
