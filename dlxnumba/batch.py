@@ -508,7 +508,7 @@ def run_batch(problem: "Problem", jobs: Sequence[Sequence[int]], limit: Any = 1,
 
     Examples
     --------
-    >>> from dlxnumba import ExactCover
+    >>> from dlxnumba import ExactCover, run_batch
     >>> p = ExactCover.from_options(["A B", "B C", "C", "A"])
     >>> r = p.batch([[0], [1], [0, 1]], limit=2)
     >>> r.status_names, r.count.tolist(), r.first

@@ -468,9 +468,10 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
 
     Notes
     -----
-    Ctrl-C raises KeyboardInterrupt as usual; :class:`CostSearch` can go on
-    after it.  Searching costs the work of DLX5 run with ``k<k>``: Knuth's
-    figures for ``golden/cost_toy2.dlx`` and the others are reproduced exactly.
+    Ctrl-C raises KeyboardInterrupt as usual; ``timeout`` or ``max_nodes``
+    ends the search with the best found so far instead.  Searching costs
+    the work of DLX5 run with ``k<k>``: Knuth's figures for
+    ``golden/cost_toy2.dlx`` and the others are reproduced exactly.
 
     Examples
     --------
@@ -481,7 +482,7 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
     [(3, [1, 3]), (8, [1, 2, 4]), (9, [0, 4])]
     >>> r.optimal, r.stats.solutions
     (True, 3)
-    >>> p.best(given=[0]).costs, best(p, k=2).costs
+    >>> p.best(given=[0]).costs, p.best(k=2).costs
     ([9], [3, 8])
     """
     options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,

@@ -169,6 +169,7 @@ def queens(n: int, organ_pipe: bool = True) -> tuple[ExactCover, list[tuple[int,
 
     Examples
     --------
+    >>> from dlxnumba import queens, queens_columns
     >>> problem, key = queens(6)
     >>> problem.count()
     4
@@ -222,6 +223,7 @@ def queens_columns(solution: Iterable[int], key: Sequence[tuple[int, int]]) -> l
 
     Examples
     --------
+    >>> from dlxnumba import queens, queens_columns
     >>> problem, key = queens(5)
     >>> queens_columns(problem.solve(), key)
     [4, 2, 0, 3, 1]
@@ -288,6 +290,7 @@ def langford(n: int, break_symmetry: bool = False) -> tuple[ExactCover, list[tup
 
     Examples
     --------
+    >>> from dlxnumba import langford, langford_sequence
     >>> problem, key = langford(3)
     >>> [langford_sequence(s, key) for s in problem.solutions()]
     [[3, 1, 2, 1, 3, 2], [2, 3, 1, 2, 1, 3]]
@@ -352,6 +355,7 @@ def langford_sequence(solution: Iterable[int], key: Sequence[tuple[int, int, int
 
     Examples
     --------
+    >>> from dlxnumba import langford, langford_sequence
     >>> problem, key = langford(4)
     >>> langford_sequence(problem.solve(), key)
     [4, 1, 3, 1, 2, 4, 3, 2]
@@ -571,6 +575,7 @@ def pentominoes(height: int = 6, width: int = 10, break_symmetry: bool = False,
 
     Examples
     --------
+    >>> from dlxnumba import pentomino_picture, pentominoes
     >>> problem, key = pentominoes(3, 5, pieces="PUV")
     >>> problem.count()
     4
@@ -691,6 +696,7 @@ def pentomino_grid(solution: Iterable[int], key: Sequence[tuple[str, Cells]]) ->
 
     Examples
     --------
+    >>> from dlxnumba import pentomino_grid, pentominoes
     >>> problem, key = pentominoes(3, 5, pieces="FPU")
     >>> pentomino_grid(problem.solve(), key)
     [['P', 'P', 'F', 'U', 'U'], ['P', 'P', 'F', 'F', 'U'], ['P', 'F', 'F', 'U', 'U']]
@@ -733,6 +739,7 @@ def pentomino_picture(solution: Iterable[int], key: Sequence[tuple[str, Cells]])
 
     Examples
     --------
+    >>> from dlxnumba import pentomino_picture, pentominoes
     >>> problem, key = pentominoes(3, 5, pieces="LPV")
     >>> print(pentomino_picture(problem.solve(), key))
     VLLLL
@@ -808,6 +815,7 @@ def word_rectangles(row_words: Iterable[str], column_words: Iterable[str], disti
 
     Examples
     --------
+    >>> from dlxnumba import word_rectangle, word_rectangles
     >>> problem, key = word_rectangles(["cat", "ore", "tea"], ["co", "ar", "te", "ta"])
     >>> [word_rectangle(s, key) for s in problem.solutions()]
     [['cat', 'ore']]
@@ -874,6 +882,7 @@ def word_rectangle(solution: Iterable[int], key: Sequence[tuple[str, int, str]])
 
     Examples
     --------
+    >>> from dlxnumba import word_rectangle, word_rectangles
     >>> problem, key = word_rectangles(["ab", "cd"], ["ac", "bd"])
     >>> word_rectangle(problem.solve(), key)
     ['ab', 'cd']

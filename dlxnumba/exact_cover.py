@@ -52,7 +52,7 @@ class ExactCover(Problem):
     --------
     Knuth's example: items A..E primary, F and G secondary.
 
-    >>> from dlxnumba import last_stats
+    >>> from dlxnumba import ExactCover, last_stats
     >>> p = ExactCover.from_options(
     ...     [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"],
     ...      ["A", "D"], ["B", "G"], ["D", "E", "G"]],

@@ -124,6 +124,7 @@ class Progress:
 
         Examples
         --------
+        >>> from dlxnumba import Progress
         >>> Progress.of_jobs(3, 4, 1.5, 100, 2000, 3, "puzzles").fraction
         0.75
         """
@@ -158,6 +159,7 @@ class Progress:
 
         Examples
         --------
+        >>> from dlxnumba import Progress
         >>> print(Progress.of_jobs(3, 4, 1.5, 100, 2000, 3, "puzzles").line(width=8))
         75.0% [######..] 3/4 puzzles 0:00:02 (0:00:01 left) 100 nodes, 3 solutions
         """

@@ -25,7 +25,7 @@ that names no primary item):
 >>> from dlxnumba import ExactCover
 >>> p = ExactCover.from_options(["A B X:0 Y:0", "A C X:1 Y:1", "B X:1"],
 ...                             primary="A B C", secondary="X Y")
->>> r = reduce(p)
+>>> r = p.reduce()
 >>> print(r.problem.to_dlx(), end="")
 B C | X Y
 B X:1
@@ -144,7 +144,7 @@ class Reduction:
         --------
         >>> from dlxnumba import ExactCover
         >>> p = ExactCover.from_options([["a", "b"], ["a", "c"], ["b"], ["c", "d"], ["d"]])
-        >>> r = reduce(p)
+        >>> r = p.reduce()
         >>> sorted(r.lift(s) for s in r.problem.solutions()) == sorted(p.solutions())
         True
         """
@@ -204,7 +204,7 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     Returns
     -------
     Reduction
-        A :class:`~dlxnumba.reduce.Reduction`: ``problem`` (the reduced
+        A :class:`~dlxnumba.Reduction`: ``problem`` (the reduced
         problem, with DLX-PRE's order of options and items; costs carried
         over), ``options`` (the original index of each of its options),
         ``removed_options``, ``removed_items``, ``rounds``, ``complete``,
@@ -244,7 +244,7 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     (['C', 'D', 'F', 'G'], [1, 2, 5], 3)
     >>> r.lift([0, 1, 2]), [r.lift(s) for s in r.problem.solutions()] == [p.solve()]
     ([0, 3, 4], True)
-    >>> reduce(p, rounds=1).rounds
+    >>> p.reduce(rounds=1).rounds
     1
     """
     max_rounds, timeout = _check(problem, rounds, timeout)

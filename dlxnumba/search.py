@@ -120,7 +120,7 @@ class Search:
 
     Examples
     --------
-    >>> from dlxnumba import queens
+    >>> from dlxnumba import Search, queens
     >>> p, key = queens(6)
     >>> s = Search(p, stop_at=0)
     >>> s.count(), s.stats.nodes
@@ -459,7 +459,7 @@ class Search:
 
         Examples
         --------
-        >>> from dlxnumba import ExactCover
+        >>> from dlxnumba import ExactCover, Search
         >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
         >>> s.next(), s.next(), s.next()
         ([0, 2], [1, 3], None)
@@ -491,7 +491,7 @@ class Search:
 
         Examples
         --------
-        >>> from dlxnumba import ExactCover
+        >>> from dlxnumba import ExactCover, Search
         >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
         >>> s.first(), s.stats.status
         ([0, 2], Status.LIMIT)
@@ -528,7 +528,7 @@ class Search:
 
         Examples
         --------
-        >>> from dlxnumba import ExactCover
+        >>> from dlxnumba import ExactCover, Search
         >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
         >>> list(s.solutions(1)), list(s.solutions())
         ([[0, 2]], [[1, 3]])
@@ -570,7 +570,7 @@ class Search:
 
         Examples
         --------
-        >>> from dlxnumba import ExactCover
+        >>> from dlxnumba import ExactCover, Search
         >>> s = Search(ExactCover.from_options(["A B", "B C", "C", "A"]))
         >>> s.next(), s.count(), s.count()
         ([0, 2], 2, 2)

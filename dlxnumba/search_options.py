@@ -120,6 +120,7 @@ class SearchOptions:
 
         Examples
         --------
+        >>> from dlxnumba import SearchOptions
         >>> from dlxnumba.errors import SudokuError
         >>> SearchOptions.make(SudokuError, max_nodes=-1)
         Traceback (most recent call last):

@@ -62,6 +62,7 @@ def puzzle_sets() -> tuple[str, ...]:
 
     Examples
     --------
+    >>> from dlxnumba import puzzle_sets
     >>> "top95" in puzzle_sets(), "sudoku16" in puzzle_sets()
     (True, True)
     """
@@ -97,6 +98,7 @@ def load_puzzles(name: str) -> list[str]:
 
     Examples
     --------
+    >>> from dlxnumba import load_puzzles
     >>> puzzles = load_puzzles("hardest")
     >>> len(puzzles), len(puzzles[0])
     (11, 81)
@@ -129,7 +131,7 @@ def puzzle_path(name: str) -> AbstractContextManager[Path]:
 
     Examples
     --------
-    >>> from dlxnumba import read_puzzles
+    >>> from dlxnumba import read_puzzles, puzzle_path
     >>> with puzzle_path("hardest") as path:
     ...     read_puzzles(path).shape
     (11, 81)

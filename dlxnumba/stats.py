@@ -38,6 +38,7 @@ class Status(IntEnum):
     ``status`` array; the others say how a single search stands
     (``Stats.status``).  ``str()`` gives the name:
 
+    >>> from dlxnumba import Status
     >>> print(Status.SOLVED), Status(3), Status.COMPLETE.label
     SOLVED
     (None, Status.MULTIPLE, 'complete')
@@ -85,6 +86,7 @@ class Status(IntEnum):
     def of(cls, value: Any) -> "Status":
         """A member from a member, its code or its name (``"complete"`` or ``"COMPLETE"``).
 
+        >>> from dlxnumba import Status
         >>> Status.of("max_nodes"), Status.of(1)
         (Status.MAX_NODES, Status.NO_SOLUTION)
         """
@@ -138,6 +140,8 @@ class Stats:
 
     The statistics of the parts of a search add up to those of the whole:
 
+    >>> import numpy as np
+    >>> from dlxnumba import Stats, Status
     >>> a = Stats(solutions=1, nodes=5, updates=20, max_level=2, seconds=0.5,
     ...           status=Status.COMPLETE, profile=np.array([1, 2, 2]))
     >>> b = Stats(nodes=3, updates=9, max_level=1, status=Status.COMPLETE, profile=np.array([1, 2]))
@@ -222,7 +226,7 @@ def last_stats() -> Stats:
 
     Examples
     --------
-    >>> from dlxnumba import ExactCover
+    >>> from dlxnumba import ExactCover, last_stats
     >>> ExactCover.from_options([["a"], ["a"], ["b"]]).count(stop_at=0)
     2
     >>> s = last_stats(); s.solutions, s.nodes, s.status.name

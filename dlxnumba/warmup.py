@@ -68,7 +68,7 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
 
     Examples
     --------
-    >>> from dlxnumba import Sudoku
+    >>> from dlxnumba import Sudoku, warm_up
     >>> n = warm_up(exact_cover=False)
     >>> Sudoku("12.. ..12 .... ....").count()
     12

@@ -365,7 +365,7 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     {max_nodes}
     max_zdd_nodes : int or None
         A budget of diagram nodes (counted as :attr:`Zdd.nodes
-        <dlxnumba.zdd.Zdd.nodes>` counts them).
+        <dlxnumba.Zdd.nodes>` counts them).
     {timeout}
     {progress}
         Its reports' ``solutions`` stay 0: they are counted from the diagram
@@ -375,7 +375,7 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     Returns
     -------
     Zdd
-        A :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
+        A :class:`~dlxnumba.Zdd`: ``count()`` (exact, any size),
         iteration over every solution (sorted option indices, givens
         included, lazily), ``sample(n, seed=)`` (uniform draws),
         ``to_text()`` (DLX6's text for Knuth's ZDDREAD), ``nodes``
@@ -403,7 +403,7 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     >>> z = p.zdd()
     >>> list(z), z.nodes, z.stats.nodes, z.stats.updates, z.stats.cleansings
     ([[1, 3]], 4, 3, 10, 2)
-    >>> p.zdd(given=[0]).count(), zdd(p).count()
+    >>> p.zdd(given=[0]).count(), p.zdd().count()
     (0, 1)
 
     The 92 solutions of eight queens, counted, listed and sampled:

@@ -26,7 +26,6 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
-    "sphinx.ext.mathjax",
     "myst_nb",
     "matplotlib.sphinxext.plot_directive",
     "dlxnumba_docs",
@@ -54,7 +53,9 @@ nb_execution_raise_on_error = True
 nb_execution_show_tb = True
 nb_merge_streams = True
 
-myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
+# No maths markup (dollarmath, sphinx.ext.mathjax): MathJax would come from a CDN, and
+# offline a page would show raw TeX; the pages and notebooks write maths in Unicode.
+myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 # -- API reference -----------------------------------------------------------------
@@ -90,5 +91,7 @@ html_theme_options = {
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
 }
-html_sidebars = {"**": ["sidebar-nav-bs"]}
+# the section navigation on the left; a page alone in its section (the set-up page) has
+# none to show, and no empty sidebar either
+html_sidebars = {"**": ["sidebar-nav-bs"], "install": []}
 html_show_sourcelink = False

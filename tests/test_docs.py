@@ -11,13 +11,17 @@ import argparse
 import inspect
 import re
 import shlex
+import sys
 from pathlib import Path
+
+import pytest
 
 import dlxnumba
 from dlxnumba.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
+SITE = ROOT / "docs" / "_build" / "html"  # the built documentation, where .ci/run builds it
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -71,6 +75,18 @@ def test_the_readme_is_a_front_page():
     # links that work on PyPI: no relative link into the repository
     for target in re.findall(r"\]\(([^)]+)\)", README):
         assert target.startswith("https://"), target
+
+
+def test_the_front_pages_name_every_program_of_knuth_the_guides_follow():
+    """README and the home page never mentioned the ZDDs (DLX6), which a guide, a
+    notebook and the API offer: each names every one of Knuth's programs the guides
+    follow, with an example of each new kind of search (``.zdd()``, ``.best(``)."""
+    guides = " ".join(p.read_text() for p in (ROOT / "docs" / "guides").glob("*.md"))
+    programs = set(re.findall(r"\bDLX(?:\d|-PRE)\b", guides))
+    assert {"DLX1", "DLX6", "DLX-PRE"} <= programs
+    for name, text in (("README.md", README), ("docs/index.md", (ROOT / "docs" / "index.md").read_text())):
+        assert programs - set(re.findall(r"\bDLX(?:\d|-PRE)\b", text)) == set(), name
+        assert ".zdd()" in text and ">>> " in text, name
 
 
 def test_every_public_name_has_an_entry_in_the_api_reference():
@@ -162,9 +178,10 @@ def test_the_search_options_read_the_same_in_every_method():
 
 
 def test_no_dollar_sign_in_the_prose_of_a_page_is_taken_for_math():
-    """MyST's dollarmath reads ``$...$`` as math: "costs $5, $5, $6" rendered as a formula
-    that swallowed the rest of its paragraph.  Outside code (fenced or inline), a page's
-    Markdown has no ``$`` (math, where meant, is written ``{math}`...```)."""
+    """MyST's dollarmath read ``$...$`` as math: "costs $5, $5, $6" rendered as a formula
+    that swallowed the rest of its paragraph.  The site now has no maths markup (MathJax
+    would come from a CDN), so a ``$...$`` meant as maths would show raw TeX.  Outside
+    code (fenced or inline), a page's Markdown has no ``$`` (maths is written in Unicode)."""
     found = []
     for page in sorted((ROOT / "docs").rglob("*.md")):
         if "_build" in page.parts:
@@ -188,3 +205,148 @@ def test_no_power_in_the_prose_of_a_page_is_taken_for_bold():
         found += [f"{page.relative_to(ROOT)}: {line.strip()}" for line in text.splitlines()
                   if re.search(r"\w\*\*\w", line)]
     assert found == []
+
+
+def _shown_docstrings():
+    """(where, docstring) of what the API reference shows: each public name and the
+    members of each public class (inherited from the package's own classes too)."""
+    for name in sorted(set(dlxnumba.__all__) - {"__version__"}):
+        obj = getattr(dlxnumba, name)
+        yield name, inspect.getdoc(obj) or ""
+        if inspect.isclass(obj):
+            for klass in obj.__mro__:
+                if not klass.__module__.startswith("dlxnumba"):
+                    continue
+                for attr, member in vars(klass).items():
+                    if not attr.startswith("_") and (callable(member) or isinstance(member, (property, classmethod,
+                                                                                             staticmethod))):
+                        yield f"{name}.{attr}", inspect.getdoc(member) or ""
+
+
+def _unbound_names(doc: str) -> set[str]:
+    """The names an example reads that neither it nor an example before it binds (an
+    import, an assignment, a loop, a definition), builtins apart."""
+    import ast
+    import builtins
+    import doctest
+
+    bound, read = set(dir(builtins)), set()
+    for example in doctest.DocTestParser().get_examples(doc):
+        tree = ast.parse(example.source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                bound.add(node.name)
+            elif isinstance(node, ast.arg):
+                bound.add(node.arg)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                bound.add(node.name)
+    return read - bound
+
+
+def test_the_examples_of_the_api_reference_run_as_shown():
+    """``best(p, k=2)``, ``zdd(p)``, ``reduce(p, rounds=1)`` stood on ExactCover's page:
+    the doctests pass (they run in the module, where those names exist) but a reader who
+    copies them meets a NameError.  Every name an example uses is imported or bound in
+    the examples of the same docstring."""
+    missing = {where: sorted(names) for where, doc in _shown_docstrings() if (names := _unbound_names(doc))}
+    assert missing == {}
+
+
+def test_the_command_line_reference_prints_flags_as_typed():
+    """The reference printed ``–zdd`` and ``–count`` (13 places): Sphinx's smart quotes
+    made an en dash of the ``--`` of a flag in a help text, and a reader's copy failed.
+    Each help text is a paragraph with its flags as code and no smart quotes."""
+    pytest.importorskip("sphinx", reason="the docs extra installs Sphinx")
+    from docutils import nodes
+    from sphinx.util.nodes import is_smartquotable
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        import dlxnumba_docs
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    parser = build_parser()
+    helps = [a.help for p in [parser, *_commands(parser).values()] for a in p._actions if a.help]
+    flags = [h for h in helps if "--" in h]
+    assert len(flags) >= 5
+    for text in flags:
+        item = dlxnumba_docs._definition("--x", text)
+        dashed = [t for t in item.findall(nodes.Text) if "-" in t and is_smartquotable(t)]
+        assert dashed == [], text
+        shown = [t for t in item.findall(nodes.literal)]
+        assert all(f in {s.astext() for s in shown} for f in re.findall(r"(?<![\w-])--[a-z][\w-]*", text)), text
+
+
+@pytest.mark.skipif(not (SITE / "cli.html").exists(), reason="the documentation is not built (docs/_build/html)")
+def test_no_page_of_the_built_site_prints_a_flag_with_an_en_dash():
+    import html
+
+    found = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+        found += [f"{page.relative_to(SITE)}: {m}" for m in re.findall(r"\u2013[a-z][\w-]*", text)]
+    assert found == []
+
+
+@pytest.mark.skipif(not (SITE / "index.html").exists(), reason="the documentation is not built (docs/_build/html)")
+def test_the_built_site_works_offline():
+    """The ZDD notebook's maths loaded MathJax from a CDN: offline, the page showed raw
+    TeX.  No page loads a script, a stylesheet or an image from another host."""
+    found = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        found += [f"{page.relative_to(SITE)}: {m}"
+                  for m in re.findall(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=\"(?:https?:)?//[^\"]*\"", text)]
+    assert found == []
+
+
+_ROLE = re.compile(r"\{py:(?:obj|mod|func|meth|class|attr|exc)\}`(?:[^`<]*<)?~?([\w.]+)>?`")
+
+
+def test_the_guides_link_the_public_names_they_mention():
+    """The guides never linked to the API reference.  In each guide, every public name
+    written as code (``Sudoku``, ``solve_many(...)``, ``dlxnumba.queens(n)``) is a link at
+    least once (a ``{py:obj}`` role), and every link names a real object (the build
+    does not warn about a reference it cannot resolve)."""
+    import importlib
+
+    public = set(dlxnumba.__all__) - {"__version__"}
+    unlinked, dangling = [], []
+    for page in sorted((ROOT / "docs" / "guides").glob("*.md")):
+        text = page.read_text()
+        targets = _ROLE.findall(text)
+        prose = re.sub(r"^(```|~~~).*?^\1", "", _ROLE.sub("", text), flags=re.S | re.M)
+        for span in re.findall(r"`([^`\n]+)`", prose):
+            name = re.match(r"(?:dlxnumba\.)?(\w+)", span)
+            if name and name.group(1) in public and not any(
+                    t == f"dlxnumba.{name.group(1)}" or t.startswith(f"dlxnumba.{name.group(1)}.") for t in targets):
+                unlinked.append(f"{page.name}: `{span}`")
+        for target in targets:
+            parts = target.split(".")
+            for k in range(len(parts), 0, -1):  # the longest importable module, then attributes
+                try:
+                    obj = importlib.import_module(".".join(parts[:k]))
+                except ImportError:
+                    continue
+                try:
+                    for attr in parts[k:]:
+                        obj = getattr(obj, attr)
+                except AttributeError:
+                    dangling.append(f"{page.name}: {target}")
+                break
+    assert unlinked == [] and dangling == []
+
+
+@pytest.mark.skipif(not (SITE / "guides" / "zdd.html").exists(), reason="the documentation is not built")
+def test_every_link_of_a_guide_into_the_api_reference_resolves():
+    """A reference Sphinx cannot resolve renders as plain code, without a warning (the
+    build suppresses ``ref.python``): each role of a guide is a link on its built page."""
+    for page in sorted((ROOT / "docs" / "guides").glob("*.md")):
+        roles = _ROLE.findall(page.read_text())
+        built = (SITE / "guides" / f"{page.stem}.html").read_text(encoding="utf-8")
+        links = re.findall(r'<a class="reference internal" href="\.\./api/generated/', built)
+        assert len(links) >= len(roles), page.name

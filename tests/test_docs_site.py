@@ -5,7 +5,8 @@ Build the site first (``.ci/run`` does)::
     python -m sphinx -W --keep-going -b html docs docs/_build/html
 
 Every page must show something (its text, and for the guides a screenshot that is not
-a blank page), and every Sudoku grid of the guides must show what its caption says:
+a blank page) and nothing cut off at 1280 px (a code block's long lines wrap; no empty
+section navigation), and every Sudoku grid of the guides must show what its caption says:
 the givens in bold and the filled digits counted there, a killer's cage sums, and the
 extra regions the table's own caption names (an X's diagonals as lines across exactly
 those cells, a windoku's windows shaded).  Skipped when the site is not built or
@@ -61,10 +62,18 @@ _PAGE_JS = """
     figures.push({caption: caption ? caption.innerText : "", rules: rules ? rules.innerText : "",
                   n: Number(fig.dataset.n), cells: cells, html: fig.querySelector("table").outerHTML});
   }
+  // a block of code wider than its column (its end hidden behind a scroll bar)
+  const cut = [...main.querySelectorAll("pre")].filter(p => p.scrollWidth > p.clientWidth + 1)
+                .map(p => p.textContent.slice(0, 60));
+  // the section navigation: shown, and how many links it holds
+  const nav = document.querySelector("nav.bd-docs-nav");
+  const navShown = !!nav && nav.getBoundingClientRect().width > 0;
+  const navLinks = nav ? nav.querySelectorAll("a").length : 0;
   const out = document.createElement("pre");
   out.id = "dlxnumba-measured";
   out.textContent = JSON.stringify({title: document.title, text: main.innerText.length,
-                                    width: box.width, height: box.height, figures: figures});
+                                    width: box.width, height: box.height, figures: figures,
+                                    cut: cut, navShown: navShown, navLinks: navLinks});
   document.body.appendChild(out);
 }
 </script>
@@ -94,6 +103,9 @@ def test_every_page_shows_its_content(page, tmp_path):
     assert seen["title"], page
     assert seen["text"] > 300, f"{page}: {seen['text']} characters of text"
     assert seen["width"] > 300 and seen["height"] > 300, f"{page}: main area {seen['width']}x{seen['height']}"
+    # nothing cut off at 1280 px (long lines wrap), and no empty section navigation
+    assert seen["cut"] == [], f"{page}: code blocks wider than the page: {seen['cut']}"
+    assert not (seen["navShown"] and seen["navLinks"] == 0), f"{page}: an empty section navigation"
 
 
 @pytest.mark.parametrize("page", ["index.html", *GUIDES])

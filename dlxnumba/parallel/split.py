@@ -415,7 +415,7 @@ def split(problem: "Problem", tasks: int | None = None, *, given: Iterable[int] 
     ([(0,), (2,)], [])
     >>> len(s.solutions) + sum(p.count(given=sub, stop_at=0) for sub in s.subproblems) == p.count(stop_at=0)
     True
-    >>> s = split(queens(6)[0], 4, stop_at=0)
+    >>> s = queens(6)[0].split(4, stop_at=0)
     >>> len(s) >= 4, s.solutions
     (True, [])
     """

@@ -62,6 +62,7 @@ def sudoku_problem(n: int = 9, box: BoxLike = None) -> tuple[ExactCover, list[tu
 
     Examples
     --------
+    >>> from dlxnumba import sudoku_problem
     >>> p, key = sudoku_problem(4)
     >>> p
     ExactCover(64 primary + 0 secondary items, 64 options, 256 nodes)

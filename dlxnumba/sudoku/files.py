@@ -577,6 +577,7 @@ def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = N
 
     Examples
     --------
+    >>> from dlxnumba import iter_puzzles
     >>> import io
     >>> text = "1234341221434321  12..............  x".replace("  ", chr(10))
     >>> errors = []
@@ -685,6 +686,7 @@ def read_puzzles(source: Source, size: int | None = None, errors: list | None = 
 
     Examples
     --------
+    >>> from dlxnumba import read_puzzles
     >>> import io
     >>> read_puzzles(io.StringIO("Grid 01\\n12..\\n..12\\n....\\n....\\n")).shape
     (1, 16)

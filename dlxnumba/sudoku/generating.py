@@ -616,6 +616,7 @@ def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | Non
 
     Examples
     --------
+    >>> from dlxnumba import Sudoku, generate
     >>> s = generate(seed=2024)
     >>> s.count(2), s == generate(seed=2024), s == generate(seed=2025)
     (1, True, False)
@@ -678,6 +679,7 @@ def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = N
 
     Examples
     --------
+    >>> from dlxnumba import generate, generate_many
     >>> batch = generate_many(4, seed=11, threads=2)
     >>> batch == generate_many(4, seed=11, threads=1), batch[0] == generate(seed=11)
     (True, True)

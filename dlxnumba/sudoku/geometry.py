@@ -79,6 +79,7 @@ def default_box(n: int) -> tuple[int, int]:
 
     Examples
     --------
+    >>> from dlxnumba import default_box
     >>> default_box(9), default_box(6), default_box(12), default_box(16)
     ((3, 3), (2, 3), (3, 4), (4, 4))
     """
@@ -227,6 +228,7 @@ class Geometry:
 
     Examples
     --------
+    >>> from dlxnumba import geometry
     >>> g = geometry(4)
     >>> g.box, g.cells, len(g.region_names)
     ((2, 2), 16, 12)
@@ -335,6 +337,7 @@ def geometry(n: int, box: BoxLike = None, *, region_map: ArrayLike | None = None
 
     Examples
     --------
+    >>> from dlxnumba import geometry
     >>> geometry(9) is geometry(9, (3, 3))
     True
     """

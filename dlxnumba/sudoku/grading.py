@@ -239,6 +239,7 @@ class GradeBatch:
 
     Examples
     --------
+    >>> from dlxnumba import grade, grade_many
     >>> r = grade_many(["..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."],
     ...                effort=False, threads=1)
     >>> r.level, r.level_codes, r.hardest

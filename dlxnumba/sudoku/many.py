@@ -112,6 +112,7 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
 
     Examples
     --------
+    >>> from dlxnumba import Status, solve_many
     >>> sols, status = solve_many(["1.3..4.23.4..2.1", "11..............", "1234............"], threads=1)
     >>> [Status(s).name for s in status]
     ['NO_SOLUTION', 'INVALID', 'SOLVED']
@@ -180,6 +181,7 @@ class SudokuBatchResult(tuple):
 
     Examples
     --------
+    >>> from dlxnumba import solve_many
     >>> r = solve_many(["12.. ..12 .... ....", "11.. .... .... ....", "1234 3412 2143 4321"], threads=1)
     >>> solutions, status = r
     >>> r.status_names

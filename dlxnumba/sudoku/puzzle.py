@@ -91,6 +91,7 @@ class Sudoku(Grid):
 
     Examples
     --------
+    >>> from dlxnumba import Sudoku
     >>> s = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     >>> t = s.solve()
     >>> str(t)
@@ -143,6 +144,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> Sudoku.jigsaw("1... .... .... ....", "AAAB ABBB CCCD CDDD").count()
         36
         """
@@ -178,6 +180,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> s = Sudoku.killer("........ ........", [(3, ["r1c1", "r1c2"]), (4, [(3, 2), (3, 3)])])
         >>> s.count(), s.variant.cages.text()
         (4, 'AA.. .... .... ..BB A=3 B=4')
@@ -229,6 +232,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> print(Sudoku("1... ..2. .3.. ...4").solve())
         1243342143122134
         >>> Sudoku("12.. 3... .4.. ....").solve() is None  # no place for the 4 in box 1
@@ -275,6 +279,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> [str(t) for t in Sudoku("12.. 34.. 2... ...1").solutions()]
         ['1234341221434321', '1243341221344321']
         """
@@ -325,6 +330,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> s = Sudoku("12.. ..12 .... ....")
         >>> s.count(), s.count(5)
         (12, 5)
@@ -364,6 +370,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> Sudoku("12.. 34.. 2... ...1").is_unique(), Sudoku("1... ..2. .3.. ...4").is_unique()
         (False, True)
         """
@@ -407,6 +414,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> g = Sudoku("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").grade()
         >>> g.level, g.score, g.effort
         ('easy', 1.5, 0.0)
@@ -426,6 +434,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> c = Sudoku("12.. ..12 .... ....").candidates()
         >>> c.shape, (c[0, 2].nonzero()[0] + 1).tolist()
         ((4, 4, 4), [3, 4])
@@ -464,6 +473,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> print(Sudoku("1234 34.. 2143 ....").hint())
         full house: r4c1 = 4 (the last empty cell of column 1)
         """
@@ -503,6 +513,7 @@ class Sudoku(Grid):
 
         Examples
         --------
+        >>> from dlxnumba import Sudoku
         >>> [str(step) for step in Sudoku("1234 34.. 2143 ....").steps(2)]
         ['full house: r4c1 = 4 (the last empty cell of column 1)', 'full house: r4c2 = 3 (the last empty cell of column 2)']
         """

@@ -93,6 +93,7 @@ def is_solution(grid: Any, puzzle: Any = None, box: BoxLike = None, variant: Var
 
     Examples
     --------
+    >>> from dlxnumba import is_solution
     >>> from dlxnumba.sudoku import Sudoku
     >>> is_solution(Sudoku("1234341221434321"))
     True

@@ -127,6 +127,7 @@ class Variant:
 
     Examples
     --------
+    >>> from dlxnumba import Variant
     >>> Variant.parse("hyper"), Variant.parse("jigsaw", regions="AABB AABB CCDD CCDD")
     (Variant('windoku'), Variant('jigsaw', regions='AABBAABBCCDDCCDD'))
     >>> Variant.parse("x+knight")
@@ -204,6 +205,7 @@ class Variant:
 
         Examples
         --------
+        >>> from dlxnumba import Variant
         >>> Variant.parse("x+anti-king").kinds, Variant.parse(None).kinds
         (('x', 'anti-king'), ())
         """
@@ -488,6 +490,7 @@ class Variant:
 
         Examples
         --------
+        >>> from dlxnumba import Variant
         >>> v = Variant.parse("x")
         >>> v.is_solution("1234341243212143"), v.is_solution("1234341221434321")
         (True, False)

@@ -10,7 +10,8 @@
     The reference of one command of ``dlxnumba``, read from the argparse parser the
     command line itself builds (``dlxnumba.cli.build_parser``): usage, description,
     every argument and flag, the epilog (examples, exit statuses).  Without an
-    argument, the top-level parser.  The build warns (an error under ``-W``) when a
+    argument, the top-level parser.  Help texts are printed verbatim, their flags
+    as code (no smart quotes: ``--zdd`` never becomes an en dash).  The build warns (an error under ``-W``) when a
     command of the parser has no ``cli-command`` anywhere in the site.
 
 The API check
@@ -180,11 +181,28 @@ class CliCommand(Directive):
         return out
 
 
+#: A flag named in a help text (``--zdd``, ``-o``, ``--max-nodes=N``).
+_FLAG = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*(?:=\S*[\w}])?)")
+
+
+def _help_paragraph(text: str) -> nodes.paragraph:
+    """A help text as a paragraph, verbatim: each flag it names as code, and no
+    smart quotes (Sphinx's would print ``--zdd`` as an en dash and ``zdd``, which a
+    reader copies into a command that fails)."""
+    text = " ".join(text.split())
+    paragraph = nodes.paragraph(text)
+    paragraph["support_smartquotes"] = False
+    for k, piece in enumerate(_FLAG.split(text)):
+        if piece:
+            paragraph += nodes.literal(piece, piece) if k % 2 else nodes.Text(piece)
+    return paragraph
+
+
 def _definition(term: str, text: str) -> nodes.definition_list_item:
     item = nodes.definition_list_item()
     item += nodes.term("", "", nodes.literal(term, term))
     definition = nodes.definition()
-    definition += nodes.paragraph(text, " ".join(text.split()))
+    definition += _help_paragraph(text)
     item += definition
     return item
 
