@@ -12,7 +12,23 @@ import platform
 
 import pytest
 
+import workers
 from benchutil import benchmark_disabled
+
+
+def pytest_configure(config):
+    """Timed runs are serial: pytest-benchmark times nothing under pytest-xdist's
+    workers (pyproject.toml's ``-n auto``), and two benchmarks on two cores
+    would time each other.  ``--benchmark-disable`` runs (CI: every body once,
+    answers verified) keep the workers."""
+    if not benchmark_disabled(config) and workers.count(config):
+        config.option.numprocesses = 0
+        config.option.dist = "no"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    workers.warm_before_workers(session)
 
 
 @pytest.fixture(scope="session")

@@ -16,12 +16,48 @@ second time, under a name made from its path (``tests.known``), beside the copy
 the tests import (``known``): so they are not collected.
 """
 
-collect_ignore = ["reference.py", "strategies.py", "known.py", "command_line.py", "display_screens.py", "colored.py",
-                  "cold.py", "splitting.py"]
+from __future__ import annotations
 
-from hypothesis import HealthCheck, settings  # noqa: E402
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import workers
+
+collect_ignore = ["reference.py", "strategies.py", "workers.py", "known.py", "command_line.py",
+                  "display_screens.py", "colored.py", "cold.py", "splitting.py"]
 
 settings.register_profile("ci", max_examples=50, deadline=None)
 settings.register_profile("deep", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 settings.load_profile("ci")  # hypothesis's pytest plugin loads --hypothesis-profile over it
+
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "docs" / "_build" / "html"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    workers.warm_before_workers(session)
+
+
+@pytest.fixture(scope="session")
+def built_site():
+    """The documentation, built now with every warning an error, as the site is
+    published (``python -m sphinx -W --keep-going -b html docs docs/_build/html``):
+    the completed process, or None where Sphinx is not installed (the ``docs``
+    extra).  Sphinx rebuilds only what changed since the last build, and the
+    notebooks' outputs are kept in a cache (docs/conf.py).  The tests that use it
+    are one pytest-xdist group (``site``), so one worker builds it, once."""
+    try:
+        import sphinx  # noqa: F401
+        import myst_nb  # noqa: F401
+    except ImportError:
+        return None
+    return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going", "-b", "html",
+                           str(ROOT / "docs"), str(SITE)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=1800)

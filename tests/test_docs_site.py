@@ -1,16 +1,20 @@
-"""The built documentation, looked at in headless Chromium.
+"""The documentation site: it builds with every warning an error, and the built pages,
+looked at in headless Chromium, show what they should.
 
-Build the site first (``.ci/run`` does)::
-
-    python -m sphinx -W --keep-going -b html docs docs/_build/html
+The first test of the group builds the site (the ``built_site`` fixture of
+tests/conftest.py runs ``python -m sphinx -W --keep-going -b html docs
+docs/_build/html``; Sphinx rebuilds only what changed since the last build).  The
+tests here and the notebooks' are one pytest-xdist group, so one worker builds the
+site and looks at it while the others run the rest of the suite.
 
 Every page must show something (its text, and for the guides a screenshot that is not
 a blank page) and nothing cut off at 1280 px (a code block's long lines wrap; no empty
 section navigation), and every Sudoku grid of the guides must show what its caption says:
 the givens in bold and the filled digits counted there, a killer's cage sums, and the
 extra regions the table's own caption names (an X's diagonals as lines across exactly
-those cells, a windoku's windows shaded).  Skipped when the site is not built or
-Chromium is missing (``apt-get install chromium``, or ``CHROMIUM=path``).
+those cells, a windoku's windows shaded).  Skipped where Sphinx is not installed
+(the ``docs`` extra), and the pages' tests where Chromium is missing (``apt-get
+install chromium``, or ``CHROMIUM=path``).
 """
 
 from __future__ import annotations
@@ -23,17 +27,33 @@ from pathlib import Path
 import pytest
 
 import display_screens
+from test_docs import ROLE
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "docs" / "_build" / "html"
 CHROMIUM = display_screens.find_chromium()
 
-pytestmark = [
-    pytest.mark.skipif(not (SITE / "index.html").exists(), reason="the documentation is not built (docs/_build/html)"),
-    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed"),
-]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("site")]
+chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
 
-GUIDES = sorted(p.relative_to(SITE).as_posix() for p in (SITE / "guides").glob("*.html")) if SITE.exists() else []
+#: The guides' pages, from their sources (the site may not be built yet when the tests are collected)
+GUIDES = sorted(f"guides/{p.stem}.html" for p in (ROOT / "docs" / "guides").glob("*.md"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def site(built_site):
+    """The site, built before any test here looks at it."""
+    if built_site is None:
+        pytest.skip("Sphinx is not installed (the docs extra)")
+    if built_site.returncode != 0:
+        pytest.skip("the site did not build: test_the_site_builds_with_every_warning_an_error says why")
+    return SITE
+
+
+def test_the_site_builds_with_every_warning_an_error(built_site):
+    if built_site is None:
+        pytest.skip("Sphinx is not installed (the docs extra)")
+    assert built_site.returncode == 0, built_site.stdout[-5000:] + built_site.stderr[-5000:]
 PAGES = ["index.html", "install.html", "api.html", "cli.html", "how-it-works.html", "performance.html",
          "development.html", "api/generated/dlxnumba.Sudoku.html", "api/generated/dlxnumba.ExactCover.html",
          "notebooks/quickstart.html", "notebooks/exact_cover.html", *GUIDES]
@@ -96,6 +116,7 @@ def _look(page: str, tmp_path: Path) -> dict:
     return json.loads(html.unescape(m.group(1)))
 
 
+@chromium
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_shows_its_content(page, tmp_path):
     assert (SITE / page).exists(), f"{page} was not built"
@@ -108,6 +129,7 @@ def test_every_page_shows_its_content(page, tmp_path):
     assert not (seen["navShown"] and seen["navLinks"] == 0), f"{page}: an empty section navigation"
 
 
+@chromium
 @pytest.mark.parametrize("page", ["index.html", *GUIDES])
 def test_a_screenshot_of_each_guide_is_not_blank(page, tmp_path):
     """The pixels themselves: a page drawn as one colour (a blank, or a stylesheet that
@@ -141,6 +163,7 @@ def _window_cells(rules: str) -> set[tuple[int, int]]:
 GRID_PAGES = ["guides/sudoku.html", "guides/variants.html"]
 
 
+@chromium
 @pytest.mark.parametrize("page", GRID_PAGES)
 def test_the_sudoku_grids_show_what_their_captions_say(page, tmp_path):
     seen = _look(page, tmp_path)
@@ -182,3 +205,37 @@ def test_the_sudoku_grids_show_what_their_captions_say(page, tmp_path):
             inside = {cells[r * n + c]["background"] for r, c in windows}
             outside = {c["background"] for k, c in enumerate(cells) if (k // n, k % n) not in windows}
             assert len(inside) == 1 and inside.isdisjoint(outside), f"{where}: windows {inside} vs {outside}"
+
+
+# -- the built pages' text (no browser) ----------------------------------------------
+
+
+def test_no_page_of_the_built_site_prints_a_flag_with_an_en_dash():
+    import html
+
+    found = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+        found += [f"{page.relative_to(SITE)}: {m}" for m in re.findall(r"\u2013[a-z][\w-]*", text)]
+    assert found == []
+
+
+def test_the_built_site_works_offline():
+    """The ZDD notebook's maths loaded MathJax from a CDN: offline, the page showed raw
+    TeX.  No page loads a script, a stylesheet or an image from another host."""
+    found = []
+    for page in sorted(SITE.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        found += [f"{page.relative_to(SITE)}: {m}"
+                  for m in re.findall(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=\"(?:https?:)?//[^\"]*\"", text)]
+    assert found == []
+
+
+def test_every_link_of_a_guide_into_the_api_reference_resolves():
+    """A reference Sphinx cannot resolve renders as plain code, without a warning (the
+    build suppresses ``ref.python``): each role of a guide is a link on its built page."""
+    for page in sorted((ROOT / "docs" / "guides").glob("*.md")):
+        roles = ROLE.findall(page.read_text())
+        built = (SITE / "guides" / f"{page.stem}.html").read_text(encoding="utf-8")
+        links = re.findall(r'<a class="reference internal" href="\.\./api/generated/', built)
+        assert len(links) >= len(roles), page.name

@@ -1,7 +1,11 @@
 """The notebooks in examples/ run from top to bottom, so they never rot.
 
-Each is executed in a fresh Jupyter kernel (nbclient); a cell that raises fails the test
-with the cell's source and the error.  The committed notebooks carry no outputs.
+Each is executed in a fresh Jupyter kernel; a cell that raises fails the test with the
+cell's source and the error.  The committed notebooks carry no outputs.  Building the
+site executes each notebook once and keeps its outputs in a cache (docs/conf.py): where
+Sphinx is installed, the test builds the site (the ``built_site`` fixture, which
+the site's own tests share) and reads the outputs of that very run; without it, it
+executes the notebook here (nbclient).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ nbformat = pytest.importorskip("nbformat", reason="the test extra installs nbcli
 nbclient = pytest.importorskip("nbclient", reason="the test extra installs nbclient")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+CACHE = EXAMPLES.parent / "docs" / "_build" / ".jupyter_cache"  # docs/conf.py's nb_execution_cache_path
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
 
 
@@ -32,15 +37,31 @@ def test_committed_without_outputs(path):
                 f"{path.name}: a cell was committed with its outputs:\n{cell.source[:200]}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_runs(path, tmp_path):
+def _executed(path: Path, tmp_path: Path, built_site) -> "nbformat.NotebookNode":
+    """The notebook at ``path`` with its outputs: those of the site's build, where
+    its cache holds a run of exactly these cells, else from a run here."""
     nb = nbformat.read(path, as_version=4)
+    if built_site is not None:
+        from jupyter_cache import get_cache
+
+        try:
+            return get_cache(str(CACHE)).merge_match_into_notebook(nb)[1]
+        except KeyError:  # not in the cache: the build failed before it (its own test says why)
+            pass
     client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
     try:
         client.execute()
     except nbclient.exceptions.CellExecutionError as e:
         pytest.fail(f"{path.name}: {e}")
+    return nb
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("site")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs(path, tmp_path, built_site):
+    nb = _executed(path, tmp_path, built_site)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
     # a reader sees no warning (a deprecated name, say) and no stray value (warm_up's count)
