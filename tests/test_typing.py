@@ -83,24 +83,28 @@ dlxnumba.encodings.word_rectangles(3, ["ab"])              # error
 '''
 
 
-def _mypy(tmp_path: Path, source: str) -> list[tuple[int, str, str]]:
-    """Run mypy (its default settings, as a user would) on ``source``:
-    ``(line, severity, message)`` of each report about that file."""
-    program = tmp_path / "user.py"
-    program.write_text(source)
+@pytest.fixture(scope="module")
+def user_reports(tmp_path_factory) -> dict[str, list[tuple[int, str, str]]]:
+    """Run mypy (its default settings, as a user would) once on both programs,
+    ``good.py`` (GOOD) and ``bad.py`` (BAD): each file's ``(line, severity,
+    message)`` reports.  One run checks the package and numpy's stubs once, where a
+    run per program did it twice."""
+    folder = tmp_path_factory.mktemp("mypy")
+    (folder / "good.py").write_text(GOOD)
+    (folder / "bad.py").write_text(BAD)
     # the package is found through MYPYPATH: mypy cannot follow the import hook of
     # an editable install (from an installed wheel it finds it by its py.typed)
     env = {**os.environ, "MYPYPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-error-summary", "--follow-imports=silent",
-         "--cache-dir", str(tmp_path / "cache"), "--config-file", os.devnull, str(program)],
-        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
+         "--cache-dir", str(folder / "cache"), "--config-file", os.devnull, "good.py", "bad.py"],
+        capture_output=True, text=True, cwd=folder, env=env, timeout=600)
     assert done.returncode in (0, 1), done.stdout + done.stderr
-    reports = []
+    reports: dict[str, list[tuple[int, str, str]]] = {"good.py": [], "bad.py": []}
     for line in done.stdout.splitlines():
-        m = re.match(r"(?:.*[/\\])?user\.py:(\d+): (error|note): (.*)", line)
+        m = re.match(r"(?:.*[/\\])?(good\.py|bad\.py):(\d+): (error|note): (.*)", line)
         if m:
-            reports.append((int(m.group(1)), m.group(2), m.group(3)))
+            reports[m.group(1)].append((int(m.group(2)), m.group(3), m.group(4)))
     return reports
 
 
@@ -114,8 +118,9 @@ def _expected(source: str, marker: str) -> dict[int, str]:
     return out
 
 
-def test_a_users_program_sees_the_real_types(tmp_path):
-    reports = _mypy(tmp_path, GOOD)
+@pytest.mark.xdist_group("mypy")  # one worker, so the two share one run of mypy
+def test_a_users_program_sees_the_real_types(user_reports):
+    reports = user_reports["good.py"]
     errors = [r for r in reports if r[1] == "error"]
     assert not errors, errors
     revealed = {line: re.sub(r'^Revealed type is "(.*)"$', r"\1", text) for line, kind, text in reports
@@ -134,8 +139,9 @@ def test_a_users_program_sees_the_real_types(tmp_path):
         assert got != "Any", line
 
 
-def test_mistakes_in_a_users_program_are_reported(tmp_path):
-    reports = _mypy(tmp_path, BAD)
+@pytest.mark.xdist_group("mypy")
+def test_mistakes_in_a_users_program_are_reported(user_reports):
+    reports = user_reports["bad.py"]
     errors = {line for line, kind, _ in reports if kind == "error"}
     assert errors == set(_expected(BAD, "error")), reports
 
