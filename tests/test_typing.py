@@ -118,6 +118,7 @@ def _expected(source: str, marker: str) -> dict[int, str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("mypy")  # one worker, so the two share one run of mypy
 def test_a_users_program_sees_the_real_types(user_reports):
     reports = user_reports["good.py"]
@@ -139,6 +140,7 @@ def test_a_users_program_sees_the_real_types(user_reports):
         assert got != "Any", line
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("mypy")
 def test_mistakes_in_a_users_program_are_reported(user_reports):
     reports = user_reports["bad.py"]
@@ -177,6 +179,7 @@ def test_import_dlxnumba_stays_lazy():
     assert done.stdout.strip() == "['dlxnumba']"
 
 
+@pytest.mark.slow
 def test_the_package_passes_mypy():
     """``mypy`` with the settings of pyproject.toml, on the whole package: no error at all."""
     done = subprocess.run([sys.executable, "-m", "mypy"], capture_output=True, text=True, cwd=ROOT, timeout=900)

@@ -255,6 +255,7 @@ def test_cover_count_refuses_a_colored_problem_in_its_words(capsys, address, tmp
     assert code == 2 and out == "" and "--dask: a split search takes problems without colors" in err
 
 
+@pytest.mark.slow
 def test_a_local_cluster_closes_quietly(tmp_path):
     """A short count on --dask local: the answer, and nothing on stderr (no worker
     killed after 4 s, no CommClosedError traceback as the cluster closes)."""

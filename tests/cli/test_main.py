@@ -289,6 +289,7 @@ STREAMING = {
 }
 
 
+@pytest.mark.slow
 @POSIX
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck),
           phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking: each example is a process

@@ -52,6 +52,7 @@ def _on_a_terminal(cache: str) -> tuple[int, str]:
     return p.returncode, shown.decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_a_terminal_is_told_while_compiling_and_not_on_a_warm_cache(tmp_path):
     cache = str(tmp_path / "cache")
     status, shown = _on_a_terminal(cache)  # an empty cache: the kernels compile
@@ -61,6 +62,7 @@ def test_a_terminal_is_told_while_compiling_and_not_on_a_warm_cache(tmp_path):
     assert status == 0 and shown == ""
 
 
+@pytest.mark.slow
 def test_a_pipe_is_never_told(tmp_path):
     cp = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
                         env=_env(str(tmp_path / "cache")), timeout=600)

@@ -50,6 +50,7 @@ def test_nowhere_to_cache_falls_back_to_a_temporary_cache_with_one_warning():
     assert not os.path.exists(cache_dir)  # removed when the process ended
 
 
+@pytest.mark.slow
 def test_an_ordinary_install_gives_no_warning():
     script = SCRIPT.replace("caching._CacheLocator.ensure_cache_path = refuse", "")
     count, sudoku_count, warnings, _ = _run(script + "\nprint()")[:4]

@@ -228,6 +228,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_each_kind_of_search_compiles_only_its_own_steps(tmp_path):
     """numba decides a test ``is None`` of an argument typed None or a constant
     before it compiles, but not a test of an array or a comparison of numbers:

@@ -23,6 +23,8 @@ import sys
 import warnings
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).with_name("nojit_problems.py")
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,6 +49,7 @@ def _plain_answers() -> dict:
     return json.loads(cp.stdout)
 
 
+@pytest.mark.slow
 def test_every_kernel_runs_as_plain_python_with_the_compiled_answers():
     plain = _plain_answers()
     with warnings.catch_warnings():
@@ -68,6 +71,7 @@ def test_every_kernel_runs_as_plain_python_with_the_compiled_answers():
     assert compiled["sudoku4 one"][1] == 12
 
 
+@pytest.mark.slow
 def test_the_plain_run_is_plain():
     """NUMBA_DISABLE_JIT=1 reaches the kernels: no dispatcher is left in the folder."""
     code = ("import pkgutil, importlib, dlxnumba.kernels as K\n"

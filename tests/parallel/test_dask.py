@@ -244,6 +244,7 @@ def test_checkpoint_errors(client, tmp_path):
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_killed_worker_does_not_change_the_count(tmp_path):
     """Two worker processes; one is killed (SIGKILL) once the first task is back."""
     p, _ = queens(13)  # tasks of 10-30 ms: the first one back is far from the last
@@ -346,6 +347,7 @@ def test_chunk_subproblems_partitions(weights, threads, chunks):
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_workers_killed_a_second_apart(tmp_path):
     """Both worker processes killed (SIGKILL), the second a second after the first:
     every worker that held the problem is gone, and the count still ends right
@@ -429,6 +431,7 @@ def test_variants_keep_their_rules_on_dask(client, variant, count):
     assert dd.count(Sudoku("1..............."), client) == 72
 
 
+@pytest.mark.slow
 def test_a_local_cluster_closes_quietly(tmp_path):
     """A short count on a LocalCluster of processes started for the call: nothing
     on stderr as it closes (no worker killed after 4 s, no CommClosedError
