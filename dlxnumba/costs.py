@@ -468,8 +468,9 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
 
     Notes
     -----
-    Ctrl-C raises KeyboardInterrupt as usual; :class:`CostSearch` can go on
-    after it.  Searching costs the work of DLX5 run with ``k<k>``: Knuth's
+    Ctrl-C raises KeyboardInterrupt as usual, with the cheapest solutions
+    found so far as its attribute ``result`` (a :class:`Best` with
+    ``optimal=False``); :class:`CostSearch` can go on after it.  Searching costs the work of DLX5 run with ``k<k>``: Knuth's
     figures for ``golden/cost_toy2.dlx`` and the others are reproduced exactly.
 
     Examples
@@ -488,4 +489,9 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
                             progress_interval=progress_interval)
     search = CostSearch.using(problem, k, given, options)
     record_last(search.stats)
-    return search.run()
+    try:
+        return search.run()
+    except KeyboardInterrupt:
+        interrupted = KeyboardInterrupt()
+        interrupted.result = search.result()  # the best so far, optimal=False
+        raise interrupted from None

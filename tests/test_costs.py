@@ -304,6 +304,25 @@ def test_ctrl_c_propagates_and_the_search_resumes(monkeypatch):
     assert figures(r) == figures(whole) and r.stats.status == Status.COMPLETE
 
 
+def test_ctrl_c_on_best_carries_the_best_so_far(monkeypatch):
+    """best() (no CostSearch to ask afterwards): the KeyboardInterrupt carries the
+    cheapest found so far as ``result``, not optimal."""
+    p, costs = read_with_costs(golden("cost_queens8.dlx"))
+    monkeypatch.setattr(costs_module, "SLICE_UPDATES", 50)
+    calls = []
+
+    def interrupt(report):
+        calls.append(report)
+        if len(calls) == 40:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as caught:
+        best(p, costs, 3, progress=interrupt, progress_interval=0)
+    partial = caught.value.result
+    assert not partial.optimal and partial.stats.status == Status.INTERRUPTED and len(partial) > 0
+    assert all(cost == int(costs[sol].sum()) for cost, sol in partial)
+
+
 def test_progress_reports():
     p, costs = read_with_costs(golden("cost_queens8.dlx"))
     seen = []

@@ -33,7 +33,7 @@ from .. import __version__
 from . import cover, generate, grade, solve, warm_up
 from .common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK,  # noqa: F401 (re-exported)
                      EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _closed, _hold_std_descriptors, _isatty, _note,
-                     _quiet_stdout)
+                     _quiet_stdout, cli_warnings)
 
 __all__ = ["main"]
 
@@ -121,10 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else EXIT_USAGE
     try:
-        if getattr(args, "compile_notice", True):
-            with compile_notice():
-                return args.run(args)
-        return args.run(args)
+        with cli_warnings():
+            if getattr(args, "compile_notice", True):
+                with compile_notice():
+                    return args.run(args)
+            return args.run(args)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, as a program killed by SIGPIPE would
         _quiet_stdout()

@@ -169,6 +169,28 @@ def _note(message) -> None:
     _say(f"{PROG}: {_one_line(message)}\n")
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """``warnings.showwarning`` while a command runs: ``dlxnumba: warning: MESSAGE``,
+    one line on stderr in the command line's words (no source file, no line of code)."""
+    _say(f"{PROG}: warning: {_one_line(cli_words(message))}\n")
+
+
+class cli_warnings:
+    """While a command runs, warnings print as :func:`_show_warning` does (a
+    context manager: Python's own format is restored after)."""
+
+    def __enter__(self):
+        import warnings
+
+        self._saved = warnings.catch_warnings()
+        self._saved.__enter__()
+        warnings.showwarning = _show_warning
+        return self
+
+    def __exit__(self, *exc):
+        return self._saved.__exit__(*exc)
+
+
 def _hold_std_descriptors() -> None:
     """Put /dev/null on any of the descriptors 0, 1, 2 that is closed.
 
@@ -569,6 +591,16 @@ class _CountWatch:
 
 
 #: Why a count stopped early, as the notes and --stats say it.
+def option_text(problem, j: int) -> str:
+    """Option ``j`` of ``problem`` as ``--names`` prints it: its item names, each with
+    its color as in DLX text (``x:A``), as Knuth's programs print options."""
+    names = problem.option_names(j)
+    if not problem.has_colors:
+        return " ".join(map(str, names))
+    return " ".join(str(name) if color is None else f"{name}:{color}"
+                    for name, color in zip(names, problem.option_colors(j)))
+
+
 STOPPED_BY = {"timeout": "--timeout ran out", "max_nodes": "--max-nodes ran out",
               "interrupted": "interrupted (Ctrl-C)"}
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 import time
 
 from ..errors import ExactCoverError, LimitReached
-from .common import EXIT_OK, EXIT_UNSOLVED, STOPPED_BY, _error, _note, _Output, _Progress
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, STOPPED_BY, _error, _note, _Output,
+                     _Progress, option_text)
 
 #: The options each mode cannot be given with (flag name -> how argparse stores it).
 _PLAIN_ONLY = {"--count": "count", "--limit": "limit", "--threads": "threads", "--checkpoint": "checkpoint",
@@ -106,21 +107,29 @@ def _startup(state, started: float, seconds: float) -> None:
 
 
 def _best(problem, args, out: _Output, shown, state, started: float) -> int:
-    result = problem.best(args.best, max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+    if problem.costs is None:  # as Knuth's DLX5 reads such a file: every option costs 0
+        problem = problem.with_costs([0] * problem.n_options)
+    try:
+        result = problem.best(args.best, max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+    except KeyboardInterrupt as e:  # Ctrl-C: the cheapest found so far, marked as not proven
+        result = getattr(e, "result", None)
+        if result is None:
+            raise
+        state.stopped = "interrupted"
     state.figures = result.stats
     _startup(state, started, result.stats.seconds)
     for cost, solution in result:
         if args.names:
-            text = f"{cost}:\n" + "".join(" ".join(map(str, problem.option_names(j))) + "\n"
-                                          for j in solution) + "\n"
+            text = f"{cost}:\n" + "".join(option_text(problem, j) + "\n" for j in solution) + "\n"
         else:
             text = f"{cost}: " + " ".join(map(str, solution)) + "\n"
         out.write(text)
         state.found += 1
     if not result.optimal:
-        state.stopped = result.stats.status.label
+        state.stopped = state.stopped or result.stats.status.label
         _note(f"the search stopped early, {STOPPED_BY[state.stopped]}, after {result.stats.nodes:,} nodes: "
               "the cheapest found so far, not proven the cheapest")
+        return EXIT_INTERRUPTED if state.stopped == "interrupted" else EXIT_UNSOLVED
     return EXIT_OK if state.found else EXIT_UNSOLVED
 
 
@@ -154,15 +163,25 @@ def _zdd(problem, args, out: _Output, shown, state, started: float) -> int:
 
 
 def _reduce(problem, args, out: _Output, state, started: float) -> int:
-    r = problem.reduce(timeout=args.timeout)
+    try:
+        r = problem.reduce(timeout=args.timeout)
+    except KeyboardInterrupt as e:  # Ctrl-C: the problem as far as it got (every solution kept)
+        r = getattr(e, "result", None)
+        if r is None:
+            raise
+        state.stopped = "interrupted"
     state.reduction = r
     state.seconds = time.perf_counter() - started
     out.write(r.problem.to_dlx())
+    if r.infeasible:
+        _note(f"no solution: DLX-PRE left the primary item {r.problem.item_names[0]} in no option "
+              f"(the problem written is that item alone)")
+        return EXIT_INTERRUPTED if state.stopped == "interrupted" else EXIT_UNSOLVED
     if not r.complete:
-        state.stopped = "timeout"
-        _note(f"the reduction stopped early, {STOPPED_BY['timeout']}, after {r.rounds} rounds: the problem "
+        state.stopped = state.stopped or "timeout"
+        _note(f"the reduction stopped early, {STOPPED_BY[state.stopped]}, after {r.rounds} rounds: the problem "
               "written is partly reduced (every solution kept)")
-        return EXIT_UNSOLVED
+        return EXIT_INTERRUPTED if state.stopped == "interrupted" else EXIT_UNSOLVED
     return EXIT_OK
 
 
@@ -178,8 +197,11 @@ def summary(mode: str, state, args) -> str:
         r = getattr(state, "reduction", None)
         if r is None:
             return f"run:        {ended}\n"
+        items = 0 if r.infeasible else r.problem.n_items
         return (f"rounds:     {r.rounds}\noptions:    {r.problem.n_options} left, {len(r.removed_options)} "
-                f"removed\nitems:      {r.problem.n_items} left, {len(r.removed_items)} removed\n"
+                f"removed\nitems:      {items} left, {len(r.removed_items)} removed\n"
+                + (f"infeasible: {r.problem.item_names[0]} is in no option: no solution\n" if r.infeasible else "")
+                + 
                 f"seconds:    {state.seconds:.3f} (compiling or loading the kernel included)\n"
                 f"run:        {ended}\n")
     s = getattr(state, "figures", None)
