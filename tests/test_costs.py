@@ -409,6 +409,9 @@ SMALL = ExactCover.from_options([["a", "b"], ["a"], ["b"]])
     ([1, -2, 3], r"option 1 \(a\) has the negative cost -2"),
     ([1.0, 2.0, 3.0], "costs must be integers"),
     ([True, False, True], "costs must be integers .* not booleans"),
+    # among integers numpy reads True as 1: refused as k=True is
+    ([1, True, 3], r"the cost of option 1 \(a\) is True, a boolean, not an integer"),
+    ((np.int64(2), 1, np.True_), r"the cost of option 2 \(b\) is True, a boolean"),
     ([1, None, 3], r"the cost of option 1 \(a\) is None, not an integer"),
     ([1, 2**61, 3], r"option 1 \(a\) has the cost 2305843009213693952, more than MAX_COST"),
     ([1, 2**70, 3], r"option 1 \(a\) has the cost"),
