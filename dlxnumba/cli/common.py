@@ -15,6 +15,7 @@ import stat
 import sys
 import threading
 import time
+from typing import Callable
 
 from ..progress import bar as _bar
 from ..progress import clock as _clock
@@ -314,23 +315,31 @@ class _Progress:
         self.drawn = 0  # width of the line on screen (0: nothing shown)
         self.base: tuple[int, float] | None = None  # (done, seconds) when the first work was done
 
-    def update(self, done: int, total: int | None = None, estimated: bool = False) -> None:
+    def update(self, done: int, total: int | None = None, estimated: bool = False,
+               solving: Callable[[], float] | None = None) -> None:
+        """Redraw (when due) with ``done`` finished of ``total``.  ``solving()``, when
+        the command knows it, gives the seconds spent solving so far (start-up left
+        out): the rate is then ``done / solving()``, the one its --stats gives."""
         if not self.enabled:
             return
         now = time.perf_counter()
         if now - self.last < REDRAW_SECONDS:
             return
         self.last = now
-        self.draw(self.text(done, total, estimated, now - self.started))
+        self.draw(self.text(done, total, estimated, now - self.started, None if solving is None else solving()))
 
-    def text(self, done: int, total: int | None, estimated: bool, elapsed: float) -> str:
-        # the rate since the first finished work, so start-up (compiling) does not skew it
-        if done and self.base is None:
-            self.base = (done, elapsed)
-        if self.base is not None and elapsed > self.base[1] and done > self.base[0]:
-            rate = (done - self.base[0]) / (elapsed - self.base[1])
+    def text(self, done: int, total: int | None, estimated: bool, elapsed: float,
+             solving: float | None = None) -> str:
+        if solving is not None:
+            rate = done / solving if solving > 0 else 0.0
         else:
-            rate = done / elapsed if elapsed > 0 else 0.0
+            # the rate since the first finished work, so start-up (compiling) does not skew it
+            if done and self.base is None:
+                self.base = (done, elapsed)
+            if self.base is not None and elapsed > self.base[1] and done > self.base[0]:
+                rate = (done - self.base[0]) / (elapsed - self.base[1])
+            else:
+                rate = done / elapsed if elapsed > 0 else 0.0
         speed = f"{rate:,.0f} {self.unit}/s"
         if not total:
             return f"{done:,} {self.unit}  {speed}  {_clock(elapsed)}"
