@@ -473,6 +473,15 @@ def test_memory_grows_with_the_solutions_found_not_with_k():
     assert s.kept[0].size <= 64
 
 
+def test_rows_past_the_memory_limit_are_refused_by_name(monkeypatch):
+    """The limit on the rows applies to the solutions held, and its message names k."""
+    monkeypatch.setattr(costs_module, "_KEPT_LIMIT", 64 * 17)  # queens 8: 16 primary items, 64 rows at first
+    p, costs = read_with_costs(golden("cost_queens8.dlx"))
+    assert len(best(p, costs, 64)) == 64
+    with pytest.raises(ExactCoverError, match="k = 1000 is too large for this problem: keeping more than 64 "):
+        best(p, costs, 1000)
+
+
 def test_the_rows_grow_without_changing_the_search():
     """queens 8 has 92 solutions: k = 1000 keeps them all (the rows doubled past the
     first ones), with the counters of k = 92 (the cutoff stays infinite in both until
