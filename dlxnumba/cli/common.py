@@ -140,6 +140,8 @@ _CLI_WORDS = [
     (r"raise max_attempts or timeout", "raise --max-attempts or --timeout"),
     (r"; pass a 2-D array", ""),
     (r"pass uniqueness=False", "give --allow-multiple"),
+    (r"\bbest\(\) does not support", "--best does not support"),
+    (r"\breduce\(\) \(DLX-PRE\) takes", "--reduce (DLX-PRE) takes"),
     (r"\bmax_nodes\b", "--max-nodes"),
     (r"\bthreads=(?=[^\w]|$)", "--threads"),
     (r"\bcheckpoint=(?=[^\w]|$)", "--checkpoint"),

@@ -133,6 +133,13 @@ def test_best_cut_short_exits_1(capsys):
     assert code == 1 and out and "not proven the cheapest" in err
 
 
+@pytest.mark.parametrize("flag", ["--best", "--reduce"])
+def test_refusals_name_the_flag(capsys, flag):
+    """A problem with multiplicities: the refusal names the flag, not best() or reduce()."""
+    code, out, err = run(capsys, "cover", flag, *(["2"] if flag == "--best" else []), golden("queendom4_6.dlx"))
+    assert (code, out) == (2, "") and f"error: {flag} " in err and "()" not in err
+
+
 def test_names_print_colors(capsys, tmp_path):
     """Solutions that differ only in a color print differently, as Knuth's programs
     print them (they both printed "a x / b x")."""
