@@ -13,7 +13,8 @@ Exit status
 -----------
 0   every puzzle solved (``cover``: at least one solution, or a complete count)
 1   some puzzle unsolved: no solution, invalid, multiple (``--unique``) or over
-    budget (``cover``: no solution, or the search ran out of budget)
+    budget (``cover``: no solution, ``--reduce`` proved there is none, or the
+    run was cut short by its budget)
 2   bad usage, unreadable input, or output that cannot be written (a full disk,
     a closed stdout): one line on stderr names the option, file or line
 130 interrupted with Ctrl-C (what was solved so far is printed first)
