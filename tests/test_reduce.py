@@ -446,7 +446,7 @@ def _lines(text: str) -> list[str]:
 
 
 @pytest.mark.skipif(not DLXPRE, reason="set DLXPRE to a dlx-pre binary built from dlx-pre.w")
-@pytest.mark.parametrize("name", ["toy2.dlx", "debruijn135.dlx", "queens8.dlx"])
+@pytest.mark.parametrize("name", ["toy2.dlx", "debruijn135.dlx", "queens8.dlx", "slither5.dlx"])
 def test_same_text_as_dlx_pre_on_golden_files(name):
     assert _lines(_knuth(golden(name).read_text())) == _lines(reduce(read(name)).problem.to_dlx())
 
