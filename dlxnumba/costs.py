@@ -48,7 +48,7 @@ import numpy as np
 
 from . import kernels as K
 from .checks import integer
-from .errors import ExactCoverError
+from .errors import ExactCoverError, interrupted
 from .kernels.core import costs as KC
 from .problem import Problem
 from .problem_input import MAX_COST
@@ -305,9 +305,10 @@ class CostSearch:
             raise ExactCoverError(f"k = {self.k} is too large for this problem: keeping more than "
                                   f"{self.state[KC.HELD]:,} solutions of up to {depth} options each would take "
                                   f"{4 * rows * depth / 2**30:.1f} GiB; ask for fewer")
-        kept = (np.zeros(rows, np.int64), np.zeros(rows, np.int32), np.zeros((rows, depth), np.int32),
-                np.zeros(rows, np.int32), np.zeros(rows, np.int64))
-        old = getattr(self, "kept", None)
+        kept: tuple[np.ndarray, ...] = (np.zeros(rows, np.int64), np.zeros(rows, np.int32),
+                                        np.zeros((rows, depth), np.int32), np.zeros(rows, np.int32),
+                                        np.zeros(rows, np.int64))
+        old: tuple | None = getattr(self, "kept", None)
         if old is not None:
             held = int(self.state[KC.HELD])
             for new, was in zip(kept, old):
@@ -506,6 +507,4 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
     try:
         return search.run()
     except KeyboardInterrupt:
-        interrupted = KeyboardInterrupt()
-        interrupted.result = search.result()  # the best so far, optimal=False
-        raise interrupted from None
+        raise interrupted(search.result()) from None  # the best so far, optimal=False

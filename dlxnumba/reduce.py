@@ -49,7 +49,7 @@ from typing import Iterable
 import numpy as np
 
 from .checks import integer, number
-from .errors import ExactCoverError, plain
+from .errors import ExactCoverError, interrupted, plain
 from .kernels.core import preprocess as P
 from .problem import Problem
 from .search import ready
@@ -315,9 +315,7 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
         # close the item in hand (as a timeout does): the problem as it stands is an equivalent one
         if state[P.PHASE] != P.PH_DONE:
             kernel(n, n1, pre, state, state[P.UPDATES], 1, max_rounds)
-        interrupted = KeyboardInterrupt()
-        interrupted.result = _result(problem, pre, state, kept, kptr, kcounts, kitems, kcolors)
-        raise interrupted from None
+        raise interrupted(_result(problem, pre, state, kept, kptr, kcounts, kitems, kcolors)) from None
     return _result(problem, pre, state, kept, kptr, kcounts, kitems, kcolors)
 
 
