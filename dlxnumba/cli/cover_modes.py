@@ -7,7 +7,8 @@ they find in ``cover``'s formats:
 ``--best K``
     the ``K`` cheapest solutions (:meth:`~dlxnumba.ExactCover.best`), each
     line ``COST: OPTIONS`` (with ``--names``: a line ``COST:``, then one line
-    of item names per option, then a blank line), cheapest first;
+    of item names per option, then a blank line), cheapest first; a file
+    without costs costs 0 throughout, as DLX5 reads it;
 ``--zdd``
     the number of solutions, counted through the ZDD
     (:meth:`~dlxnumba.ExactCover.zdd`); with ``--sample N`` (and ``--seed
@@ -15,7 +16,11 @@ they find in ``cover``'s formats:
     ``cover`` prints solutions;
 ``--reduce``
     the problem that DLX-PRE leaves (:meth:`~dlxnumba.ExactCover.reduce`),
-    written in DLX text.
+    written in DLX text (a note on stderr and exit status 1 when DLX-PRE
+    proves that there is no solution).
+
+Ctrl-C on ``--best`` or ``--reduce`` writes what the run has, as a timeout does
+(the KeyboardInterrupt of ``best()`` and ``reduce()`` carries it), exit status 130.
 """
 
 from __future__ import annotations
@@ -198,10 +203,9 @@ def summary(mode: str, state, args) -> str:
         if r is None:
             return f"run:        {ended}\n"
         items = 0 if r.infeasible else r.problem.n_items
+        proof = f"infeasible: {r.problem.item_names[0]} is in no option: no solution\n" if r.infeasible else ""
         return (f"rounds:     {r.rounds}\noptions:    {r.problem.n_options} left, {len(r.removed_options)} "
-                f"removed\nitems:      {items} left, {len(r.removed_items)} removed\n"
-                + (f"infeasible: {r.problem.item_names[0]} is in no option: no solution\n" if r.infeasible else "")
-                + 
+                f"removed\nitems:      {items} left, {len(r.removed_items)} removed\n{proof}"
                 f"seconds:    {state.seconds:.3f} (compiling or loading the kernel included)\n"
                 f"run:        {ended}\n")
     s = getattr(state, "figures", None)
