@@ -48,7 +48,7 @@ import numpy as np
 
 from . import kernels as K
 from .checks import integer
-from .errors import ExactCoverError
+from .errors import ExactCoverError, interrupted
 from .kernels.core import costs as KC
 from .problem import Problem
 from .problem_input import MAX_COST
@@ -64,6 +64,8 @@ __all__ = ["best", "Best", "CostSearch", "MAX_COST"]
 _NO_LIMIT = np.iinfo(np.int64).max
 #: Entries of the rows that keep the ``k`` best solutions, at most (4 bytes each).
 _KEPT_LIMIT = 1 << 28
+#: Rows for the best solutions to begin with; they double as solutions are found, up to ``k``.
+_FIRST_ROWS = 64
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,8 @@ class Best:
         come first.
     optimal : bool
         True when the search was complete: these are then the ``k`` cheapest
-        solutions (all of them, when there are fewer than ``k``), though at a
-        cost shared by several, which of them are kept depends on the order
-        of search.  False when a node budget or a timeout stopped it: the
+        solutions (all of them, when there are fewer than ``k``); at a cost
+        shared by more than fit, the ones found first are kept.  False when a node budget or a timeout stopped it: the
         best found so far.
     stats : Stats
         DLX5's counters: ``nodes``, ``updates``, ``cleansings``, and as
@@ -290,16 +291,29 @@ class CostSearch:
                        np.zeros(KC.COST_STATE_SIZE, np.int64))
         self.cursor[2][KC.CUTOFF] = KC.INF
         self.ledger = (np.zeros(depth, np.int64), np.zeros(depth, np.int64), np.zeros(depth, np.int64))
-        k = self.k
-        if k * depth > _KEPT_LIMIT:
-            raise ExactCoverError(f"k = {k} is too large for this problem: keeping {k} solutions of up to "
-                                  f"{depth} options each would take {4 * k * depth / 2**30:.1f} GiB")
-        best = np.full(k + 1, KC.INF, np.int64)
-        best[k] = 0
-        self.kept = (best, np.arange(k + 1, dtype=np.int32), np.zeros((k, depth), np.int32),
-                     np.zeros(k, np.int32), np.zeros(k, np.int64))
+        self.cursor[2][KC.KEEP] = self.k
+        self._depth = depth
+        self.kept = self._rows(min(self.k, _FIRST_ROWS))
         self.stats = Stats(profile=self.cursor[1])
         ready(self._kernel, self._args(1, 1))
+
+    def _rows(self, rows: int) -> tuple:
+        """The :data:`~dlxnumba.kernels.core.costs.Kept` record with ``rows`` rows
+        (the heap's entries and rows held so far copied over)."""
+        depth = self._depth
+        if rows * depth > _KEPT_LIMIT:
+            raise ExactCoverError(f"k = {self.k} is too large for this problem: keeping more than "
+                                  f"{self.state[KC.HELD]:,} solutions of up to {depth} options each would take "
+                                  f"{4 * rows * depth / 2**30:.1f} GiB; ask for fewer")
+        kept: tuple[np.ndarray, ...] = (np.zeros(rows, np.int64), np.zeros(rows, np.int32),
+                                        np.zeros((rows, depth), np.int32), np.zeros(rows, np.int32),
+                                        np.zeros(rows, np.int64))
+        old: tuple | None = getattr(self, "kept", None)
+        if old is not None:
+            held = int(self.state[KC.HELD])
+            for new, was in zip(kept, old):
+                new[:held] = was[:held]
+        return kept
 
     def _args(self, node_stop: int, update_stop: int) -> tuple:
         return (self.links, self.priced, self.cursor, self.ledger, self.kept, node_stop, update_stop)
@@ -340,6 +354,8 @@ class CostSearch:
                     break
                 s.status = Status.RUNNING
                 self._kernel(*self._args(node_cap, st[K.UPDATES] + SLICE_UPDATES))
+                if st[K.PHASE] == KC.PH_KEEP:  # the rows are full: twice as many (at most k)
+                    self.kept = self._rows(min(2 * self.kept[0].size, self.k))
                 if self.progress is not None and not self.done:
                     now = time.perf_counter()
                     if now - last_report >= self.progress_interval:
@@ -369,8 +385,7 @@ class CostSearch:
         """The cheapest solutions found so far (:class:`Best`; ``optimal`` once
         the search is complete)."""
         best, slot, options, size, found = self.kept
-        entries = [(int(best[h]), int(found[slot[h]]), int(slot[h])) for h in range(self.k)
-                   if best[h] < KC.INF]
+        entries = [(int(best[h]), int(found[slot[h]]), int(slot[h])) for h in range(int(self.state[KC.HELD]))]
         entries.sort()
         given = self.given.tolist()
         costs, solutions = [], []
@@ -468,10 +483,12 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
 
     Notes
     -----
-    Ctrl-C raises KeyboardInterrupt as usual; ``timeout`` or ``max_nodes``
-    ends the search with the best found so far instead.  Searching costs
-    the work of DLX5 run with ``k<k>``: Knuth's figures for
-    ``golden/cost_toy2.dlx`` and the others are reproduced exactly.
+    Ctrl-C raises KeyboardInterrupt as usual, with the cheapest solutions
+    found so far as its attribute ``result`` (a :class:`Best` with
+    ``optimal=False``); ``timeout`` or ``max_nodes`` ends the search with the
+    best found so far instead.  Searching costs the work of DLX5 run with
+    ``k<k>``: Knuth's figures for ``golden/cost_toy2.dlx`` and the others are
+    reproduced exactly.
 
     Examples
     --------
@@ -489,4 +506,7 @@ def best(problem: "Problem", k: int = 1, *, given: Iterable[int] | None = (), ma
                             progress_interval=progress_interval)
     search = CostSearch.using(problem, k, given, options)
     record_last(search.stats)
-    return search.run()
+    try:
+        return search.run()
+    except KeyboardInterrupt:
+        raise interrupted(search.result()) from None  # the best so far, optimal=False

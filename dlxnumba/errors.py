@@ -81,6 +81,14 @@ class LimitReached(DlxnumbaError, RuntimeError):
                 f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")
 
 
+def interrupted(result: Any) -> KeyboardInterrupt:
+    """The KeyboardInterrupt a call raises on Ctrl-C, carrying what it had found so
+    far as its attribute ``result`` (``best()``, ``reduce()``)."""
+    e = KeyboardInterrupt()
+    e.result = result  # type: ignore[attr-defined]
+    return e
+
+
 def plain(value) -> str:
     """``repr(value)`` with numpy scalars shown as the plain values they hold, for
     messages: ``2``, not ``np.int64(2)`` (in lists and tuples too).

@@ -298,6 +298,12 @@ def checked_costs(costs, names, ptr, items):
     def fault(j: int, what: str) -> ExactCoverError:
         return ExactCoverError(f"option {j} ({_option_text(names, ptr, items, j)}) {what}")
 
+    if raw.dtype.kind in "iu" and not isinstance(costs, np.ndarray):
+        # numpy reads True as 1 among integers: a boolean is no cost (as it is no k or limit)
+        for j, c in enumerate(costs):
+            if isinstance(c, (bool, np.bool_)):
+                raise ExactCoverError(f"the cost of option {j} ({_option_text(names, ptr, items, j)}) is "
+                                      f"{plain(c)}, a boolean, not an integer")
     if raw.dtype == object:  # Python integers too large for int64, or things that are not integers
         for j, c in enumerate(raw.tolist()):
             if not is_integer(c):

@@ -30,8 +30,10 @@ that names no primary item):
 B C | X Y
 B X:1
 C X:1 Y:1
->>> r.removed_options.tolist(), r.removed_items.tolist(), r.rounds, r.complete
-([0], [0], 2, True)
+>>> r.removed_options.tolist(), r.removed_items.tolist(), r.rounds, r.complete, r.infeasible
+([0], [0], 2, True, False)
+>>> r
+Reduction(2 options left, 1 removed; 4 items left, 1 removed; 2 rounds, complete)
 >>> r.options.tolist()  # the original number of each option of r.problem
 [2, 1]
 >>> r.lift(r.problem.solve()), p.solve()
@@ -47,7 +49,7 @@ from typing import Iterable
 import numpy as np
 
 from .checks import integer, number
-from .errors import ExactCoverError, plain
+from .errors import ExactCoverError, interrupted, plain
 from .kernels.core import preprocess as P
 from .problem import Problem
 from .search import ready
@@ -61,7 +63,7 @@ SLICE_UPDATES = 1 << 22
 _NO_LIMIT = 1 << 62
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Reduction:
     """What :func:`reduce` found: the reduced problem and how it relates to the original.
 
@@ -84,7 +86,9 @@ class Reduction:
     removed_items : numpy.ndarray
         int64, sorted: the numbers of the original items that are not in
         :attr:`problem` (``problem.item_names`` keeps the names of the rest):
-        items implied by others and items left in no option.
+        items implied by others and items left in no option.  When
+        :attr:`infeasible`, every item, as DLX-PRE counts them (the
+        primary item that :attr:`problem` keeps included).
     rounds : int
         The rounds run, counted as DLX-PRE counts them: the last one, which
         changed nothing, included; a round that ``timeout=`` cut short counts
@@ -94,13 +98,21 @@ class Reduction:
         primary item was left in no option); False when ``rounds=`` or
         ``timeout=`` stopped them first.  The problem is an equivalent one
         either way; another :func:`reduce` of it may reduce it further.
+    infeasible : bool
+        True when preprocessing proved that the problem has no solution: a
+        primary item was left with no option.  :attr:`problem` is then that
+        item alone, with no option (DLX-PRE then writes that item's name and
+        nothing else), and every option and every item is counted as removed
+        (as DLX-PRE counts them).
 
-    Notes
-    -----
-    If some primary item is left with no option, the problem has no solution,
-    and :attr:`problem` is that item alone, with no option (DLX-PRE then
-    writes that item's name and nothing else); every option is removed, and
-    every other item (DLX-PRE counts that item as removed too).
+    Examples
+    --------
+    >>> from dlxnumba import ExactCover
+    >>> r = ExactCover.from_options([["a", "b"], ["a", "c"], ["b", "c"]]).reduce()
+    >>> r.infeasible, r.problem.item_names, r.problem.n_options
+    (True, ['a'], 0)
+    >>> r
+    Reduction(0 options left, 3 removed; 0 items left, 3 removed; 1 round, complete, infeasible: 'a' has no option)
     """
 
     problem: Problem
@@ -109,6 +121,17 @@ class Reduction:
     removed_items: np.ndarray
     rounds: int
     complete: bool
+    infeasible: bool = False
+
+    def __repr__(self) -> str:
+        """Counts and flags (the arrays can be long: see the attributes)."""
+        q = self.problem
+        items = 0 if self.infeasible else q.n_items
+        rounds = f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
+        ended = "complete" if self.complete else "not complete"
+        tail = f", infeasible: {q.item_names[0]!r} has no option" if self.infeasible else ""
+        return (f"Reduction({q.n_options} options left, {len(self.removed_options)} removed; {items} items "
+                f"left, {len(self.removed_items)} removed; {rounds}, {ended}{tail})")
 
     def lift(self, solution: Iterable[int]) -> list[int]:
         """The solution of the original problem that ``solution`` (options of
@@ -208,7 +231,8 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
         problem, with DLX-PRE's order of options and items; costs carried
         over), ``options`` (the original index of each of its options),
         ``removed_options``, ``removed_items``, ``rounds``, ``complete``,
-        and ``lift(solution)`` to map a solution of the reduced problem
+        ``infeasible`` (preprocessing proved there is no solution), and
+        ``lift(solution)`` to map a solution of the reduced problem
         back.
 
     Raises
@@ -224,7 +248,9 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     2023); the item of a removed option that is left empty is counted among
     the removed items; the order in which things are found decides which
     primary item names an infeasible problem.  Ctrl-C interrupts the work
-    within a fraction of a second (KeyboardInterrupt).
+    within a fraction of a second: the KeyboardInterrupt raised carries the
+    problem reduced so far as its attribute ``result`` (a :class:`Reduction`
+    with ``complete=False``, as a ``timeout`` leaves it).
 
     Examples
     --------
@@ -278,12 +304,18 @@ def reduce(problem: Problem, *, rounds: int | None = None, timeout: float | None
     kernel = P.reduce_step
     ready(kernel, (n, n1, pre, state, np.int64(0), 0, max_rounds))
     deadline = None if timeout is None else time.perf_counter() + timeout
-    while True:
-        stop = int(deadline is not None and time.perf_counter() >= deadline)
-        if kernel(n, n1, pre, state, state[P.UPDATES] + SLICE_UPDATES, stop, max_rounds) == P.RET_DONE:
-            break
-        if stop:
-            break
+    try:
+        while True:
+            stop = int(deadline is not None and time.perf_counter() >= deadline)
+            if kernel(n, n1, pre, state, state[P.UPDATES] + SLICE_UPDATES, stop, max_rounds) == P.RET_DONE:
+                break
+            if stop:
+                break
+    except KeyboardInterrupt:
+        # close the item in hand (as a timeout does): the problem as it stands is an equivalent one
+        if state[P.PHASE] != P.PH_DONE:
+            kernel(n, n1, pre, state, state[P.UPDATES], 1, max_rounds)
+        raise interrupted(_result(problem, pre, state, kept, kptr, kcounts, kitems, kcolors)) from None
     return _result(problem, pre, state, kept, kptr, kcounts, kitems, kcolors)
 
 
@@ -296,12 +328,12 @@ def _result(problem: Problem, pre: tuple, state: np.ndarray, kept: np.ndarray, k
     complete = bool(state[P.COMPLETE])
     blocked = int(state[P.BLOCKED])
     if blocked:
-        # infeasible: the blocked primary item alone, with no option
+        # infeasible: the blocked primary item alone, with no option; DLX-PRE counts
+        # every option and every item as removed (that item included)
         reduced = type(problem)(1, [names[blocked - 1]], np.zeros(1, np.int64), np.zeros(0, np.int32),
                                 costs=None if problem.costs is None else np.zeros(0, np.int64))
-        others = np.arange(n, dtype=np.int64)
         return Reduction(reduced, _frozen(np.zeros(0, np.int64)), _frozen(np.arange(m, dtype=np.int64)),
-                         _frozen(others[others != blocked - 1]), rounds, complete)
+                         _frozen(np.arange(n, dtype=np.int64)), rounds, complete, infeasible=True)
     itm, length = pre[0], pre[4]
     alive = length[1:] > 0
     new_number = np.cumsum(alive) - 1

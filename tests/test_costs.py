@@ -305,6 +305,25 @@ def test_ctrl_c_propagates_and_the_search_resumes(monkeypatch):
     assert figures(r) == figures(whole) and r.stats.status == Status.COMPLETE
 
 
+def test_ctrl_c_on_best_carries_the_best_so_far(monkeypatch):
+    """best() (no CostSearch to ask afterwards): the KeyboardInterrupt carries the
+    cheapest found so far as ``result``, not optimal."""
+    p, costs = read_with_costs(golden("cost_queens8.dlx"))
+    monkeypatch.setattr(costs_module, "SLICE_UPDATES", 50)
+    calls = []
+
+    def interrupt(report):
+        calls.append(report)
+        if len(calls) == 40:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as caught:
+        best(p, costs, 3, progress=interrupt, progress_interval=0)
+    partial = caught.value.result
+    assert not partial.optimal and partial.stats.status == Status.INTERRUPTED and len(partial) > 0
+    assert all(cost == int(costs[sol].sum()) for cost, sol in partial)
+
+
 def test_progress_reports():
     p, costs = read_with_costs(golden("cost_queens8.dlx"))
     seen = []
@@ -391,6 +410,9 @@ SMALL = ExactCover.from_options([["a", "b"], ["a"], ["b"]])
     ([1, -2, 3], r"option 1 \(a\) has the negative cost -2"),
     ([1.0, 2.0, 3.0], "costs must be integers"),
     ([True, False, True], "costs must be integers .* not booleans"),
+    # among integers numpy reads True as 1: refused as k=True is
+    ([1, True, 3], r"the cost of option 1 \(a\) is True, a boolean, not an integer"),
+    ((np.int64(2), 1, np.True_), r"the cost of option 2 \(b\) is True, a boolean"),
     ([1, None, 3], r"the cost of option 1 \(a\) is None, not an integer"),
     ([1, 2**61, 3], r"option 1 \(a\) has the cost 2305843009213693952, more than MAX_COST"),
     ([1, 2**70, 3], r"option 1 \(a\) has the cost"),
@@ -442,9 +464,48 @@ def test_a_problem_is_required():
         costs_module.best([["a"]])
 
 
-def test_k_too_large_for_memory():
-    with pytest.raises(ExactCoverError, match="k = 1000000000 is too large"):
-        best(SMALL, [1, 2, 3], k=10**9)
+def test_memory_grows_with_the_solutions_found_not_with_k():
+    """k = 10**9 on a problem with two solutions was refused (and k = 8 * 10**7 took
+    17-32 s and 1 GB to set up for a search of 0.0001 s): the rows for the solutions
+    grow as they are found, from a few up to k at most."""
+    s = CostSearch(SMALL.with_costs([1, 2, 3]), k=10**9)
+    r = s.run()
+    assert r.optimal and list(r) == [(1, [0]), (5, [1, 2])]
+    assert s.kept[0].size <= 64
+
+
+def test_rows_past_the_memory_limit_are_refused_by_name(monkeypatch):
+    """The limit on the rows applies to the solutions held, and its message names k."""
+    monkeypatch.setattr(costs_module, "_KEPT_LIMIT", 64 * 17)  # queens 8: 16 primary items, 64 rows at first
+    p, costs = read_with_costs(golden("cost_queens8.dlx"))
+    assert len(best(p, costs, 64)) == 64
+    with pytest.raises(ExactCoverError, match="k = 1000 is too large for this problem: keeping more than 64 "):
+        best(p, costs, 1000)
+
+
+def test_the_rows_grow_without_changing_the_search():
+    """queens 8 has 92 solutions: k = 1000 keeps them all (the rows doubled past the
+    first ones), with the counters of k = 92 (the cutoff stays infinite in both until
+    the last solution) and the costs of every solution, sorted."""
+    p, costs = read_with_costs(golden("cost_queens8.dlx"))
+    q = p.with_costs(costs)
+    s = CostSearch(q, k=1000)
+    r = s.run()
+    assert len(r) == 92 and s.kept[0].size == 128
+    assert figures(r) == figures(best(p, costs, 92))
+    assert r.costs == sorted(int(costs[sol].sum()) for sol in p.solutions())
+    assert sorted(map(tuple, r.solutions)) == sorted(map(tuple, p.solutions()))
+
+
+def test_at_an_equal_cost_the_first_found_are_kept():
+    """Queens 8 with costs 0-2 (many ties): the k kept are the first k of all the
+    solutions by cost, then by the order of search (which of the tied were kept
+    depended on the layout of the heap)."""
+    p, _ = read_with_costs(golden("cost_queens8.dlx"))
+    costs = np.arange(p.n_options, dtype=np.int64) * 7 % 3
+    every = best(p, costs, 92).solutions
+    for k in (2, 5, 10, 20, 50):
+        assert best(p, costs, k).solutions == every[:k], k
 
 
 def test_costs_belong_to_the_problem():

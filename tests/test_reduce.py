@@ -39,16 +39,10 @@ def read(name: str) -> ExactCover:
 def dlx_pre_counts(p: ExactCover, r: Reduction) -> tuple[int, int, int]:
     """(removed options, removed items, rounds) as DLX-PRE reports them: it does not
     count the options with no primary item, which it drops as it reads; when a
-    primary item is left in no option, it counts every option and every item."""
+    primary item is left in no option, it counts every option and every item (and so
+    does the Reduction)."""
     read_in = sum(any(i < p.n_primary for i in p.option(j)) for j in range(p.n_options))
-    if _infeasible(r):
-        return read_in, p.n_items, r.rounds
     return len(r.removed_options) - (p.n_options - read_in), len(r.removed_items), r.rounds
-
-
-def _infeasible(r: Reduction) -> bool:
-    q = r.problem
-    return q.n_primary == 1 and q.n_items == 1 and q.n_options == 0
 
 
 # ------------------------------------------------------------------ golden figures
@@ -58,6 +52,9 @@ def _infeasible(r: Reduction) -> bool:
     ("toy2.dlx", (1, 1, 2)),
     ("debruijn135.dlx", (204, 2, 4)),
     ("queens8.dlx", (0, 0, 1)),
+    # an unsolvable slitherlink (Knuth's slitherlink-dlx on the clues in the file's
+    # comments): DLX-PRE writes "Removed 246 options and 108 items, ..., 2 rounds."
+    ("slither5.dlx", (246, 108, 2)),
 ])
 def test_knuths_figures(name, figures):
     p = read(name)
@@ -65,6 +62,7 @@ def test_knuths_figures(name, figures):
     assert dlx_pre_counts(p, r) == figures
     assert r.complete
     assert p.count() == r.problem.count()
+    assert r.infeasible == (name == "slither5.dlx")
 
 
 def test_toy2_is_reduced_to_what_dlx_pre_writes():
@@ -131,15 +129,30 @@ def test_infeasible_problem_is_its_blocked_item():
     p = ExactCover.from_options([["a", "b"], ["a", "c"], ["b", "c"]])
     r = reduce(p)
     assert r.problem.to_dlx() == "a\n" and r.problem.count() == p.count() == 0
-    assert r.removed_options.tolist() == [0, 1, 2] and r.removed_items.tolist() == [1, 2]
-    assert r.complete and r.rounds == 1
+    assert r.removed_options.tolist() == [0, 1, 2] and r.removed_items.tolist() == [0, 1, 2]
+    assert r.complete and r.rounds == 1 and r.infeasible
     assert dlx_pre(p.options, None, 3, 3)["blocked"] == 0
 
 
 def test_a_primary_item_without_options():
     p = ExactCover.from_options([["a"]], primary="a b")
     r = reduce(p)
-    assert r.problem.item_names == ["b"] and r.rounds == 0 and r.complete
+    assert r.problem.item_names == ["b"] and r.rounds == 0 and r.complete and r.infeasible
+
+
+def test_a_solvable_problem_is_not_infeasible():
+    r = reduce(ExactCover.from_options([["a", "b"], ["a"], ["b"]]))
+    assert not r.infeasible and r.complete
+
+
+def test_repr_is_short():
+    p, _ = pentominoes(6, 10)
+    r = reduce(p)
+    assert repr(r) == ("Reduction(1912 options left, 144 removed; 72 items left, 0 removed; 2 rounds, "
+                       "complete)")
+    r = reduce(ExactCover.from_options([["a", "b"], ["a", "c"], ["b", "c"]]), rounds=1)
+    assert repr(r).endswith("1 round, complete, infeasible: 'a' has no option)")
+    assert "not complete" in repr(reduce(p, rounds=1))
 
 
 def test_options_without_primary_items_are_dropped():
@@ -433,7 +446,7 @@ def _lines(text: str) -> list[str]:
 
 
 @pytest.mark.skipif(not DLXPRE, reason="set DLXPRE to a dlx-pre binary built from dlx-pre.w")
-@pytest.mark.parametrize("name", ["toy2.dlx", "debruijn135.dlx", "queens8.dlx"])
+@pytest.mark.parametrize("name", ["toy2.dlx", "debruijn135.dlx", "queens8.dlx", "slither5.dlx"])
 def test_same_text_as_dlx_pre_on_golden_files(name):
     assert _lines(_knuth(golden(name).read_text())) == _lines(reduce(read(name)).problem.to_dlx())
 
@@ -467,3 +480,30 @@ print(r.problem.to_dlx().replace("\\n", "/"), r.rounds, r.complete)
                         timeout=600)
     assert cp.returncode == 0, cp.stderr
     assert cp.stdout.split() == ["B", "C", "|", "X", "Y/B", "X:1/C", "X:1", "Y:1/", "2", "True"]
+
+
+def test_ctrl_c_carries_the_problem_reduced_so_far(monkeypatch):
+    """Ctrl-C between two slices: the KeyboardInterrupt carries an equivalent
+    problem (``result``, not complete), as a timeout leaves it."""
+    import dlxnumba.reduce as R
+
+    class Clock:
+        calls = 0
+
+        @classmethod
+        def perf_counter(cls):
+            cls.calls += 1
+            if cls.calls == 3:
+                raise KeyboardInterrupt
+            return 0.0
+
+    monkeypatch.setattr(R, "SLICE_UPDATES", 20)
+    monkeypatch.setattr(R, "time", Clock)
+    p = read("debruijn135.dlx")
+    with pytest.raises(KeyboardInterrupt) as caught:
+        reduce(p, timeout=1000)
+    r = caught.value.result
+    assert isinstance(r, Reduction) and not r.complete and not r.infeasible and Clock.calls == 3
+    whole = reduce(p)
+    assert 0 < len(r.removed_options) + len(r.removed_items) < len(whole.removed_options)  # some of the work
+    assert sorted(r.lift(s) for s in r.problem.solutions()) == sorted(p.solutions())

@@ -13,7 +13,8 @@ Exit status
 -----------
 0   every puzzle solved (``cover``: at least one solution, or a complete count)
 1   some puzzle unsolved: no solution, invalid, multiple (``--unique``) or over
-    budget (``cover``: no solution, or the search ran out of budget)
+    budget (``cover``: no solution, ``--reduce`` proved there is none, or the
+    run was cut short by its budget)
 2   bad usage, unreadable input, or output that cannot be written (a full disk,
     a closed stdout): one line on stderr names the option, file or line
 130 interrupted with Ctrl-C (what was solved so far is printed first)
@@ -33,7 +34,7 @@ from .. import __version__
 from . import cover, generate, grade, solve, warm_up
 from .common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_OK,  # noqa: F401 (re-exported)
                      EXIT_UNSOLVED, EXIT_USAGE, PROG, RAW_HELP, _closed, _hold_std_descriptors, _isatty, _note,
-                     _quiet_stdout)
+                     _quiet_stdout, cli_warnings)
 
 __all__ = ["main"]
 
@@ -121,10 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else EXIT_USAGE
     try:
-        if getattr(args, "compile_notice", True):
-            with compile_notice():
-                return args.run(args)
-        return args.run(args)
+        with cli_warnings():
+            if getattr(args, "compile_notice", True):
+                with compile_notice():
+                    return args.run(args)
+            return args.run(args)
     except BrokenPipeError:
         # the reader went away (e.g. `| head`): stop quietly, as a program killed by SIGPIPE would
         _quiet_stdout()

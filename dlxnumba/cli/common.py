@@ -15,6 +15,7 @@ import stat
 import sys
 import threading
 import time
+from typing import Callable
 
 from ..progress import bar as _bar
 from ..progress import clock as _clock
@@ -139,6 +140,8 @@ _CLI_WORDS = [
     (r"raise max_attempts or timeout", "raise --max-attempts or --timeout"),
     (r"; pass a 2-D array", ""),
     (r"pass uniqueness=False", "give --allow-multiple"),
+    (r"\bbest\(\) does not support", "--best does not support"),
+    (r"\breduce\(\) \(DLX-PRE\) takes", "--reduce (DLX-PRE) takes"),
     (r"\bmax_nodes\b", "--max-nodes"),
     (r"\bthreads=(?=[^\w]|$)", "--threads"),
     (r"\bcheckpoint=(?=[^\w]|$)", "--checkpoint"),
@@ -167,6 +170,28 @@ def _error(message) -> int:
 def _note(message) -> None:
     """Print ``dlxnumba: MESSAGE`` on one line of stderr (a warning; the run goes on)."""
     _say(f"{PROG}: {_one_line(message)}\n")
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """``warnings.showwarning`` while a command runs: ``dlxnumba: warning: MESSAGE``,
+    one line on stderr in the command line's words (no source file, no line of code)."""
+    _say(f"{PROG}: warning: {_one_line(cli_words(message))}\n")
+
+
+class cli_warnings:
+    """While a command runs, warnings print as :func:`_show_warning` does (a
+    context manager: Python's own format is restored after)."""
+
+    def __enter__(self):
+        import warnings
+
+        self._saved = warnings.catch_warnings()
+        self._saved.__enter__()
+        warnings.showwarning = _show_warning
+        return self
+
+    def __exit__(self, *exc):
+        return self._saved.__exit__(*exc)
 
 
 def _hold_std_descriptors() -> None:
@@ -292,23 +317,31 @@ class _Progress:
         self.drawn = 0  # width of the line on screen (0: nothing shown)
         self.base: tuple[int, float] | None = None  # (done, seconds) when the first work was done
 
-    def update(self, done: int, total: int | None = None, estimated: bool = False) -> None:
+    def update(self, done: int, total: int | None = None, estimated: bool = False,
+               solving: Callable[[], float] | None = None) -> None:
+        """Redraw (when due) with ``done`` finished of ``total``.  ``solving()``, when
+        the command knows it, gives the seconds spent solving so far (start-up left
+        out): the rate is then ``done / solving()``, the one its --stats gives."""
         if not self.enabled:
             return
         now = time.perf_counter()
         if now - self.last < REDRAW_SECONDS:
             return
         self.last = now
-        self.draw(self.text(done, total, estimated, now - self.started))
+        self.draw(self.text(done, total, estimated, now - self.started, None if solving is None else solving()))
 
-    def text(self, done: int, total: int | None, estimated: bool, elapsed: float) -> str:
-        # the rate since the first finished work, so start-up (compiling) does not skew it
-        if done and self.base is None:
-            self.base = (done, elapsed)
-        if self.base is not None and elapsed > self.base[1] and done > self.base[0]:
-            rate = (done - self.base[0]) / (elapsed - self.base[1])
+    def text(self, done: int, total: int | None, estimated: bool, elapsed: float,
+             solving: float | None = None) -> str:
+        if solving is not None:
+            rate = done / solving if solving > 0 else 0.0
         else:
-            rate = done / elapsed if elapsed > 0 else 0.0
+            # the rate since the first finished work, so start-up (compiling) does not skew it
+            if done and self.base is None:
+                self.base = (done, elapsed)
+            if self.base is not None and elapsed > self.base[1] and done > self.base[0]:
+                rate = (done - self.base[0]) / (elapsed - self.base[1])
+            else:
+                rate = done / elapsed if elapsed > 0 else 0.0
         speed = f"{rate:,.0f} {self.unit}/s"
         if not total:
             return f"{done:,} {self.unit}  {speed}  {_clock(elapsed)}"
@@ -569,6 +602,16 @@ class _CountWatch:
 
 
 #: Why a count stopped early, as the notes and --stats say it.
+def option_text(problem, j: int) -> str:
+    """Option ``j`` of ``problem`` as ``--names`` prints it: its item names, each with
+    its color as in DLX text (``x:A``), as Knuth's programs print options."""
+    names = problem.option_names(j)
+    if not problem.has_colors:
+        return " ".join(map(str, names))
+    return " ".join(str(name) if color is None else f"{name}:{color}"
+                    for name, color in zip(names, problem.option_colors(j)))
+
+
 STOPPED_BY = {"timeout": "--timeout ran out", "max_nodes": "--max-nodes ran out",
               "interrupted": "interrupted (Ctrl-C)"}
 

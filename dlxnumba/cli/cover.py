@@ -10,8 +10,8 @@ from ..errors import ExactCoverError, LimitReached
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS, _positive_int,
                      STOPPED_BY, _closed, _CountWatch, _error, _non_negative_int, _note, _Output,
-                     _output_clash, _Progress, _say, _seconds, add_split_arguments, split_conflict,
-                     split_options)
+                     _output_clash, _Progress, _say, _seconds, add_split_arguments, option_text,
+                     split_conflict, split_options)
 from .cover_modes import mode_conflict, mode_of, run_mode, summary as mode_summary
 
 HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"
@@ -32,7 +32,8 @@ its items.  Options are numbered from 0 in the order given.
 EPILOG = """\
 output:
   each solution is one line of option numbers, e.g. "0 3 4"; with --names each
-  option is a line of its item names, with a blank line after each solution;
+  option is a line of its item names, colors as in the input ("x:A"), with a
+  blank line after each solution;
   with --count only the number of solutions: "3" is exactly three, "3+" at
   least three (the search stopped at --limit 3, or early: --timeout,
   --max-nodes or Ctrl-C, and a note on stderr says which).  --limit N
@@ -40,12 +41,14 @@ output:
 
 Knuth's other programs (one of the three at a time):
   --best K      the K cheapest solutions (DLX5; options carry costs, "|n" after
-                their items), cheapest first, each line "COST: OPTIONS" (with
-                --names: a line "COST:", then the options); --max-nodes and
-                --timeout end it with the cheapest found so far (a note says
-                they are not proven the cheapest; exit status 0 if any);
-                --stats: DLX5's nodes, updates, cleansings and the improving
-                solutions it found
+                their items; an option without one costs 0, as DLX5 reads it,
+                so a file without costs gives the first K solutions found, at
+                cost 0), cheapest first, each line "COST: OPTIONS" (with
+                --names: a line "COST:", then the options); --max-nodes,
+                --timeout and Ctrl-C end it with the cheapest found so far (a
+                note says they are not proven the cheapest; exit status 1, 130
+                for Ctrl-C); --stats: DLX5's nodes, updates, cleansings and the
+                improving solutions it found
   --zdd         the number of solutions, counted through a ZDD of them all
                 (DLX6): exact however many; --sample N [--seed S] prints N
                 solutions drawn uniformly at random instead (the same seed,
@@ -54,8 +57,11 @@ Knuth's other programs (one of the three at a time):
                 cleansings and ZDD nodes
   --reduce      the problem without the options and items DLX-PRE finds
                 unnecessary, written in DLX text (-o FILE, never over the
-                input); --timeout writes it as far as it got (exit status 1);
-                --stats: rounds, options and items removed
+                input); --timeout and Ctrl-C write it as far as it got (exit
+                status 1, 130 for Ctrl-C); a problem that DLX-PRE proves has no
+                solution (a primary item left in no option) is written as that
+                item alone, with a note on stderr (exit status 1); --stats:
+                rounds, options and items removed
   They cannot be used with --count (but --zdd --count is --zdd), --limit,
   --threads, --checkpoint or --dask.
 
@@ -86,10 +92,12 @@ parallel counts:
 exit status:
   0    at least one solution found (with --count: the count is complete, or
        stopped at --limit)
-  1    no solution, or the search ran out of --timeout/--max-nodes first
+  1    no solution (--reduce: DLX-PRE proved there is none), or the run was
+       cut short by --timeout/--max-nodes
   2    bad usage, unreadable file, malformed DLX text (the message names the
        line), or output that cannot be written
-  130  interrupted by Ctrl-C (with --count: the count so far, as N+)
+  130  interrupted by Ctrl-C (with --count: the count so far, as N+; --best and
+       --reduce: what they have so far, as --timeout writes it)
   141  the reader of the output went away (e.g. "| head -1")
 """
 
@@ -103,7 +111,7 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("-o", "--output", metavar="FILE",
                    help="write the solutions to FILE instead of standard output")
     c.add_argument("--names", action="store_true",
-                   help="print each option as its item names, one option per line")
+                   help="print each option as its item names (with their colors: x:A), one option per line")
     c.add_argument("--count", action="store_true", help="print only the number of solutions")
     c.add_argument("--limit", type=_non_negative_int, metavar="N",
                    help="stop after N solutions (default: all); says whether there are more")
@@ -359,5 +367,5 @@ def _search(problem, args, out: _Output, progress: _Progress, state: _Run) -> in
 def _solution_text(problem, solution, names: bool) -> str:
     """One solution: a line of option numbers, or (``names``) a line of item names per option."""
     if names:
-        return "".join(" ".join(map(str, problem.option_names(j))) + "\n" for j in solution) + "\n"
+        return "".join(option_text(problem, j) + "\n" for j in solution) + "\n"
     return " ".join(map(str, solution)) + "\n"

@@ -7,7 +7,8 @@ they find in ``cover``'s formats:
 ``--best K``
     the ``K`` cheapest solutions (:meth:`~dlxnumba.ExactCover.best`), each
     line ``COST: OPTIONS`` (with ``--names``: a line ``COST:``, then one line
-    of item names per option, then a blank line), cheapest first;
+    of item names per option, then a blank line), cheapest first; a file
+    without costs costs 0 throughout, as DLX5 reads it;
 ``--zdd``
     the number of solutions, counted through the ZDD
     (:meth:`~dlxnumba.ExactCover.zdd`); with ``--sample N`` (and ``--seed
@@ -15,7 +16,11 @@ they find in ``cover``'s formats:
     ``cover`` prints solutions;
 ``--reduce``
     the problem that DLX-PRE leaves (:meth:`~dlxnumba.ExactCover.reduce`),
-    written in DLX text.
+    written in DLX text (a note on stderr and exit status 1 when DLX-PRE
+    proves that there is no solution).
+
+Ctrl-C on ``--best`` or ``--reduce`` writes what the run has, as a timeout does
+(the KeyboardInterrupt of ``best()`` and ``reduce()`` carries it), exit status 130.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from __future__ import annotations
 import time
 
 from ..errors import ExactCoverError, LimitReached
-from .common import EXIT_OK, EXIT_UNSOLVED, STOPPED_BY, _error, _note, _Output, _Progress
+from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, STOPPED_BY, _error, _note, _Output,
+                     _Progress, option_text)
 
 #: The options each mode cannot be given with (flag name -> how argparse stores it).
 _PLAIN_ONLY = {"--count": "count", "--limit": "limit", "--threads": "threads", "--checkpoint": "checkpoint",
@@ -106,21 +112,29 @@ def _startup(state, started: float, seconds: float) -> None:
 
 
 def _best(problem, args, out: _Output, shown, state, started: float) -> int:
-    result = problem.best(args.best, max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+    if problem.costs is None:  # as Knuth's DLX5 reads such a file: every option costs 0
+        problem = problem.with_costs([0] * problem.n_options)
+    try:
+        result = problem.best(args.best, max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+    except KeyboardInterrupt as e:  # Ctrl-C: the cheapest found so far, marked as not proven
+        result = getattr(e, "result", None)
+        if result is None:
+            raise
+        state.stopped = "interrupted"
     state.figures = result.stats
     _startup(state, started, result.stats.seconds)
     for cost, solution in result:
         if args.names:
-            text = f"{cost}:\n" + "".join(" ".join(map(str, problem.option_names(j))) + "\n"
-                                          for j in solution) + "\n"
+            text = f"{cost}:\n" + "".join(option_text(problem, j) + "\n" for j in solution) + "\n"
         else:
             text = f"{cost}: " + " ".join(map(str, solution)) + "\n"
         out.write(text)
         state.found += 1
     if not result.optimal:
-        state.stopped = result.stats.status.label
+        state.stopped = state.stopped or result.stats.status.label
         _note(f"the search stopped early, {STOPPED_BY[state.stopped]}, after {result.stats.nodes:,} nodes: "
               "the cheapest found so far, not proven the cheapest")
+        return EXIT_INTERRUPTED if state.stopped == "interrupted" else EXIT_UNSOLVED
     return EXIT_OK if state.found else EXIT_UNSOLVED
 
 
@@ -154,15 +168,25 @@ def _zdd(problem, args, out: _Output, shown, state, started: float) -> int:
 
 
 def _reduce(problem, args, out: _Output, state, started: float) -> int:
-    r = problem.reduce(timeout=args.timeout)
+    try:
+        r = problem.reduce(timeout=args.timeout)
+    except KeyboardInterrupt as e:  # Ctrl-C: the problem as far as it got (every solution kept)
+        r = getattr(e, "result", None)
+        if r is None:
+            raise
+        state.stopped = "interrupted"
     state.reduction = r
     state.seconds = time.perf_counter() - started
     out.write(r.problem.to_dlx())
+    if r.infeasible:
+        _note(f"no solution: DLX-PRE left the primary item {r.problem.item_names[0]} in no option "
+              f"(the problem written is that item alone)")
+        return EXIT_INTERRUPTED if state.stopped == "interrupted" else EXIT_UNSOLVED
     if not r.complete:
-        state.stopped = "timeout"
-        _note(f"the reduction stopped early, {STOPPED_BY['timeout']}, after {r.rounds} rounds: the problem "
+        state.stopped = state.stopped or "timeout"
+        _note(f"the reduction stopped early, {STOPPED_BY[state.stopped]}, after {r.rounds} rounds: the problem "
               "written is partly reduced (every solution kept)")
-        return EXIT_UNSOLVED
+        return EXIT_INTERRUPTED if state.stopped == "interrupted" else EXIT_UNSOLVED
     return EXIT_OK
 
 
@@ -178,8 +202,10 @@ def summary(mode: str, state, args) -> str:
         r = getattr(state, "reduction", None)
         if r is None:
             return f"run:        {ended}\n"
+        items = 0 if r.infeasible else r.problem.n_items
+        proof = f"infeasible: {r.problem.item_names[0]} is in no option: no solution\n" if r.infeasible else ""
         return (f"rounds:     {r.rounds}\noptions:    {r.problem.n_options} left, {len(r.removed_options)} "
-                f"removed\nitems:      {r.problem.n_items} left, {len(r.removed_items)} removed\n"
+                f"removed\nitems:      {items} left, {len(r.removed_items)} removed\n{proof}"
                 f"seconds:    {state.seconds:.3f} (compiling or loading the kernel included)\n"
                 f"run:        {ended}\n")
     s = getattr(state, "figures", None)

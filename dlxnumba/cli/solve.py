@@ -177,10 +177,12 @@ def add_parser(commands) -> argparse.ArgumentParser:
     s.add_argument("--stats", action="store_true",
                    help="print a summary on stderr at the end: puzzles, solved, unsolved "
                         "by status, seconds (start-up: compiling the solver on first use, or "
-                        "loading it from numba's cache; puzzles/s counts solving time only), "
+                        "loading it from numba's cache; puzzles/s counts solving time only, as "
+                        "the progress bar's does), "
                         "nodes, updates, and whether the run was complete")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar on stderr (default: only when stderr is a terminal)")
+                   help="show a progress bar on stderr (default: only when stderr is a terminal); its "
+                        "puzzles/s counts solving time only, start-up left out, as --stats does")
     from .dask import add_option as add_dask_option  # --dask (cli/dask.py)
     add_dask_option(s)
     s.set_defaults(run=run, validate=validate, command_parser=s)
@@ -521,15 +523,22 @@ class _SolveRun:
     def show(self, done: int) -> None:
         """Redraw the progress bar (when due) with ``done`` puzzles finished."""
         inp = self.only
+        # puzzles/s on the bar: per second of solving, start-up left out, as --stats counts it
+        solving = self.solving_seconds
         if inp is None:
-            self.progress.update(done)
+            self.progress.update(done, solving=solving)
         elif inp.finished:
-            self.progress.update(done, self.read)
+            self.progress.update(done, self.read, solving=solving)
         elif inp.size and inp.consumed:  # the puzzles in the bytes read so far, scaled up
             parsed = self.read + (self.reader.count if self.reader is not None else 0)
-            self.progress.update(done, int(parsed * inp.size / inp.consumed), True)
+            self.progress.update(done, int(parsed * inp.size / inp.consumed), True, solving=solving)
         else:
-            self.progress.update(done)
+            self.progress.update(done, solving=solving)
+
+    def solving_seconds(self) -> float:
+        """Seconds of the run so far, start-up (compiling or loading the solver) left out:
+        what the puzzles/s of the bar and of --stats divide by."""
+        return max(time.perf_counter() - self.started - self.solver.startup, 0.0)
 
     def summary(self) -> str:
         """The --stats summary."""

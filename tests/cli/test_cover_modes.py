@@ -6,14 +6,21 @@ Every answer is checked independently: Knuth's figures for the golden files
 tilings, and brute force (``tests/reference.py``) on small problems.
 """
 
+import os
+import signal
+import subprocess
+import sys
+import time
 import warnings
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from colored import as_lists, build, colored_problems, golden
-from command_line import run, write
-from dlxnumba import ExactCover
+from command_line import run, sigint_default, write
+from dlxnumba import ExactCover, queens
+from known import ROOT
 from reference import cheapest_covers, colored_solutions_by_subsets, domino_tilings, is_colored_cover
 from strategies import examples
 
@@ -111,10 +118,89 @@ def test_best_names_and_a_budget(capsys, tmp_path):
     assert "run:        stopped: --max-nodes ran out" in err
 
 
-def test_best_needs_costs(capsys, tmp_path):
-    path = write(tmp_path, "a b\na\nb\n", "plain.dlx")
-    code, out, err = run(capsys, "cover", "--best", 1, path)
-    assert (code, out) == (2, "") and "no costs" in err
+def test_best_reads_a_file_without_costs_as_dlx5_does(capsys, tmp_path):
+    """No "|n": every option costs 0 (DLX5 reads such a file so), and no message
+    names the Python API (finding: "costs=... or problem.with_costs(...)")."""
+    path = write(tmp_path, "a b\na\nb\na b\n", "plain.dlx")
+    code, out, err = run(capsys, "cover", "--best", 5, path)
+    assert code == 0 and err == ""
+    assert sorted(out.splitlines()) == ["0: 0 1", "0: 2"]
+
+
+def test_best_cut_short_exits_1(capsys):
+    """The guide says 1 means cut short: a --best that --max-nodes stops after some
+    solutions says so with 1 too (it was 0), and prints what it found."""
+    code, out, err = run(capsys, "cover", "--best", 3, "--max-nodes", 200, golden("cost_queens8.dlx"))
+    assert code == 1 and out and "not proven the cheapest" in err
+
+
+@pytest.mark.parametrize("flag", ["--best", "--reduce"])
+def test_refusals_name_the_flag(capsys, flag):
+    """A problem with multiplicities: the refusal names the flag, not best() or reduce()."""
+    code, out, err = run(capsys, "cover", flag, *(["2"] if flag == "--best" else []), golden("queendom4_6.dlx"))
+    assert (code, out) == (2, "") and f"error: {flag} " in err and "()" not in err
+
+
+def test_names_print_colors(capsys, tmp_path):
+    """Solutions that differ only in a color print differently, as Knuth's programs
+    print them (they both printed "a x / b x")."""
+    path = write(tmp_path, "a b | x\na x:A\nb x:A\na x:B\nb x:B\n", "c.dlx")
+    code, out, _ = run(capsys, "cover", "--names", path)
+    assert code == 0 and out == "a x:A\nb x:A\n\na x:B\nb x:B\n\n"
+    code, out, _ = run(capsys, "cover", "--best", 1, "--names", path)
+    assert code == 0 and out == "0:\na x:A\nb x:A\n\n"
+
+
+def test_warnings_print_as_the_command_lines_lines(capsys, tmp_path):
+    """A warning is one line "dlxnumba: warning: ...", not Python's format with a
+    stray line of source code."""
+    path = write(tmp_path, "a | x\na x:A\nx:B\n", "p.dlx")  # the option "x:B" holds no primary item
+    code, out, err = run(capsys, "cover", path)
+    assert (code, out) == (0, "0\n")
+    assert err.startswith("dlxnumba: warning: ") and "no primary item" in err
+    assert err.count("\n") == 1 and "UserWarning" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_on_best_writes_the_cheapest_found(tmp_path):
+    """Ctrl-C on a long --best (queens 20 with costs: minutes) wrote nothing, the
+    file given by -o left empty: now the cheapest found so far are written, marked
+    as not proven, with status 130."""
+    p, _ = queens(20)
+    p = p.with_costs(np.random.default_rng(1).integers(0, 100, p.n_options).tolist())
+    source = write(tmp_path, p.to_dlx(), "q.dlx")
+    target = tmp_path / "out.txt"
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "cover", "--best", "5000", "--progress", "--stats",
+                             "-o", str(target), str(source)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=sigint_default)
+    seen = b""
+    deadline = time.monotonic() + 120
+    try:
+        while b"nodes" not in seen and time.monotonic() < deadline:  # the bar: the search is on
+            byte = proc.stderr.read(1)
+            if not byte:
+                break
+            seen += byte
+        assert b"nodes" in seen, seen
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = (seen + err).decode()
+    assert proc.returncode == 130, err
+    lines = target.read_text().splitlines()
+    assert lines, err
+    costs = [int(line.split(":")[0]) for line in lines]
+    assert costs == sorted(costs)
+    for line, cost in zip(lines, costs):
+        solution = [int(j) for j in line.split(":")[1].split()]
+        assert is_cover(p, solution) and cost == sum(int(p.costs[j]) for j in solution)
+    assert "interrupted (Ctrl-C)" in err and "not proven the cheapest" in err
+    assert f"{len(lines)} printed" in err and "run:        interrupted (Ctrl-C)" in err
+    assert "Traceback" not in err
 
 
 # ---------------------------------------------------------------------------
@@ -219,15 +305,57 @@ def test_reduce_keeps_exactly_the_solutions(capsys, tmp_path_factory, prob):
     p = build(prob)
     folder = tmp_path_factory.mktemp("reduce")
     path = write(folder, p.to_dlx(), "p.dlx")
-    code, out, _ = run(capsys, "cover", "--reduce", path)
-    assert code == 0
+    code, out, err = run(capsys, "cover", "--reduce", path)
     q = read(write(folder, out, "q.dlx"))
     before = colored_solutions_by_subsets(*as_lists(read(path)))
     after = colored_solutions_by_subsets(*as_lists(q))
     if q.n_options == 0 and q.n_primary == 1 and q.n_items == 1:  # DLX-PRE's "no solution"
         assert not before
-    else:  # as many solutions (items implied by others are gone, so the options' names change)
+        assert code == 1 and "no solution" in err
+    else:
+        assert code == 0  # as many solutions (items implied by others are gone, so the options' names change)
         assert len(after) == len(before)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_reduce_says_when_it_proves_there_is_no_solution(capsys, tmp_path):
+    """An unsolvable slitherlink: DLX-PRE writes the blocked item alone, and so do we;
+    stderr says there is no solution and the status is 1 (it said nothing, status 0)."""
+    target = tmp_path / "out.dlx"
+    code, out, err = run(capsys, "cover", "--reduce", "--stats", "-o", target, golden("slither5.dlx"))
+    assert (code, out) == (1, "")
+    assert "no solution" in err and "in no option" in err
+    f = stats(err)
+    assert f["options"] == "0 left, 246 removed" and f["items"] == "0 left, 108 removed"
+    assert target.read_text() == "79\n"  # DLX-PRE's output: the item name alone
+
+
+def test_ctrl_c_on_reduce_writes_the_problem_as_far_as_it_got(capsys, tmp_path, monkeypatch):
+    """Ctrl-C during --reduce -o F left F empty: now F holds an equivalent problem, as
+    --timeout writes it, and the status is 130.  (The Ctrl-C comes from the clock that
+    the reduction reads between two slices of its work.)"""
+    import dlxnumba.reduce as R
+
+    class Clock:
+        calls = 0
+
+        @classmethod
+        def perf_counter(cls):
+            cls.calls += 1
+            if cls.calls == 4:  # after a few slices
+                raise KeyboardInterrupt
+            return time.perf_counter()
+
+    monkeypatch.setattr(R, "SLICE_UPDATES", 50)
+    monkeypatch.setattr(R, "time", Clock)
+    source = golden("queens8.dlx")
+    target = tmp_path / "out.dlx"
+    code, out, err = run(capsys, "cover", "--reduce", "--timeout", 1000, "--stats", "-o", target, source)
+    assert (code, out) == (130, "") and Clock.calls == 4
+    assert "interrupted (Ctrl-C)" in err and "partly reduced" in err
+    assert stats(err)["run"] == "interrupted (Ctrl-C)"
+    q = read(target)
+    assert q.n_options == 64 and q.count() == 92
 
 
 def test_reduce_never_writes_over_its_input(capsys, tmp_path):

@@ -214,6 +214,30 @@ def test_progress_goes_to_stderr(capsys, tmp_path):
     assert err == ""
 
 
+def test_progress_rate_is_the_rate_of_the_stats(capsys, monkeypatch):
+    """The bar's puzzles/s counted the start-up (compiling the solver) where the
+    --stats line leaves it out: both now divide by the seconds of solving.  A
+    start-up that seems to last a million seconds leaves no time to solve in:
+    0 puzzles/s on every bar drawn, as in the statistics."""
+    from dlxnumba.cli import common, solve
+
+    monkeypatch.setattr(common, "REDRAW_SECONDS", 0.0)  # a bar for every slice
+    monkeypatch.setattr(cli, "FIRST_SLICE", 5)
+    real = solve._Solver.warm_up
+
+    def slow_warm_up(self, puzzle):
+        real(self, puzzle)
+        self.startup += 1e6
+
+    monkeypatch.setattr(solve._Solver, "warm_up", slow_warm_up)
+    code, out, err = run(capsys, "solve", "--progress", "--stats", TOP95)
+    assert code == 0
+    bars = [part for part in err.split("\r") if "puzzles/s" in part and "/95" in part]
+    assert len(bars) > 1 and any("95/95" in bar for bar in bars)
+    assert all(" 0 puzzles/s" in bar for bar in bars), bars
+    assert "puzzles/s:       0.0" in err
+
+
 def test_interrupt_prints_what_was_solved(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(cli, "FIRST_SLICE", 5)
     real = sudoku_module.solve_many

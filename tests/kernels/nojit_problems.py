@@ -131,6 +131,15 @@ def answers() -> dict:
         r = p.reduce()
         out[f"{name} reduce"] = [r.removed_options.tolist(), r.removed_items.tolist(), r.rounds,
                                  r.problem.to_dlx()]
+    import dlxnumba.costs as costs_module
+
+    rows = costs_module._FIRST_ROWS
+    costs_module._FIRST_ROWS = 1  # DLX5's rows for the solutions grow (PH_KEEP) as they are found
+    try:
+        b = q6.with_costs([(7 * j) % 5 for j in range(q6.n_options)]).best(k=10)
+        out["queens6 best growing"] = [b.costs, b.solutions, figures(b.stats)]
+    finally:
+        costs_module._FIRST_ROWS = rows
     return out
 
 

@@ -62,10 +62,23 @@ The search returns to Python before entering a level once a node or update
 budget is spent, and a later call resumes exactly; everything it needs lives
 in the arrays (``state`` holds the cost so far and the cutoff beside the
 counters).  The ``k`` best solutions are kept in the :data:`Kept` record: a
-max-heap of net costs ``best[0..k-1]`` (``best[k]`` is a 0 that the sifting
-reads when ``k`` is even, as in DLX5) whose entries carry a ``slot``; row
+max-heap of the ``held`` solutions kept so far (``state[HELD]``, at most ``k =
+state[KEEP]``), keyed by net cost and, among equal costs, by when they were
+found (``best[h]`` the net cost of heap entry ``h``, ``slot[h]`` its row); row
 ``slot`` of ``options`` holds that solution's options (numbers in the sorted
-order), ``size[slot]`` how many and ``found[slot]`` when it was found.
+order), ``size[slot]`` how many and ``found[slot]`` when it was found.  Until
+``k`` solutions are held a new one joins the heap (the cutoff is still
+infinite, as in DLX5, whose heap starts with ``k`` infinite entries); then it
+takes the place of the dearest, the one found last among the dearest, so that
+at a cost shared by several the first found are kept.  The cutoff (the heap's
+top once ``k`` are held) is DLX5's at every step, so the counters are too.
+
+The rows grow with the solutions found, not with ``k``: when the heap holds
+as many solutions as there are rows and fewer than ``k``, the search returns
+``RET_PAUSED`` in phase :data:`PH_KEEP`, before visiting the solution in hand;
+the caller gives the record more rows (the first ``held`` entries copied) and
+calls again, which visits it.  Asking for the ``k`` best of a problem with two
+solutions costs two rows, however large ``k``.
 """
 
 from collections import namedtuple
@@ -87,16 +100,22 @@ Ledger.__doc__ = """DLX5's costs per level (int64): the net cost of the partial 
 when the level began, and the thresholds of its two kinds of covers."""
 
 Kept = namedtuple("Kept", "best slot options size found")
-Kept.__doc__ = """The ``k`` best solutions so far: int64 ``best`` (``k + 1``: a max-heap
-of net costs, :data:`INF` where none yet, then a 0), int32 ``slot`` (``k + 1``,
-the row of each heap entry), int32 ``options`` (``k`` rows of the levels'
-option numbers), int32 ``size`` (``k``: options per row) and int64 ``found``
-(``k``: the count of solutions when the row's was found)."""
+Kept.__doc__ = """The best solutions so far, in ``rows`` rows (at most ``k``): int64
+``best`` (``rows``: a max-heap of net costs, its first ``state[HELD]`` entries
+used), int32 ``slot`` (``rows``: the row of each heap entry), int32 ``options``
+(``rows`` rows of the levels' option numbers), int32 ``size`` (``rows``: options
+per row) and int64 ``found`` (``rows``: the count of solutions when the row's
+was found)."""
 
 # Slots of the state vector past the common ones.
 CURCOST = STATE_SIZE  # the net cost of the options chosen above the current level
 CUTOFF = STATE_SIZE + 1  # the k-th best net cost so far (DLX5's cutoffcost)
-COST_STATE_SIZE = STATE_SIZE + 2
+HELD = STATE_SIZE + 2  # the solutions in the heap (at most KEEP)
+KEEP = STATE_SIZE + 3  # k: how many to keep
+COST_STATE_SIZE = STATE_SIZE + 4
+
+#: The phase of a search paused for more rows (see the module's docstring).
+PH_KEEP = 4
 
 #: An "infinite" cost (DLX5's ``infcost``): more than any sum of costs, which
 #: the caller keeps below ``2**61``, so that ``INF - cost`` still exceeds any cost.
@@ -363,38 +382,48 @@ def search_costs_colors(links, priced, cursor, ledger, kept, node_stop, update_s
 
 
 @njit(**JIT_HELPER)
-def _keep(nextcost, level, kept, choice, top, found):
+def _keep(nextcost, level, kept, choice, top, found, held, k):
     """A solution of net cost ``nextcost`` (below the cutoff), the options of
-    ``choice[0..level]``: it takes the place of the dearest of the ``k`` best
-    (DLX5's "update cutoffcost", a sift down the heap), and its options
-    go to that one's row.  Returns the new cutoff."""
+    ``choice[0..level]``, found as solution number ``found`` (later than every
+    one held).  With fewer than ``k`` held (and a free row) it joins the heap
+    (a sift up); otherwise it takes the place of the heap's top (DLX5's
+    "update cutoffcost", a sift down), the dearest and, among the dearest, the
+    last found.  Its options go to the row it gets.  Returns the new cutoff
+    (:data:`INF` while fewer than ``k`` are held)."""
     best, slot, options, size, when = kept
-    k = best.shape[0] - 1
-    row = slot[0]
-    h = 0
-    hh = 2
-    while hh <= k:
-        if best[hh] > best[hh - 1]:
-            if nextcost < best[hh]:
-                best[h] = best[hh]
-                slot[h] = slot[hh]
-                h = hh
-            else:
+    if held < k:
+        row = held
+        h = held
+        while h > 0:
+            parent = (h - 1) >> 1
+            if best[parent] > nextcost:  # (an equal cost found earlier ranks lower)
                 break
-        elif nextcost < best[hh - 1]:
-            best[h] = best[hh - 1]
-            slot[h] = slot[hh - 1]
-            h = hh - 1
-        else:
-            break
-        hh = h + h + 2
+            best[h] = best[parent]
+            slot[h] = slot[parent]
+            h = parent
+        held += 1
+    else:
+        row = slot[0]
+        h = 0
+        while True:
+            c = h + h + 1
+            if c >= held:
+                break
+            if c + 1 < held and (best[c + 1] > best[c] or (best[c + 1] == best[c]
+                                                           and when[slot[c + 1]] > when[slot[c]])):
+                c += 1
+            if best[c] <= nextcost:  # (an equal cost found earlier ranks lower)
+                break
+            best[h] = best[c]
+            slot[h] = slot[c]
+            h = c
     best[h] = nextcost
     slot[h] = row
     for i in range(level + 1):
         options[row, i] = option_of(choice[i], SPACERS, top, top)
     size[row] = level + 1
     when[row] = found
-    return best[0]
+    return (best[0] if held >= k else INF), held
 
 
 @njit(**JIT_INNER)
@@ -406,7 +435,8 @@ def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, updat
 
     Returns ``RET_PAUSED`` before entering a level once ``state[NODES] >=
     node_stop`` or ``state[UPDATES] >= update_stop`` (call again to go on),
-    ``RET_DONE`` when the tree is exhausted (all links restored; ``kept``
+    or before visiting a solution when ``kept`` has no free row (phase
+    :data:`PH_KEEP`: call again with more rows), ``RET_DONE`` when the tree is exhausted (all links restored; ``kept``
     holds the ``k`` best solutions, or as many as there are).
 
     The steps are DLX5's: forward (enter a level, choose the item to branch
@@ -429,11 +459,14 @@ def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, updat
     cleansings = state[CLEANSINGS]
     curcost = state[CURCOST]
     cutoff = state[CUTOFF]
+    held = state[HELD]
+    k = state[KEEP]
+    rows = kept.best.shape[0]
     nextcost = np.int64(0)
     best = rlink[0]
     oo = best
     ret = RET_DONE
-    step = 0  # 0 forward, 1 advance, 2 backup, 3 backdown, 4 recover, 5 leave
+    step = 0  # 0 forward, 1 advance, 2 backup, 3 backdown, 4 recover, 5 leave, 6 visit a solution
 
     if phase == PH_DONE:
         return RET_DONE
@@ -441,9 +474,15 @@ def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, updat
         # No primary item to cover: the empty set of options is the one solution.
         nodes += 1
         sols += 1
-        cutoff = _keep(np.int64(0), np.int64(-1), kept, choice, top, sols)
+        cutoff, held = _keep(np.int64(0), np.int64(-1), kept, choice, top, sols, held, k)
         phase = PH_DONE
         step = 5
+    elif phase == PH_KEEP:
+        # paused for more rows: visit the solution in hand, choice[0..level]
+        oo = np.uint32(choice[np.uint64(level)])
+        best = np.uint32(top[oo])
+        nextcost = curcost + cost[oo]
+        step = 6
 
     while step != 5:
         if step == 0:
@@ -474,15 +513,21 @@ def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, updat
             updates += u
             cleansings += cl
             if rlink[0] == 0:
-                # visit a solution: choice[0..level], net cost nextcost < cutoff
-                nodes += 1
-                sols += 1
-                cutoff = _keep(nextcost, level, kept, choice, top, sols)
-                step = 4
+                step = 6
             else:
                 level += 1
                 curcost = nextcost
                 step = 0
+        elif step == 6:
+            # visit a solution: choice[0..level], net cost nextcost < cutoff
+            if held < k and held == rows:
+                phase = PH_KEEP  # no free row: the caller adds rows and calls again
+                ret = RET_PAUSED
+                break
+            nodes += 1
+            sols += 1
+            cutoff, held = _keep(nextcost, level, kept, choice, top, sols, held, k)
+            step = 4
         elif step == 2:
             # backup: uncover the item branched on at this level
             uncover_t(best, thresh0[level], colored, links, priced)
@@ -518,4 +563,5 @@ def _search_costs(colored, links, priced, cursor, ledger, kept, node_stop, updat
     state[CLEANSINGS] = cleansings
     state[CURCOST] = curcost
     state[CUTOFF] = cutoff
+    state[HELD] = held
     return ret
