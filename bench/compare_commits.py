@@ -100,6 +100,7 @@ QUEENS_N, QUEENS_COUNT = 14, 365_596  # OEIS A000170; a full count takes ~0.6 s 
 PENTO_H, PENTO_W, PENTO_COUNT = 6, 10, 9_356  # 2339 tilings x 4 symmetries (no symmetry breaking)
 LANGFORD_N, LANGFORD_COUNT = 12, 216_288  # 108,144 Langford pairings x 2 (no symmetry breaking)
 DEBRUIJN, DEBRUIJN_COUNT = (6, 2, 4), 60_928  # as in bench/cells_vs_links.py (DLX2 and SSXCC agree)
+COST_QUEENS_N, COST_K = 16, 3  # bench/test_costs.py's queens with seeded random costs 1..9: DLX5, best(3)
 QUEENDOM, QUEENDOM_COUNT = (7, 5), 56_188  # bench/test_colors.py's queendom(7, 5): DLX3, ~1.5 s
 ONE_ITEM_N = 100_000  # the "scale" problem: option i is {item i}
 GRADE_SETS = ("top95",)  # grade_many(threads=1) of these sets
@@ -118,6 +119,8 @@ METRICS = (
         "de Bruijn n={}, weights {}..{} (colors) count()".format(*DEBRUIJN), "updates/s", "higher"),
        ("engine:queendom{}_{}".format(*QUEENDOM), "engine",
         "queendom({}, {}) (multiplicities) count()".format(*QUEENDOM), "updates/s", "higher"),
+       (f"engine:costs-queens{COST_QUEENS_N}", "engine",
+        f"queens({COST_QUEENS_N}) with random costs (DLX5) best({COST_K})", "updates/s", "higher"),
        (f"engine:cells-queens{QUEENS_N}", "engine", f"queens({QUEENS_N}).count(algorithm=\"cells\")", "updates/s",
         "higher"),
        (f"engine:cells-pentominoes{PENTO_H}x{PENTO_W}", "engine",
@@ -159,6 +162,7 @@ TASKS = ([(f"batch:{s}", {"task": "batch", "set": s}) for s in SETS]
              {"task": "debruijn", "args": DEBRUIJN, "expect": DEBRUIJN_COUNT, "reps": 1}),
             ("engine:queendom{}_{}".format(*QUEENDOM),
              {"task": "queendom", "args": QUEENDOM, "expect": QUEENDOM_COUNT, "reps": 1}),
+            (f"engine:costs-queens{COST_QUEENS_N}", {"task": "costs", "n": COST_QUEENS_N, "k": COST_K, "reps": 1}),
             (f"engine:cells-queens{QUEENS_N}", {"task": "queens", "n": QUEENS_N, "expect": QUEENS_COUNT, "reps": 1,
                                                 "algorithm": "cells"}),
             (f"engine:cells-pentominoes{PENTO_H}x{PENTO_W}",
@@ -383,6 +387,33 @@ def worker_main(argv: list[str]) -> int:
     def queendom(req, quick=False):
         return count_task(test_colors().queendom(*req["args"]), req, quick, "no queendom found")
 
+    def costs(req, quick=False):
+        """DLX5: the k cheapest covers of n queens with bench/test_costs.py's seeded
+        random costs; the costs found are returned, for the versions to agree on."""
+        p, _ = dlx.queens(8 if quick else req["n"])
+        p = p.with_costs(test_costs().random_costs(p, 9))
+        best, runs = None, []
+        for _ in range(req["reps"]):
+            a = clock()
+            b = p.best(req["k"])
+            dt = clock() - a
+            u = int(dlx.last_stats().updates) if hasattr(dlx, "last_stats") else int(p.stats.updates)
+            runs.append({"seconds": dt, "updates": u})
+            best = max(best or 0.0, u / dt)
+        if len(b.costs) != req["k"]:
+            raise AssertionError(f"best({req['k']}) found {len(b.costs)} covers")
+        return {"value": None if quick else best, "costs": [int(c) for c in b.costs], "updates": runs[-1]["updates"],
+                "runs": runs}
+
+    def test_costs():
+        """bench/test_costs.py, which makes the random costs."""
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        try:
+            import test_costs as module
+        finally:
+            sys.path.pop(0)
+        return module
+
     def one_item(req, quick=False):
         import numpy as np
 
@@ -413,7 +444,7 @@ def worker_main(argv: list[str]) -> int:
         return {"value": None, "errors": out}
 
     HANDLERS = {"batch": batch, "single": single, "queens": queens, "pentominoes": pentominoes,
-                "langford": langford, "debruijn": debruijn, "queendom": queendom, "one_item": one_item,
+                "langford": langford, "debruijn": debruijn, "queendom": queendom, "one_item": one_item, "costs": costs,
                 "grade": grade, "generate": generate, "warmup": warmup}
 
     for line in sys.stdin:
