@@ -31,7 +31,6 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
-from .moved import forward
 from .kernels.core.cells import (ACTIVE_ITEMS, APPLY_GIVEN, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE,
                             STATE_SIZE, STATE_SIZE_M, WIDTH, apply_given_m, search_bounds)
 from .progress import Progress
@@ -41,9 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .problem import Problem
 
 __all__ = ["CellsEngine", "build_cells", "CellsTemplate"]
-
-# moved (issue 21); the old spellings work for one release
-__getattr__ = forward("dlxnumba.cells", {"ALGORITHMS": "dlxnumba.search_options", "prefer_cells": "dlxnumba.search"})
 
 
 @dataclass(frozen=True)

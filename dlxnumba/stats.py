@@ -241,11 +241,3 @@ def record_last(stats: "Stats | tuple") -> None:
     fields is made into one on first use: the fastest calls, a Sudoku solved in
     microseconds, leave their figures raw)."""
     _LAST.value = stats
-
-
-def deprecated_stats(what: str) -> Stats:
-    """The deprecated ``.stats`` of a problem or puzzle: :func:`last_stats`, with a warning."""
-    warnings.warn(f"{what}.stats is deprecated (a problem never changes; the statistics live with the "
-                  f"search): read dlxnumba.last_stats() after a one-shot call, or the stats of a Search",
-                  DeprecationWarning, stacklevel=3)
-    return last_stats()

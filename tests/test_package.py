@@ -254,19 +254,3 @@ def test_no_module_is_imported_twice():
     assert twice == {}
     assert sys.modules["dlxnumba.kernels"] is dlxnumba.kernels
     assert all(any(n == m.__name__ for n in by_file[Path(m.__file__).resolve()]) for m in all_modules())
-
-
-@pytest.mark.parametrize("module, name, home", [("dlxnumba.problem", "ExactCover", "dlxnumba.exact_cover"),
-                                                ("dlxnumba.cells", "ALGORITHMS", "dlxnumba.search_options"),
-                                                ("dlxnumba.cells", "prefer_cells", "dlxnumba.search"),
-                                                ("dlxnumba.sudoku.solve", "solve_many", "dlxnumba.sudoku.many"),
-                                                ("dlxnumba.sudoku.solve", "SudokuBatchResult", "dlxnumba.sudoku.many")])
-def test_a_name_that_moved_works_from_its_old_home_with_a_warning(module, name, home):
-    """Names of a module's ``__all__`` before the floors were rebuilt (issue 21) keep
-    working for one release: the same object, with a DeprecationWarning naming the new home."""
-    old = importlib.import_module(module)
-    with pytest.warns(DeprecationWarning, match=f"{module}.{name} is deprecated: use {home}.{name}"):
-        value = getattr(old, name)
-    assert value is getattr(importlib.import_module(home), name)
-    with pytest.raises(AttributeError, match="no_such_name"):
-        getattr(old, "no_such_name")

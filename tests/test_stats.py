@@ -89,17 +89,6 @@ def test_a_solutions_iterator_grows_its_stats():
     assert stats.solutions == 4 and stats.status is Status.COMPLETE
 
 
-def test_the_old_stats_attributes_warn_and_read_the_last_call():
-    p, _ = queens(5)
-    p.count()
-    with pytest.warns(DeprecationWarning, match=r"ExactCover.stats is deprecated.*last_stats"):
-        assert p.stats.solutions == 10
-    s = Sudoku("1234............")
-    s.count()
-    with pytest.warns(DeprecationWarning, match="Sudoku.stats is deprecated"):
-        assert s.stats.solutions == 12
-
-
 def test_a_problem_keeps_no_state_of_its_searches():
     """A problem "never changes": it has no place to keep statistics."""
     p, _ = queens(5)

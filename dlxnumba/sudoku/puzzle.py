@@ -22,7 +22,6 @@ import numpy as np
 from ..errors import SudokuError
 from ..progress import ProgressArg
 from ..search_options import PARAMETERS, check_limit, documented
-from ..stats import Stats, deprecated_stats
 from . import grading as _grade
 from . import logic as _logic
 from . import solve as _solve
@@ -183,12 +182,6 @@ class Sudoku(Grid):
         (4, 'AA.. .... .... ..BB A=3 B=4')
         """
         return cls(puzzle, box, variant=variant, cages=cages)
-
-    @property
-    def stats(self) -> Stats:
-        """Deprecated: :func:`~dlxnumba.last_stats` (a puzzle never changes; the statistics of a
-        one-shot call are recorded for the thread that made it)."""
-        return deprecated_stats("Sudoku")
 
     # --------------------------------------------------------------- solving
 

@@ -45,7 +45,6 @@ from ..kernels.sudoku.lanes import SUDOKU, one_grid
 from ..kernels.sudoku.links import link_givens
 from ..progress import Progress
 from ..estimate import search_progress
-from ..moved import forward
 from ..search import Search, ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status, record_last
@@ -60,10 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["options_of", "solve_one", "count_solutions", "iter_solutions", "split_count", "split_solutions",
            "solve_arrays", "BatchArrays", "memory"]
-
-# moved to dlxnumba.sudoku.many (issue 21); the old spellings work for one release
-__getattr__ = forward("dlxnumba.sudoku.solve", {"solve_many": "dlxnumba.sudoku.many",
-                                                 "SudokuBatchResult": "dlxnumba.sudoku.many"})
 
 #: A grid of the caller's class: the engine hands back grids of the class it was given.
 G = TypeVar("G", bound=Grid)
