@@ -1,6 +1,6 @@
 """Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
 
-How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.sudoku.generate`):
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.sudoku.kernels.generate`):
 
 1. a random full grid, by a search that tries each branching cell's digits in
    random order;
@@ -266,7 +266,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     polls the clock, Ctrl-C and ``on_poll`` (given the rows done so far)
     every :data:`POLL_SECONDS` and stops the kernel through a flag.
     """
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     m = index.size
     nn = req.g.cells
@@ -279,7 +279,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     optr, ocells = req.orbits
     attempt[:] = attempt0
     request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
-               FILL_NODES_PER_CELL * nn)  # kernels.sudoku.generate.Request, as a plain tuple
+               FILL_NODES_PER_CELL * nn)  # kernels.generate.Request, as a plain tuple
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
     scratch = tuple(K.new_work(lanes, nn, len(optr)))
     args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status), scratch, stop)
@@ -322,7 +322,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
 
 def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index: np.ndarray) -> None:
     """SudokuError for the first puzzle that could not be made."""
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     bad = np.flatnonzero(status != K.GEN_OK)
     if bad.size == 0:
@@ -377,7 +377,7 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
     grader rates them, and the first attempt in order that meets the request
     is the puzzle -- the same one whatever the rounds and threads.
     """
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     if deadline is None and req.timeout is not None:
         deadline = time.monotonic() + req.timeout

@@ -423,7 +423,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
 def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
     """The logical solve of each puzzle of ``arr``, in slices of about
     :data:`SLICE_SECONDS`: (hardest, steps, status, counts, grids) as
-    ``grade_lane`` of :mod:`dlxnumba.kernels.sudoku.logic` fills them."""
+    ``grade_lane`` of :mod:`dlxnumba.sudoku.kernels.logic` fills them."""
     logic = _kernels()
     P = len(arr)
     hardest = np.zeros(P, np.int64)

@@ -1,7 +1,7 @@
 """The logical solver of the grader: techniques, pencil marks, hints and steps.
 
 The techniques, easiest first, each with its number (that of the compiled
-solver, :mod:`dlxnumba.kernels.sudoku.logic`), score and level, are
+solver, :mod:`dlxnumba.sudoku.kernels.logic`), score and level, are
 :data:`TECHNIQUES` (the table of :mod:`.grading` explains them).  The solver
 works on the regions of a grid's :class:`~.geometry.Geometry` (every box
 shape; a variant's extra regions too), on grids up to 64x64 (the candidates of
@@ -63,7 +63,7 @@ class Technique(NamedTuple):
     level: str
 
 
-#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.sudoku.logic`), easiest first.
+#: The techniques by number (the numbers of :mod:`dlxnumba.sudoku.kernels.logic`), easiest first.
 TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate((
     ("none", 0.0, "easy"),
     ("full house", 1.0, "easy"),
@@ -93,7 +93,7 @@ _BY_NAME = {t.name: t for t in TECHNIQUES}
 
 
 def _kernels():
-    from ..kernels.sudoku import logic
+    from .kernels import logic
 
     return logic
 
@@ -102,7 +102,7 @@ def _kernels():
 
 @functools.lru_cache(maxsize=None)
 def _tables_of(g: Geometry) -> tuple:
-    """The :data:`~dlxnumba.kernels.sudoku.logic.LogicTables` of a geometry, as a plain tuple.
+    """The :data:`~dlxnumba.sudoku.kernels.logic.LogicTables` of a geometry, as a plain tuple.
 
     Built from ``g.regions`` alone (a variant's extra regions take part): each
     cell's regions and peers, and the pairs of regions that share two or more
