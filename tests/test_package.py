@@ -254,3 +254,20 @@ def test_no_module_is_imported_twice():
     assert twice == {}
     assert sys.modules["dlxnumba.kernels"] is dlxnumba.kernels
     assert all(any(n == m.__name__ for n in by_file[Path(m.__file__).resolve()]) for m in all_modules())
+
+
+def test_the_command_line_uses_public_names_of_the_other_packages_only():
+    """A wing's outside users (the command line) use its public names: no
+    ``from ..sudoku.files import _Reader``.  One exception: ``_OutputError``,
+    the commands' own exception, which lives in errors.py with every other
+    exception and is private because only the commands raise and catch it."""
+    allowed = {("dlxnumba.errors", "_OutputError")}
+    offenders = []
+    for path in sorted((PACKAGE / "cli").glob("*.py")):
+        for node in _imports(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and (node.level >= 2 or (node.module or "").startswith("dlxnumba")):
+                module = "dlxnumba." + (node.module or "") if node.level == 2 else node.module or ""
+                offenders += [f"cli/{path.name}:{node.lineno} {module}.{a.name}" for a in node.names
+                              if a.name.startswith("_") and not a.name.startswith("__")
+                              and (module, a.name) not in allowed]
+    assert offenders == []

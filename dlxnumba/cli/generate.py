@@ -145,7 +145,7 @@ def validate(args) -> None:
 
 def run(args) -> int:
     """Run ``dlxnumba generate`` with parsed ``args``; return the exit status."""
-    from ..sudoku.generating import _puzzles, _Request
+    from ..sudoku.generating import GenerateRequest, generate_slice
     from ..sudoku.variants import to_text
 
     wants_bar = _progress_wanted(args.progress) if args.progress is not None else \
@@ -154,8 +154,8 @@ def run(args) -> int:
         return EXIT_USAGE
     level = None if args.level is None else tuple(args.level)
     try:
-        req = _Request(args.box, args.seed, args.minimal, args.symmetric, args.clues, level,
-                       args.variant, args.regions, args.max_attempts, args.timeout)
+        req = GenerateRequest(args.box, args.seed, args.minimal, args.symmetric, args.clues, level,
+                              args.variant, args.regions, args.max_attempts, args.timeout)
         from ..search_options import SearchOptions
 
         threads = SearchOptions.make(SudokuError, threads=args.threads).thread_count()
@@ -182,8 +182,8 @@ def run(args) -> int:
                 size = max(1, min(size, number - done))
                 t0 = time.perf_counter()
                 base = done
-                batch = _puzzles(req, done, size, threads, lambda k: progress.update(base + k, number),
-                                 deadline)
+                batch = generate_slice(req, done, size, threads, lambda k: progress.update(base + k, number),
+                                       deadline)
                 elapsed = time.perf_counter() - t0
                 records = []
                 if header:  # with the first puzzles: a request that cannot be met prints nothing

@@ -93,7 +93,7 @@ def test_generate_budget_is_status_1_with_a_message(capsys):
 
 def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
     gen = importlib.import_module("dlxnumba.sudoku.generating")
-    real = gen._puzzles  # private: the batch maker, wrapped to send Ctrl-C between two batches
+    real = gen.generate_slice  # the slice maker the command calls, wrapped to send Ctrl-C between two slices
     calls = []
 
     def interrupted(*args, **kwargs):
@@ -102,7 +102,7 @@ def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(gen, "_puzzles", interrupted)
+    monkeypatch.setattr(gen, "generate_slice", interrupted)
     monkeypatch.setattr(cli_generate, "FIRST_SLICE", 3)
     code, out, _ = run(capsys, "generate", "-n", "10", "--seed", "5")
     assert code == 130 and len(_unique(out.splitlines())) == 3
