@@ -31,8 +31,8 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
-from .kernels.core.cells import (ACTIVE_ITEMS, APPLY_GIVEN, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE,
-                            STATE_SIZE, STATE_SIZE_M, WIDTH, apply_given_m, search_bounds)
+from .kernels.core.cells import ACTIVE_ITEMS, APPLY_GIVEN, COLORS, PLAIN, RET_GROW, SEARCH, STATE_SIZE, WIDTH
+from .kernels.core.cells_m import BOUNDS, HEADER_M, STAGE, STATE_SIZE_M, apply_given_m, search_bounds
 from .progress import Progress
 from .template import describe_conflict
 
@@ -188,7 +188,7 @@ class CellsEngine:
 
     @property
     def cursor(self) -> tuple:
-        if self.variant == BOUNDS:  # (kernels.cells.CursorM; profile second, as Search expects)
+        if self.variant == BOUNDS:  # (kernels.core.cells_m.CursorM; profile second, as Search expects)
             return (self.choice, self.profile, self.deg, self.levelstage, self.saved, self.stack, self.force,
                     self.state)
         return (self.choice, self.profile, self.saved, self.stack, self.force, self.state)

@@ -15,7 +15,8 @@ the generator), which calls the engine's functions; nothing here imports it.
 :mod:`.core`                   the generic engine, which knows no application:
 :mod:`.core.dance`             stepping along an option; cover, uncover, hide
 :mod:`.core.search`            the search loop per layout; givens; chosen options
-:mod:`.core.cells`             dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
+:mod:`.core.cells`             dancing cells: SSXC1, SSXCC (own docstring)
+:mod:`.core.cells_m`           dancing cells with multiplicities: SSMCC
 :mod:`.core.lanes`             many jobs on one template, one lane per thread;
                                the steps a job type plugs in
 :mod:`.core.split`             splitting a search tree: expand a node, measure a
