@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..batch import run_lanes
-from ..checks import flag, integer, is_integer, moved_positional
+from ..checks import flag, integer, is_integer
 from ..errors import LimitReached, SudokuError, plain
 from ..search_options import SearchOptions
 from .bitmask import MAX_GENERATE_N, generator_tables
@@ -571,7 +571,7 @@ def _killer_one(req: GenerateRequest, grid_req: GenerateRequest, orbits: list, o
     return Sudoku._trusted(puzzle.copy(), puzzle, req.box, variant)
 
 
-def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | None = None, minimal: bool = True,
+def generate(box: BoxLike | int = None, *, seed: int | None = None, minimal: bool = True,
              symmetric: bool | str = False, clues: int | tuple[int, int] | range | None = None,
              level: str | Sequence[str] | None = None, variant: VariantLike = None,
              regions: str | ArrayLike | None = None, max_attempts: int | None = None,
@@ -587,8 +587,7 @@ def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | Non
         Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
     seed : int, optional
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
-        None draws a seed from the operating system.  By keyword (by
-        position, as the second argument, it is deprecated).
+        None draws a seed from the operating system.  By keyword.
     minimal : bool
         True (default): remove clues until none can go without losing
         uniqueness.  False: stop as soon as the clue count is at most the top
@@ -652,15 +651,13 @@ def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | Non
     >>> grade(generate(seed=3, level="hard")).level
     'hard'
     """
-    if deprecated:
-        seed = moved_positional("generate", deprecated, {"seed": (seed, None)})["seed"]
     options = SearchOptions.make(SudokuError, timeout=timeout)
     req = GenerateRequest(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts,
                           options.timeout)
     return generate_slice(req, 0, 1, 1)[0]
 
 
-def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = None, seed: int | None = None,
+def generate_many(count: int, *, box: BoxLike | int = None, seed: int | None = None,
                   minimal: bool = True, symmetric: bool | str = False,
                   clues: int | tuple[int, int] | range | None = None, level: str | Sequence[str] | None = None,
                   variant: VariantLike = None, regions: str | ArrayLike | None = None, threads: int | None = None,
@@ -675,8 +672,7 @@ def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = N
     count : int
         How many puzzles (0 or more).
     box : (int, int), str or int, optional
-        As for :func:`generate` (by keyword: by position, as the second
-        argument, it is deprecated).
+        As for :func:`generate`.
     seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout
         As for :func:`generate`; ``max_attempts`` is per puzzle.
     threads : int or None
@@ -707,8 +703,6 @@ def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = N
     >>> all(s.is_unique() for s in batch), len(set(batch))
     (True, 4)
     """
-    if deprecated:
-        box = moved_positional("generate_many", deprecated, {"box": (box, None)})["box"]
     count = integer(count, "count", low=0, error=SudokuError)
     options = SearchOptions.make(SudokuError, threads=threads, timeout=timeout)
     req = GenerateRequest(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts,

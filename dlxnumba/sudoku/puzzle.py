@@ -14,7 +14,6 @@ puzzles) build Sudoku objects and sit above it.
 
 from __future__ import annotations
 
-import warnings
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 import numpy as np
@@ -425,8 +424,7 @@ class Sudoku(Grid):
         """
         return _logic.candidates(self)
 
-    def hint(self, marks: ArrayLike | None = None, *, uniqueness: bool = True,
-             candidates: ArrayLike | None = None) -> _logic.Step | None:
+    def hint(self, marks: ArrayLike | None = None, *, uniqueness: bool = True) -> _logic.Step | None:
         """The next logical step (see :func:`dlxnumba.sudoku.logic.hint`).
 
         Parameters
@@ -451,21 +449,12 @@ class Sudoku(Grid):
         SudokuError
             For marks of the wrong shape or type, or marks that contradict (a
             cell or a digit of a region without a place: no solution).
-        TypeError
-            For both ``marks`` and ``candidates`` (the deprecated old name of
-            ``marks``).
 
         Examples
         --------
         >>> print(Sudoku("1234 34.. 2143 ....").hint())
         full house: r4c1 = 4 (the last empty cell of column 1)
         """
-        if candidates is not None:
-            warnings.warn("Sudoku.hint(candidates=...) is deprecated: pass marks=... (the pencil marks "
-                          "to start from)", DeprecationWarning, stacklevel=2)
-            if marks is not None:
-                raise TypeError("Sudoku.hint() got both marks and candidates (its old name)")
-            marks = candidates
         return _logic.hint(self, marks, uniqueness=uniqueness)
 
     def steps(self, max_steps: int | None = None, *, uniqueness: bool = True) -> list[_logic.Step]:

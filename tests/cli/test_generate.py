@@ -173,14 +173,13 @@ def test_rules_that_allow_no_grid_say_so_and_print_nothing(capsys, box, variant)
     assert f"no full {r * c}x{r * c} grid with box {box} and the rules of {variant} exists" in err
 
 
-def test_number_of_puzzles_is_n_and_count_is_deprecated(capsys):
-    """--count meant 'how many puzzles' here and 'count solutions' in solve (finding 15)."""
+def test_number_of_puzzles_is_n_and_count_is_gone(capsys):
+    """--count meant 'how many puzzles' here and 'count solutions' in solve (finding 15);
+    its old spelling is gone (issue 34)."""
     code, out, err = run(capsys, "generate", "--number", "2", "--seed", "4")
     assert (code, err) == (0, "") and len(out.splitlines()) == 2
     assert run(capsys, "generate", "-n", "2", "--seed", "4")[1] == out
-    code, old, err = run(capsys, "generate", "--count", "2", "--seed", "4")  # kept for a release
-    assert (code, old) == (0, out) and "--count is deprecated: use -n/--number" in err
-    code, _, err = run(capsys, "generate", "-n", "2", "--count", "3")
-    assert code == 2 and "--count is the old name of --number" in err
+    code, _, err = run(capsys, "generate", "--count", "2", "--seed", "4")
+    assert code == 2 and "--count" in err
     code, help_text, _ = run(capsys, "generate", "--help")
     assert "-n N, --number N" in help_text and "--count" not in help_text
