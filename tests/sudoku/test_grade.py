@@ -98,7 +98,7 @@ def test_effort_matches_the_oracle(name, count):
         cells = Sudoku(p, box).grid.ravel()
         copies = copies_of(cells, n, box, 3, 7)
         expected = [guesses_oracle(c, n, box)[0] for c in copies]
-        got = grade(p, box, samples=3, seed=7)
+        got = grade(p, box=box, samples=3, seed=7)
         assert got.effort == pytest.approx(np.mean(expected))
 
 
