@@ -157,8 +157,9 @@ class SudokuBatchResult(tuple):
     solutions : ndarray, (P, N*N) uint8
         The first solution of each puzzle, zeros where none was found.
     status : ndarray, (P,) int8
-        A :class:`Status` value per puzzle, in input order (``statuses`` has
-        them as :class:`Status` members).
+        A :class:`Status` code per puzzle, in input order (the codes compare
+        with the members: ``status[i] == Status.SOLVED``; ``status_names``
+        has their names).
     count, nodes, updates : ndarray, (P,) int64
         Solutions found (at most ``limit``), search nodes and updates per puzzle.
     seconds : float
