@@ -342,8 +342,9 @@ def worker_main(argv: list[str]) -> int:
             dt = clock() - a
             if c != expect:
                 raise AssertionError(f"count() gave {c}, expected {expect}")
-            u = int(p.stats.updates)
-            runs.append({"seconds": dt, "updates": u, "nodes": int(getattr(p.stats, "nodes", -1))})
+            st = dlx.last_stats() if hasattr(dlx, "last_stats") else p.stats  # p.stats: before 0.1
+            u = int(st.updates)
+            runs.append({"seconds": dt, "updates": u, "nodes": int(getattr(st, "nodes", -1))})
             best = max(best or 0.0, u / dt)
         return {"value": best, "count": c, "updates": runs[-1]["updates"], "nodes": runs[-1]["nodes"],
                 "runs": runs}

@@ -73,7 +73,8 @@ class _Listener(ev.Listener):
     def on_start(self, event):
         if self.compile_events:
             f = event.data["dispatcher"].py_func
-            _push("dispatcher", f.__module__.replace("dlxnumba.kernels.", "") + "." + f.__qualname__)
+            module = f.__module__.replace("dlxnumba.sudoku.kernels.", "sudoku.")
+            _push("dispatcher", module.replace("dlxnumba.kernels.", "") + "." + f.__qualname__)
         else:
             _push("pass:" + event.data["name"].split(" [")[0])
 

@@ -121,7 +121,8 @@ class _Kernels(_ev.Listener):
         if self.stack:
             self.stack[-1][1] += total
         d = event.data["dispatcher"]
-        name = d.py_func.__module__.replace("dlxnumba.kernels.", "") + "." + d.py_func.__qualname__
+        module = d.py_func.__module__.replace("dlxnumba.sudoku.kernels.", "sudoku.")
+        name = module.replace("dlxnumba.kernels.", "") + "." + d.py_func.__qualname__
         self.done.append((name, str(tuple(event.data["args"])), total - inner, total))
 
 _kernels = _Kernels()

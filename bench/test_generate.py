@@ -39,7 +39,7 @@ def test_generate(benchmark, disabled, case, threads):
     box, count, small = CASES[case]
     count = small if disabled else count
     symmetric = "central" if "central" in case else False
-    generate_many(2 * threads, (2, 2), seed=0, threads=threads)  # compile (one kernel for every size) outside the timing
+    generate_many(2 * threads, box=(2, 2), seed=0, threads=threads)  # compile (one kernel for every size) outside the timing
     benchmark.group = f"generate {case}"
     puzzles = benchmark.pedantic(generate_many, args=(count, box),
                                  kwargs=dict(seed=1, threads=threads, symmetric=symmetric),

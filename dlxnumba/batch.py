@@ -28,7 +28,6 @@ from __future__ import annotations
 import os
 import threading
 import time
-import warnings
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -84,14 +83,6 @@ class BatchResult:
         """The name of each job's :class:`~dlxnumba.Status` (``"SOLVED"``, ...), a fresh list.
         (``status`` holds the codes: ``status[i] == Status.SOLVED``.)"""
         return [Status(s).name for s in self.status.tolist()]
-
-    @property
-    def statuses(self) -> list:
-        """Deprecated: the :class:`~dlxnumba.Status` of each job; read ``status`` (the codes,
-        which compare with the members) or :attr:`status_names`."""
-        warnings.warn("BatchResult.statuses is deprecated: read status (codes that compare with Status "
-                      "members) or status_names", DeprecationWarning, stacklevel=2)
-        return [Status(s) for s in self.status.tolist()]
 
     def stats(self, i: int | None = None) -> Stats:
         """:class:`Stats` of job ``i``, or of the whole batch (the sum of its jobs).

@@ -31,9 +31,8 @@ import numpy as np
 
 from . import kernels as K
 from .errors import ExactCoverError
-from .moved import forward
-from .kernels.core.cells import (ACTIVE_ITEMS, APPLY_GIVEN, BOUNDS, COLORS, HEADER_M, PLAIN, RET_GROW, SEARCH, STAGE,
-                            STATE_SIZE, STATE_SIZE_M, WIDTH, apply_given_m, search_bounds)
+from .kernels.core.cells import ACTIVE_ITEMS, APPLY_GIVEN, COLORS, PLAIN, RET_GROW, SEARCH, STATE_SIZE, WIDTH
+from .kernels.core.cells_m import BOUNDS, HEADER_M, STAGE, STATE_SIZE_M, apply_given_m, search_bounds
 from .progress import Progress
 from .template import describe_conflict
 
@@ -41,9 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .problem import Problem
 
 __all__ = ["CellsEngine", "build_cells", "CellsTemplate"]
-
-# moved (issue 21); the old spellings work for one release
-__getattr__ = forward("dlxnumba.cells", {"ALGORITHMS": "dlxnumba.search_options", "prefer_cells": "dlxnumba.search"})
 
 
 @dataclass(frozen=True)
@@ -192,7 +188,7 @@ class CellsEngine:
 
     @property
     def cursor(self) -> tuple:
-        if self.variant == BOUNDS:  # (kernels.cells.CursorM; profile second, as Search expects)
+        if self.variant == BOUNDS:  # (kernels.core.cells_m.CursorM; profile second, as Search expects)
             return (self.choice, self.profile, self.deg, self.levelstage, self.saved, self.stack, self.force,
                     self.state)
         return (self.choice, self.profile, self.saved, self.stack, self.force, self.state)

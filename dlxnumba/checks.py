@@ -20,14 +20,13 @@ dlxnumba.errors.ExactCoverError: timeout must be None or a non-negative number, 
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, Sequence
 
 import numpy as np
 
 from .errors import ExactCoverError, plain
 
-__all__ = ["is_integer", "integer", "number", "choice", "flag", "moved_positional"]
+__all__ = ["is_integer", "integer", "number", "choice", "flag"]
 
 
 def is_integer(value: Any) -> bool:
@@ -84,33 +83,3 @@ def flag(value: Any, name: str, error: type[Exception] = ExactCoverError) -> boo
     if not isinstance(value, (bool, np.bool_)):
         raise error(f"{name} must be True or False, not {plain(value)}")
     return bool(value)
-
-
-def moved_positional(where: str, args: tuple[Any, ...], keywords: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
-    """The old positional ``args`` of ``where()`` by the keyword names they now take,
-    with a DeprecationWarning (a parameter that became keyword-only keeps working
-    by position for one release).
-
-    ``keywords``: name -> (the value given as a keyword, its default), in the
-    old positional order; a name given both ways is a TypeError, as Python's own.
-
-    >>> import warnings
-    >>> with warnings.catch_warnings(record=True) as w:
-    ...     warnings.simplefilter("always")
-    ...     moved_positional("generate", (7,), {"seed": (None, None)}), str(w[0].message)
-    ({'seed': 7}, 'generate(): passing seed by position is deprecated; pass seed=... instead')
-    """
-    if not args:
-        return {}
-    names = list(keywords)
-    if len(args) > len(names):
-        raise TypeError(f"{where}() takes at most {len(names)} more positional argument"
-                        f"{'s' if len(names) > 1 else ''} ({len(args)} given)")
-    moved = names[:len(args)]
-    for name in moved:
-        value, default = keywords[name]
-        if value is not default and value != default:
-            raise TypeError(f"{where}() got multiple values for argument {name!r}")
-    warnings.warn(f"{where}(): passing {' and '.join(moved)} by position is deprecated; pass "
-                  + ", ".join(f"{name}=..." for name in moved) + " instead", DeprecationWarning, stacklevel=3)
-    return dict(zip(moved, args))

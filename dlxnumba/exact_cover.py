@@ -29,7 +29,6 @@ from .problem import Problem
 from .problem_input import matrix_arrays, options_arrays
 from .reduce import reduce
 from .solving import count, search, solutions, solve
-from .stats import Stats, deprecated_stats
 from .zdd import zdd
 
 __all__ = ["ExactCover"]
@@ -298,12 +297,6 @@ class ExactCover(Problem):
         return m
 
     # ------------------------------------------------------------ the calls
-
-    @property
-    def stats(self) -> Stats:
-        """Deprecated: :func:`~dlxnumba.last_stats` when this thread's last one-shot call was on
-        this problem (a problem never changes: the statistics live with the search)."""
-        return deprecated_stats("ExactCover")
 
     # Each defined once, beside what it runs, with the problem as its first argument:
     search = search

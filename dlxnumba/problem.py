@@ -24,15 +24,9 @@ import numpy as np
 
 from .checks import is_integer
 from .errors import ExactCoverError, plain
-from .moved import forward
 from .problem_input import checked_arrays, option_index, option_list, read_only
 
 __all__ = ["Problem"]
-
-# ExactCover lived here: the old spelling works for one release (the front door is
-# imported only when it is used, so this module imports nothing above it).
-__getattr__ = forward("dlxnumba.problem", {"ExactCover": "dlxnumba.exact_cover"})
-
 
 
 def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:

@@ -22,7 +22,6 @@ Examples
 from __future__ import annotations
 
 import time
-import warnings
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 import numpy as np
@@ -113,10 +112,6 @@ class Search:
     ExactCoverError
         For a bad search option, an option index out of range or
         conflicting givens.
-    TypeError
-        For the given options passed by position together with ``given=``
-        or with other positional arguments (one positional argument after
-        the problem is the deprecated spelling of ``given``).
 
     Examples
     --------
@@ -127,16 +122,9 @@ class Search:
     (4, 93)
     """
 
-    def __init__(self, problem: "Problem", *args: Any, given: Iterable[int] | None = (), stop_at: int = 1,
+    def __init__(self, problem: "Problem", *, given: Iterable[int] | None = (), stop_at: int = 1,
                  max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
                  progress_interval: float = 0.5, algorithm: str = "links"):
-        if args:
-            if len(args) > 1 or given != ():
-                raise TypeError("Search() takes the problem and, deprecated, the given options as "
-                                "positional arguments; pass given= (and the rest) by keyword")
-            warnings.warn("Search(problem, given) is deprecated: write Search(problem, given=...)",
-                          DeprecationWarning, stacklevel=2)
-            given = args[0]
         options = SearchOptions(stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
                                 progress_interval=progress_interval, algorithm=algorithm)
         self._start(problem, check_given(problem, given), options, None)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     else:
         from importlib.abc import Traversable
 
-__all__ = ["puzzle_sets", "load_puzzles", "puzzle_path"]
+__all__ = ["puzzle_sets", "load_puzzles", "puzzle_path", "set_file"]
 
 #: The folder of the sets, inside the package.
 FOLDER = "puzzles"
@@ -70,8 +70,14 @@ def puzzle_sets() -> tuple[str, ...]:
                         if entry.name.endswith(SUFFIX) and entry.is_file()))
 
 
-def _file(name: str) -> Traversable:
-    """The file of set ``name``; a clear error naming the sets for any other name."""
+def set_file(name: str) -> Traversable:
+    """The file of set ``name`` as a package resource (open it with ``.open("rb")``,
+    as the command line does); a :class:`~dlxnumba.errors.SudokuError` naming the
+    sets for any other name.
+
+    >>> set_file("hardest").name
+    'hardest.txt'
+    """
     known = puzzle_sets()
     if name not in known:
         raise SudokuError(f"no puzzle set named {name!r}; the shipped sets are {', '.join(known)}")
@@ -103,7 +109,7 @@ def load_puzzles(name: str) -> list[str]:
     >>> len(puzzles), len(puzzles[0])
     (11, 81)
     """
-    text = _file(name).read_text(encoding="utf-8")
+    text = set_file(name).read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
@@ -136,4 +142,4 @@ def puzzle_path(name: str) -> AbstractContextManager[Path]:
     ...     read_puzzles(path).shape
     (11, 81)
     """
-    return resources.as_file(_file(name))
+    return resources.as_file(set_file(name))

@@ -17,7 +17,6 @@ Examples
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, Iterable, Iterator
 
 from .parallel.run import count_parallel, solutions_parallel
@@ -32,7 +31,7 @@ __all__ = ["search", "solve", "solutions", "count"]
 
 
 @documented
-def search(problem: Problem, *args: Any, given: Iterable[int] | None = (), stop_at: int = 1,
+def search(problem: Problem, *, given: Iterable[int] | None = (), stop_at: int = 1,
            max_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
            progress_interval: float = 0.5, algorithm: str = "links") -> Search:
     """A new resumable :class:`~dlxnumba.search.Search` of this problem, with its own ``stats``.
@@ -65,10 +64,6 @@ def search(problem: Problem, *args: Any, given: Iterable[int] | None = (), stop_
     ExactCoverError
         For a bad search option, an option index out of range or
         conflicting givens.
-    TypeError
-        For the given options passed by position together with
-        ``given=`` or with other positional arguments (one positional
-        argument is the deprecated spelling of ``given``).
 
     See Also
     --------
@@ -81,12 +76,6 @@ def search(problem: Problem, *args: Any, given: Iterable[int] | None = (), stop_
     >>> s = p.search(stop_at=0); s.next(), s.next(), s.next(), s.stats.nodes
     ([0], [1], None, 3)
     """
-    if args:
-        if len(args) > 1 or given != ():
-            raise TypeError("search() takes the given options by keyword: search(given=...)")
-        warnings.warn("p.search(given) is deprecated: write p.search(given=...)", DeprecationWarning,
-                      stacklevel=2)
-        given = args[0]
     return Search(problem, given=given, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout,
                   progress=progress, progress_interval=progress_interval, algorithm=algorithm)
 

@@ -20,7 +20,6 @@ hands them back:
 from __future__ import annotations
 
 import threading
-import warnings
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any
@@ -99,21 +98,6 @@ class Status(IntEnum):
                 raise ValueError(f"{value!r} is not a Status") from None
         return cls(value)
 
-    # Until 0.2 a search's status was a lower-case string: comparing with one still
-    # works, with a DeprecationWarning.
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            warnings.warn(f"comparing a Status with a string ({other!r}) is deprecated: compare with "
-                          f"Status.{other.upper()}", DeprecationWarning, stacklevel=2)
-            return self.name == other.upper()
-        return int.__eq__(self, other)  # type: ignore[no-any-return]
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    __hash__ = int.__hash__
-
 
 #: How far a search got, least finished first (the sum of parts takes the last).
 _ORDER = (Status.NONE, Status.COMPLETE, Status.LIMIT, Status.RUNNING, Status.MAX_NODES, Status.TIMEOUT,
@@ -163,11 +147,8 @@ class Stats:
     algorithm: str = "links"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.status, Status):
-            if isinstance(self.status, str):
-                warnings.warn("a Stats status given as a string is deprecated: pass a Status member",
-                              DeprecationWarning, stacklevel=3)
-            self.status = Status.of(self.status)
+        if not isinstance(self.status, Status):  # a code (the kernels' figures come as numbers)
+            self.status = Status(self.status)
 
     @property
     def updates_per_second(self) -> float:
@@ -245,11 +226,3 @@ def record_last(stats: "Stats | tuple") -> None:
     fields is made into one on first use: the fastest calls, a Sudoku solved in
     microseconds, leave their figures raw)."""
     _LAST.value = stats
-
-
-def deprecated_stats(what: str) -> Stats:
-    """The deprecated ``.stats`` of a problem or puzzle: :func:`last_stats`, with a warning."""
-    warnings.warn(f"{what}.stats is deprecated (a problem never changes; the statistics live with the "
-                  f"search): read dlxnumba.last_stats() after a one-shot call, or the stats of a Search",
-                  DeprecationWarning, stacklevel=3)
-    return last_stats()

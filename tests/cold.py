@@ -43,10 +43,10 @@ def _slow(kernel):
     kernel.compile = compile
 
 import importlib, pkgutil
-import dlxnumba.kernels as _K
+import dlxnumba.kernels as _K, dlxnumba.sudoku.kernels as _S
 _seen = set()
-for _m in pkgutil.walk_packages(_K.__path__, _K.__name__ + "."):  # every kernel of the folder
-    for _k in vars(importlib.import_module(_m.name)).values():
+for _m in [_m for _P in (_K, _S) for _m in pkgutil.walk_packages(_P.__path__, _P.__name__ + ".")]:
+    for _k in vars(importlib.import_module(_m.name)).values():  # every kernel of the two folders
         if hasattr(getattr(_k, "_cache", None), "_cache_path") and id(_k) not in _seen:
             _seen.add(id(_k))
             _slow(_k)

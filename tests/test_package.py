@@ -256,17 +256,18 @@ def test_no_module_is_imported_twice():
     assert all(any(n == m.__name__ for n in by_file[Path(m.__file__).resolve()]) for m in all_modules())
 
 
-@pytest.mark.parametrize("module, name, home", [("dlxnumba.problem", "ExactCover", "dlxnumba.exact_cover"),
-                                                ("dlxnumba.cells", "ALGORITHMS", "dlxnumba.search_options"),
-                                                ("dlxnumba.cells", "prefer_cells", "dlxnumba.search"),
-                                                ("dlxnumba.sudoku.solve", "solve_many", "dlxnumba.sudoku.many"),
-                                                ("dlxnumba.sudoku.solve", "SudokuBatchResult", "dlxnumba.sudoku.many")])
-def test_a_name_that_moved_works_from_its_old_home_with_a_warning(module, name, home):
-    """Names of a module's ``__all__`` before the floors were rebuilt (issue 21) keep
-    working for one release: the same object, with a DeprecationWarning naming the new home."""
-    old = importlib.import_module(module)
-    with pytest.warns(DeprecationWarning, match=f"{module}.{name} is deprecated: use {home}.{name}"):
-        value = getattr(old, name)
-    assert value is getattr(importlib.import_module(home), name)
-    with pytest.raises(AttributeError, match="no_such_name"):
-        getattr(old, "no_such_name")
+def test_the_command_line_uses_public_names_of_the_other_packages_only():
+    """A wing's outside users (the command line) use its public names: no
+    ``from ..sudoku.files import _Reader``.  One exception: ``_OutputError``,
+    the commands' own exception, which lives in errors.py with every other
+    exception and is private because only the commands raise and catch it."""
+    allowed = {("dlxnumba.errors", "_OutputError")}
+    offenders = []
+    for path in sorted((PACKAGE / "cli").glob("*.py")):
+        for node in _imports(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and (node.level >= 2 or (node.module or "").startswith("dlxnumba")):
+                module = "dlxnumba." + (node.module or "") if node.level == 2 else node.module or ""
+                offenders += [f"cli/{path.name}:{node.lineno} {module}.{a.name}" for a in node.names
+                              if a.name.startswith("_") and not a.name.startswith("__")
+                              and (module, a.name) not in allowed]
+    assert offenders == []

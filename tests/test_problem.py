@@ -473,7 +473,7 @@ def test_pickling_after_a_search(build):
 
 
 def test_two_threads_search_one_problem_at_once():
-    """Each thread gets the oracle's answers and its own ``p.stats``, while the
+    """Each thread gets the oracle's answers and its own ``last_stats()``, while the
     other thread searches the same problem (whose template they build together)."""
     options, n1, n = queens_options(6)
     kinds = [dict(stop_at=0), dict(stop_at=1, given=[1])]  # queen at row 1, column 2

@@ -34,11 +34,8 @@ def test_status_of_refuses_other_names():
         Status.of("finished")
 
 
-def test_comparing_with_an_old_string_still_works_with_a_warning():
-    with pytest.warns(DeprecationWarning, match="compare with Status.COMPLETE"):
-        assert Status.COMPLETE == "complete"
-    with pytest.warns(DeprecationWarning):
-        assert Status.TIMEOUT != "complete"
+def test_a_status_is_its_code_and_no_string():
+    assert Status.COMPLETE != "complete" and Status.COMPLETE == Status.of("complete")
     assert hash(Status.SOLVED) == hash(0) and {Status.SOLVED: 1}[0] == 1
 
 
@@ -53,8 +50,9 @@ def test_stats_status_is_a_member_everywhere():
     assert pickle.loads(pickle.dumps(e.value)).reason is Status.MAX_NODES
     r = p.batch([[], [0]], limit=1, threads=1)
     assert r.stats(0).status is Status.LIMIT and r.status_names[0] == "SOLVED"
-    with pytest.warns(DeprecationWarning):
-        assert Stats(status="complete").status is Status.COMPLETE
+    assert Stats(status=int(Status.COMPLETE)).status is Status.COMPLETE  # the kernels' codes
+    with pytest.raises(ValueError):
+        Stats(status="complete")
 
 
 def test_last_stats_follow_the_one_shot_calls_of_this_thread():
@@ -89,17 +87,6 @@ def test_a_solutions_iterator_grows_its_stats():
     assert stats.solutions == 4 and stats.status is Status.COMPLETE
 
 
-def test_the_old_stats_attributes_warn_and_read_the_last_call():
-    p, _ = queens(5)
-    p.count()
-    with pytest.warns(DeprecationWarning, match=r"ExactCover.stats is deprecated.*last_stats"):
-        assert p.stats.solutions == 10
-    s = Sudoku("1234............")
-    s.count()
-    with pytest.warns(DeprecationWarning, match="Sudoku.stats is deprecated"):
-        assert s.stats.solutions == 12
-
-
 def test_a_problem_keeps_no_state_of_its_searches():
     """A problem "never changes": it has no place to keep statistics."""
     p, _ = queens(5)
@@ -111,21 +98,18 @@ def test_a_problem_keeps_no_state_of_its_searches():
     assert not hasattr(p, "__dict__")
 
 
-def test_batch_statuses_warn_and_status_names_do_not():
+def test_batch_status_holds_codes_and_status_names_the_names():
     r = solve_many(["1234............", "11.............."], threads=1)
     assert r.status_names == ["SOLVED", "INVALID"] and r.status.tolist() == [0, 2]
-    with pytest.warns(DeprecationWarning, match="status_names"):
-        assert r.statuses == [Status.SOLVED, Status.INVALID]
+    assert r.status[1] == Status.INVALID
 
 
-def test_a_positional_given_still_works_with_a_warning():
+def test_the_givens_go_by_keyword():
     from dlxnumba import Search
 
     p, _ = queens(6)
-    with pytest.warns(DeprecationWarning, match=r"Search\(problem, given=\.\.\.\)"):
-        a = Search(p, [1])
-    with pytest.warns(DeprecationWarning, match=r"p.search\(given=\.\.\.\)"):
-        b = p.search([1])
-    assert a.count() == b.count() == p.search(given=[1]).count()
     with pytest.raises(TypeError):
-        Search(p, [1], given=[2])
+        Search(p, [1])
+    with pytest.raises(TypeError):
+        p.search([1])
+    assert Search(p, given=[1]).count() == p.search(given=[1]).count()

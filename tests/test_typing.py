@@ -49,7 +49,7 @@ reveal_type(load_puzzles("top95"))     # builtins.list[builtins.str]
 reveal_type(dlxnumba.puzzle_sets())    # builtins.tuple[builtins.str, ...]
 with puzzle_path("top95") as path:
     reveal_type(path.suffix)           # builtins.str
-reveal_type(solve_many)                # def (puzzles: Any, *deprecated: builtins.int | None, limit: builtins.int =, threads: builtins.int | None =, ...
+reveal_type(solve_many)                # def (puzzles: Any, limit: builtins.int =, *, threads: builtins.int | None =, ...
 reveal_type(Status.SOLVED)             # dlxnumba.stats.Status
 reveal_type(last_stats().status)       # dlxnumba.stats.Status
 reveal_type(dlxnumba.grade(s))         # dlxnumba.sudoku.grading.Grade

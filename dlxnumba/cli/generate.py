@@ -10,7 +10,7 @@ import time
 from ..errors import SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, box_argument, _closed, _error,
-                     _non_negative_int, _note, _Output, _Progress, _progress_wanted, _seconds)
+                     _non_negative_int, _Output, _Progress, _progress_wanted, _seconds)
 
 HELP = "generate Sudoku puzzles with exactly one solution"
 
@@ -91,9 +91,6 @@ def add_parser(commands) -> argparse.ArgumentParser:
                             formatter_class=RAW_HELP)
     c.add_argument("-n", "--number", type=_non_negative_int, default=None, metavar="N",
                    help="how many puzzles (default 1)")
-    # the old spelling of --number, kept for a release ('--count' counts solutions in 'solve')
-    c.add_argument("--count", dest="count_deprecated", type=_non_negative_int, default=None,
-                   metavar="N", help=argparse.SUPPRESS)
     c.add_argument("--seed", type=_seed, metavar="S",
                    help="0 to 2**64-1: the same seed gives the same puzzles (default: a random seed, "
                         "shown with --progress)")
@@ -131,21 +128,13 @@ def validate(args) -> None:
         p.error("argument --max-attempts: 0 is not positive")
     if not args.minimal and args.clues is None:
         p.error("--not-minimal needs --clues A-B (removal stops at B clues)")
-    if args.count_deprecated is not None:
-        if args.number is not None and args.number != args.count_deprecated:
-            p.error(f"argument --count: {args.count_deprecated} puzzles, but -n/--number says "
-                    f"{args.number}; --count is the old name of --number")
-        _note("generate --count is deprecated: use -n/--number (--count counts solutions in "
-              "'dlxnumba solve'); it will be removed in the next release")
-        if args.number is None:
-            args.number = args.count_deprecated
     if args.number is None:
         args.number = 1
 
 
 def run(args) -> int:
     """Run ``dlxnumba generate`` with parsed ``args``; return the exit status."""
-    from ..sudoku.generating import _puzzles, _Request
+    from ..sudoku.generating import GenerateRequest, generate_slice
     from ..sudoku.variants import to_text
 
     wants_bar = _progress_wanted(args.progress) if args.progress is not None else \
@@ -154,8 +143,8 @@ def run(args) -> int:
         return EXIT_USAGE
     level = None if args.level is None else tuple(args.level)
     try:
-        req = _Request(args.box, args.seed, args.minimal, args.symmetric, args.clues, level,
-                       args.variant, args.regions, args.max_attempts, args.timeout)
+        req = GenerateRequest(args.box, args.seed, args.minimal, args.symmetric, args.clues, level,
+                              args.variant, args.regions, args.max_attempts, args.timeout)
         from ..search_options import SearchOptions
 
         threads = SearchOptions.make(SudokuError, threads=args.threads).thread_count()
@@ -182,8 +171,8 @@ def run(args) -> int:
                 size = max(1, min(size, number - done))
                 t0 = time.perf_counter()
                 base = done
-                batch = _puzzles(req, done, size, threads, lambda k: progress.update(base + k, number),
-                                 deadline)
+                batch = generate_slice(req, done, size, threads, lambda k: progress.update(base + k, number),
+                                       deadline)
                 elapsed = time.perf_counter() - t0
                 records = []
                 if header:  # with the first puzzles: a request that cannot be met prints nothing

@@ -171,15 +171,15 @@ class _GradeRun:
 
     def grade_input(self, source) -> None:
         """Read a file, a shipped set or standard input, and grade its puzzles as they come."""
-        from ..sudoku.files import _byte_lines, _Reader
+        from ..sudoku.files import byte_lines, PuzzleReader
 
         inp = Input(source)
         try:
             if inp.streams:
                 self.out.flushing = True  # each line out as soon as it is known
-            reader = _Reader(inp.name, self.size)
+            reader = PuzzleReader(inp.name, self.size)
             threshold = 1 if inp.streams else MAX_SLICE
-            for lines in _byte_lines(inp.read, inp.name):
+            for lines in byte_lines(inp.read, inp.name):
                 reader.feed(lines)
                 if reader.variant is not None:
                     raise InputError(f"{inp.name}: the file declares 'variant: {reader.variant}'; "
@@ -198,11 +198,11 @@ class _GradeRun:
 
     def grade_arguments(self, texts: list[str]) -> None:
         """Grade the puzzles given as arguments, one at a time (they may differ in size)."""
-        from ..sudoku.text import _parse_text
+        from ..sudoku.text import parse_text
 
         np = self.np
         for text in texts:
-            cells = _parse_text(text)
+            cells = parse_text(text)
             reasons = {}
             if self.size is not None and cells.size != self.size * self.size:
                 reasons[0] = (f"{text!r}: {cells.size} cells, expected {self.size * self.size} "

@@ -2,7 +2,7 @@
 
 A run is parts with one job each: :mod:`.sources` says what each argument
 names and reads files and pipes; the puzzle-file reader
-(:class:`dlxnumba.sudoku.files._Reader`) turns lines into puzzles;
+(:class:`dlxnumba.sudoku.files.PuzzleReader`) turns lines into puzzles;
 :class:`_Solver` calls the batch solver (or counts) on slices of puzzles;
 :class:`.results.Results` writes each slice's results in line, grid or json form; and
 :class:`_SolveRun` drives them.
@@ -316,7 +316,7 @@ class _SolveRun:
         self.input_left = False  # whether input was left unread
         self.names: list[str] = []  # the inputs read
         self.only: Input | None = None  # the Input, when it is the only source (for the progress estimate)
-        self.reader: Any = None  # the puzzle reader (sudoku.files._Reader) of the input being read
+        self.reader: Any = None  # the puzzle reader (sudoku.files.PuzzleReader) of the input being read
         #: with --checkpoint: the chunks read, held until the whole input is read (one puzzle only)
         self.held: list | None = [] if args.count and args.checkpoint is not None else None
         self.early: list = []  # (puzzle number, count, why, nodes) of the counts that stopped early
@@ -384,17 +384,17 @@ class _SolveRun:
 
     def solve_input(self, source, alone: bool) -> None:
         """Read a file or standard input and solve its puzzles as they come."""
-        from ..sudoku.files import _byte_lines, _Reader
+        from ..sudoku.files import byte_lines, PuzzleReader
 
         inp = Input(source)
         if alone:
             self.only = inp
         try:
-            reader = self.reader = _Reader(inp.name, self.size, strict=self.args.strict)
+            reader = self.reader = PuzzleReader(inp.name, self.size, strict=self.args.strict)
             if inp.streams:
                 self.out.flushing = True  # each answer out as soon as it is known
             threshold = 1 if inp.streams else self.chunk_size
-            for lines in _byte_lines(lambda size: inp.read(size, self.solver.remaining()), inp.name):
+            for lines in byte_lines(lambda size: inp.read(size, self.solver.remaining()), inp.name):
                 reader.feed(lines)
                 if reader.variant is not None and reader.variant != self.solver.variant:
                     self.declared(reader.variant, inp.name)
@@ -431,14 +431,14 @@ class _SolveRun:
 
     def solve_arguments(self, texts: list[str]) -> None:
         """Solve the puzzles given as arguments, one at a time."""
-        from ..sudoku.text import _parse_text
+        from ..sudoku.text import parse_text
 
         np = self.np
         for text in texts:
             if self.solver.expired():
                 self.stop("timeout")
                 return
-            cells = _parse_text(text)
+            cells = parse_text(text)
             reasons = {}
             if self.size is not None and cells.size != self.size * self.size:
                 reasons[0] = (f"{text!r}: {cells.size} cells, expected {self.size * self.size} "

@@ -42,10 +42,10 @@ def _puzzle_problem(text: str) -> str | None:
     """Why ``text`` is not one puzzle (None when it is one)."""
     from ..errors import SudokuError
     from ..sudoku.geometry import side_of
-    from ..sudoku.text import _parse_text
+    from ..sudoku.text import parse_text
 
     try:
-        side_of(_parse_text(text, where="as a puzzle it").size)
+        side_of(parse_text(text, where="as a puzzle it").size)
     except SudokuError as e:
         return str(e)
     return None
@@ -107,9 +107,9 @@ class Input:
         if source.kind == "file" and source.path is not None:
             self.stream = open(source.path, "rb")
         elif source.kind == "set":
-            from ..sets import _file
+            from ..sets import set_file
 
-            self.stream = _file(source.name).open("rb")
+            self.stream = set_file(source.name).open("rb")
         else:
             if _closed(sys.stdin):
                 raise InputError("cannot read standard input: it is closed")

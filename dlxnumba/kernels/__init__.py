@@ -1,10 +1,13 @@
-"""Every compiled function of dlxnumba, and the data structure they share.
+"""The generic engine's compiled functions, and the data structure they share.
 
-This folder holds all the ``@njit`` code and nothing else: kernels see only
-arrays, records (named tuples of arrays) and scalars.  Validation, names and
-Python objects live above, in :mod:`dlxnumba.problem`, :mod:`dlxnumba.search`,
-:mod:`dlxnumba.batch` and the front ends.  The kernels import nothing outside
-this folder but numba, numpy, llvmlite and the standard library.
+This folder holds the engine's ``@njit`` code and nothing else: kernels see
+only arrays, records (named tuples of arrays) and scalars.  Validation, names
+and Python objects live above, in :mod:`dlxnumba.problem`,
+:mod:`dlxnumba.search`, :mod:`dlxnumba.batch` and the front ends.  The kernels
+import nothing outside this folder but numba, numpy, llvmlite and the standard
+library.  The only other compiled code is Sudoku's, in its own wing
+(:mod:`dlxnumba.sudoku.kernels`: the Sudoku job type of the lanes, the grader,
+the generator), which calls the engine's functions; nothing here imports it.
 
 =============================  ===============================================
 :mod:`._common`                what every kernel shares: records, constants,
@@ -12,7 +15,8 @@ this folder but numba, numpy, llvmlite and the standard library.
 :mod:`.core`                   the generic engine, which knows no application:
 :mod:`.core.dance`             stepping along an option; cover, uncover, hide
 :mod:`.core.search`            the search loop per layout; givens; chosen options
-:mod:`.core.cells`             dancing cells: SSXC1, SSXCC, SSMCC (own docstring)
+:mod:`.core.cells`             dancing cells: SSXC1, SSXCC (own docstring)
+:mod:`.core.cells_m`           dancing cells with multiplicities: SSMCC
 :mod:`.core.lanes`             many jobs on one template, one lane per thread;
                                the steps a job type plugs in
 :mod:`.core.split`             splitting a search tree: expand a node, measure a
@@ -20,20 +24,13 @@ this folder but numba, numpy, llvmlite and the standard library.
 :mod:`.core.build`             the links of a large problem, in one pass
 :mod:`.core.zdd`               DLX6: a memoized search building a ZDD of every solution
 :mod:`.compiling`              watching numba compile (the first run's notice)
-:mod:`.sudoku`                 Sudoku's kernels, over the engine:
-:mod:`.sudoku.links`           the links a grid's givens leave; rule checks
-:mod:`.sudoku.lanes`           the Sudoku job type of the lanes (grids in and out)
-:mod:`.sudoku.candidates`      candidate bitmasks: the grader's data and steps
-:mod:`.sudoku.techniques`      the grader's techniques
-:mod:`.sudoku.logic`           the grader: logical solver, search effort
-:mod:`.sudoku.generate`        puzzle generation: PRNG, bitmask solver, clue removal
 =============================  ===============================================
 
-The imports point one way: every kernel module imports its records and
-constants from :mod:`._common` and its functions from the modules below it,
-never from a package's ``__init__``; this ``__init__`` only hands
+The imports point one way: every kernel module (Sudoku's too) imports its
+records and constants from :mod:`._common` and its functions from the modules
+below it, never from a package's ``__init__``; this ``__init__`` only hands
 :mod:`._common`'s names on (``from dlxnumba import kernels as K; K.NODES``),
-and :mod:`.core` imports nothing of :mod:`.sudoku`.
+and nothing here imports Sudoku's kernels.
 
 The data structure (Knuth, *Dancing Links*, and his program DLX1)
 -----------------------------------------------------------------
@@ -158,10 +155,12 @@ touches one definition rather than every signature:
   :data:`TaskResults` for the subproblems of a split search;
   :data:`Budgets` -- ``stop_at, node_budget, work_budget``: how far the
   lanes go (see :mod:`.core.lanes`).
-* A job type brings its own records: Sudoku's :data:`.sudoku.links.SudokuJobs`
-  and :data:`.sudoku.lanes.SudokuResults` (grids in and out); the generator's
-  and the grader's records live with them (:mod:`.sudoku.generate`,
-  :mod:`.sudoku.candidates`).
+* A job type brings its own records: Sudoku's
+  :data:`dlxnumba.sudoku.kernels.links.SudokuJobs` and
+  :data:`dlxnumba.sudoku.kernels.lanes.SudokuResults` (grids in and out); the
+  generator's and the grader's records live with them
+  (:mod:`dlxnumba.sudoku.kernels.generate`,
+  :mod:`dlxnumba.sudoku.kernels.candidates`).
 
 The lanes are compiled once per record type: the type of the jobs chooses how
 a job is linked up, the type of the results how a solution is written, at
@@ -183,20 +182,24 @@ at the call boundary in about 0.15 us, a named tuple in about 1 us, which
 matters on an easy Sudoku solved in 10 us.  Every entry point called from
 Python therefore starts with ``links = Links(*links)`` and the like.
 
-The cache domain
-----------------
+The cache domains
+-----------------
 numba's on-disk cache checks only the file that defines a cached function; a
 cached caller keeps the machine code of a callee in another file after that
-file is edited.  So this folder is one cache domain: on import, a hash of all
-its source files is compared with the one stored beside the cache, and on any
-difference every cached kernel of the folder is discarded before anything is
-compiled or loaded (:func:`._common._guard_cache`, which runs when
-:mod:`._common` is first imported, before any kernel module is defined).  The
-domain is the whole folder, subfolders included: each subfolder has its own
-cache directory, and the guard keeps a stamp of the hash in each.  Where numba
-finds no writable place for a cache at all, the folder caches in a temporary
-directory and warns once (:func:`._common._ensure_cache_dir`).  No module
-outside this folder imports numba.
+file is edited.  So each wing's compiled code is a cache domain: on import, a
+hash of its source files is compared with the one stored beside its cache,
+and on any difference every cached kernel of the domain is discarded before
+anything is compiled or loaded (:func:`._common.guard_cache`, the one guard,
+called by each domain's common module when it is first imported, before any
+kernel of the domain is defined).  This folder is one domain, subfolders
+included: each subfolder has its own cache directory, and the guard keeps a
+stamp of the hash in each.  Sudoku's kernels are another
+(:mod:`dlxnumba.sudoku.kernels._common`), whose hash covers its own files and
+this folder's, since it calls the engine's functions: an edit of the engine
+discards both caches, an edit of a Sudoku technique only Sudoku's.  Where
+numba finds no writable place for a cache at all, the package caches in a
+temporary directory and warns once (:func:`._common._ensure_cache_dir`).  No
+module outside the kernel folders (this one and Sudoku's) imports numba.
 
 Plain Python
 ------------

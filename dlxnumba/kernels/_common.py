@@ -1,14 +1,16 @@
-"""What every kernel shares: records, constants, jit options, and the cache domain.
+"""What every kernel shares: records, constants, jit options, and the cache domains.
 
-Every module of :mod:`dlxnumba.kernels` imports its names from here (and its
-siblings below it), never from the package itself; this module imports nothing
-of the folder.  The data structure that the records and constants describe is
+Every kernel module, of :mod:`dlxnumba.kernels` and of Sudoku's
+:mod:`dlxnumba.sudoku.kernels`, imports its names from here (and its siblings
+below it), never from the package itself; this module imports nothing of the
+folder.  The data structure that the records and constants describe is
 explained in the package's docstring (:mod:`dlxnumba.kernels`).
 
 On import, before any kernel is defined, compiled or loaded, this module makes
 sure numba has somewhere to cache (:func:`_ensure_cache_dir`) and discards the
-whole folder's cached machine code when any of its files changed
-(:func:`_guard_cache`).
+folder's cached machine code when any of its files changed
+(:func:`guard_cache`, the one guard of every cache domain: Sudoku's kernels,
+:mod:`dlxnumba.sudoku.kernels`, make a domain of their own).
 """
 
 from __future__ import annotations
@@ -230,21 +232,20 @@ def _ensure_cache_dir() -> None:
 _ensure_cache_dir()
 
 
-#: The folder whose kernels make one cache domain (subfolders included).
+#: The generic engine's folder: its kernels make one cache domain (subfolders included).
 FOLDER = Path(__file__).parent
-_STAMP = "dlxnumba-kernels.stamp"
 
 
-def _sources() -> list[Path]:
-    """Every source file of the folder, subfolders included, in a fixed order."""
-    return sorted(p for p in FOLDER.rglob("*.py") if "__pycache__" not in p.parts)
+def _sources(folders: tuple[Path, ...]) -> list[Path]:
+    """Every source file of ``folders``, subfolders included, in a fixed order."""
+    return sorted({p for folder in folders for p in folder.rglob("*.py") if "__pycache__" not in p.parts})
 
 
-def _domain_hash(sources: list[Path]) -> str:
-    """A hash of the names and contents of ``sources``."""
+def _domain_hash(sources: list[Path], root: Path) -> str:
+    """A hash of the names (relative to ``root``) and contents of ``sources``."""
     h = hashlib.sha256()
     for path in sources:
-        h.update(path.relative_to(FOLDER).as_posix().encode() + b"\0")
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -265,33 +266,41 @@ def _cache_dirs(sources: list[Path]) -> dict[str, tuple[str, ...]]:
     return dirs
 
 
-def _guard_cache() -> None:
-    """Discard the folder's cached machine code if any of its files changed.
+def guard_cache(name: str, folder: Path, depends: tuple[Path, ...] = ()) -> None:
+    """Discard the cached machine code of the cache domain ``folder`` if any of
+    its files, or of the folders ``depends`` whose kernels it calls, changed.
 
     numba checks only the file that defines a cached function, so a cached
     caller would keep the machine code of a callee in another file after that
-    file is edited.  A hash of every source file of the folder is kept beside
-    each of its cache directories; when one differs, every index and machine
-    code file of the folder's kernels there is removed (numba compiles them
-    anew and writes them back) and the hash is written.
+    file is edited.  A hash of every source file of ``folder`` and ``depends``
+    (subfolders included) is kept beside each cache directory of ``folder``'s
+    kernels, in a stamp named after the domain (``dlxnumba-NAME.stamp``); when
+    one differs, every index and machine code file of ``folder``'s kernels there
+    is removed (numba compiles them anew and writes them back) and the hash is
+    written.  The cache of ``depends`` is not touched: an edit in ``folder``
+    keeps the machine code of the kernels it calls.
 
-    Runs on import of this module, before any kernel is defined, compiled or
-    loaded.  Set ``DLXNUMBA_CACHE_GUARD=0`` to skip it (the tests use this to
-    show the stale code the guard prevents).
+    Each domain calls this from its common module (the engine's, this one, for
+    :data:`FOLDER`; Sudoku's, :mod:`dlxnumba.sudoku.kernels._common`, for its
+    folder with the engine's as ``depends``), on import, before any kernel of
+    the domain is defined, compiled or loaded.  Set ``DLXNUMBA_CACHE_GUARD=0``
+    to skip it (the tests use this to show the stale code the guard prevents).
     """
     if os.environ.get("DLXNUMBA_CACHE_GUARD", "1") == "0":
         return
-    sources = _sources()
-    digest = _domain_hash(sources)
-    dirs = _cache_dirs(sources)
-    if all(_read(os.path.join(d, _STAMP)) == digest for d in dirs):
+    own = _sources((folder,))
+    root = Path(os.path.commonpath([f.parent for f in (folder, *depends)]))
+    digest = _domain_hash(_sources((folder, *depends)), root)
+    dirs = _cache_dirs(own)
+    stamp = f"dlxnumba-{name}.stamp"
+    if all(_read(os.path.join(d, stamp)) == digest for d in dirs):
         return
     for d, stems in dirs.items():
         try:
-            for name in os.listdir(d):
-                if name.endswith((".nbi", ".nbc")) and name.startswith(stems):
-                    os.remove(os.path.join(d, name))
-            with open(os.path.join(d, _STAMP), "w") as f:
+            for entry in os.listdir(d):
+                if entry.endswith((".nbi", ".nbc")) and entry.startswith(stems):
+                    os.remove(os.path.join(d, entry))
+            with open(os.path.join(d, stamp), "w") as f:
                 f.write(digest)
         except OSError:
             pass  # a read-only cache: numba will not write to it either
@@ -305,4 +314,4 @@ def _read(path: str) -> str | None:
         return None
 
 
-_guard_cache()
+guard_cache("kernels", FOLDER)

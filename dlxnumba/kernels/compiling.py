@@ -1,4 +1,4 @@
-"""Watching numba compile: what the kernels of this folder cost while it happens.
+"""Watching numba compile: what dlxnumba's kernels (the engine's and Sudoku's) cost while it happens.
 
 numba reports the start and the end of every compile of a kernel (its
 "numba:compile" events, :mod:`numba.core.event`); loading a kernel from the
@@ -9,8 +9,8 @@ than ``after`` seconds (the command line's notice, :mod:`dlxnumba.cli`) and
 ``on_compiled(name, seconds)`` after each outermost compile
 (:func:`dlxnumba.warm_up` with ``progress=True``).
 
-This module imports numba only when a watch opens (no module outside this
-folder imports numba).
+This module imports numba only when a watch opens (no module outside the
+kernel folders, this one and :mod:`dlxnumba.sudoku.kernels`, imports numba).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ The dancing-links arrays of the empty grid are built once per box shape per
 process.  Every way of solving -- :meth:`Sudoku.solve`, :meth:`Sudoku.count`,
 :meth:`Sudoku.is_unique`, :meth:`Sudoku.solutions` and :func:`solve_many` --
 runs the same compiled path: the problem the givens leave is linked up
-directly from the grid (:mod:`dlxnumba.kernels.sudoku.links`) and searched by the
+directly from the grid (:mod:`dlxnumba.sudoku.kernels.links`) and searched by the
 engine's one search loop, in the lanes of :mod:`dlxnumba.batch` (one puzzle or
 a batch on all threads) or in a resumable :class:`~dlxnumba.search.Search`.
 

@@ -1,6 +1,6 @@
 """The generator's solver seen from Python: its tables and a count of solutions.
 
-The solver of :mod:`dlxnumba.kernels.sudoku.generate` keeps each cell's
+The solver of :mod:`dlxnumba.sudoku.kernels.generate` keeps each cell's
 candidates as the bits of a uint64 and propagates naked and hidden singles
 between branchings.  The generator uses it for the random full grid and for
 every uniqueness check of clue removal; the grader counts a puzzle's
@@ -44,7 +44,7 @@ def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     kernel reads them: each cell's peers (the other cells of its regions, and
     the cells a same-digit ban ties it to), the regions, and the bans between
     different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.kernels.sudoku.generate._propagate`)."""
+    + digit - 1`` (see :func:`dlxnumba.sudoku.kernels.generate._propagate`)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
     for region in g.regions:
@@ -79,7 +79,7 @@ def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit
     """The number of solutions of ``cells`` (uint8, ``g.cells`` of them, 0 for
     empty) under the rules of ``g`` and ``variant``, counted up to ``limit``;
     0 when the givens already clash.  The caller checked :func:`counts`."""
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     cells = np.ascontiguousarray(cells, np.uint8).reshape(-1)
     out = np.zeros(cells.size, np.uint8)

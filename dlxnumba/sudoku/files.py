@@ -1,9 +1,9 @@
 """Files of puzzles: one per line, or multi-line grids; read in chunks.
 
 :func:`iter_puzzles` streams a file of any length through in chunks;
-:func:`read_puzzles` reads it whole.  Underneath, :func:`_byte_lines` cuts the
+:func:`read_puzzles` reads it whole.  Underneath, :func:`byte_lines` cuts the
 input into lines (``\\n``, ``\\r\\n`` and a lone ``\\r`` all end a line) and
-:class:`_Reader` turns the lines into *entries*: every line that holds cells
+:class:`PuzzleReader` turns the lines into *entries*: every line that holds cells
 gives one entry (a one-line puzzle, or a bad line), and so does every grid, in
 input order.  A bad entry is a row of zeros with a message naming the file and
 the line.
@@ -22,7 +22,7 @@ import numpy as np
 
 from ..checks import integer
 from ..errors import SudokuError
-from .text import _CELL_BYTES, _TO_DIGIT, _TO_DIGIT_UPPER, DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS, _parse_text
+from .text import _CELL_BYTES, _TO_DIGIT, _TO_DIGIT_UPPER, DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS, parse_text
 
 if TYPE_CHECKING:  # pragma: no cover
     #: Where puzzles are read from: a path, ``"-"`` (stdin) or a file object (text or binary)
@@ -101,7 +101,7 @@ def _blocks(read: Callable, name: str) -> Iterator[bytes]:
         yield data.encode("utf-8", "replace") if isinstance(data, str) else data
 
 
-def _byte_lines(read: Callable, name: str) -> Iterator[list[bytes]]:
+def byte_lines(read: Callable, name: str) -> Iterator[list[bytes]]:
     """Lists of lines (bytes without their line ends), as the input arrives.
 
     ``\\n``, ``\\r\\n`` and a lone ``\\r`` each end a line (also a ``\\r\\n``
@@ -184,7 +184,7 @@ def _rows_of_grid(r: int, rows: list[str]) -> bool:
     return 2 * big > len(rows)
 
 
-class _Reader:
+class PuzzleReader:
     """Turns lines into entries (see :func:`read_puzzles` for the formats).
 
     :meth:`feed` takes lists of lines (bytes without line ends), :meth:`finish`
@@ -316,7 +316,7 @@ class _Reader:
     def _emit(self, lineno: int, text: str) -> None:
         """Parse one whole puzzle and add it, or its error."""
         try:
-            values = _parse_text(text, where=f"{self.name}, line {lineno}")
+            values = parse_text(text, where=f"{self.name}, line {lineno}")
         except SudokuError as e:
             self._bad(lineno, str(e), located=True)
             return
@@ -589,7 +589,7 @@ def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = N
     size = _check_size(size)
     chunk_size = integer(chunk_size, "chunk_size", low=1, error=SudokuError)
     read, close, name = _open_source(source)
-    reader = _Reader(name, size, strict=errors is None)
+    reader = PuzzleReader(name, size, strict=errors is None)
     offset = 0
 
     def drain(count):
@@ -615,7 +615,7 @@ def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = N
             raise SudokuError(f"{name}, line {reader.header[key][1]}: {what}")
 
     try:
-        for lines in _byte_lines(read, name):
+        for lines in byte_lines(read, name):
             reader.feed(lines)
             if reader.header:
                 declared()

@@ -1,6 +1,6 @@
 """Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
 
-How a puzzle is made (all of it compiled, :mod:`dlxnumba.kernels.sudoku.generate`):
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.sudoku.kernels.generate`):
 
 1. a random full grid, by a search that tries each branching cell's digits in
    random order;
@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..batch import run_lanes
-from ..checks import flag, integer, is_integer, moved_positional
+from ..checks import flag, integer, is_integer
 from ..errors import LimitReached, SudokuError, plain
 from ..search_options import SearchOptions
 from .bitmask import MAX_GENERATE_N, generator_tables
@@ -65,7 +65,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .geometry import BoxLike
     from .variants import VariantLike
 
-__all__ = ["generate", "generate_many", "SYMMETRIES"]
+__all__ = ["generate", "generate_many", "GenerateRequest", "generate_slice", "SYMMETRIES"]
 
 #: The clue symmetries: each name lists the maps of a cell ``(row, col)`` of an
 #: ``n x n`` grid (``m = n - 1``) that keep the clue pattern.
@@ -182,9 +182,21 @@ def _clue_range(clues: Any, cells: int, minimal: bool) -> tuple[int, int]:
 # -------------------------------------------------------------------- runs
 
 
-class _Request:
-    """A validated request: the tables and the filters, shared by every call
-    (``timeout``: seconds or None, checked by the caller)."""
+class GenerateRequest:
+    """A validated request for puzzles: the tables and the filters, shared by every
+    call of :func:`generate_slice` (the arguments are those of :func:`generate`;
+    ``timeout``: seconds or None, checked by the caller).
+
+    :func:`generate` and :func:`generate_many` make one and ask for their puzzles
+    at once; the command line asks for a batch slice by slice
+    (:func:`generate_slice`), writing each slice as it comes.
+
+    Examples
+    --------
+    >>> req = GenerateRequest(4, 7, True, None, None, None, None, None, None, None)
+    >>> req.describe(), req.seed
+    ('4x4 minimal puzzle with 0-16 clues', 7)
+    """
 
     def __init__(self, box: Any, seed: Any, minimal: Any, symmetric: Any, clues: Any, level: Any, variant: Any,
                  regions: Any, max_attempts: Any, timeout: float | None):
@@ -255,7 +267,7 @@ def _levels(level) -> tuple[str, ...] | None:
     return names
 
 
-def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads: int,
+def _run(req: GenerateRequest, index: np.ndarray, attempt0, max_attempts: int, threads: int,
          deadline: float | None, on_poll: Callable[[int], None] | None = None):
     """Generate puzzles ``index`` (int64) of the request's batch, trying the
     attempts from ``attempt0`` on (at most ``max_attempts``); returns
@@ -266,7 +278,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     polls the clock, Ctrl-C and ``on_poll`` (given the rows done so far)
     every :data:`POLL_SECONDS` and stops the kernel through a flag.
     """
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     m = index.size
     nn = req.g.cells
@@ -279,7 +291,7 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     optr, ocells = req.orbits
     attempt[:] = attempt0
     request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
-               FILL_NODES_PER_CELL * nn)  # kernels.sudoku.generate.Request, as a plain tuple
+               FILL_NODES_PER_CELL * nn)  # kernels.generate.Request, as a plain tuple
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
     scratch = tuple(K.new_work(lanes, nn, len(optr)))
     args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status), scratch, stop)
@@ -320,9 +332,9 @@ def _run(req: _Request, index: np.ndarray, attempt0, max_attempts: int, threads:
     return puzzles, solutions, clues, status, attempt
 
 
-def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index: np.ndarray) -> None:
+def _check_status(req: GenerateRequest, status: np.ndarray, attempt: np.ndarray, index: np.ndarray) -> None:
     """SudokuError for the first puzzle that could not be made."""
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     bad = np.flatnonzero(status != K.GEN_OK)
     if bad.size == 0:
@@ -344,7 +356,7 @@ def _check_status(req: _Request, status: np.ndarray, attempt: np.ndarray, index:
 FILL_CHECK_SECONDS = 2.0
 
 
-def _shape_text(req: _Request) -> str:
+def _shape_text(req: GenerateRequest) -> str:
     """``6x6 grid with box 2x3 and the rules of x+anti-knight``: what was asked for."""
     if req.variant and req.variant.region_map is not None:  # its pieces replace the boxes
         return f"{req.n}x{req.n} grid with the rules of {req.variant}"
@@ -352,7 +364,7 @@ def _shape_text(req: _Request) -> str:
     return text + (f" and the rules of {req.variant}" if req.variant else "")
 
 
-def _no_full_grid(req: _Request) -> str:
+def _no_full_grid(req: GenerateRequest) -> str:
     """Why the generator found no full grid: none exists (the exact search
     decides it, when it can within FILL_CHECK_SECONDS), or none was found."""
     empty = Sudoku._trusted(np.zeros(req.g.cells, np.uint8), np.zeros(req.g.cells, np.uint8), req.box,
@@ -367,17 +379,27 @@ def _no_full_grid(req: _Request) -> str:
     return f"no full {_shape_text(req)} was found within the search budget, though one exists; try another seed"
 
 
-def _puzzles(req: _Request, first: int, count: int, threads: int,
-             on_poll: Callable[[int], None] | None = None, deadline: float | None = None) -> list[Sudoku]:
-    """Puzzles ``first .. first + count - 1`` of the request's batch.
+def generate_slice(req: GenerateRequest, first: int, count: int, threads: int,
+                   on_poll: Callable[[int], None] | None = None, deadline: float | None = None) -> list[Sudoku]:
+    """Puzzles ``first .. first + count - 1`` of the request's batch: each the
+    puzzle :func:`generate_many` makes at that place, whatever the slices and
+    threads (``on_poll(done)`` is called now and then while they are made;
+    ``deadline``, a :func:`time.monotonic` time, overrides the request's
+    timeout).
 
     Without a level, the kernel tries the attempts of each puzzle itself until
     one meets the clue range.  With a level, rounds: each puzzle still pending
     gets its next ``k`` attempts at once (``k`` doubling from 4 to 256), the
     grader rates them, and the first attempt in order that meets the request
     is the puzzle -- the same one whatever the rounds and threads.
+
+    Examples
+    --------
+    >>> req = GenerateRequest(4, 7, True, None, None, None, None, None, None, None)
+    >>> [str(s) for s in generate_slice(req, 1, 2, 1)] == [str(s) for s in generate_many(3, box=4, seed=7)[1:]]
+    True
     """
-    from ..kernels.sudoku import generate as K
+    from .kernels import generate as K
 
     if deadline is None and req.timeout is not None:
         deadline = time.monotonic() + req.timeout
@@ -433,7 +455,7 @@ def _puzzles(req: _Request, first: int, count: int, threads: int,
 KILLER_STREAM = 0x4B494C4C
 
 
-def _killer_puzzles(req: _Request, first: int, count: int, threads: int,
+def _killer_puzzles(req: GenerateRequest, first: int, count: int, threads: int,
                     on_poll: Callable[[int], None] | None, deadline: float | None) -> list[Sudoku]:
     """Killer puzzles ``first .. first + count - 1``: each made by
     :func:`_killer_one` (its attempts in turn), ``threads`` at a time."""
@@ -487,7 +509,7 @@ def _killer_puzzles(req: _Request, first: int, count: int, threads: int,
             raise
 
 
-def _full_grid_request(req: _Request) -> _Request:
+def _full_grid_request(req: GenerateRequest) -> GenerateRequest:
     """``req`` made to stop at full grids: the compiled generator's step 1 alone."""
     import copy
 
@@ -499,8 +521,8 @@ def _full_grid_request(req: _Request) -> _Request:
     return g
 
 
-def _killer_one(req: _Request, grid_req: _Request, orbits: list, orbit_of: np.ndarray, i: int, attempt: int,
-                stop: threading.Event, deadline: float | None) -> Sudoku | None:
+def _killer_one(req: GenerateRequest, grid_req: GenerateRequest, orbits: list, orbit_of: np.ndarray, i: int,
+                attempt: int, stop: threading.Event, deadline: float | None) -> Sudoku | None:
     """Attempt ``attempt`` at killer puzzle ``i``: a full grid, cages over it,
     givens added (an orbit of cells at a time: ``orbits``, and ``orbit_of``
     each cell) until the solution is unique and (``minimal``) removed while it
@@ -549,7 +571,7 @@ def _killer_one(req: _Request, grid_req: _Request, orbits: list, orbit_of: np.nd
     return Sudoku._trusted(puzzle.copy(), puzzle, req.box, variant)
 
 
-def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | None = None, minimal: bool = True,
+def generate(box: BoxLike | int = None, *, seed: int | None = None, minimal: bool = True,
              symmetric: bool | str = False, clues: int | tuple[int, int] | range | None = None,
              level: str | Sequence[str] | None = None, variant: VariantLike = None,
              regions: str | ArrayLike | None = None, max_attempts: int | None = None,
@@ -565,8 +587,7 @@ def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | Non
         Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
     seed : int, optional
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
-        None draws a seed from the operating system.  By keyword (by
-        position, as the second argument, it is deprecated).
+        None draws a seed from the operating system.  By keyword.
     minimal : bool
         True (default): remove clues until none can go without losing
         uniqueness.  False: stop as soon as the clue count is at most the top
@@ -631,14 +652,13 @@ def generate(box: BoxLike | int = None, *deprecated: int | None, seed: int | Non
     >>> grade(generate(seed=3, level="hard")).level
     'hard'
     """
-    if deprecated:
-        seed = moved_positional("generate", deprecated, {"seed": (seed, None)})["seed"]
     options = SearchOptions.make(SudokuError, timeout=timeout)
-    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, options.timeout)
-    return _puzzles(req, 0, 1, 1)[0]
+    req = GenerateRequest(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts,
+                          options.timeout)
+    return generate_slice(req, 0, 1, 1)[0]
 
 
-def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = None, seed: int | None = None,
+def generate_many(count: int, *, box: BoxLike | int = None, seed: int | None = None,
                   minimal: bool = True, symmetric: bool | str = False,
                   clues: int | tuple[int, int] | range | None = None, level: str | Sequence[str] | None = None,
                   variant: VariantLike = None, regions: str | ArrayLike | None = None, threads: int | None = None,
@@ -653,8 +673,7 @@ def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = N
     count : int
         How many puzzles (0 or more).
     box : (int, int), str or int, optional
-        As for :func:`generate` (by keyword: by position, as the second
-        argument, it is deprecated).
+        As for :func:`generate`.
     seed, minimal, symmetric, clues, level, variant, regions, max_attempts, timeout
         As for :func:`generate`; ``max_attempts`` is per puzzle.
     threads : int or None
@@ -686,13 +705,12 @@ def generate_many(count: int, *deprecated: BoxLike | int, box: BoxLike | int = N
     >>> all(s.is_unique() for s in batch), len(set(batch))
     (True, 4)
     """
-    if deprecated:
-        box = moved_positional("generate_many", deprecated, {"box": (box, None)})["box"]
     count = integer(count, "count", low=0, error=SudokuError)
     options = SearchOptions.make(SudokuError, threads=threads, timeout=timeout)
-    req = _Request(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts, options.timeout)
+    req = GenerateRequest(box, seed, minimal, symmetric, clues, level, variant, regions, max_attempts,
+                          options.timeout)
     _check_fits(count, req.g.cells)
-    return _puzzles(req, 0, count, options.thread_count())
+    return generate_slice(req, 0, count, options.thread_count())
 
 
 PUZZLE_BYTES = 320  # a Sudoku object beside its cells (measured with tracemalloc)

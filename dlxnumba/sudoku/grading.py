@@ -84,14 +84,13 @@ from __future__ import annotations
 
 import functools
 import time
-import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import numpy as np
 
 from ..batch import run_lanes
-from ..checks import flag, integer, moved_positional
+from ..checks import flag, integer
 from ..errors import SudokuError
 from ..search_options import SearchOptions
 from ..stats import Status
@@ -294,20 +293,6 @@ class GradeBatch:
         """The status of each puzzle, by name (``"SOLVED"``: graded)."""
         return [Status(int(s)).name for s in self.status]
 
-    @property
-    def statuses(self) -> list[Status]:
-        """Deprecated: :attr:`status` (codes that compare with Status members) or :attr:`status_names`."""
-        warnings.warn("GradeBatch.statuses is deprecated: read status (codes that compare with Status "
-                      "members) or status_names", DeprecationWarning, stacklevel=2)
-        return [Status(int(s)) for s in self.status]
-
-    @property
-    def level_names(self) -> list[str | None]:
-        """Deprecated: :attr:`level` holds the names now (``level_names`` was a list of them, None: no grade)."""
-        warnings.warn("GradeBatch.level_names is deprecated: level holds the names now (a numpy str array; "
-                      "level.tolist() for a list), level_codes the numbers", DeprecationWarning, stacklevel=2)
-        return [name or None for name in self.level.tolist()]
-
     def level_counts(self) -> dict[str, int]:
         """Graded puzzles per level, every level listed (easiest first).
 
@@ -424,7 +409,7 @@ def _efforts(arr: np.ndarray, g: Geometry, tab: tuple, samples: int, seed: int, 
 def _logic(arr: np.ndarray, tab: tuple, allowed: int, nthreads: int) -> tuple:
     """The logical solve of each puzzle of ``arr``, in slices of about
     :data:`SLICE_SECONDS`: (hardest, steps, status, counts, grids) as
-    ``grade_lane`` of :mod:`dlxnumba.kernels.sudoku.logic` fills them."""
+    ``grade_lane`` of :mod:`dlxnumba.sudoku.kernels.logic` fills them."""
     logic = _kernels()
     P = len(arr)
     hardest = np.zeros(P, np.int64)
@@ -524,7 +509,7 @@ def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int, v
                       out_grids, status, errors)
 
 
-def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
+def grade(puzzle: PuzzleLike, *, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
           effort: bool = True, max_guesses: int = MAX_GUESSES, uniqueness: bool = True) -> Grade:
     """Rate one puzzle on both scales (see :mod:`dlxnumba.sudoku.grading`).
 
@@ -540,7 +525,7 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
         Anything :class:`Sudoku` accepts.
     box : (int, int) or str, optional
         The box shape, a pair or text ``"2x3"`` (by default that of a :class:`Sudoku`, else the squarest);
-        by keyword (by position, as the second argument, it is deprecated).
+        by keyword.
     samples : int
         Random copies the search effort averages over (0: no search effort).
     seed : int
@@ -586,8 +571,6 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     >>> g.level, g.solved
     ('beyond', False)
     """
-    if deprecated:
-        box = moved_positional("grade", deprecated, {"box": (box, None)})["box"]
     rating = _rating(samples, seed, effort, max_guesses, uniqueness)
     own = puzzle if isinstance(puzzle, Grid) and box is None else None  # graded by its own rules
     if own is not None:
@@ -620,7 +603,7 @@ def grade(puzzle: PuzzleLike, *deprecated: BoxLike, box: BoxLike = None, samples
     return _grade_array(flat, g, rating, 1, variant, check=False)[0]
 
 
-def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
+def grade_many(puzzles: Any, *, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
                effort: bool = True, threads: int | None = None, max_guesses: int = MAX_GUESSES,
                uniqueness: bool = True) -> GradeBatch:
     """Rate a batch of puzzles on both scales, in compiled code, on ``threads`` threads.
@@ -638,8 +621,7 @@ def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples:
         As for :func:`~dlxnumba.solve_many`: an (P, N*N) or (P, N, N) array,
         or a list of strings or :class:`Sudoku`; one box shape per batch.
     box : (int, int) or str, optional
-        The box shape of every puzzle, as for :func:`grade` (by keyword: by
-        position it is deprecated).
+        The box shape of every puzzle, as for :func:`grade`.
     samples, seed, effort, max_guesses, uniqueness
         As for :func:`grade`.
     threads : int or None
@@ -673,8 +655,6 @@ def grade_many(puzzles: Any, *deprecated: BoxLike, box: BoxLike = None, samples:
     >>> r.status_names, r.level.tolist()
     (['NO_SOLUTION', 'MULTIPLE', 'SOLVED'], ['', '', 'easy'])
     """
-    if deprecated:
-        box = moved_positional("grade_many", deprecated, {"box": (box, None)})["box"]
     rating = _rating(samples, seed, effort, max_guesses, uniqueness)
     options = SearchOptions.make(SudokuError, threads=threads)
     if isinstance(puzzles, (str, bytes, Grid)):

@@ -1,7 +1,7 @@
 """The logical solver of the grader: techniques, pencil marks, hints and steps.
 
 The techniques, easiest first, each with its number (that of the compiled
-solver, :mod:`dlxnumba.kernels.sudoku.logic`), score and level, are
+solver, :mod:`dlxnumba.sudoku.kernels.logic`), score and level, are
 :data:`TECHNIQUES` (the table of :mod:`.grading` explains them).  The solver
 works on the regions of a grid's :class:`~.geometry.Geometry` (every box
 shape; a variant's extra regions too), on grids up to 64x64 (the candidates of
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..checks import flag, integer, moved_positional
+from ..checks import flag, integer
 from ..errors import SudokuError
 from .geometry import Geometry
 from .grid import Grid
@@ -63,7 +63,7 @@ class Technique(NamedTuple):
     level: str
 
 
-#: The techniques by number (the numbers of :mod:`dlxnumba.kernels.sudoku.logic`), easiest first.
+#: The techniques by number (the numbers of :mod:`dlxnumba.sudoku.kernels.logic`), easiest first.
 TECHNIQUES: tuple[Technique, ...] = tuple(Technique(k, *t) for k, t in enumerate((
     ("none", 0.0, "easy"),
     ("full house", 1.0, "easy"),
@@ -93,7 +93,7 @@ _BY_NAME = {t.name: t for t in TECHNIQUES}
 
 
 def _kernels():
-    from ..kernels.sudoku import logic
+    from .kernels import logic
 
     return logic
 
@@ -102,7 +102,7 @@ def _kernels():
 
 @functools.lru_cache(maxsize=None)
 def _tables_of(g: Geometry) -> tuple:
-    """The :data:`~dlxnumba.kernels.sudoku.logic.LogicTables` of a geometry, as a plain tuple.
+    """The :data:`~dlxnumba.sudoku.kernels.logic.LogicTables` of a geometry, as a plain tuple.
 
     Built from ``g.regions`` alone (a variant's extra regions take part): each
     cell's regions and peers, and the pairs of regions that share two or more
@@ -335,22 +335,18 @@ def candidates(puzzle: PuzzleLike) -> np.ndarray:
     return out.reshape(n, n, n)
 
 
-def hint(puzzle: PuzzleLike, marks: ArrayLike | None = None, *deprecated: bool,
-         uniqueness: bool = True) -> Step | None:
+def hint(puzzle: PuzzleLike, marks: ArrayLike | None = None, *, uniqueness: bool = True) -> Step | None:
     """The next step of the logical solver from the grid's pencil marks (or
     from ``marks``, an (N, N, N) bool array as :func:`candidates` gives, with
     some candidates already removed); None when the grid is full or no
     technique applies.  Raises SudokuError when the marks contradict (a cell
     or a digit of a region without a place: the grid has no solution).
     ``uniqueness=False``: no technique that assumes one solution (the unique
-    rectangle), for grids that may have several (by keyword: by position it
-    is deprecated).
+    rectangle), for grids that may have several (by keyword).
 
     >>> print(hint("1234 34.. 2143 ...."))
     full house: r4c1 = 4 (the last empty cell of column 1)
     """
-    if deprecated:
-        uniqueness = moved_positional("hint", deprecated, {"uniqueness": (uniqueness, True)})["uniqueness"]
     s = _grid(puzzle)
     uniqueness = flag(uniqueness, "uniqueness", SudokuError)
     cand, grid, tab = _state(s, marks)
@@ -363,8 +359,7 @@ def hint(puzzle: PuzzleLike, marks: ArrayLike | None = None, *deprecated: bool,
     return None if t == 0 else _step_of(rec, t, before, s.geometry)
 
 
-def steps(puzzle: PuzzleLike, max_steps: int | None = None, *deprecated: bool,
-          uniqueness: bool = True) -> list[Step]:
+def steps(puzzle: PuzzleLike, max_steps: int | None = None, *, uniqueness: bool = True) -> list[Step]:
     """The steps of the logical solve from the grid, easiest technique first at
     each step, until the grid is full, no technique applies or ``max_steps``
     are taken (``uniqueness`` as for :func:`hint`).
@@ -372,8 +367,6 @@ def steps(puzzle: PuzzleLike, max_steps: int | None = None, *deprecated: bool,
     >>> [str(step) for step in steps("1234 34.. 2143 ....", 2)]
     ['full house: r4c1 = 4 (the last empty cell of column 1)', 'full house: r4c2 = 3 (the last empty cell of column 2)']
     """
-    if deprecated:
-        uniqueness = moved_positional("steps", deprecated, {"uniqueness": (uniqueness, True)})["uniqueness"]
     s = _grid(puzzle)
     max_steps = integer(max_steps, "max_steps", low=0, none=True, error=SudokuError)
     uniqueness = flag(uniqueness, "uniqueness", SudokuError)

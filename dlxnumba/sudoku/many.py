@@ -15,13 +15,12 @@ Examples
 from __future__ import annotations
 
 import time
-import warnings
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import kernels as K
-from ..checks import is_integer, moved_positional
+from ..checks import is_integer
 from ..errors import SudokuError, plain
 from ..progress import ProgressArg
 from ..search_options import check_limit, documented
@@ -40,7 +39,7 @@ __all__ = ["solve_many", "SudokuBatchResult"]
 
 
 @documented
-def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: int | None = None,
+def solve_many(puzzles: Any, limit: int = 1, *, threads: int | None = None,
                box: BoxLike = None, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                progress: ProgressArg = None, progress_interval: float = 0.5, return_stats: bool = False,
                variant: VariantLike = None) -> SudokuBatchResult:
@@ -55,9 +54,6 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
         Solutions to look for per puzzle: ``1`` (first solution) or ``2`` (also
         prove uniqueness: ``MULTIPLE`` when a second exists).  A larger limit
         searches on to that many solutions (useful with ``return_stats``).
-        Pass it by keyword in this release: a second positional argument is
-        still read as ``threads``, its old meaning (deprecated, with a
-        DeprecationWarning); from the next release it is ``limit``.
     threads : int or None
         Threads the puzzles are solved on (None: all that numba has; ``1``:
         serially).
@@ -122,9 +118,6 @@ def solve_many(puzzles: Any, *deprecated: int | None, limit: int = 1, threads: i
     >>> r.status_names, r.sudoku(0)
     (['MULTIPLE', 'INVALID'], Sudoku('1234341243212143', variant='x'))
     """
-    if deprecated:  # the old order: solve_many(puzzles, threads, limit)
-        moved = moved_positional("solve_many", deprecated, {"threads": (threads, None), "limit": (limit, 1)})
-        threads, limit = moved.get("threads", threads), moved.get("limit", limit)
     check_limit(limit, SudokuError, positive=True)
     options = options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
     if isinstance(puzzles, (str, bytes, Grid)):  # one puzzle, not a batch
@@ -165,8 +158,9 @@ class SudokuBatchResult(tuple):
     solutions : ndarray, (P, N*N) uint8
         The first solution of each puzzle, zeros where none was found.
     status : ndarray, (P,) int8
-        A :class:`Status` value per puzzle, in input order (``statuses`` has
-        them as :class:`Status` members).
+        A :class:`Status` code per puzzle, in input order (the codes compare
+        with the members: ``status[i] == Status.SOLVED``; ``status_names``
+        has their names).
     count, nodes, updates : ndarray, (P,) int64
         Solutions found (at most ``limit``), search nodes and updates per puzzle.
     seconds : float
@@ -242,14 +236,6 @@ class SudokuBatchResult(tuple):
         """The name of each puzzle's :class:`Status` (``"SOLVED"``, ...), a fresh list.
         (``status`` holds the codes: ``status[i] == Status.SOLVED``.)"""
         return [Status(s).name for s in self.status.tolist()]
-
-    @property
-    def statuses(self) -> list[Status]:
-        """Deprecated: the :class:`Status` of each puzzle; read ``status`` (the codes, which
-        compare with the members) or :attr:`status_names`."""
-        warnings.warn("SudokuBatchResult.statuses is deprecated: read status (codes that compare with "
-                      "Status members) or status_names", DeprecationWarning, stacklevel=2)
-        return [Status(s) for s in self.status.tolist()]
 
     @property
     def errors(self) -> list[str | None]:

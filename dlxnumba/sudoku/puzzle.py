@@ -14,7 +14,6 @@ puzzles) build Sudoku objects and sit above it.
 
 from __future__ import annotations
 
-import warnings
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 import numpy as np
@@ -22,7 +21,6 @@ import numpy as np
 from ..errors import SudokuError
 from ..progress import ProgressArg
 from ..search_options import PARAMETERS, check_limit, documented
-from ..stats import Stats, deprecated_stats
 from . import grading as _grade
 from . import logic as _logic
 from . import solve as _solve
@@ -186,12 +184,6 @@ class Sudoku(Grid):
         (4, 'AA.. .... .... ..BB A=3 B=4')
         """
         return cls(puzzle, box, variant=variant, cages=cages)
-
-    @property
-    def stats(self) -> Stats:
-        """Deprecated: :func:`~dlxnumba.last_stats` (a puzzle never changes; the statistics of a
-        one-shot call are recorded for the thread that made it)."""
-        return deprecated_stats("Sudoku")
 
     # --------------------------------------------------------------- solving
 
@@ -441,8 +433,7 @@ class Sudoku(Grid):
         """
         return _logic.candidates(self)
 
-    def hint(self, marks: ArrayLike | None = None, *, uniqueness: bool = True,
-             candidates: ArrayLike | None = None) -> _logic.Step | None:
+    def hint(self, marks: ArrayLike | None = None, *, uniqueness: bool = True) -> _logic.Step | None:
         """The next logical step (see :func:`dlxnumba.sudoku.logic.hint`).
 
         Parameters
@@ -467,9 +458,6 @@ class Sudoku(Grid):
         SudokuError
             For marks of the wrong shape or type, or marks that contradict (a
             cell or a digit of a region without a place: no solution).
-        TypeError
-            For both ``marks`` and ``candidates`` (the deprecated old name of
-            ``marks``).
 
         Examples
         --------
@@ -477,12 +465,6 @@ class Sudoku(Grid):
         >>> print(Sudoku("1234 34.. 2143 ....").hint())
         full house: r4c1 = 4 (the last empty cell of column 1)
         """
-        if candidates is not None:
-            warnings.warn("Sudoku.hint(candidates=...) is deprecated: pass marks=... (the pencil marks "
-                          "to start from)", DeprecationWarning, stacklevel=2)
-            if marks is not None:
-                raise TypeError("Sudoku.hint() got both marks and candidates (its old name)")
-            marks = candidates
         return _logic.hint(self, marks, uniqueness=uniqueness)
 
     def steps(self, max_steps: int | None = None, *, uniqueness: bool = True) -> list[_logic.Step]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..kernels.sudoku.links import grid_clash
+from .kernels.links import grid_clash
 from .geometry import Geometry, geometry
 from .text import symbol
 from .variants import Variant

@@ -4,7 +4,7 @@ A Sudoku is the exact-cover problem of its box shape (built once per process,
 :func:`.encoding.cover_problem`) with the givens as forced options.  Every way of
 solving runs the same compiled path: a lane of :mod:`dlxnumba.batch` links up
 the problem the givens leave (the fast builder
-:func:`dlxnumba.kernels.sudoku.links.sudoku_links`) and runs the search loop.
+:func:`dlxnumba.sudoku.kernels.links.sudoku_links`) and runs the search loop.
 
 * :func:`solve_arrays` -- a batch (an (P, N*N) uint8 array): one job per
   puzzle, on all threads (behind :func:`~dlxnumba.sudoku.solve_many`);
@@ -41,11 +41,10 @@ import numpy as np
 from .. import batch as B
 from .. import kernels as K
 from ..errors import ExactCoverError, LimitReached, SudokuError
-from ..kernels.sudoku.lanes import SUDOKU, one_grid
-from ..kernels.sudoku.links import link_givens
+from .kernels.lanes import SUDOKU, one_grid
+from .kernels.links import link_givens
 from ..progress import Progress
 from ..estimate import search_progress
-from ..moved import forward
 from ..search import Search, ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status, record_last
@@ -60,10 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["options_of", "solve_one", "count_solutions", "iter_solutions", "split_count", "split_solutions",
            "solve_arrays", "BatchArrays", "memory"]
-
-# moved to dlxnumba.sudoku.many (issue 21); the old spellings work for one release
-__getattr__ = forward("dlxnumba.sudoku.solve", {"solve_many": "dlxnumba.sudoku.many",
-                                                 "SudokuBatchResult": "dlxnumba.sudoku.many"})
 
 #: A grid of the caller's class: the engine hands back grids of the class it was given.
 G = TypeVar("G", bound=Grid)
@@ -115,7 +110,7 @@ class _Shape:
         return s
 
     def jobs(self, puzzles: np.ndarray, limit: np.ndarray) -> tuple:
-        """The :data:`~dlxnumba.kernels.sudoku.links.SudokuJobs` of ``puzzles``
+        """The :data:`~dlxnumba.sudoku.kernels.links.SudokuJobs` of ``puzzles``
         (uint8 rows) with per-puzzle ``limit``, as a plain tuple."""
         return (limit, puzzles, self.n, self.cell_regions)
 

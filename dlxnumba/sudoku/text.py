@@ -7,7 +7,7 @@ drawing are ignored.
 
 Examples
 --------
->>> _parse_text("12.. | ..12 | .... | ....").tolist()[:8]
+>>> parse_text("12.. | ..12 | .... | ....").tolist()[:8]
 [1, 2, 0, 0, 0, 0, 1, 2]
 >>> symbol(10), symbol(0), symbol(62)
 ('A', '.', '62')
@@ -57,8 +57,11 @@ def symbol(d: int) -> str:
     return "." if not d else SYMBOLS[d - 1] if d <= MAX_TEXT_N else str(d)
 
 
-def _parse_text(text: str, where: str = "puzzle") -> np.ndarray:
-    """Cells of a text grid, as a flat uint8 array of digits (0 = empty)."""
+def parse_text(text: str, where: str = "puzzle") -> np.ndarray:
+    """Cells of a text grid, as a flat uint8 array of digits (0 = empty); a
+    :class:`~dlxnumba.errors.SudokuError` starting with ``where`` for text that
+    is no grid (an unknown symbol, with its line and column; a count of cells
+    that is no square; a symbol too large)."""
     # Fast path, all in C: drop drawing, check the symbols, map them to digits.
     try:
         b = text.encode("ascii").translate(None, _SKIP_BYTES)
@@ -74,7 +77,7 @@ def _parse_text(text: str, where: str = "puzzle") -> np.ndarray:
 
 
 def _parse_text_slowly(text: str, where: str) -> np.ndarray:
-    """:func:`_parse_text` for unusual input, with precise error messages."""
+    """:func:`parse_text` for unusual input, with precise error messages."""
     try:
         raw = np.frombuffer(text.encode("ascii"), np.uint8)
     except UnicodeEncodeError:
@@ -120,14 +123,14 @@ def grid_from(puzzle: Any, where: str = "puzzle") -> np.ndarray:
     """Flat uint8 cells from a string (or bytes), a list of row strings, an
     array, nested lists or anything with ``__array__`` (a :class:`Sudoku` is its grid)."""
     if isinstance(puzzle, str):  # the common case first
-        return _parse_text(puzzle, where)
+        return parse_text(puzzle, where)
     if isinstance(puzzle, (bytes, bytearray, memoryview)):
         raw = bytes(puzzle)
         if raw.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark, as in files
             raw = raw[3:]
-        return _parse_text(raw.decode("utf-8", "replace"), where)  # grid drawing may be UTF-8
+        return parse_text(raw.decode("utf-8", "replace"), where)  # grid drawing may be UTF-8
     if isinstance(puzzle, (list, tuple)) and puzzle and all(isinstance(row, str) for row in puzzle):
-        return _parse_text("\n".join(puzzle), where)  # one string per row
+        return parse_text("\n".join(puzzle), where)  # one string per row
     return _cells_of_array(puzzle)
 
 

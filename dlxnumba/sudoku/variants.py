@@ -37,7 +37,7 @@ options of its cells.  Each ban -- two options that may not both be chosen --
 adds one *secondary* item that both options list.  A ban whose two cells
 already share a region is redundant and left out.  The region map only
 renumbers the box items, so a plain jigsaw keeps four items per option and
-runs on the Sudoku fast path (:mod:`dlxnumba.kernels.sudoku`); every other
+runs on the Sudoku fast path (:mod:`dlxnumba.sudoku.kernels`); every other
 variant has longer options and runs on the generic engine (copy the template,
 cover the givens, search).
 

@@ -93,7 +93,7 @@ def test_generate_budget_is_status_1_with_a_message(capsys):
 
 def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
     gen = importlib.import_module("dlxnumba.sudoku.generating")
-    real = gen._puzzles  # private: the batch maker, wrapped to send Ctrl-C between two batches
+    real = gen.generate_slice  # the slice maker the command calls, wrapped to send Ctrl-C between two slices
     calls = []
 
     def interrupted(*args, **kwargs):
@@ -102,7 +102,7 @@ def test_generate_ctrl_c_keeps_what_was_made(capsys, monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(gen, "_puzzles", interrupted)
+    monkeypatch.setattr(gen, "generate_slice", interrupted)
     monkeypatch.setattr(cli_generate, "FIRST_SLICE", 3)
     code, out, _ = run(capsys, "generate", "-n", "10", "--seed", "5")
     assert code == 130 and len(_unique(out.splitlines())) == 3
@@ -173,14 +173,13 @@ def test_rules_that_allow_no_grid_say_so_and_print_nothing(capsys, box, variant)
     assert f"no full {r * c}x{r * c} grid with box {box} and the rules of {variant} exists" in err
 
 
-def test_number_of_puzzles_is_n_and_count_is_deprecated(capsys):
-    """--count meant 'how many puzzles' here and 'count solutions' in solve (finding 15)."""
+def test_number_of_puzzles_is_n_and_count_is_gone(capsys):
+    """--count meant 'how many puzzles' here and 'count solutions' in solve (finding 15);
+    its old spelling is gone (issue 34)."""
     code, out, err = run(capsys, "generate", "--number", "2", "--seed", "4")
     assert (code, err) == (0, "") and len(out.splitlines()) == 2
     assert run(capsys, "generate", "-n", "2", "--seed", "4")[1] == out
-    code, old, err = run(capsys, "generate", "--count", "2", "--seed", "4")  # kept for a release
-    assert (code, old) == (0, out) and "--count is deprecated: use -n/--number" in err
-    code, _, err = run(capsys, "generate", "-n", "2", "--count", "3")
-    assert code == 2 and "--count is the old name of --number" in err
+    code, _, err = run(capsys, "generate", "--count", "2", "--seed", "4")
+    assert code == 2 and "--count" in err
     code, help_text, _ = run(capsys, "generate", "--help")
     assert "-n N, --number N" in help_text and "--count" not in help_text

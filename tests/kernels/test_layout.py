@@ -1,10 +1,15 @@
-"""The house rules of the kernels folder, read from its source and its dispatchers.
+"""The house rules of the kernel folders, read from their source and their dispatchers.
 
-- Every kernel module imports its records and constants from ``_common`` (and
-  its siblings), never from a package's ``__init__``; the package faces import
-  nothing but ``_common``.  So no import goes up through a face and back.
-- Nothing in ``kernels/`` imports anything outside it but numba, numpy,
-  llvmlite and the standard library; nothing in ``core/`` imports ``sudoku/``.
+The kernel folders are the generic engine's (``dlxnumba/kernels/``) and
+Sudoku's (``dlxnumba/sudoku/kernels/``), each a cache domain of its own.
+
+- Every kernel module imports its records and constants from the engine's
+  ``_common`` (and its siblings), never from a package's ``__init__``; the
+  package faces import nothing but their folder's ``_common``.  So no import
+  goes up through a face and back.
+- Nothing in the engine's folder imports anything outside it but numba, numpy,
+  llvmlite and the standard library; Sudoku's folder imports the engine's
+  besides, and nothing of the Sudoku wing above it.
 - No compiled kernel takes more than 12 arguments (related arrays travel as
   records).
 - No compiled kernel keeps numba's reference counts: none allocates (Python
@@ -28,20 +33,23 @@ from pathlib import Path
 
 import pytest
 
-KERNELS = Path(__file__).resolve().parents[2] / "dlxnumba" / "kernels"
+ROOT = Path(__file__).resolve().parents[2]
+KERNELS = ROOT / "dlxnumba" / "kernels"
 PACKAGE = "dlxnumba.kernels"
+SUDOKU = "dlxnumba.sudoku.kernels"
+#: The kernel folders, by package.
+FOLDERS = {PACKAGE: KERNELS, SUDOKU: ROOT / "dlxnumba" / "sudoku" / "kernels"}
 #: What a kernel module may import from outside the folder.
 OUTSIDE = {"numba", "numpy", "llvmlite"} | set(sys.stdlib_module_names)
 MAX_ARGUMENTS = 12
 
 
 def _name(path: Path) -> str:
-    parts = path.relative_to(KERNELS).with_suffix("").parts
-    parts = parts[:-1] if parts[-1] == "__init__" else parts
-    return ".".join((PACKAGE,) + parts)
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-MODULES = {_name(p): p for p in sorted(KERNELS.rglob("*.py"))}
+MODULES = {_name(p): p for folder in FOLDERS.values() for p in sorted(folder.rglob("*.py"))}
 
 
 def _imports(name: str) -> list[tuple[int, str]]:
@@ -65,11 +73,12 @@ def _imports(name: str) -> list[tuple[int, str]]:
     return found
 
 
-def test_the_folder_is_laid_out_as_the_essay_says():
-    assert {n.removeprefix(PACKAGE) for n in MODULES} >= {
-        "", "._common", ".core", ".core.dance", ".core.search", ".core.cells", ".core.lanes", ".core.split",
-        ".core.build", ".sudoku", ".sudoku.links", ".sudoku.lanes", ".sudoku.candidates", ".sudoku.techniques",
-        ".sudoku.logic", ".sudoku.generate"}
+def test_the_folders_are_laid_out_as_the_essays_say():
+    assert {n.removeprefix(PACKAGE) for n in MODULES if n.startswith(PACKAGE)} >= {
+        "", "._common", ".core", ".core.dance", ".core.search", ".core.cells", ".core.cells_m", ".core.lanes", ".core.split",
+        ".core.build"}
+    assert {n.removeprefix(SUDOKU) for n in MODULES if n.startswith(SUDOKU)} == {
+        "", "._common", ".links", ".lanes", ".candidates", ".techniques", ".logic", ".generate"}
 
 
 def test_kernel_modules_import_common_and_siblings_never_a_package_face():
@@ -78,23 +87,25 @@ def test_kernel_modules_import_common_and_siblings_never_a_package_face():
                  if t in faces and n not in faces]
     assert offenders == []
     # (``compiling`` holds no kernel and no record: it watches numba compile them)
-    for name in MODULES.keys() - faces - {f"{PACKAGE}._common", f"{PACKAGE}.compiling"}:
+    commons = {f"{PACKAGE}._common", f"{SUDOKU}._common"}
+    for name in MODULES.keys() - faces - commons - {f"{PACKAGE}.compiling"}:
         assert f"{PACKAGE}._common" in {t for _, t in _imports(name)}, name
-    # the faces: the folder's re-exports _common's names; the subfolders' import nothing
+    # the faces: the engine's re-exports _common's names, Sudoku's runs its cache guard;
+    # the engine's subfolder imports nothing
     assert {t for _, t in _imports(PACKAGE)} == {f"{PACKAGE}._common"}
-    assert _imports(f"{PACKAGE}.core") == _imports(f"{PACKAGE}.sudoku") == []
+    assert {t for _, t in _imports(SUDOKU)} == {f"{SUDOKU}._common"}
+    assert _imports(f"{PACKAGE}.core") == []
     assert {t for _, t in _imports(f"{PACKAGE}._common")} <= OUTSIDE | {"numba.core", "numba.core.caching"}
+    assert {t for _, t in _imports(f"{SUDOKU}._common")} <= OUTSIDE | {f"{PACKAGE}._common"}
 
 
-def test_kernels_import_nothing_outside_the_folder_but_numba_numpy_llvmlite_and_the_standard_library():
+def test_kernels_import_nothing_outside_the_folders_but_numba_numpy_llvmlite_and_the_standard_library():
+    """The engine imports nothing of Sudoku; Sudoku's kernels import the engine's
+    and nothing of the Sudoku wing above them."""
+    allowed = {PACKAGE: (PACKAGE + ".",), SUDOKU: (PACKAGE + ".", SUDOKU + ".")}
     offenders = [f"{n}:{line} imports {t}" for n in MODULES for line, t in _imports(n)
-                 if not t.startswith(PACKAGE + ".") and t.split(".")[0] not in OUTSIDE]
-    assert offenders == []
-
-
-def test_the_core_imports_nothing_of_sudoku():
-    offenders = [f"{n}:{line} imports {t}" for n in MODULES if n.startswith(f"{PACKAGE}.core")
-                 for line, t in _imports(n) if t.startswith(f"{PACKAGE}.sudoku")]
+                 if not t.startswith(allowed[SUDOKU if n.startswith(SUDOKU) else PACKAGE])
+                 and t.split(".")[0] not in OUTSIDE]
     assert offenders == []
 
 
@@ -137,12 +148,11 @@ def test_no_kernel_counts_references_so_none_allocates():
     assert counting == []
 
 
-def test_the_walk_of_the_folder_finds_every_module():
+def test_the_walk_of_the_folders_finds_every_module():
     """pkgutil (what tests/cold.py walks) and the files agree."""
-    import dlxnumba.kernels as K
-
-    walked = {m.name for m in pkgutil.walk_packages(K.__path__, PACKAGE + ".")}
-    assert walked | {PACKAGE} == set(MODULES)
+    walked = {m.name for package in FOLDERS
+              for m in pkgutil.walk_packages(importlib.import_module(package).__path__, package + ".")}
+    assert walked | set(FOLDERS) == set(MODULES)
 
 
 #: The compile-time variants: a kernel called with one of these as a literal is

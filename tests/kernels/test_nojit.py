@@ -73,11 +73,11 @@ def test_every_kernel_runs_as_plain_python_with_the_compiled_answers():
 
 @pytest.mark.slow
 def test_the_plain_run_is_plain():
-    """NUMBA_DISABLE_JIT=1 reaches the kernels: no dispatcher is left in the folder."""
-    code = ("import pkgutil, importlib, dlxnumba.kernels as K\n"
+    """NUMBA_DISABLE_JIT=1 reaches the kernels: no dispatcher is left in the folders."""
+    code = ("import pkgutil, importlib, dlxnumba.kernels as K, dlxnumba.sudoku.kernels as S\n"
             "from numba.core.dispatcher import Dispatcher\n"
-            "mods = [importlib.import_module(m.name)\n"
-            "        for m in pkgutil.walk_packages(K.__path__, K.__name__ + '.')]\n"
+            "mods = [importlib.import_module(m.name) for P in (K, S)\n"
+            "        for m in pkgutil.walk_packages(P.__path__, P.__name__ + '.')]\n"
             "print(sum(isinstance(v, Dispatcher) for m in mods for v in vars(m).values()), len(mods))")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     cp = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,

@@ -236,7 +236,7 @@ def test_bad_batch_arguments():
 
 def test_splitmix64_reference_values():
     # SplitMix64 from state 0: the first outputs of the published algorithm
-    from dlxnumba.kernels.sudoku.generate import next_u64
+    from dlxnumba.sudoku.kernels.generate import next_u64
 
     rng = np.zeros(1, np.uint64)
     assert [int(next_u64(rng)) for _ in range(3)] == [
@@ -244,7 +244,7 @@ def test_splitmix64_reference_values():
 
 
 def test_below_is_in_range_and_covers_it():
-    from dlxnumba.kernels.sudoku.generate import below
+    from dlxnumba.sudoku.kernels.generate import below
 
     rng = np.array([12345], np.uint64)
     for k in (1, 2, 3, 7, 81, 1000):
@@ -253,7 +253,7 @@ def test_below_is_in_range_and_covers_it():
 
 
 def _bitmask_count(cells, box, limit):
-    from dlxnumba.kernels.sudoku.generate import count_solutions, new_work
+    from dlxnumba.sudoku.kernels.generate import count_solutions, new_work
 
     g = geometry(box[0] * box[1], box)
     tables = generator_tables(g)

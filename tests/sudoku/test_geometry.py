@@ -144,7 +144,7 @@ def _entry_points():
         "grade": lambda box: grade(Sudoku(puzzle, box=box).solve(), box=box, samples=0) and Sudoku(puzzle, box=box).box,
         "grade_many": lambda box: grade_many([puzzle], box=box, samples=0, threads=1) and Sudoku(puzzle, box=box).box,
         "generate": lambda box: generate(box, seed=1).box,
-        "generate_many": lambda box: generate_many(2, box, seed=1, threads=1)[1].box,
+        "generate_many": lambda box: generate_many(2, box=box, seed=1, threads=1)[1].box,
         "geometry": lambda box: geometry(6, box).box,
         "Variant.geometry": lambda box: Variant.parse("x").geometry(6, box).box,
         "sudoku_problem": lambda box: sudoku_problem(6, box)[0] == sudoku_problem(6, BOX_PAIR[box])[0] and BOX_PAIR[box],

@@ -32,7 +32,7 @@ The defaults serve :data:`Jobs` with :data:`Results`: copy the template's
 links, then cover the givens' options (``ST_INVALID`` when they conflict); the
 first solution is written as its options.  :data:`TaskResults` plugs in the
 steps of split tasks below.  Another job type plugs in its own steps from its
-own module with :func:`plug` (Sudoku's, :mod:`dlxnumba.kernels.sudoku.lanes`,
+own module with :func:`plug` (Sudoku's, :mod:`dlxnumba.sudoku.kernels.lanes`,
 links up the problem a grid leaves directly and writes the solution as a
 grid), and defines its entry points there, over :func:`run_lane`.
 

@@ -17,7 +17,8 @@ import reference as ref
 from dlxnumba import ExactCover
 from dlxnumba import kernels as K
 from dlxnumba.cells import CellsEngine, build_cells
-from dlxnumba.kernels.core.cells import ACTIVE_ITEMS, BOUNDS, WIDTH
+from dlxnumba.kernels.core.cells import ACTIVE_ITEMS, WIDTH
+from dlxnumba.kernels.core.cells_m import BOUNDS
 from dlxnumba.errors import ExactCoverError, LimitReached
 from dlxnumba.search import Search
 from known import knuth_problem, numbered

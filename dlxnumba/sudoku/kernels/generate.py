@@ -43,7 +43,7 @@ import numpy as np
 from numba import njit
 from numba.core import config
 
-from .._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, PAD_BYTES
+from ...kernels._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, PAD_BYTES
 
 if TYPE_CHECKING or config.DISABLE_JIT:
     def trailing_zeros(x: Any) -> int:

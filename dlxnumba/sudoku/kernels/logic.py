@@ -46,7 +46,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, PAD_BYTES
+from ...kernels._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, PAD_BYTES
 from .candidates import (ALL_TECHNIQUES, BEYOND, CLAIMING, FULL_HOUSE, HIDDEN_PAIR, HIDDEN_QUAD,
                          HIDDEN_SINGLE, HIDDEN_TRIPLE, INFO_SIZE, I_CELL, I_DIGIT, I_NCELLS, I_NDIGITS,
                          I_NELIMS, I_REGION_A, I_REGION_B, I_SPLIT, I_TECH, JELLYFISH, K_BOX, K_COLUMN,

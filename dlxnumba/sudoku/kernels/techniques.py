@@ -12,7 +12,7 @@ tries them in the order of their numbers, which is the order of their scores
 import numpy as np
 from numba import njit
 
-from .._common import JIT_INNER
+from ...kernels._common import JIT_INNER
 from .candidates import (FULL_HOUSE, HIDDEN_SINGLE, I_NCELLS, I_REGION_A, I_REGION_B, I_SPLIT, K_BOX,
                          NAKED_SINGLE, SIMPLE_COLORING, U0, U1, UNIQUE_RECTANGLE, XYZ_WING, XY_CHAIN, XY_WING,
                          X_CHAIN, add_cell, add_digits, add_elims, bit, clear_step, full_mask, in_region,

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
-from dlxnumba.kernels.sudoku.links import grid_clash, link_givens
+from dlxnumba.sudoku.kernels.links import grid_clash, link_givens
 from dlxnumba.template import template
 from dlxnumba.sudoku.encoding import cover_problem
 from dlxnumba.sudoku.geometry import geometry

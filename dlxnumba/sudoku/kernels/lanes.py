@@ -23,10 +23,10 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (BLOCKS, JIT_ENTRY, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS, ST_INVALID, ST_MULTIPLE,
-                       ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Links)
-from ..core.lanes import Entries, clear_first, plug, prepare, record_first, run_lane
-from ..core.search import _search
+from ...kernels._common import (BLOCKS, JIT_ENTRY, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS, ST_INVALID,
+                                ST_MULTIPLE, ST_NO_SOLUTION, ST_SOLVED, UPDATES, Cursor, Links)
+from ...kernels.core.lanes import Entries, clear_first, plug, prepare, record_first, run_lane
+from ...kernels.core.search import _search
 from .links import SudokuJobs, sudoku_links
 
 SudokuResults = namedtuple("SudokuResults", "status count nodes updates grid")

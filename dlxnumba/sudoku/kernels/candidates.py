@@ -26,7 +26,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import JIT_INNER
+from ...kernels._common import JIT_INNER
 
 LogicTables = namedtuple("LogicTables", "n regions kind cell_ptr cell_reg peer_ptr peers pairs")
 LogicTables.__doc__ = """The geometry as the logical solver reads it: ``n``; ``regions``

@@ -13,7 +13,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import _U0, _U1, BLOCKS, COVERED, JIT_ENTRY, JIT_INNER, Links
+from ...kernels._common import _U0, _U1, BLOCKS, COVERED, JIT_ENTRY, JIT_INNER, Links
 
 SudokuJobs = namedtuple("SudokuJobs", "limit puzzles n cell_regions")
 SudokuJobs.__doc__ = """Sudoku jobs: the givens of job ``i`` are row ``i`` of
