@@ -116,3 +116,19 @@ def test_warm_up_reports_what_it_compiles_only_when_asked(capsys):
     warm_up(sudoku=True, exact_cover=False, threads=1, progress=True)
     err = capsys.readouterr().err  # the kernels are ready now: nothing to compile
     assert err.startswith("dlxnumba: nothing to compile") and err.count("\n") == 1
+
+
+def test_warm_up_in_processes_deals_out_the_paths(capfd):
+    """``processes=2``: the paths go to two fresh processes at once (a warm cache
+    here: they load, and say so); the command line's ``--processes`` is the same."""
+    from dlxnumba import ExactCoverError, warm_up
+    from dlxnumba.cli import main
+
+    assert warm_up(sudoku=True, exact_cover=True, processes=2, progress=True) >= 0
+    err = capfd.readouterr().err
+    assert "compiled in 2 processes; ready in" in err.splitlines()[-1], err
+    assert main(["warm-up", "--quiet", "--processes", "2", "--threads", "1"]) == 0
+    assert capfd.readouterr().err == ""
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(ExactCoverError, match="processes must be a positive integer"):
+            warm_up(processes=bad)
