@@ -327,6 +327,54 @@ def test_sampling_arguments():
     assert dominoes(3, 3).zdd().sample(0) == []
 
 
+def test_samples_stream(monkeypatch):
+    """samples(): drawn as taken (the first draw makes one walk), the same
+    draws as sample(); a list too large for memory is refused with a pointer
+    to the stream, not numpy's MemoryError."""
+    from itertools import islice
+
+    z = dominoes(4, 4).zdd()
+    walked = []
+    real = zdd_module.K.sample_walks
+
+    def walks(lo, hi, opt, count, root, draws, out, out_len):
+        walked.append(draws.shape[0])
+        return real(lo, hi, opt, count, root, draws, out, out_len)
+
+    monkeypatch.setattr(zdd_module.K, "sample_walks", walks)
+    stream = z.samples(10 ** 12, seed=3)
+    assert walked == []
+    first = next(stream)
+    assert walked == [1] and is_cover(dominoes(4, 4), first)
+    assert list(islice(z.samples(seed=3), 100)) == z.sample(100, seed=3) == list(z.samples(100, seed=3))
+    assert max(walked) <= z._CHUNK
+    with pytest.raises(ExactCoverError, match=r"sample\(1,000,000,000,000\) would hold .* samples\("):
+        z.sample(10 ** 12)
+    with pytest.raises(ExactCoverError, match="n must be"):
+        z.samples(-1)
+    with pytest.raises(ExactCoverError, match="no solution"):
+        dominoes(3, 3).zdd().samples()
+    assert list(z.samples(0)) == []
+
+
+def test_seeds_are_checked_as_generate_checks_them():
+    """One home for seeds (dlxnumba.checks.seed): the same kinds and messages
+    as the Sudoku generator's."""
+    from dlxnumba import SudokuError
+    from dlxnumba.sudoku import generate
+
+    z = dominoes(4, 4).zdd()
+    for bad in (-1, 2 ** 64, 1.5, True, "x", [1]):
+        with pytest.raises(ExactCoverError) as ours:
+            z.sample(1, seed=bad)
+        with pytest.raises(SudokuError) as theirs:
+            generate(seed=bad)
+        assert str(ours.value) == str(theirs.value)
+        assert str(ours.value).startswith("seed must be an integer from 0 to 2**64 - 1, a numpy Generator or None")
+    assert z.sample(5, seed=2 ** 64 - 1) == z.sample(5, seed=np.random.default_rng(2 ** 64 - 1))
+    assert z.sample(5, seed=np.uint64(9)) == z.sample(5, seed=9)
+
+
 def test_samples_include_the_givens():
     p = dominoes(4, 4)
     z = p.zdd(given=[0])
@@ -373,10 +421,23 @@ def test_the_text_holds_every_solution(name):
 
 
 def test_iteration_is_lazy():
-    """The first of 53 quadrillion tilings comes at once."""
+    """The first of 53 quadrillion tilings comes at once, without converting
+    the diagram: the first ``next()`` allocates a few kilobytes, where the
+    73,859 nodes as Python lists take megabytes."""
+    import tracemalloc
+
     p = dominoes(12, 12)
-    first = next(iter(p.zdd()))
+    z = p.zdd()
+    whole = len(z.lo) * 3 * 8  # the list pointers alone of lo, hi and opt as lists
+    tracemalloc.start()
+    try:
+        first = next(iter(z))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
     assert is_cover(p, first) and len(first) == 72
+    assert peak < whole / 20
+    assert next(iter(z)) == first and sum(1 for _ in dominoes(4, 4).zdd()) == 36
 
 
 def test_zdd_object():
@@ -407,6 +468,9 @@ def test_budgets_raise_limit_reached():
     with pytest.raises(LimitReached) as e:
         p.zdd(max_zdd_nodes=482)
     assert e.value.reason == Status.MAX_NODES and e.value.stats.status == Status.MAX_NODES
+    # the budget that stopped it is named, not max_nodes
+    assert e.value.budget == "max_zdd_nodes" and "stopped by max_zdd_nodes (482 ZDD nodes)" in str(e.value)
+    assert "larger max_zdd_nodes=" in str(e.value) and "max_nodes " not in str(e.value)
     assert p.zdd(max_zdd_nodes=483).nodes == 483
     with pytest.raises(LimitReached) as e:
         p.zdd(max_zdd_nodes=10)  # stops as the 11th node is due, not at the end
@@ -417,6 +481,64 @@ def test_budgets_raise_limit_reached():
     assert e.value.reason == Status.TIMEOUT and e.value.stats.status == Status.TIMEOUT
     with pytest.raises(LimitReached):
         p.zdd(max_nodes=0)
+
+
+def test_a_memory_budget_stops_the_search_naming_it(monkeypatch):
+    """max_memory: the arrays grow geometrically but never past it (a growth's
+    copy included), and a search that needs more ends in LimitReached naming
+    max_memory; one that fits gives the same diagram.  Every request to numpy
+    is recorded with what the arrays held then."""
+    p = dominoes(8, 8)
+    whole = p.zdd()
+    asked: list[tuple[int, int]] = []
+    real_zeros = zdd_module._zeros
+
+    def zeros(size, dtype, used):  # (private: the one place the search's arrays grow)
+        asked.append((used, size * np.dtype(dtype).itemsize))
+        return real_zeros(size, dtype, used)
+
+    monkeypatch.setattr(zdd_module, "_zeros", zeros)
+    budget = 100_000
+    with pytest.raises(LimitReached) as e:
+        p.zdd(max_memory=budget)
+    assert e.value.reason == Status.MAX_MEMORY and e.value.stats.status == Status.MAX_MEMORY
+    assert e.value.budget == "max_memory" and "larger max_memory=" in str(e.value)
+    assert "stopped by max_memory (97.7 KiB" in str(e.value) and 0 < e.value.stats.nodes < whole.stats.nodes
+    assert asked and all(used + more <= budget for used, more in asked)
+    asked.clear()
+    fits = p.zdd(max_memory=400_000)
+    assert fits.to_text() == whole.to_text() and all(used + more <= 400_000 for used, more in asked)
+    with pytest.raises(LimitReached, match="max_memory"):
+        p.zdd(max_memory=0)  # not even the first arrays
+
+
+def test_the_systems_refusal_is_the_budget_spent(monkeypatch):
+    """numpy's MemoryError (a limit tighter than the budget, as ``ulimit -v``)
+    ends the search as a spent max_memory, not as a bare MemoryError."""
+    p = dominoes(8, 8)
+    real = np.zeros
+
+    def zeros(shape, dtype=float, *args, **kwargs):
+        if np.prod(shape) >= 4096:
+            raise MemoryError("Unable to allocate")
+        return real(shape, dtype, *args, **kwargs)
+
+    monkeypatch.setattr(zdd_module.np, "zeros", zeros)
+    with pytest.raises(LimitReached) as e:
+        p.zdd()
+    assert e.value.reason == Status.MAX_MEMORY and "max_memory" in str(e.value)
+
+
+def test_the_default_memory_budget(monkeypatch):
+    """Half the physical memory, or of what an address-space limit leaves."""
+    import resource
+
+    physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    monkeypatch.setattr(resource, "getrlimit", lambda what: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    assert zdd_module.default_max_memory() == physical // 2
+    monkeypatch.setattr(resource, "getrlimit", lambda what: (3 << 30, resource.RLIM_INFINITY))
+    monkeypatch.setattr(zdd_module, "_mapped", lambda: 1 << 30)
+    assert zdd_module.default_max_memory() == min(physical, 2 << 30) // 2
 
 
 def test_small_slices_and_arrays_give_the_same_search(monkeypatch):
