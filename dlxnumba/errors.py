@@ -50,6 +50,16 @@ class _OutputError(DlxnumbaError):
     catch it."""
 
 
+class _NoRoom(DlxnumbaError):
+    """A ZDD search's arrays cannot grow within its memory budget: ``needed``
+    is the bytes the growth asked for.  Private: the search raises and catches
+    it, and its caller sees :class:`LimitReached` naming ``max_memory``."""
+
+    def __init__(self, needed: int):
+        super().__init__(needed)
+        self.needed = needed
+
+
 class LimitReached(DlxnumbaError, RuntimeError):
     """A search hit its ``timeout`` or a budget (``max_nodes``, a ZDD search's
     ``max_zdd_nodes`` or ``max_memory``) before it was complete.

@@ -5,7 +5,8 @@ each subproblem it meets, by the items still active and the colors they are
 purified to, and answers a subproblem met again from memory.  Its answer is
 not a list of solutions but a zero-suppressed decision diagram (ZDD) of all
 of them, a :class:`Zdd`: it counts the solutions exactly however many there
-are, lists them lazily, draws them uniformly at random, and writes itself in
+are, lists them lazily, draws them uniformly at random (as a list or a
+stream), and writes itself in
 the text form of Knuth's ZDDREAD programs.  The search is Knuth's DLX6, step
 for step, with its counts (see :mod:`dlxnumba.kernels.core.zdd`).  Users call
 :meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>`.
@@ -50,7 +51,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 import numpy as np
 
 from .checks import integer, seed as check_seed
-from .errors import ExactCoverError, LimitReached, plain
+from .errors import ExactCoverError, LimitReached, _NoRoom, plain
 from .kernels import COVERED
 from .kernels.core import zdd as K
 from .problem import Problem
@@ -61,7 +62,7 @@ from .search_options import SearchOptions, documented
 from .stats import Stats, Status, record_last
 from .template import build_arrays, check_given, check_given_together, first_repeat
 
-__all__ = ["zdd", "Zdd", "zdd_search"]
+__all__ = ["zdd", "Zdd", "zdd_search", "default_max_memory"]
 
 #: Updates between two returns of the search to Python (Ctrl-C, timeouts and
 #: progress take effect within a fraction of a second).
@@ -131,15 +132,6 @@ def _bytes_text(n: int) -> str:
         if n >= 1 << shift:
             return f"{n / (1 << shift):.1f} {unit}"
     return f"{n} bytes"
-
-
-class _NoRoom(Exception):
-    """A ZDD search's arrays cannot grow within its memory budget (private:
-    :meth:`_Run.search` turns it into :class:`~dlxnumba.errors.LimitReached`)."""
-
-    def __init__(self, needed: int):
-        super().__init__(needed)
-        self.needed = needed
 
 
 class Zdd:
@@ -296,7 +288,7 @@ class Zdd:
         ExactCoverError
             A bad ``n`` or ``seed``; ``n > 0`` and there is no solution; or
             ``n`` solutions would not fit in half the memory the process may
-            use (:func:`default_max_memory`): the message says to stream them
+            use (:func:`~dlxnumba.zdd.default_max_memory`): the message says to stream them
             with :meth:`samples`.
 
         Examples
@@ -374,35 +366,24 @@ class Zdd:
         left = n
         while left is None or left > 0:
             k = chunk if left is None else min(chunk, left)
-            if self._count64 is not None:
+            if self._count64 is not None:  # every count fits int64
                 draws = rng.integers(0, total, size=k, dtype=np.int64)
                 buf = np.empty((k, depth), np.int32)
                 lens = np.empty(k, np.int64)
                 K.sample_walks(self.lo, self.hi, self.opt, self._count64, self.root, draws, buf, lens)
-                for row, length in zip(buf.tolist(), lens.tolist()):
+                for row, length in zip(buf[:, :int(lens.max())].tolist(), lens.tolist()):
                     yield self._solution(row[:length])
-            else:
-                for _ in range(k):
-                    yield self._walk(_below(rng, total))
+            else:  # counts past int64: the same walk on base-2**32 limbs
+                assert self._limbs is not None
+                draws = _below_limbs(rng, total, k, self._limbs.shape[1])
+                buf = np.empty((k, depth), np.int32)
+                lens = np.empty(k, np.int64)
+                K.sample_walks_limbs(self.lo, self.hi, self.opt, self._limbs, self.root, draws, buf, lens)
+                for row, length in zip(buf[:, :int(lens.max())].tolist(), lens.tolist()):
+                    yield self._solution(row[:length])
             if left is not None:
                 left -= k
             chunk = min(2 * chunk, most)
-
-    def _walk(self, r: int) -> list[int]:
-        """The ``r``-th solution (0-based, in the diagram's order), exactly."""
-        lo, hi, opt = self.lo, self.hi, self.opt
-        z = self.root
-        path = []
-        while z > 1:
-            h = int(hi[z])
-            c = self._node_count(h)
-            if r < c:
-                path.append(int(opt[z]))
-                z = h
-            else:
-                r -= c
-                z = int(lo[z])
-        return self._solution(path)
 
     # ------------------------------------------------------------------- text
 
@@ -441,16 +422,29 @@ class Zdd:
         return f"Zdd({self._count:,} solutions, {self.nodes:,} nodes)"
 
 
-def _below(rng: np.random.Generator, total: int) -> int:
-    """A number drawn uniformly from ``0..total-1`` (a Python int of any size):
-    random bits, as many as ``total - 1`` has, until one is below ``total``."""
-    bits = (total - 1).bit_length()
+def _below_limbs(rng: np.random.Generator, total: int, k: int, limbs: int) -> np.ndarray:
+    """``k`` numbers drawn uniformly from ``0..total-1``, each as ``limbs`` int64
+    limbs of base ``2**32`` (least significant first): random bits, as many as
+    ``total - 1`` has, drawn again for the rows not below ``total``."""
+    last = total - 1  # (total may need one limb more than the numbers drawn)
+    bits = max(1, last.bit_length())
     words = (bits + 31) // 32
-    while True:
-        limbs = rng.integers(0, 1 << 32, size=words, dtype=np.uint64).tolist()
-        r = sum(v << (32 * j) for j, v in enumerate(limbs)) & ((1 << bits) - 1)
-        if r < total:
-            return r
+    top = (1 << (bits - 32 * (words - 1))) - 1
+    bound = np.array([(last >> (32 * j)) & 0xFFFFFFFF for j in range(words)], np.int64)
+    out = np.zeros((k, limbs), np.int64)
+    need = np.arange(k)
+    while need.size:
+        cand = rng.integers(0, 1 << 32, size=(need.size, words), dtype=np.uint64).astype(np.int64)
+        cand[:, words - 1] &= top
+        above = np.zeros(need.size, bool)
+        decided = np.zeros(need.size, bool)
+        for j in range(words - 1, -1, -1):  # compared with total - 1 from the most significant limb
+            more = ~decided & (cand[:, j] > bound[j])
+            above |= more
+            decided |= more | (cand[:, j] < bound[j])
+        out[need[~above], :words] = cand[~above]
+        need = need[above]
+    return out
 
 
 def _counts(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -500,10 +494,10 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
         A budget of bytes for the arrays that grow as the search goes: the
         memo (per distinct subproblem ``8 W + 4`` bytes for its signature
         of ``W`` words and its ZDD node, and 16 to 32 bytes of hash table)
-        and the diagram (:data:`NODE_BYTES`, 12 bytes per ZDD node).  The
-        arrays grow geometrically but never past it, a growth's copy
-        included.  None (the default): :func:`default_max_memory`, half of
-        the memory the process may use.
+        and the diagram (12 bytes per ZDD node).  The arrays grow
+        geometrically but never past it, a growth's copy included.  None
+        (the default): :func:`dlxnumba.zdd.default_max_memory`, half of the
+        memory the process may use.
     {timeout}
     {progress}
         Its reports' ``solutions`` stay 0: they are counted from the diagram
@@ -515,7 +509,8 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     Zdd
         A :class:`~dlxnumba.zdd.Zdd`: ``count()`` (exact, any size),
         iteration over every solution (sorted option indices, givens
-        included, lazily), ``sample(n, seed=)`` (uniform draws),
+        included, lazily), ``sample(n, seed=)`` and ``samples(n, seed=)``
+        (uniform draws, as a list or a stream),
         ``to_text()`` (DLX6's text for Knuth's ZDDREAD), ``nodes``
         (DLX6's ZDD node count) and ``stats`` (DLX6's search nodes,
         updates and cleansings).

@@ -310,6 +310,46 @@ def test_samples_are_uniform_with_counts_past_int64():
     assert z.sample(4, seed=5) == z.sample(4, seed=5)
 
 
+def test_the_walk_past_int64_is_the_exact_walk():
+    """The compiled walk on base-2**32 limbs takes the ``r``-th solution, as
+    a walk with Python's exact integers does (counts of 36 * 2**64)."""
+    names = [f"{i}.{j}" for i in range(4) for j in range(4)]
+    board = dominoes(4, 4)
+    options = [list(board.option_names(j)) for j in range(board.n_options)]
+    coins = [[f"b{k}"] for k in range(64) for _ in range(2)]
+    z = ExactCover.from_options(options + coins, primary=names + [f"b{k}" for k in range(64)]).zdd()
+    lo, hi, opt = z.lo.tolist(), z.hi.tolist(), z.opt.tolist()
+    count = [0, 1]
+    for node in range(2, len(lo)):
+        count.append(count[lo[node]] + count[hi[node]])
+    total = count[z.root]
+    assert total == 36 * 2 ** 64 and z._limbs is not None  # (private: the limbs are what the kernel walks)
+
+    def exact(r):
+        node, path = z.root, []
+        while node > 1:
+            if r < count[hi[node]]:
+                path.append(opt[node])
+                node = hi[node]
+            else:
+                r -= count[hi[node]]
+                node = lo[node]
+        return path
+
+    rs = [0, 1, 2 ** 64, total // 2, total - 1] + [int(x) * 2 ** 40 + 7 for x in range(0, 36 * 2 ** 24, 2 ** 22)]
+    limbs = z._limbs.shape[1]
+    draws = np.array([[(r >> (32 * j)) & 0xFFFFFFFF for j in range(limbs)] for r in rs], np.int64)
+    out = np.empty((len(rs), 200), np.int32)
+    lens = np.empty(len(rs), np.int64)
+    zdd_module.K.sample_walks_limbs(z.lo, z.hi, z.opt, z._limbs, z.root, draws, out, lens)
+    assert [out[i, :lens[i]].tolist() for i in range(len(rs))] == [exact(r) for r in rs]
+    for bound in (total, 2 ** 64, 2 ** 64 + 1, 3, 1):  # (2**64: one limb more than the numbers below it)
+        below = zdd_module._below_limbs(np.random.default_rng(1), bound, 2000, limbs)
+        values = [sum(int(v) << (32 * j) for j, v in enumerate(row)) for row in below.tolist()]
+        assert all(0 <= v < bound for v in values) and max(values) >= (bound - 1) * 0.99
+        assert min(values) <= bound * 0.01
+
+
 def test_sampling_arguments():
     p = dominoes(4, 4)
     z = p.zdd()

@@ -131,6 +131,10 @@ def answers() -> dict:
         r = p.reduce()
         out[f"{name} reduce"] = [r.removed_options.tolist(), r.removed_items.tolist(), r.rounds,
                                  r.problem.to_dlx()]
+    # counts past int64 (2**64 solutions): the walks on base-2**32 limbs
+    coins = ExactCover.from_options([[f"b{k}"] for k in range(64) for _ in range(2)])
+    z = coins.zdd()
+    out["zdd past int64"] = [z.count(), z.sample(2, seed=1), next(iter(z))]
     return out
 
 
