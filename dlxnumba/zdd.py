@@ -237,7 +237,7 @@ class Zdd:
         if root == 0:
             return
         # memoryviews: an element read is a plain int, without a numpy scalar
-        lo, hi, opt = (memoryview(np.ascontiguousarray(a)) for a in (self.lo, self.hi, self.opt))
+        lo, hi, opt = (np.ascontiguousarray(a).data for a in (self.lo, self.hi, self.opt))
         path: list[int] = []
         stack = [(root, 0)]  # (a node to walk from, the length of the path there)
         while stack:
@@ -669,10 +669,12 @@ class _Run:
         state[K.ACTIVE] = n1
         state[K.ZNEXT] = 2
         nw = words.shape[0]
-        self.memo = (np.zeros(2 * _FIRST_MEMOS, np.int64), np.zeros(_FIRST_MEMOS * nw, np.int64),
-                     np.zeros(_FIRST_MEMOS, np.int32))
-        self.diagram = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
-                        np.zeros(_FIRST_NODES, np.int32))
+        # (emptied when the search ends: a spent budget frees them at once)
+        self.memo: tuple[np.ndarray, ...] = (np.zeros(2 * _FIRST_MEMOS, np.int64),
+                                             np.zeros(_FIRST_MEMOS * nw, np.int64),
+                                             np.zeros(_FIRST_MEMOS, np.int32))
+        self.diagram: tuple[np.ndarray, ...] = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
+                                                np.zeros(_FIRST_NODES, np.int32))
         self.stats = Stats(profile=self.cursor[3])
         if given:
             self._apply_given(problem, given, np.asarray(problem.opt_ptr, np.int64),
@@ -728,7 +730,7 @@ class _Run:
         cap = _NO_LIMIT if node_cap is None else node_cap
         zdd_most = _MOST if max_zdd is None else min(_MOST, max(max_zdd, 2))
         if self.diagram[0].shape[0] > zdd_most:  # a budget below the first size: no more room
-            self.diagram = tuple(a[:zdd_most].copy() for a in self.diagram)  # type: ignore[assignment]
+            self.diagram = tuple(a[:zdd_most].copy() for a in self.diagram)
 
         def stop(status: Status, budget: str | None = None, spent: str | None = None) -> LimitReached:
             stats.status = status
