@@ -89,8 +89,9 @@ def default_max_memory() -> int:
 
     :data:`MEMORY_SHARE` (a half) of the memory this process may use: the
     machine's physical memory (``os.sysconf``; 4 GiB when the system does
-    not say) or, when lower, what an address-space limit (``ulimit -v``)
-    leaves beside what the process has mapped already.
+    not say) or, when lower, a container's memory limit (its cgroup's) or
+    what an address-space limit (``ulimit -v``) leaves beside what the
+    process has mapped already.
 
     >>> default_max_memory() > 0
     True
@@ -101,6 +102,7 @@ def default_max_memory() -> int:
         room = _UNKNOWN_MEMORY
     if room <= 0:
         room = _UNKNOWN_MEMORY
+    room = min(room, _cgroup_limit())
     try:
         import resource
 
@@ -112,6 +114,23 @@ def default_max_memory() -> int:
     if limit > 0:
         room = min(room, max(0, limit - _mapped()))
     return max(1 << 20, int(room * MEMORY_SHARE))
+
+
+#: Where a container's memory limit is read (cgroup v2, then v1).
+_CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
+def _cgroup_limit() -> int:
+    """The memory limit of this process's cgroup, when one is set (else very large)."""
+    for path in _CGROUP_LIMITS:
+        try:
+            with open(path) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit():
+            return int(text)
+    return 1 << 62
 
 
 def _mapped() -> int:

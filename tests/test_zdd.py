@@ -569,15 +569,22 @@ def test_the_systems_refusal_is_the_budget_spent(monkeypatch):
     assert e.value.reason == Status.MAX_MEMORY and "max_memory" in str(e.value)
 
 
-def test_the_default_memory_budget(monkeypatch):
-    """Half the physical memory, or of what an address-space limit leaves."""
+def test_the_default_memory_budget(monkeypatch, tmp_path):
+    """Half the physical memory, or of a container's limit or what an address-space limit leaves."""
     import resource
 
     physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    monkeypatch.setattr(zdd_module, "_CGROUP_LIMITS", (str(tmp_path / "absent"),))  # (no container limit)
     monkeypatch.setattr(resource, "getrlimit", lambda what: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
     assert zdd_module.default_max_memory() == physical // 2
     monkeypatch.setattr(resource, "getrlimit", lambda what: (3 << 30, resource.RLIM_INFINITY))
     monkeypatch.setattr(zdd_module, "_mapped", lambda: 1 << 30)
+    assert zdd_module.default_max_memory() == min(physical, 2 << 30) // 2
+    limit = tmp_path / "memory.max"  # a container's limit (cgroup v2), lower still
+    limit.write_text(f"{1 << 30}\n")
+    monkeypatch.setattr(zdd_module, "_CGROUP_LIMITS", (str(tmp_path / "absent"), str(limit)))
+    assert zdd_module.default_max_memory() == min(physical, 1 << 30) // 2
+    limit.write_text("max\n")
     assert zdd_module.default_max_memory() == min(physical, 2 << 30) // 2
 
 
