@@ -336,7 +336,7 @@ def test_the_walk_past_int64_is_the_exact_walk():
                 node = lo[node]
         return path
 
-    rs = [0, 1, 2 ** 64, total // 2, total - 1] + [int(x) * 2 ** 40 + 7 for x in range(0, 36 * 2 ** 24, 2 ** 22)]
+    rs = [0, 1, 2 ** 64, total // 2, total - 1] + [int(x) * 2 ** 40 + 7 for x in range(0, 36 * 2 ** 24, 2 ** 24)]
     limbs = z._limbs.shape[1]
     draws = np.array([[(r >> (32 * j)) & 0xFFFFFFFF for j in range(limbs)] for r in rs], np.int64)
     out = np.empty((len(rs), 200), np.int32)
