@@ -804,9 +804,13 @@ class _Run:
         if max_zdd is not None and (1 if znext <= 2 else znext) > max_zdd:
             raise zdd_full()
         stats.status = Status.COMPLETE
-        self.memo = ()  # (freed before the diagram is copied out)
-        lo, hi, opt = (a[:znext].copy() for a in self.diagram)
-        self.diagram = ()
+        # the memo freed, then each array of the diagram copied out to its size and freed in turn
+        self.memo = ()
+        grown, self.diagram = list(self.diagram), ()
+        kept = []
+        while grown:
+            kept.append(grown.pop(0)[:znext].copy())
+        lo, hi, opt = kept
         opt[2:] = self.options[opt[2:]]  # the problem's option indices
         for a in (lo, hi, opt):
             a.setflags(write=False)
