@@ -20,13 +20,14 @@ dlxnumba.errors.ExactCoverError: timeout must be None or a non-negative number, 
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, Sequence
 
 import numpy as np
 
 from .errors import ExactCoverError, plain
 
-__all__ = ["is_integer", "integer", "number", "choice", "flag"]
+__all__ = ["is_integer", "integer", "number", "choice", "flag", "seed"]
 
 
 def is_integer(value: Any) -> bool:
@@ -83,3 +84,40 @@ def flag(value: Any, name: str, error: type[Exception] = ExactCoverError) -> boo
     if not isinstance(value, (bool, np.bool_)):
         raise error(f"{name} must be True or False, not {plain(value)}")
     return bool(value)
+
+
+#: Seeds are integers below this (64 bits): what every random search and generator takes.
+SEED_LIMIT = 1 << 64
+
+
+def seed(value: Any, *, integer_only: bool = False, error: type[Exception] = ExactCoverError) -> Any:
+    """A random seed checked once, for every function that takes ``seed=``.
+
+    ``value`` may be an integer from 0 to ``2**64 - 1``, a numpy
+    :class:`~numpy.random.Generator` or None (a seed drawn from the operating
+    system).  Returns a Generator: ``value`` itself when it is one, else
+    :func:`numpy.random.default_rng` of the integer.  With ``integer_only``
+    it returns the integer instead (for the compiled generators, which seed
+    their own SplitMix64): a Generator then gives its next 64-bit draw, so
+    the same Generator state gives the same integer.
+
+    >>> int(seed(7).integers(100)) == int(seed(7).integers(100))
+    True
+    >>> seed(np.random.default_rng(1), integer_only=True) == seed(np.random.default_rng(1), integer_only=True)
+    True
+    >>> seed(-1)
+    Traceback (most recent call last):
+    ...
+    dlxnumba.errors.ExactCoverError: seed must be an integer from 0 to 2**64 - 1, a numpy Generator or None, not -1
+    """
+    if isinstance(value, np.random.Generator):
+        if integer_only:
+            return int(value.integers(0, SEED_LIMIT, dtype=np.uint64))
+        return value
+    if value is None:
+        value = secrets.randbits(64)
+    elif not is_integer(value) or not 0 <= value < SEED_LIMIT:
+        raise error(f"seed must be an integer from 0 to 2**64 - 1, a numpy Generator or None, not {plain(value)}")
+    value = int(value)
+    return value if integer_only else np.random.default_rng(value)
+

@@ -50,35 +50,63 @@ class _OutputError(DlxnumbaError):
     catch it."""
 
 
+class _NoRoom(DlxnumbaError):
+    """A ZDD search's arrays cannot grow within its memory budget: ``needed``
+    is the bytes the growth asked for.  Private: the search raises and catches
+    it, and its caller sees :class:`LimitReached` naming ``max_memory``."""
+
+    def __init__(self, needed: int):
+        super().__init__(needed)
+        self.needed = needed
+
+
 class LimitReached(DlxnumbaError, RuntimeError):
-    """A search hit its ``timeout`` or ``max_nodes`` before it was complete.
+    """A search hit its ``timeout`` or a budget (``max_nodes``, a ZDD search's
+    ``max_zdd_nodes`` or ``max_memory``) before it was complete.
 
     Attributes
     ----------
     reason : Status
-        ``Status.TIMEOUT`` or ``Status.MAX_NODES`` (:class:`~dlxnumba.stats.Status`).
+        ``Status.TIMEOUT``, ``Status.MAX_NODES`` (``max_nodes`` or
+        ``max_zdd_nodes``) or ``Status.MAX_MEMORY`` (:class:`~dlxnumba.stats.Status`).
     stats : Stats
         The statistics of the search up to the stop.
     found : int or None
         What the call had found before the stop: None for ``solve`` (it stops
         at its first solution, so it had found none), the number of solutions
         already yielded for ``solutions``, the partial count for ``count``.
+    budget : str or None
+        The name of the parameter whose budget ran out, when the reason alone
+        does not say it (``"max_zdd_nodes"``, ``"max_memory"`` of a ZDD
+        search); the message then names it, its size (``spent``) and how to
+        go further.
+    spent : str or None
+        That budget in words (``"1,000 ZDD nodes"``).
     """
 
-    def __init__(self, reason: Any, stats: Any, found: Any = None):
+    def __init__(self, reason: Any, stats: Any, found: Any = None, budget: str | None = None,
+                 spent: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.stats = stats
         self.found = found
+        self.budget = budget
+        self.spent = spent
 
     def __reduce__(self):
         # so that it crosses process boundaries (a multiprocessing worker's budget)
-        return (type(self), (self.reason, self.stats, self.found))
+        return (type(self), (self.reason, self.stats, self.found, self.budget, self.spent))
 
     def __str__(self) -> str:  # built late: the statistics are final only after the stop
         s = self.stats
-        return (f"search stopped by {str(self.reason).lower()} after {s.nodes} nodes, {s.updates} updates "
+        by = str(self.reason).lower() if self.budget is None else self.budget
+        if self.spent is not None:
+            by += f" ({self.spent})"
+        text = (f"search stopped by {by} after {s.nodes} nodes, {s.updates} updates "
                 f"and {s.solutions} solutions ({s.seconds:.3f} s); the result would be incomplete")
+        if self.budget is not None:
+            text += f": pass a larger {self.budget}= to go further"
+        return text
 
 
 def interrupted(result: Any) -> KeyboardInterrupt:

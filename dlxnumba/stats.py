@@ -69,6 +69,8 @@ class Status(IntEnum):
     MAX_NODES = 11
     #: a search: stopped by Ctrl-C (KeyboardInterrupt)
     INTERRUPTED = 12
+    #: a search: stopped by its memory budget (``max_memory`` of a ZDD search)
+    MAX_MEMORY = 13
 
     def __str__(self) -> str:
         return self.name
@@ -100,8 +102,8 @@ class Status(IntEnum):
 
 
 #: How far a search got, least finished first (the sum of parts takes the last).
-_ORDER = (Status.NONE, Status.COMPLETE, Status.LIMIT, Status.RUNNING, Status.MAX_NODES, Status.TIMEOUT,
-          Status.INTERRUPTED)
+_ORDER = (Status.NONE, Status.COMPLETE, Status.LIMIT, Status.RUNNING, Status.MAX_NODES, Status.MAX_MEMORY,
+          Status.TIMEOUT, Status.INTERRUPTED)
 
 
 @dataclass
@@ -116,8 +118,9 @@ class Stats:
     ``profile[k]`` is the number of nodes at level ``k``; ``seconds`` the time
     spent searching (never compiling).  ``status`` is a :class:`Status`:
     ``RUNNING``, ``COMPLETE`` (the tree was exhausted), ``LIMIT`` (stopped at
-    the requested number of solutions), ``TIMEOUT``, ``MAX_NODES`` or
-    ``INTERRUPTED`` (``NONE``: nothing searched yet).  ``algorithm`` is the
+    the requested number of solutions), ``TIMEOUT``, ``MAX_NODES``,
+    ``MAX_MEMORY`` (a ZDD search) or ``INTERRUPTED`` (``NONE``: nothing
+    searched yet).  ``algorithm`` is the
     kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
     picked), with the counters of Knuth's SSXC1, SSXCC and SSMCC for cells
     (:mod:`dlxnumba.kernels.core.cells`).

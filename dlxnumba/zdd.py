@@ -5,7 +5,8 @@ each subproblem it meets, by the items still active and the colors they are
 purified to, and answers a subproblem met again from memory.  Its answer is
 not a list of solutions but a zero-suppressed decision diagram (ZDD) of all
 of them, a :class:`Zdd`: it counts the solutions exactly however many there
-are, lists them lazily, draws them uniformly at random, and writes itself in
+are, lists them lazily, draws them uniformly at random (as a list or a
+stream), and writes itself in
 the text form of Knuth's ZDDREAD programs.  The search is Knuth's DLX6, step
 for step, with its counts (see :mod:`dlxnumba.kernels.core.zdd`).  Users call
 :meth:`ExactCover.zdd <dlxnumba.ExactCover.zdd>`.
@@ -41,6 +42,7 @@ subproblem "cover ``c``" comes back: a hit, answered by node 2 (node 4).
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import weakref
@@ -48,8 +50,8 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 import numpy as np
 
-from .checks import integer
-from .errors import ExactCoverError, LimitReached, plain
+from .checks import integer, seed as check_seed
+from .errors import ExactCoverError, LimitReached, _NoRoom, plain
 from .kernels import COVERED
 from .kernels.core import zdd as K
 from .problem import Problem
@@ -60,7 +62,7 @@ from .search_options import SearchOptions, documented
 from .stats import Stats, Status, record_last
 from .template import build_arrays, check_given, check_given_together, first_repeat
 
-__all__ = ["zdd", "Zdd", "zdd_search"]
+__all__ = ["zdd", "Zdd", "zdd_search", "default_max_memory"]
 
 #: Updates between two returns of the search to Python (Ctrl-C, timeouts and
 #: progress take effect within a fraction of a second).
@@ -73,6 +75,82 @@ _FIRST_NODES = 1 << 10
 #: The arrays are indexed by int32 (signatures in the table, ZDD nodes).
 _MOST = (1 << 31) - 2
 _NO_LIMIT = np.iinfo(np.int64).max
+#: Bytes per ZDD node while the search runs: ``lo``, ``hi`` and ``opt``, int32 each.
+NODE_BYTES = 12
+#: The share of the memory the process may use that a ZDD search takes when
+#: ``max_memory`` is not given (:func:`default_max_memory`).
+MEMORY_SHARE = 0.5
+#: The memory assumed when the system does not say how much it has.
+_UNKNOWN_MEMORY = 4 << 30
+
+
+def default_max_memory() -> int:
+    """The memory budget of a ZDD search when ``max_memory`` is not given, in bytes.
+
+    :data:`MEMORY_SHARE` (a half) of the memory this process may use: the
+    machine's physical memory (``os.sysconf``; 4 GiB when the system does
+    not say) or, when lower, a container's memory limit (its cgroup's) or
+    what an address-space limit (``ulimit -v``) leaves beside what the
+    process has mapped already.
+
+    >>> default_max_memory() > 0
+    True
+    """
+    try:
+        room = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        room = _UNKNOWN_MEMORY
+    if room <= 0:
+        room = _UNKNOWN_MEMORY
+    room = min(room, _cgroup_limit())
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if limit == resource.RLIM_INFINITY:
+            limit = -1
+    except (ImportError, AttributeError, OSError, ValueError):  # (not on Windows)
+        limit = -1
+    if limit > 0:
+        room = min(room, max(0, limit - _mapped()))
+    return max(1 << 20, int(room * MEMORY_SHARE))
+
+
+#: Where a container's memory limit is read (cgroup v2, then v1).
+_CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
+def _cgroup_limit() -> int:
+    """The memory limit of this process's cgroup, when one is set (else very large)."""
+    for path in _CGROUP_LIMITS:
+        try:
+            with open(path) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit():
+            return int(text)
+    return 1 << 62
+
+
+def _mapped() -> int:
+    """The bytes of address space this process has mapped (0 when unknown)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _bytes_text(n: int) -> str:
+    """``n`` bytes for a message: ``"1.5 GiB"``, ``"640.0 KiB"``."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):.1f} {unit}"
+    return f"{n} bytes"
 
 
 class Zdd:
@@ -163,6 +241,11 @@ class Zdd:
     def __iter__(self) -> Iterator[list[int]]:
         """Every solution once, lazily (each a sorted list of option indices).
 
+        The walk reads the diagram's arrays in place, with a stack of the
+        ``lo`` branches still to take (one per option of the solution at
+        most): the first solution comes after as many steps as it has
+        options, whatever the size of the diagram.
+
         Examples
         --------
         >>> from dlxnumba import ExactCover
@@ -172,9 +255,10 @@ class Zdd:
         root = self.root
         if root == 0:
             return
-        lo, hi, opt = self.lo.tolist(), self.hi.tolist(), self.opt.tolist()
+        # memoryviews: an element read is a plain int, without a numpy scalar
+        lo, hi, opt = (np.ascontiguousarray(a).data for a in (self.lo, self.hi, self.opt))
         path: list[int] = []
-        stack = [(root, 0)]
+        stack = [(root, 0)]  # (a node to walk from, the length of the path there)
         while stack:
             z, depth = stack.pop()
             del path[depth:]
@@ -185,21 +269,32 @@ class Zdd:
                 z = hi[z]
             yield self._solution(path)  # (every hi leads to a solution: z == 1)
 
+    #: Most draws of one compiled call (a stream returns within a fraction of a second).
+    _CHUNK = 1 << 12
+    #: Bytes a drawn solution of ``k`` options takes in a list, at most: the
+    #: list (56 + 8 k) and its ints (32 each), rounded up.
+    _SOLUTION_BYTES = (64, 40)
+
     def sample(self, n: int, *, seed: int | np.random.Generator | None = None) -> list[list[int]]:
         """``n`` solutions drawn independently and uniformly at random (with
-        replacement) from all of them.
+        replacement) from all of them, as a list: ``list(samples(n, seed=seed))``.
 
         Each draw picks a number ``r`` uniformly below :meth:`count` with
         numpy's :class:`~numpy.random.Generator` (exact integers, any count)
         and returns the ``r``-th solution of the diagram, so every solution is
-        equally likely.  The same ``seed`` draws the same solutions.
+        equally likely.  The same ``seed`` draws the same solutions.  To draw
+        more than fit in memory, or to use each draw before the next is
+        made, iterate over :meth:`samples`.
 
         Parameters
         ----------
         n : int
             How many solutions to draw (0 or more).
         seed : int, numpy Generator or None
-            Seeds :func:`numpy.random.default_rng`; a Generator is used as is.
+            An integer from 0 to ``2**64 - 1`` seeds
+            :func:`numpy.random.default_rng`; a Generator is used as is;
+            None draws fresh entropy (the kinds every ``seed=`` of the
+            package takes: :func:`dlxnumba.checks.seed`).
 
         Returns
         -------
@@ -210,7 +305,10 @@ class Zdd:
         Raises
         ------
         ExactCoverError
-            A bad ``n`` or ``seed``, or ``n > 0`` and there is no solution.
+            A bad ``n`` or ``seed``; ``n > 0`` and there is no solution; or
+            ``n`` solutions would not fit in half the memory the process may
+            use (:func:`~dlxnumba.zdd.default_max_memory`): the message says to stream them
+            with :meth:`samples`.
 
         Examples
         --------
@@ -223,56 +321,88 @@ class Zdd:
         True
         """
         n = integer(n, "n", low=0)
-        if isinstance(seed, np.random.Generator):
-            rng = seed
-        else:
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-                raise ExactCoverError(f"seed must be an integer, a numpy Generator or None, not {plain(seed)}")
-            try:
-                rng = np.random.default_rng(seed)
-            except ValueError as e:
-                raise ExactCoverError(f"seed {plain(seed)}: {e}") from None
+        draws = self.samples(n, seed=seed)
+        fixed, per_option = self._SOLUTION_BYTES
+        size = n * (fixed + per_option * (len(self.given) + max(1, self._depth)))
+        room = default_max_memory()
+        if size > room:
+            raise ExactCoverError(
+                f"sample({n:,}) would hold {n:,} solutions in a list, up to {_bytes_text(size)}: more than "
+                f"{_bytes_text(room)} (half the memory this process may use); draw them one at a time with "
+                f"samples({n}, seed=...), which streams them")
+        return list(draws)
+
+    def samples(self, n: int | None = None, *, seed: int | np.random.Generator | None = None
+                ) -> Iterator[list[int]]:
+        """Solutions drawn uniformly at random, as a stream: ``n`` of them, or
+        without end when ``n`` is None.
+
+        The draws are those of :meth:`sample` (the same ``seed``, the same
+        solutions, in the same order), made a chunk at a time as they are
+        taken: the first comes at once, and memory stays small however many
+        are drawn.  Arguments are checked at the call.
+
+        Parameters
+        ----------
+        n : int or None
+            How many solutions to draw (0 or more); None: as many as are taken.
+        seed : int, numpy Generator or None
+            As for :meth:`sample`.
+
+        Returns
+        -------
+        iterator of list of int
+            Each solution drawn, sorted option indices with the givens included.
+
+        Raises
+        ------
+        ExactCoverError
+            A bad ``n`` or ``seed``, or ``n != 0`` and there is no solution.
+
+        Examples
+        --------
+        >>> from itertools import islice
+        >>> from dlxnumba import ExactCover
+        >>> z = ExactCover.from_options([["a", "b"], ["a"], ["b"]]).zdd()
+        >>> first = list(islice(z.samples(seed=3), 5))   # no end: take what is needed
+        >>> first == z.sample(5, seed=3) == list(z.samples(5, seed=3))
+        True
+        """
+        n = integer(n, "n", low=0, none=True)
+        rng = check_seed(seed)
         if n == 0:
-            return []
-        total = self._count
-        if total == 0:
+            return iter(())
+        if self._count == 0:
             raise ExactCoverError("cannot sample: the problem has no solution")
-        if self._count64 is not None:
-            return self._sample_fast(n, total, rng)
-        return [self._walk(_below(rng, total)) for _ in range(n)]
+        return self._draws(n, rng)
 
-    _CHUNK = 1 << 12
-
-    def _sample_fast(self, n: int, total: int, rng: np.random.Generator) -> list[list[int]]:
-        """Draws when every count fits int64: the walks run compiled, a chunk at a time."""
-        out: list[list[int]] = []
+    def _draws(self, n: int | None, rng: np.random.Generator) -> Iterator[list[int]]:
+        """``n`` draws (None: no end), in chunks that double up to :attr:`_CHUNK`."""
+        total = self._count
         depth = max(1, self._depth)  # (a solution has at most one option per primary item)
-        draws_all = rng.integers(0, total, size=n, dtype=np.int64)
-        chunk = max(1, min(self._CHUNK, (1 << 23) // depth))
-        for start in range(0, n, chunk):
-            draws = draws_all[start:start + chunk]
-            buf = np.empty((draws.shape[0], depth), np.int32)
-            lens = np.empty(draws.shape[0], np.int64)
-            K.sample_walks(self.lo, self.hi, self.opt, self._count64, self.root, draws, buf, lens)
-            for row, k in zip(buf.tolist(), lens.tolist()):
-                out.append(self._solution(row[:k]))
-        return out
-
-    def _walk(self, r: int) -> list[int]:
-        """The ``r``-th solution (0-based, in the diagram's order), exactly."""
-        lo, hi, opt = self.lo, self.hi, self.opt
-        z = self.root
-        path = []
-        while z > 1:
-            h = int(hi[z])
-            c = self._node_count(h)
-            if r < c:
-                path.append(int(opt[z]))
-                z = h
-            else:
-                r -= c
-                z = int(lo[z])
-        return self._solution(path)
+        most = max(1, min(self._CHUNK, (1 << 23) // depth))
+        chunk = 1
+        left = n
+        while left is None or left > 0:
+            k = chunk if left is None else min(chunk, left)
+            if self._count64 is not None:  # every count fits int64
+                draws = rng.integers(0, total, size=k, dtype=np.int64)
+                buf = np.empty((k, depth), np.int32)
+                lens = np.empty(k, np.int64)
+                K.sample_walks(self.lo, self.hi, self.opt, self._count64, self.root, draws, buf, lens)
+                for row, length in zip(buf[:, :int(lens.max())].tolist(), lens.tolist()):
+                    yield self._solution(row[:length])
+            else:  # counts past int64: the same walk on base-2**32 limbs
+                assert self._limbs is not None
+                draws = _below_limbs(rng, total, k, self._limbs.shape[1])
+                buf = np.empty((k, depth), np.int32)
+                lens = np.empty(k, np.int64)
+                K.sample_walks_limbs(self.lo, self.hi, self.opt, self._limbs, self.root, draws, buf, lens)
+                for row, length in zip(buf[:, :int(lens.max())].tolist(), lens.tolist()):
+                    yield self._solution(row[:length])
+            if left is not None:
+                left -= k
+            chunk = min(2 * chunk, most)
 
     # ------------------------------------------------------------------- text
 
@@ -311,16 +441,29 @@ class Zdd:
         return f"Zdd({self._count:,} solutions, {self.nodes:,} nodes)"
 
 
-def _below(rng: np.random.Generator, total: int) -> int:
-    """A number drawn uniformly from ``0..total-1`` (a Python int of any size):
-    random bits, as many as ``total - 1`` has, until one is below ``total``."""
-    bits = (total - 1).bit_length()
+def _below_limbs(rng: np.random.Generator, total: int, k: int, limbs: int) -> np.ndarray:
+    """``k`` numbers drawn uniformly from ``0..total-1``, each as ``limbs`` int64
+    limbs of base ``2**32`` (least significant first): random bits, as many as
+    ``total - 1`` has, drawn again for the rows not below ``total``."""
+    last = total - 1  # (total may need one limb more than the numbers drawn)
+    bits = max(1, last.bit_length())
     words = (bits + 31) // 32
-    while True:
-        limbs = rng.integers(0, 1 << 32, size=words, dtype=np.uint64).tolist()
-        r = sum(v << (32 * j) for j, v in enumerate(limbs)) & ((1 << bits) - 1)
-        if r < total:
-            return r
+    top = (1 << (bits - 32 * (words - 1))) - 1
+    bound = np.array([(last >> (32 * j)) & 0xFFFFFFFF for j in range(words)], np.int64)
+    out = np.zeros((k, limbs), np.int64)
+    need = np.arange(k)
+    while need.size:
+        cand = rng.integers(0, 1 << 32, size=(need.size, words), dtype=np.uint64).astype(np.int64)
+        cand[:, words - 1] &= top
+        above = np.zeros(need.size, bool)
+        decided = np.zeros(need.size, bool)
+        for j in range(words - 1, -1, -1):  # compared with total - 1 from the most significant limb
+            more = ~decided & (cand[:, j] > bound[j])
+            above |= more
+            decided |= more | (cand[:, j] < bound[j])
+        out[need[~above], :words] = cand[~above]
+        need = need[above]
+    return out
 
 
 def _counts(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -343,8 +486,8 @@ def _counts(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray | None, np.ndarr
 
 @documented
 def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = None,
-        max_zdd_nodes: int | None = None, timeout: float | None = None, progress: ProgressArg = None,
-        progress_interval: float = 0.5) -> Zdd:
+        max_zdd_nodes: int | None = None, max_memory: int | None = None, timeout: float | None = None,
+        progress: ProgressArg = None, progress_interval: float = 0.5) -> Zdd:
     """A ZDD of every solution, built by Knuth's DLX6: count, list or sample solutions far too many to visit.
 
     The search is DLX2's (the active primary item of fewest options,
@@ -366,6 +509,14 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     max_zdd_nodes : int or None
         A budget of diagram nodes (counted as :attr:`Zdd.nodes
         <dlxnumba.Zdd.nodes>` counts them).
+    max_memory : int or None
+        A budget of bytes for the arrays that grow as the search goes: the
+        memo (per distinct subproblem ``8 W + 4`` bytes for its signature
+        of ``W`` words and its ZDD node, and 16 to 32 bytes of hash table)
+        and the diagram (12 bytes per ZDD node).  The arrays grow
+        geometrically but never past it, a growth's copy included.  None
+        (the default): :func:`dlxnumba.zdd.default_max_memory`, half of the
+        memory the process may use.
     {timeout}
     {progress}
         Its reports' ``solutions`` stay 0: they are counted from the diagram
@@ -377,7 +528,8 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     Zdd
         A :class:`~dlxnumba.Zdd`: ``count()`` (exact, any size),
         iteration over every solution (sorted option indices, givens
-        included, lazily), ``sample(n, seed=)`` (uniform draws),
+        included, lazily), ``sample(n, seed=)`` and ``samples(n, seed=)``
+        (uniform draws, as a list or a stream),
         ``to_text()`` (DLX6's text for Knuth's ZDDREAD), ``nodes``
         (DLX6's ZDD node count) and ``stats`` (DLX6's search nodes,
         updates and cleansings).
@@ -385,10 +537,15 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     Raises
     ------
     LimitReached
-        When ``max_nodes``, ``max_zdd_nodes`` or ``timeout`` stops the
-        search first (a partial diagram is of no use: none is returned;
-        ``stats`` says how far it got, ``reason`` is ``Status.MAX_NODES``
-        for either budget or ``Status.TIMEOUT``).
+        When ``max_nodes``, ``max_zdd_nodes``, ``max_memory`` or
+        ``timeout`` stops the search first: ``reason`` is
+        ``Status.MAX_NODES`` (either nodes budget; ``budget`` names
+        ``"max_zdd_nodes"`` for the diagram's), ``Status.MAX_MEMORY`` or
+        ``Status.TIMEOUT``, and the message names the budget to raise.
+        Nothing of a stopped search is kept: the diagram's nodes so far
+        answer subproblems, not the problem (no count, no solution), and
+        its arrays are freed; ``stats`` says how far it got.  Run again
+        with a larger budget.
     ExactCoverError
         For a bad search option or budget, a problem with multiplicities,
         an option index out of range or conflicting givens.
@@ -417,11 +574,11 @@ def zdd(problem: Problem, *, given: Iterable[int] = (), max_nodes: int | None = 
     """
     options = SearchOptions(max_nodes=max_nodes, timeout=timeout, progress=progress,
                             progress_interval=progress_interval)
-    return zdd_search(problem, given, options, max_zdd_nodes=max_zdd_nodes)
+    return zdd_search(problem, given, options, max_zdd_nodes=max_zdd_nodes, max_memory=max_memory)
 
 
 def zdd_search(problem: Problem, given: Any, options: SearchOptions, *,
-               max_zdd_nodes: int | None = None) -> Zdd:
+               max_zdd_nodes: int | None = None, max_memory: int | None = None) -> Zdd:
     """:func:`zdd` with its search options checked already (the front door builds the record once).
 
     Uses ``options.max_nodes``, ``timeout``, ``progress`` and
@@ -436,10 +593,12 @@ def zdd_search(problem: Problem, given: Any, options: SearchOptions, *,
         raise ExactCoverError(f"DLX6 does not handle multiplicities: primary item "
                               f"{plain(problem.item_name(i))} has bounds {int(lower[i])}:{int(upper[i])}")
     most = integer(max_zdd_nodes, "max_zdd_nodes", low=0, none=True)
+    memory = integer(max_memory, "max_memory", low=0, none=True)
     given_list = _check_given(problem, given)
     run = _Run(problem, given_list)
     record_last(run.stats)
-    return run.search(options.max_nodes, most, options.timeout, options.reporter(), options.progress_interval)
+    return run.search(options.max_nodes, most, options.timeout, options.reporter(), options.progress_interval,
+                      memory)
 
 
 def _check_given(problem: Problem, given: Any) -> list[int]:
@@ -529,10 +688,12 @@ class _Run:
         state[K.ACTIVE] = n1
         state[K.ZNEXT] = 2
         nw = words.shape[0]
-        self.memo = (np.zeros(2 * _FIRST_MEMOS, np.int64), np.zeros(_FIRST_MEMOS * nw, np.int64),
-                     np.zeros(_FIRST_MEMOS, np.int32))
-        self.diagram = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
-                        np.zeros(_FIRST_NODES, np.int32))
+        # (emptied when the search ends: a spent budget frees them at once)
+        self.memo: tuple[np.ndarray, ...] = (np.zeros(2 * _FIRST_MEMOS, np.int64),
+                                             np.zeros(_FIRST_MEMOS * nw, np.int64),
+                                             np.zeros(_FIRST_MEMOS, np.int32))
+        self.diagram: tuple[np.ndarray, ...] = (np.zeros(_FIRST_NODES, np.int32), np.zeros(_FIRST_NODES, np.int32),
+                                                np.zeros(_FIRST_NODES, np.int32))
         self.stats = Stats(profile=self.cursor[3])
         if given:
             self._apply_given(problem, given, np.asarray(problem.opt_ptr, np.int64),
@@ -575,9 +736,10 @@ class _Run:
                           node_stop, update_stop))
 
     def search(self, node_cap: int | None, max_zdd: int | None, timeout: float | None, report: Reporter | None,
-               interval: float) -> Zdd:
+               interval: float, max_memory: int | None = None) -> Zdd:
         state = self.cursor[-1]
         stats = self.stats
+        self.budget = default_max_memory() if max_memory is None else max_memory
         # compiled or loaded before the clock starts: seconds and timeouts count searching only
         ready(K.dlx6, (self.n1, self.links, self.color, self.sig, self.memo, self.diagram, self.cursor, 1, 1))
         ready(K.rehash, (self.memo[0], self.memo[0]))
@@ -587,13 +749,18 @@ class _Run:
         cap = _NO_LIMIT if node_cap is None else node_cap
         zdd_most = _MOST if max_zdd is None else min(_MOST, max(max_zdd, 2))
         if self.diagram[0].shape[0] > zdd_most:  # a budget below the first size: no more room
-            self.diagram = tuple(a[:zdd_most].copy() for a in self.diagram)  # type: ignore[assignment]
+            self.diagram = tuple(a[:zdd_most].copy() for a in self.diagram)
 
-        def stop(status: Status) -> LimitReached:
+        def stop(status: Status, budget: str | None = None, spent: str | None = None) -> LimitReached:
             stats.status = status
-            return LimitReached(status, stats, None)
+            return LimitReached(status, stats, None, budget, spent)
+
+        def zdd_full() -> LimitReached:
+            return stop(Status.MAX_NODES, "max_zdd_nodes", f"{max_zdd:,} ZDD nodes")
 
         try:
+            if self._bytes() > self.budget:
+                raise _NoRoom(self._bytes())
             if cap == 0 and state[K.PHASE] == K.Z_START:
                 raise stop(Status.MAX_NODES)
             if deadline is not None and started >= deadline:
@@ -608,7 +775,7 @@ class _Run:
                     size = self.diagram[0].shape[0]
                     if size >= zdd_most:
                         if max_zdd is not None and size >= max_zdd:
-                            raise stop(Status.MAX_NODES)
+                            raise zdd_full()
                         raise MemoryError(f"the ZDD needs more than {_MOST:,} nodes (int32 node numbers)")
                     self._grow_zdd(min(2 * size, zdd_most))
                 now = time.perf_counter()
@@ -621,6 +788,11 @@ class _Run:
                     self._sync(stats, started)
                     report(self._progress(stats))
                     last = now
+        except _NoRoom as e:
+            self.memo = self.diagram = ()  # (the budget is spent: the arrays go at once)
+            raise stop(Status.MAX_MEMORY, "max_memory",
+                       f"{_bytes_text(self.budget)} for the memo and the diagram; growing them needed "
+                       f"{_bytes_text(e.needed)}") from None
         except KeyboardInterrupt:
             stats.status = Status.INTERRUPTED
             raise
@@ -630,9 +802,15 @@ class _Run:
                 report.close(lambda: self._progress(stats))
         znext = int(state[K.ZNEXT])
         if max_zdd is not None and (1 if znext <= 2 else znext) > max_zdd:
-            raise stop(Status.MAX_NODES)
+            raise zdd_full()
         stats.status = Status.COMPLETE
-        lo, hi, opt = (a[:znext].copy() for a in self.diagram)
+        # the memo freed, then each array of the diagram copied out to its size and freed in turn
+        self.memo = ()
+        grown, self.diagram = list(self.diagram), ()
+        kept = []
+        while grown:
+            kept.append(grown.pop(0)[:znext].copy())
+        lo, hi, opt = kept
         opt[2:] = self.options[opt[2:]]  # the problem's option indices
         for a in (lo, hi, opt):
             a.setflags(write=False)
@@ -658,33 +836,67 @@ class _Run:
                                      int(COVERED))
         return Progress(stats.seconds, stats.nodes, stats.updates, 0, fraction)
 
+    # --------------------------------------------------------------- memory
+
+    def _bytes(self) -> int:
+        """The bytes of the arrays that grow (the memo and the diagram)."""
+        return sum(a.nbytes for a in self.memo) + sum(a.nbytes for a in self.diagram)
+
+    def _room(self, per: int) -> int:
+        """How many entries of ``per`` bytes new arrays can hold within the
+        budget while the present ones still live (a growth copies them)."""
+        return max(0, self.budget - self._bytes()) // per
+
     def _grow_memo(self) -> None:
-        """Room for more signatures: a table twice as large, or more signature slots."""
+        """Room for more signatures: a table twice as large, or more signature
+        slots (twice as many, or as many as the budget allows)."""
         table, sigs, zref = self.memo
         memos = int(self.cursor[-1][K.MEMOS])
         if memos >= _MOST:
             raise MemoryError(f"DLX6 met more than {_MOST:,} distinct subproblems (int32 memo numbers)")
         if 2 * (memos + 1) > table.shape[0]:
-            bigger = np.zeros(2 * table.shape[0], np.int64)
+            size = 2 * table.shape[0]  # (a power of two: it cannot grow by less)
+            if self._room(8) < size:
+                raise _NoRoom(self._bytes() + 8 * size)
+            bigger = _zeros(size, np.int64, self._bytes())
             K.rehash(table, bigger)
             table = bigger
+            self.memo = (table, sigs, zref)
         if memos >= zref.shape[0]:
-            cap = min(2 * zref.shape[0], _MOST)
             nw = self.sig[-1].shape[0]
-            more = np.empty(cap * nw, np.int64)
+            per = 8 * nw + 4
+            cap = min(2 * zref.shape[0], _MOST, self._room(per))
+            if cap <= memos:
+                raise _NoRoom(self._bytes() + per * min(2 * zref.shape[0], _MOST))
+            more = _zeros(cap * nw, np.int64, self._bytes())
             more[: sigs.shape[0]] = sigs
             sigs = more
-            z = np.zeros(cap, np.int32)
+            z = _zeros(cap, np.int32, self._bytes())
             z[: zref.shape[0]] = zref
             zref = z
         self.memo = (table, sigs, zref)
 
     def _grow_zdd(self, size: int) -> None:
-        """Room for ``size`` ZDD nodes (the nodes made so far kept)."""
-        lo, hi, opt = (np.zeros(size, np.int32) for _ in range(3))
+        """Room for ``size`` ZDD nodes, or as many as the budget allows (the
+        nodes made so far kept)."""
+        now = self.diagram[0].shape[0]
+        size = min(size, self._room(NODE_BYTES))
+        if size <= now:
+            raise _NoRoom(self._bytes() + NODE_BYTES * 2 * now)
+        used = self._bytes()
+        lo, hi, opt = (_zeros(size, np.int32, used) for _ in range(3))
         for old, new in zip(self.diagram, (lo, hi, opt)):
             new[: old.shape[0]] = old
         self.diagram = (lo, hi, opt)
+
+
+def _zeros(size: int, dtype: Any, used: int) -> np.ndarray:
+    """``np.zeros``, with the system's refusal (a tighter limit than the
+    budget) as a budget spent."""
+    try:
+        return np.zeros(size, dtype)
+    except MemoryError:
+        raise _NoRoom(used + size * np.dtype(dtype).itemsize) from None
 
 
 #: Pairs (item, color) are numbered ``item * _PAIR + color`` (colors below 2**31).

@@ -310,6 +310,46 @@ def test_samples_are_uniform_with_counts_past_int64():
     assert z.sample(4, seed=5) == z.sample(4, seed=5)
 
 
+def test_the_walk_past_int64_is_the_exact_walk():
+    """The compiled walk on base-2**32 limbs takes the ``r``-th solution, as
+    a walk with Python's exact integers does (counts of 36 * 2**64)."""
+    names = [f"{i}.{j}" for i in range(4) for j in range(4)]
+    board = dominoes(4, 4)
+    options = [list(board.option_names(j)) for j in range(board.n_options)]
+    coins = [[f"b{k}"] for k in range(64) for _ in range(2)]
+    z = ExactCover.from_options(options + coins, primary=names + [f"b{k}" for k in range(64)]).zdd()
+    lo, hi, opt = z.lo.tolist(), z.hi.tolist(), z.opt.tolist()
+    count = [0, 1]
+    for node in range(2, len(lo)):
+        count.append(count[lo[node]] + count[hi[node]])
+    total = count[z.root]
+    assert total == 36 * 2 ** 64 and z._limbs is not None  # (private: the limbs are what the kernel walks)
+
+    def exact(r):
+        node, path = z.root, []
+        while node > 1:
+            if r < count[hi[node]]:
+                path.append(opt[node])
+                node = hi[node]
+            else:
+                r -= count[hi[node]]
+                node = lo[node]
+        return path
+
+    rs = [0, 1, 2 ** 64, total // 2, total - 1] + [int(x) * 2 ** 40 + 7 for x in range(0, 36 * 2 ** 24, 2 ** 24)]
+    limbs = z._limbs.shape[1]
+    draws = np.array([[(r >> (32 * j)) & 0xFFFFFFFF for j in range(limbs)] for r in rs], np.int64)
+    out = np.empty((len(rs), 200), np.int32)
+    lens = np.empty(len(rs), np.int64)
+    zdd_module.K.sample_walks_limbs(z.lo, z.hi, z.opt, z._limbs, z.root, draws, out, lens)
+    assert [out[i, :lens[i]].tolist() for i in range(len(rs))] == [exact(r) for r in rs]
+    for bound in (total, 2 ** 64, 2 ** 64 + 1, 3, 1):  # (2**64: one limb more than the numbers below it)
+        below = zdd_module._below_limbs(np.random.default_rng(1), bound, 2000, limbs)
+        values = [sum(int(v) << (32 * j) for j, v in enumerate(row)) for row in below.tolist()]
+        assert all(0 <= v < bound for v in values) and max(values) >= (bound - 1) * 0.99
+        assert min(values) <= bound * 0.01
+
+
 def test_sampling_arguments():
     p = dominoes(4, 4)
     z = p.zdd()
@@ -325,6 +365,54 @@ def test_sampling_arguments():
     with pytest.raises(ExactCoverError, match="no solution"):
         dominoes(3, 3).zdd().sample(1)
     assert dominoes(3, 3).zdd().sample(0) == []
+
+
+def test_samples_stream(monkeypatch):
+    """samples(): drawn as taken (the first draw makes one walk), the same
+    draws as sample(); a list too large for memory is refused with a pointer
+    to the stream, not numpy's MemoryError."""
+    from itertools import islice
+
+    z = dominoes(4, 4).zdd()
+    walked = []
+    real = zdd_module.K.sample_walks
+
+    def walks(lo, hi, opt, count, root, draws, out, out_len):
+        walked.append(draws.shape[0])
+        return real(lo, hi, opt, count, root, draws, out, out_len)
+
+    monkeypatch.setattr(zdd_module.K, "sample_walks", walks)
+    stream = z.samples(10 ** 12, seed=3)
+    assert walked == []
+    first = next(stream)
+    assert walked == [1] and is_cover(dominoes(4, 4), first)
+    assert list(islice(z.samples(seed=3), 100)) == z.sample(100, seed=3) == list(z.samples(100, seed=3))
+    assert max(walked) <= z._CHUNK
+    with pytest.raises(ExactCoverError, match=r"sample\(1,000,000,000,000\) would hold .* samples\("):
+        z.sample(10 ** 12)
+    with pytest.raises(ExactCoverError, match="n must be"):
+        z.samples(-1)
+    with pytest.raises(ExactCoverError, match="no solution"):
+        dominoes(3, 3).zdd().samples()
+    assert list(z.samples(0)) == []
+
+
+def test_seeds_are_checked_as_generate_checks_them():
+    """One home for seeds (dlxnumba.checks.seed): the same kinds and messages
+    as the Sudoku generator's."""
+    from dlxnumba import SudokuError
+    from dlxnumba.sudoku import generate
+
+    z = dominoes(4, 4).zdd()
+    for bad in (-1, 2 ** 64, 1.5, True, "x", [1]):
+        with pytest.raises(ExactCoverError) as ours:
+            z.sample(1, seed=bad)
+        with pytest.raises(SudokuError) as theirs:
+            generate(seed=bad)
+        assert str(ours.value) == str(theirs.value)
+        assert str(ours.value).startswith("seed must be an integer from 0 to 2**64 - 1, a numpy Generator or None")
+    assert z.sample(5, seed=2 ** 64 - 1) == z.sample(5, seed=np.random.default_rng(2 ** 64 - 1))
+    assert z.sample(5, seed=np.uint64(9)) == z.sample(5, seed=9)
 
 
 def test_samples_include_the_givens():
@@ -373,10 +461,23 @@ def test_the_text_holds_every_solution(name):
 
 
 def test_iteration_is_lazy():
-    """The first of 53 quadrillion tilings comes at once."""
+    """The first of 53 quadrillion tilings comes at once, without converting
+    the diagram: the first ``next()`` allocates a few kilobytes, where the
+    73,859 nodes as Python lists take megabytes."""
+    import tracemalloc
+
     p = dominoes(12, 12)
-    first = next(iter(p.zdd()))
+    z = p.zdd()
+    whole = len(z.lo) * 3 * 8  # the list pointers alone of lo, hi and opt as lists
+    tracemalloc.start()
+    try:
+        first = next(iter(z))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
     assert is_cover(p, first) and len(first) == 72
+    assert peak < whole / 20
+    assert next(iter(z)) == first and sum(1 for _ in dominoes(4, 4).zdd()) == 36
 
 
 def test_zdd_object():
@@ -407,6 +508,9 @@ def test_budgets_raise_limit_reached():
     with pytest.raises(LimitReached) as e:
         p.zdd(max_zdd_nodes=482)
     assert e.value.reason == Status.MAX_NODES and e.value.stats.status == Status.MAX_NODES
+    # the budget that stopped it is named, not max_nodes
+    assert e.value.budget == "max_zdd_nodes" and "stopped by max_zdd_nodes (482 ZDD nodes)" in str(e.value)
+    assert "larger max_zdd_nodes=" in str(e.value) and "max_nodes " not in str(e.value)
     assert p.zdd(max_zdd_nodes=483).nodes == 483
     with pytest.raises(LimitReached) as e:
         p.zdd(max_zdd_nodes=10)  # stops as the 11th node is due, not at the end
@@ -417,6 +521,71 @@ def test_budgets_raise_limit_reached():
     assert e.value.reason == Status.TIMEOUT and e.value.stats.status == Status.TIMEOUT
     with pytest.raises(LimitReached):
         p.zdd(max_nodes=0)
+
+
+def test_a_memory_budget_stops_the_search_naming_it(monkeypatch):
+    """max_memory: the arrays grow geometrically but never past it (a growth's
+    copy included), and a search that needs more ends in LimitReached naming
+    max_memory; one that fits gives the same diagram.  Every request to numpy
+    is recorded with what the arrays held then."""
+    p = dominoes(8, 8)
+    whole = p.zdd()
+    asked: list[tuple[int, int]] = []
+    real_zeros = zdd_module._zeros
+
+    def zeros(size, dtype, used):  # (private: the one place the search's arrays grow)
+        asked.append((used, size * np.dtype(dtype).itemsize))
+        return real_zeros(size, dtype, used)
+
+    monkeypatch.setattr(zdd_module, "_zeros", zeros)
+    budget = 100_000
+    with pytest.raises(LimitReached) as e:
+        p.zdd(max_memory=budget)
+    assert e.value.reason == Status.MAX_MEMORY and e.value.stats.status == Status.MAX_MEMORY
+    assert e.value.budget == "max_memory" and "larger max_memory=" in str(e.value)
+    assert "stopped by max_memory (97.7 KiB" in str(e.value) and 0 < e.value.stats.nodes < whole.stats.nodes
+    assert asked and all(used + more <= budget for used, more in asked)
+    asked.clear()
+    fits = p.zdd(max_memory=400_000)
+    assert fits.to_text() == whole.to_text() and all(used + more <= 400_000 for used, more in asked)
+    with pytest.raises(LimitReached, match="max_memory"):
+        p.zdd(max_memory=0)  # not even the first arrays
+
+
+def test_the_systems_refusal_is_the_budget_spent(monkeypatch):
+    """numpy's MemoryError (a limit tighter than the budget, as ``ulimit -v``)
+    ends the search as a spent max_memory, not as a bare MemoryError."""
+    p = dominoes(8, 8)
+    real = np.zeros
+
+    def zeros(shape, dtype=float, *args, **kwargs):
+        if np.prod(shape) >= 4096:
+            raise MemoryError("Unable to allocate")
+        return real(shape, dtype, *args, **kwargs)
+
+    monkeypatch.setattr(zdd_module.np, "zeros", zeros)
+    with pytest.raises(LimitReached) as e:
+        p.zdd()
+    assert e.value.reason == Status.MAX_MEMORY and "max_memory" in str(e.value)
+
+
+def test_the_default_memory_budget(monkeypatch, tmp_path):
+    """Half the physical memory, or of a container's limit or what an address-space limit leaves."""
+    import resource
+
+    physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    monkeypatch.setattr(zdd_module, "_CGROUP_LIMITS", (str(tmp_path / "absent"),))  # (no container limit)
+    monkeypatch.setattr(resource, "getrlimit", lambda what: (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    assert zdd_module.default_max_memory() == physical // 2
+    monkeypatch.setattr(resource, "getrlimit", lambda what: (3 << 30, resource.RLIM_INFINITY))
+    monkeypatch.setattr(zdd_module, "_mapped", lambda: 1 << 30)
+    assert zdd_module.default_max_memory() == min(physical, 2 << 30) // 2
+    limit = tmp_path / "memory.max"  # a container's limit (cgroup v2), lower still
+    limit.write_text(f"{1 << 30}\n")
+    monkeypatch.setattr(zdd_module, "_CGROUP_LIMITS", (str(tmp_path / "absent"), str(limit)))
+    assert zdd_module.default_max_memory() == min(physical, 1 << 30) // 2
+    limit.write_text("max\n")
+    assert zdd_module.default_max_memory() == min(physical, 2 << 30) // 2
 
 
 def test_small_slices_and_arrays_give_the_same_search(monkeypatch):

@@ -81,6 +81,36 @@ def _seconds(text: str) -> float:
     return value
 
 
+def seed_argument(text: str) -> int:
+    """``--seed S``: a whole number from 0 to 2**64 - 1 (the seeds of the Python API)."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < 2 ** 64:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 2**64 - 1")
+    return value
+
+
+#: The suffixes of a size in bytes (powers of 1024).
+_SIZE_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def size_argument(text: str) -> int:
+    """A size in bytes: a whole number with an optional suffix K, M, G or T
+    (powers of 1024; ``2G``, ``500M``)."""
+    body = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = body[-1:] if body[-1:] in _SIZE_UNITS else ""
+    number = body[:len(body) - len(unit)]
+    try:
+        value = float(number)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 2G, 500M or 1000000") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a non-negative size")
+    return int(value * _SIZE_UNITS[unit])
+
+
 def box_argument(text: str) -> tuple[int, int]:
     # the one reader of a box as text, which box="2x3" in the Python API uses too
     # (imported here, not above: this module is imported for --help)
@@ -613,6 +643,7 @@ def option_text(problem, j: int) -> str:
 
 
 STOPPED_BY = {"timeout": "--timeout ran out", "max_nodes": "--max-nodes ran out",
+              "max_memory": "--max-memory ran out",
               "interrupted": "interrupted (Ctrl-C)"}
 
 

@@ -11,7 +11,7 @@ from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, REDRAW_SECONDS, _positive_int,
                      STOPPED_BY, _closed, _CountWatch, _error, _non_negative_int, _note, _Output,
                      _output_clash, _Progress, _say, _seconds, add_split_arguments, option_text,
-                     split_conflict, split_options)
+                     seed_argument, size_argument, split_conflict, split_options)
 from .cover_modes import mode_conflict, mode_of, run_mode, summary as mode_summary
 
 HELP = "solve an exact-cover problem in Knuth's DLX format (a file or stdin)"
@@ -51,10 +51,11 @@ Knuth's other programs (one of the three at a time):
                 improving solutions it found
   --zdd         the number of solutions, counted through a ZDD of them all
                 (DLX6): exact however many; --sample N [--seed S] prints N
-                solutions drawn uniformly at random instead (the same seed,
-                the same draws); --max-nodes or --timeout stopping it prints
-                no count (exit status 1); --stats: DLX6's nodes, updates,
-                cleansings and ZDD nodes
+                solutions drawn uniformly at random instead, each as soon as
+                it is drawn (the same seed, the same draws); --max-nodes,
+                --max-memory SIZE (default: half the memory the process may
+                use) or --timeout stopping it prints no count (exit status
+                1); --stats: DLX6's nodes, updates, cleansings and ZDD nodes
   --reduce      the problem without the options and items DLX-PRE finds
                 unnecessary, written in DLX text (-o FILE, never over the
                 input); --timeout and Ctrl-C write it as far as it got (exit
@@ -128,7 +129,11 @@ def add_parser(commands) -> argparse.ArgumentParser:
                    help="count the solutions through a ZDD of them all (Knuth's DLX6)")
     c.add_argument("--sample", type=_non_negative_int, metavar="N",
                    help="with --zdd: print N solutions drawn uniformly at random")
-    c.add_argument("--seed", type=_non_negative_int, metavar="S", help="with --sample: the random seed")
+    c.add_argument("--seed", type=seed_argument, metavar="S",
+                   help="with --sample: the random seed, 0 to 2**64-1")
+    c.add_argument("--max-memory", type=size_argument, metavar="SIZE",
+                   help="with --zdd: a budget of memory for the search's memo and diagram, in bytes or "
+                        "with K, M, G (default: half the memory the process may use)")
     c.add_argument("--reduce", action="store_true",
                    help="write the problem reduced by Knuth's DLX-PRE, in DLX text")
     c.add_argument("--stats", action="store_true",

@@ -62,6 +62,8 @@ def mode_conflict(args) -> str | None:
         return "--sample needs --zdd (the solutions are drawn from the ZDD)"
     if args.seed is not None and args.sample is None:
         return "--seed needs --sample"
+    if getattr(args, "max_memory", None) is not None and not args.zdd:
+        return "--max-memory needs --zdd (it is the budget of the ZDD search)"
     if not modes:
         return None
     mode = modes[0]
@@ -140,13 +142,16 @@ def _best(problem, args, out: _Output, shown, state, started: float) -> int:
 
 def _zdd(problem, args, out: _Output, shown, state, started: float) -> int:
     try:
-        z = problem.zdd(max_nodes=args.max_nodes, timeout=args.timeout, progress=shown)
+        z = problem.zdd(max_nodes=args.max_nodes, max_memory=getattr(args, "max_memory", None),
+                        timeout=args.timeout, progress=shown)
     except LimitReached as e:
         state.figures = e.stats
         state.stopped = e.reason.label
         _startup(state, started, e.stats.seconds)
-        _note(f"the ZDD search stopped early, {STOPPED_BY[state.stopped]}, after {e.stats.nodes:,} nodes: "
-              "no count (a partial diagram counts nothing)")
+        more = (f" (a budget of {e.spent}): no count (a partial diagram counts nothing); raise --max-memory "
+                "to go further" if e.reason.label == "max_memory" else ": no count (a partial diagram counts "
+                "nothing)")
+        _note(f"the ZDD search stopped early, {STOPPED_BY[state.stopped]}, after {e.stats.nodes:,} nodes{more}")
         return EXIT_UNSOLVED
     state.figures = z.stats
     state.zdd_nodes = z.nodes
@@ -158,7 +163,8 @@ def _zdd(problem, args, out: _Output, shown, state, started: float) -> int:
     if args.sample and not z.count():
         _note("no solution to sample")
         return EXIT_UNSOLVED
-    for solution in z.sample(args.sample, seed=args.seed):
+    # drawn, written, drawn: the first line comes at once, Ctrl-C leaves the lines drawn so far
+    for solution in z.samples(args.sample, seed=args.seed):
         if args.names:
             out.write("".join(" ".join(map(str, problem.option_names(j))) + "\n" for j in solution) + "\n")
         else:
@@ -195,7 +201,7 @@ def summary(mode: str, state, args) -> str:
     if state.stopped == "interrupted":
         ended = "interrupted (Ctrl-C)"
     elif state.stopped:
-        ended = f"stopped: {'--max-nodes' if state.stopped == 'max_nodes' else '--timeout'} ran out"
+        ended = f"stopped: {STOPPED_BY[state.stopped]}"
     else:
         ended = "complete"
     if mode == "reduce":

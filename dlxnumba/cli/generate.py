@@ -10,7 +10,7 @@ import time
 from ..errors import SudokuError
 from ..errors import _OutputError as OutputError
 from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_HELP, box_argument, _closed, _error,
-                     _non_negative_int, _Output, _Progress, _progress_wanted, _seconds)
+                     _non_negative_int, _Output, _Progress, _progress_wanted, _seconds, seed_argument)
 
 HELP = "generate Sudoku puzzles with exactly one solution"
 
@@ -75,23 +75,13 @@ def _clues(text: str) -> tuple[int, int]:
     return low, high
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value < 2 ** 64:
-        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 2**64 - 1")
-    return value
-
-
 def add_parser(commands) -> argparse.ArgumentParser:
     """Add ``generate`` and its options to ``commands`` (an argparse sub-parsers object)."""
     c = commands.add_parser("generate", help=HELP, description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=RAW_HELP)
     c.add_argument("-n", "--number", type=_non_negative_int, default=None, metavar="N",
                    help="how many puzzles (default 1)")
-    c.add_argument("--seed", type=_seed, metavar="S",
+    c.add_argument("--seed", type=seed_argument, metavar="S",
                    help="0 to 2**64-1: the same seed gives the same puzzles (default: a random seed, "
                         "shown with --progress)")
     c.add_argument("--box", type=box_argument, metavar="RxC", help="rows x columns of a box (default 3x3: 9x9 grids)")

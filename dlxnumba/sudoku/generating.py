@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import functools
 import os
-import secrets
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -49,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from ..batch import run_lanes
-from ..checks import flag, integer, is_integer
+from ..checks import flag, integer, is_integer, seed as check_seed
 from ..errors import LimitReached, SudokuError, plain
 from ..search_options import SearchOptions
 from .bitmask import MAX_GENERATE_N, generator_tables
@@ -131,15 +130,6 @@ def _shape(box: Any) -> tuple[int, int]:
     return r, c
 
 
-def _seed(seed: Any) -> int:
-    """``seed`` as an integer in ``[0, 2**64)``; None draws one from the OS."""
-    if seed is None:
-        return secrets.randbits(64)
-    if not is_integer(seed) or not 0 <= seed < 2 ** 64:
-        raise SudokuError(f"seed must be an integer from 0 to 2**64 - 1, or None, not {plain(seed)}")
-    return int(seed)
-
-
 def _symmetry(symmetric: Any) -> str | None:
     if symmetric is None or symmetric is False:
         return None
@@ -218,7 +208,7 @@ class GenerateRequest:
             raise SudokuError(f"the region map is for a {side}x{side} grid, but box "
                               f"{self.box[0]}x{self.box[1]} makes a {self.n}x{self.n} grid")
         self.g = self.variant.geometry(self.n, self.box) if self.variant else geometry(self.n, self.box)
-        self.seed = _seed(seed)
+        self.seed = check_seed(seed, integer_only=True, error=SudokuError)
         self.minimal = flag(minimal, "minimal", SudokuError)
         self.symmetric = _symmetry(symmetric)
         self.low, self.high = _clue_range(clues, self.g.cells, self.minimal)
@@ -571,7 +561,7 @@ def _killer_one(req: GenerateRequest, grid_req: GenerateRequest, orbits: list, o
     return Sudoku._trusted(puzzle.copy(), puzzle, req.box, variant)
 
 
-def generate(box: BoxLike | int = None, *, seed: int | None = None, minimal: bool = True,
+def generate(box: BoxLike | int = None, *, seed: int | np.random.Generator | None = None, minimal: bool = True,
              symmetric: bool | str = False, clues: int | tuple[int, int] | range | None = None,
              level: str | Sequence[str] | None = None, variant: VariantLike = None,
              regions: str | ArrayLike | None = None, max_attempts: int | None = None,
@@ -585,9 +575,12 @@ def generate(box: BoxLike | int = None, *, seed: int | None = None, minimal: boo
         as a pair or as text ``"2x3"`` (as ``--box`` takes it); an integer is
         the side, with its default box (``9`` is ``(3, 3)``).
         Grids up to 63x63.  Default ``(3, 3)``, or the side of ``regions``.
-    seed : int, optional
+    seed : int, numpy Generator or None
         0 to 2**64 - 1: the same seed gives the same puzzle on every machine.
-        None draws a seed from the operating system.  By keyword.
+        A numpy :class:`~numpy.random.Generator` gives the seed (its next
+        64-bit draw); None draws one from the operating system (the kinds
+        every ``seed=`` of the package takes: :func:`dlxnumba.checks.seed`).
+        By keyword.
     minimal : bool
         True (default): remove clues until none can go without losing
         uniqueness.  False: stop as soon as the clue count is at most the top
@@ -658,7 +651,7 @@ def generate(box: BoxLike | int = None, *, seed: int | None = None, minimal: boo
     return generate_slice(req, 0, 1, 1)[0]
 
 
-def generate_many(count: int, *, box: BoxLike | int = None, seed: int | None = None,
+def generate_many(count: int, *, box: BoxLike | int = None, seed: int | np.random.Generator | None = None,
                   minimal: bool = True, symmetric: bool | str = False,
                   clues: int | tuple[int, int] | range | None = None, level: str | Sequence[str] | None = None,
                   variant: VariantLike = None, regions: str | ArrayLike | None = None, threads: int | None = None,

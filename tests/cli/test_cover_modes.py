@@ -256,6 +256,40 @@ def test_zdd_samples_cover_every_solution_of_a_small_problem(capsys, tmp_path):
     assert code == 0 and drawn == exact and len(exact) == 10
 
 
+def test_zdd_samples_stream_and_ctrl_c_keeps_the_lines_drawn(capsys, tmp_path, monkeypatch):
+    """--sample N draws, writes, draws: N = 10**12 is a stream (no list, no
+    numpy MemoryError), and a Ctrl-C after 1,000 draws leaves every line
+    drawn before it, whole."""
+    import dlxnumba.zdd as zdd_module  # private: the stream's generator, wrapped to send Ctrl-C
+
+    path = write(tmp_path, dominoes_dlx(4, 4), "d.dlx")
+    p = read(path)
+    real = zdd_module.Zdd._draws
+
+    def interrupted(self, n, rng):
+        for k, solution in enumerate(real(self, n, rng)):
+            if k == 1000:
+                raise KeyboardInterrupt
+            yield solution
+
+    monkeypatch.setattr(zdd_module.Zdd, "_draws", interrupted)
+    out_file = tmp_path / "out.txt"
+    code, out, err = run(capsys, "cover", "--zdd", "--sample", 10 ** 12, "--seed", 1, "-o", out_file, path)
+    lines = out_file.read_text().split("\n")
+    assert code == 130 and lines[-1] == "" and len(lines) == 1001
+    assert all(is_cover(p, [int(j) for j in line.split()]) for line in lines[:-1])
+    monkeypatch.undo()
+    assert run(capsys, "cover", "--zdd", "--sample", 1000, "--seed", 1, path)[1] == "\n".join(lines)
+
+
+def test_zdd_memory_budget(capsys):
+    code, out, err = run(capsys, "cover", "--zdd", "--max-memory", "20K", "--stats", golden("queens8.dlx"))
+    assert (code, out) == (1, "")
+    assert "--max-memory ran out" in err and "a budget of 20.0 KiB" in err and "raise --max-memory" in err
+    assert stats(err)["run"] == "stopped: --max-memory ran out"
+    assert run(capsys, "cover", "--zdd", "--max-memory", "1M", golden("queens8.dlx"))[:2] == (0, "92\n")
+
+
 def test_zdd_stopped_prints_no_count(capsys):
     code, out, err = run(capsys, "cover", "--zdd", "--max-nodes", 10, "--stats", golden("queens8.dlx"))
     assert (code, out) == (1, "")
@@ -380,6 +414,9 @@ def test_reduce_never_writes_over_its_input(capsys, tmp_path):
     (["--zdd", "--names"], "--names needs --sample"),
     (["--sample", "2"], "--sample needs --zdd"),
     (["--zdd", "--seed", "2"], "--seed needs --sample"),
+    (["--max-memory", "1G"], "--max-memory needs --zdd"),
+    (["--zdd", "--max-memory", "lots"], "is not a size"),
+    (["--zdd", "--sample", "2", "--seed", str(2 ** 64)], "not from 0 to 2**64 - 1"),
     (["--reduce", "--names"], "--reduce cannot be used with --names"),
     (["--reduce", "--max-nodes", "5"], "--reduce cannot be used with --max-nodes"),
     (["--best", "0"], "--best"),

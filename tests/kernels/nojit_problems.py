@@ -140,6 +140,10 @@ def answers() -> dict:
         out["queens6 best growing"] = [b.costs, b.solutions, figures(b.stats)]
     finally:
         costs_module._FIRST_ROWS = rows
+    # counts past int64 (2**64 solutions): the walks on base-2**32 limbs
+    coins = ExactCover.from_options([[f"b{k}"] for k in range(64) for _ in range(2)])
+    z = coins.zdd()
+    out["zdd past int64"] = [z.count(), z.sample(2, seed=1), next(iter(z))]
     return out
 
 

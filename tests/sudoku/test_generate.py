@@ -134,6 +134,14 @@ def test_same_seed_same_puzzle_and_different_seeds_differ():
     assert generate((2, 3), seed=1) != generate((3, 2), seed=1)
 
 
+def test_a_numpy_generator_seeds_as_its_next_draw():
+    """seed= takes a numpy Generator, as Zdd.sample does: its next 64-bit draw is the seed."""
+    first = int(np.random.default_rng(5).integers(0, 2 ** 64, dtype=np.uint64))
+    assert generate(seed=np.random.default_rng(5)) == generate(seed=first)
+    rng = np.random.default_rng(5)
+    assert generate(seed=rng) != generate(seed=rng)  # (the Generator moved on)
+
+
 def test_seed_none_draws_fresh_seeds():
     assert len({generate(seed=None) for _ in range(4)}) == 4
 

@@ -676,3 +676,42 @@ def sample_walks(lo, hi, opt, count, root, draws, out, out_len):
                 r -= c
                 z = lo[z]
         out_len[i] = k
+
+
+@njit(**JIT_ENTRY)
+def sample_walks_limbs(lo, hi, opt, count, root, draws, out, out_len):
+    """:func:`sample_walks` with counts of any size: ``count[z]`` holds node
+    ``z``'s count and ``draws[i]`` the number ``r`` of draw ``i``, each in
+    base ``2**32``, least significant limb first (int64 entries below
+    ``2**32``, as :func:`count_limbs` writes them).  ``draws`` is changed
+    (each ``r`` is lessened as the walk takes ``lo``)."""
+    L = count.shape[1]
+    for i in range(draws.shape[0]):
+        z = root
+        k = 0
+        while z > 1:
+            h = hi[z]
+            # r < count[h]? (compared from the most significant limb)
+            below = False
+            for j in range(L - 1, -1, -1):
+                a = draws[i, j]
+                b = count[h, j]
+                if a != b:
+                    below = a < b
+                    break
+            if below:
+                out[i, k] = opt[z]
+                k += 1
+                z = h
+            else:
+                borrow = np.int64(0)
+                for j in range(L):
+                    d = draws[i, j] - count[h, j] - borrow
+                    if d < 0:
+                        d += np.int64(1) << 32
+                        borrow = 1
+                    else:
+                        borrow = 0
+                    draws[i, j] = d
+                z = lo[z]
+        out_len[i] = k
