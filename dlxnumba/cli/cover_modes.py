@@ -166,7 +166,7 @@ def _zdd(problem, args, out: _Output, shown, state, started: float) -> int:
     # drawn, written, drawn: the first line comes at once, Ctrl-C leaves the lines drawn so far
     for solution in z.samples(args.sample, seed=args.seed):
         if args.names:
-            out.write("".join(" ".join(map(str, problem.option_names(j))) + "\n" for j in solution) + "\n")
+            out.write("".join(option_text(problem, j) + "\n" for j in solution) + "\n")
         else:
             out.write(" ".join(map(str, solution)) + "\n")
         state.found += 1

@@ -149,6 +149,9 @@ def test_names_print_colors(capsys, tmp_path):
     assert code == 0 and out == "a x:A\nb x:A\n\na x:B\nb x:B\n\n"
     code, out, _ = run(capsys, "cover", "--best", 1, "--names", path)
     assert code == 0 and out == "0:\na x:A\nb x:A\n\n"
+    code, out, _ = run(capsys, "cover", "--zdd", "--sample", 4, "--seed", 1, "--names", path)
+    drawn = out.split("\n\n")[:-1]
+    assert code == 0 and len(drawn) == 4 and set(drawn) <= {"a x:A\nb x:A", "a x:B\nb x:B"}
 
 
 def test_warnings_print_as_the_command_lines_lines(capsys, tmp_path):
