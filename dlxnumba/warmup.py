@@ -219,8 +219,9 @@ def _run_other_kernels() -> None:
     colored.best()
     plain_.reduce()
     colored.reduce()
-    plain_.zdd().count()
-    colored.zdd().count()
+    for z in (plain_.zdd(), colored.zdd()):
+        z.count()
+        z.sample(2, seed=1)  # the draws
     bounded = ExactCover.from_options([["a", "b"], ["a"], ["b"]], bounds={"a": (1, 2)})
     bounded.count()
     bounded.count(algorithm="cells")

@@ -315,3 +315,17 @@ def test_the_guides_link_the_public_names_they_mention():
                     dangling.append(f"{page.name}: {target}")
                 break
     assert unlinked == [] and dangling == []
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("site")  # with the site's build and checks (tests/test_docs_site.py)
+def test_every_link_of_a_guide_into_the_api_reference_resolves(built_site):
+    """A reference Sphinx cannot resolve renders as plain code, without a warning (the
+    build suppresses ``ref.python``): each role of a guide is a link on its built page."""
+    if built_site is None or built_site.returncode != 0:
+        pytest.skip("the site is not built (tests/test_docs_site.py says why)")
+    for page in sorted((ROOT / "docs" / "guides").glob("*.md")):
+        roles = ROLE.findall(page.read_text())
+        built = (ROOT / "docs" / "_build" / "html" / "guides" / f"{page.stem}.html").read_text(encoding="utf-8")
+        links = re.findall(r'<a class="reference internal" href="\.\./api/generated/', built)
+        assert len(links) >= len(roles), page.name
