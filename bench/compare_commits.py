@@ -367,14 +367,16 @@ def worker_main(argv: list[str]) -> int:
             return {"value": None}
         return count_rate(p, req["expect"], req["reps"], algorithm)
 
-    def test_colors():
-        """bench/test_colors.py, which builds the colored and bounded problems."""
+    def bench_module(name):
+        """A module of bench/ (test_colors.py builds the colored and bounded
+        problems, test_costs.py the random costs)."""
+        import importlib
+
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         try:
-            import test_colors as module
+            return importlib.import_module(name)
         finally:
             sys.path.pop(0)
-        return module
 
     def pentominoes(req, quick=False):
         return count_task(dlx.pentominoes(req["h"], req["w"])[0], req, quick, "no tiling found")
@@ -383,16 +385,17 @@ def worker_main(argv: list[str]) -> int:
         return count_task(dlx.langford(req["n"])[0], req, quick, "no Langford pairing found")
 
     def debruijn(req, quick=False):
-        return count_task(test_colors().de_bruijn(*req["args"]), req, quick, "no de Bruijn cycle found")
+        p = bench_module("test_colors").de_bruijn(*req["args"])
+        return count_task(p, req, quick, "no de Bruijn cycle found")
 
     def queendom(req, quick=False):
-        return count_task(test_colors().queendom(*req["args"]), req, quick, "no queendom found")
+        return count_task(bench_module("test_colors").queendom(*req["args"]), req, quick, "no queendom found")
 
     def costs(req, quick=False):
         """DLX5: the k cheapest covers of n queens with bench/test_costs.py's seeded
         random costs; the costs found are returned, for the versions to agree on."""
         p, _ = dlx.queens(8 if quick else req["n"])
-        p = p.with_costs(test_costs().random_costs(p, 9))
+        p = p.with_costs(bench_module("test_costs").random_costs(p, 9))
         best, runs = None, []
         for _ in range(req["reps"]):
             a = clock()
@@ -405,15 +408,6 @@ def worker_main(argv: list[str]) -> int:
             raise AssertionError(f"best({req['k']}) found {len(b.costs)} covers")
         return {"value": None if quick else best, "costs": [int(c) for c in b.costs], "updates": runs[-1]["updates"],
                 "runs": runs}
-
-    def test_costs():
-        """bench/test_costs.py, which makes the random costs."""
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        try:
-            import test_costs as module
-        finally:
-            sys.path.pop(0)
-        return module
 
     def one_item(req, quick=False):
         import numpy as np

@@ -15,8 +15,9 @@ import fuzz_cli  # noqa: E402
 TARGETS.update({t.name: t for t in fuzz_cli.TARGETS})
 
 
-#: Cases per target in the CI suite: about 40 s in all on a 2-core machine
-#: when no test fails (``long_run.py --ci`` times exactly these counts).
+#: Cases per target as written: about 40 s in all on a 2-core machine when no test
+#: fails (``long_run.py --ci`` times exactly these counts); the suite runs them
+#: scaled by the hypothesis profile (half in ``ci``, the default: tests/conftest.py).
 CI_EXAMPLES = {
     "sudoku_init": 600,
     "sudoku_solve": 500,
@@ -51,8 +52,9 @@ def fuzz_test(name: str):
 
     target = TARGETS[name]
     scale = float(os.environ.get("DLXNUMBA_FUZZ_SCALE", "1"))
+    cases = max(1, round(examples(CI_EXAMPLES[name]) * scale))
 
-    @settings(settings.get_profile("dlxnumba-fuzz"), max_examples=max(1, round(examples(CI_EXAMPLES[name]) * scale)))
+    @settings(settings.get_profile("dlxnumba-fuzz"), max_examples=cases)
     @given(case=target.strategy)
     def test(case):
         target.check(case)
