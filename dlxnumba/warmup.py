@@ -104,26 +104,40 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
     return len(watch.compiled)
 
 
-#: The paths of :func:`warm_up` in groups of about equal compiling time, in the
-#: order they run: what ``processes > 1`` deals out.
-GROUPS = ("exact cover", "other kernels", "sudoku", "generate and grade")
+#: The paths of :func:`warm_up` in groups, in the order they run, each with
+#: about the CPU seconds it takes numba to compile on a cold cache (measured on
+#: a 2-core machine): what ``processes > 1`` deals out, the longest first, each
+#: to the process with the least so far.  All but the first two run only with
+#: ``everything``.
+GROUPS = {"exact cover": 6.0, "sudoku": 9.0, "colors": 4.0, "cells": 5.0, "costs": 4.0,
+          "multiplicities": 3.0, "preprocessing and zdd": 6.0, "generate": 14.0, "grade": 14.0}
 
 
 def _groups(sudoku: bool, exact_cover: bool, everything: bool) -> list[str]:
     """The groups a call of :func:`warm_up` runs."""
-    wanted = {"exact cover": exact_cover or everything, "other kernels": everything,
-              "sudoku": sudoku or everything, "generate and grade": everything}
-    return [g for g in GROUPS if wanted[g]]
+    return [g for g in GROUPS if everything or (g == "exact cover" and exact_cover) or (g == "sudoku" and sudoku)]
+
+
+def _shares(groups: list[str], processes: int) -> list[list[str]]:
+    """``groups`` dealt out to at most ``processes`` shares of about equal
+    compiling time: the longest first, each to the share with the least."""
+    shares: list[list[str]] = [[] for _ in range(min(processes, len(groups)))]
+    load = [0.0] * len(shares)
+    for g in sorted(groups, key=lambda g: -GROUPS[g]):
+        k = load.index(min(load))
+        shares[k].append(g)
+        load[k] += GROUPS[g]
+    return shares
 
 
 def _in_processes(groups: list[str], processes: int, parallel: bool, progress: bool) -> int:
-    """Run the groups in up to ``processes`` fresh interpreters at once, dealt
-    out in turn; each reports its count of kernels compiled on its last line."""
+    """Run the groups in up to ``processes`` fresh interpreters at once
+    (:func:`_shares`); each reports its count of kernels compiled on its last line."""
     import subprocess
     import sys
     import time
 
-    shares = [groups[k::processes] for k in range(min(processes, len(groups)))]
+    shares = _shares(groups, processes)
     code = ("import sys, json\nfrom dlxnumba.warmup import _child\n"
             "print(_child(json.loads(sys.argv[1]), sys.argv[2] == '1', sys.argv[3] == '1'))")
     t0 = time.perf_counter()
@@ -168,11 +182,14 @@ def _child(groups: list[str], parallel: bool, progress: bool) -> int:
 def _run_group(group: str, parallel: bool) -> None:
     """Run the paths of one of :data:`GROUPS` once, on tiny problems."""
     from .batch import JOBS_PER_THREAD
+    from .exact_cover import ExactCover
 
     jobs = 2 * JOBS_PER_THREAD  # enough for two lanes
+    colored = ExactCover.from_options([["A", "B", "X:0"], ["A", "X:1"], ["B", "X:1"], ["A"], ["B"]],
+                                      primary=["A", "B"], secondary=["X"], costs=[3, 1, 1, 2, 2])
+    plain = ExactCover.from_options([["a", "b"], ["a"], ["b"]], costs=[3, 1, 1])
     if group == "exact cover":
         from .encodings import queens
-        from .exact_cover import ExactCover
 
         spacers = ExactCover.from_options([["a", "b"], ["a"], ["b"], ["c"]])
         blocks, _ = queens(4)
@@ -183,8 +200,6 @@ def _run_group(group: str, parallel: bool) -> None:
             p.batch([[]], threads=1)
             if parallel:
                 p.batch([[]] * jobs, threads=2)
-    elif group == "other kernels":
-        _run_other_kernels()
     elif group == "sudoku":
         from .sudoku import Sudoku, solve_many
 
@@ -195,33 +210,33 @@ def _run_group(group: str, parallel: bool) -> None:
         solve_many([s], threads=1)
         if parallel:
             solve_many([s] * jobs, threads=2)
-    else:
-        from .sudoku import Sudoku, generate, generate_many, grade_many
+    elif group == "colors":
+        colored.count()
+    elif group == "cells":
+        colored.count(algorithm="cells")
+        plain.count(algorithm="cells")
+    elif group == "costs":
+        plain.best()
+        colored.best()
+    elif group == "multiplicities":
+        bounded = ExactCover.from_options([["a", "b"], ["a"], ["b"]], bounds={"a": (1, 2)})
+        bounded.count()
+        bounded.count(algorithm="cells")
+    elif group == "preprocessing and zdd":
+        plain.reduce()
+        colored.reduce()
+        for z in (plain.zdd(), colored.zdd()):
+            z.count()
+            z.sample(2, seed=1)  # the draws
+    elif group == "generate":
+        from .sudoku import generate, generate_many
 
-        g = generate(seed=1)
-        Sudoku(g).grade()
-        grade_many([g, g], threads=2 if parallel else 1)
+        generate(seed=1)
         if parallel:
             generate_many(2, seed=1, threads=2)
+    else:
+        from .sudoku import Sudoku, grade_many
 
-
-def _run_other_kernels() -> None:
-    """The generic kernels beyond plain exact covers, each once."""
-    from .exact_cover import ExactCover
-
-    colored = ExactCover.from_options([["A", "B", "X:0"], ["A", "X:1"], ["B", "X:1"], ["A"], ["B"]],
-                                      primary=["A", "B"], secondary=["X"], costs=[3, 1, 1, 2, 2])
-    for algorithm in ("links", "cells"):
-        colored.count(algorithm=algorithm)
-    plain_ = ExactCover.from_options([["a", "b"], ["a"], ["b"]], costs=[3, 1, 1])
-    plain_.count(algorithm="cells")
-    plain_.best()
-    colored.best()
-    plain_.reduce()
-    colored.reduce()
-    for z in (plain_.zdd(), colored.zdd()):
-        z.count()
-        z.sample(2, seed=1)  # the draws
-    bounded = ExactCover.from_options([["a", "b"], ["a"], ["b"]], bounds={"a": (1, 2)})
-    bounded.count()
-    bounded.count(algorithm="cells")
+        g = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        Sudoku(g).grade()
+        grade_many([g, g], threads=2 if parallel else 1)
