@@ -41,8 +41,8 @@ def test_generate(benchmark, disabled, case, threads):
     symmetric = "central" if "central" in case else False
     generate_many(2 * threads, box=(2, 2), seed=0, threads=threads)  # compile (one kernel for every size) outside the timing
     benchmark.group = f"generate {case}"
-    puzzles = benchmark.pedantic(generate_many, args=(count, box),
-                                 kwargs=dict(seed=1, threads=threads, symmetric=symmetric),
+    puzzles = benchmark.pedantic(generate_many, args=(count,),
+                                 kwargs=dict(box=box, seed=1, threads=threads, symmetric=symmetric),
                                  rounds=1 if disabled else 3, iterations=1)
     # minimality on a sample of plain 9x9 (a symmetric puzzle is minimal over orbits; the
     # DLX counts that show a 16x16 minimal take longer than making it)
@@ -59,7 +59,7 @@ def test_generate_killer(benchmark, disabled, variant):
     count = 1 if disabled else 5
     generate_many(1, box=(2, 2), seed=0, variant="killer")  # compile the colored engine outside the timing
     benchmark.group = "generate killer 9x9"
-    puzzles = benchmark.pedantic(generate_many, args=(count, (3, 3)), kwargs=dict(seed=1, variant=variant),
+    puzzles = benchmark.pedantic(generate_many, args=(count,), kwargs=dict(box=(3, 3), seed=1, variant=variant),
                                  rounds=1 if disabled else 3, iterations=1)
     for s in puzzles:  # unique, and each given needed
         assert s.count(2) == 1 and s.variant.cages is not None

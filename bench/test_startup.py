@@ -55,8 +55,10 @@ print(json.dumps({"seconds": t1 - t0, "ok": len(sol) == 8 and cols == list(range
 }
 
 
-def _child(code: str, cache_dir: str) -> tuple[dict, float]:
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir}
+def _child(code: str, cache_dir: str | None) -> tuple[dict, float]:
+    """Run ``code`` in a fresh process with numba's cache in ``cache_dir`` (None:
+    the usual one): its JSON answer and the wall-clock seconds."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir} if cache_dir else dict(os.environ)
     t0 = time.perf_counter()
     cp = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     wall = time.perf_counter() - t0
@@ -65,15 +67,19 @@ def _child(code: str, cache_dir: str) -> tuple[dict, float]:
 
 
 @pytest.mark.parametrize("what", sorted(FIRST_SOLUTION))
-def test_first_solution_cold_then_warm(benchmark, what):
+def test_first_solution_cold_then_warm(benchmark, what, disabled):
     """Cold (empty numba cache) then warm start-up of a fresh process, once each.
 
     The benchmark's own time is the warm child's; the cold child runs just before
-    it, untimed by pytest-benchmark, and both are in ``extra_info``.
+    it, untimed by pytest-benchmark, and both are in ``extra_info``.  Under
+    ``--benchmark-disable`` (nothing is timed) both children use the usual cache:
+    the answers are checked without compiling every kernel again into an empty one
+    (tests/test_warmup.py and the cold-start tests of tests/ check a cold start).
     """
     benchmark.group = "startup"
     code = FIRST_SOLUTION[what]
-    with tempfile.TemporaryDirectory(prefix="dlxnumba-numba-cache-") as cache:
+    with tempfile.TemporaryDirectory(prefix="dlxnumba-numba-cache-") as empty:
+        cache = None if disabled else empty
         cold, cold_wall = _child(code, cache)
         holder = {}
 

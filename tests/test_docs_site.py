@@ -115,11 +115,54 @@ def _look(page: str, tmp_path: Path) -> dict:
     return json.loads(html.unescape(m.group(1)))
 
 
+GRID_PAGES = ["guides/sudoku.html", "guides/variants.html"]
+SHOTS = ["index.html", *GUIDES]
+
+
+@pytest.fixture(scope="module")
+def seen(site, tmp_path_factory) -> dict:
+    """Chromium's view of every page and a screenshot of each guide, taken four at
+    a time: a run of Chromium spends most of its seconds starting and waiting, so
+    the pages' runs overlap.  Maps ``("look", page)`` to :func:`_look`'s result and
+    ``("shot", page)`` to the screenshot's path, or either to the exception raised."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if CHROMIUM is None:
+        return {}
+    folder = tmp_path_factory.mktemp("pages")
+
+    def shot(page: str) -> Path:
+        png = folder / ("shot-" + page.replace("/", "-") + ".png")
+        display_screens.screenshot(CHROMIUM, SITE / page, png, size="1280,1000")
+        return png
+
+    jobs = {("look", page): (lambda page=page: _look(page, folder)) for page in sorted(set(PAGES + GRID_PAGES))
+            if (SITE / page).exists()}
+    jobs.update({("shot", page): (lambda page=page: shot(page)) for page in SHOTS})
+
+    def run(job):
+        try:
+            return job()
+        except Exception as e:  # raised again by the page's own test
+            return e
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return dict(zip(jobs, pool.map(run, jobs.values())))
+
+
+def _seen(seen: dict, kind: str, page: str):
+    """One page's entry of ``seen``, raising what its run of Chromium raised."""
+    value = seen[(kind, page)]
+    if isinstance(value, Exception):
+        raise value
+    return value
+
+
 @chromium
 @pytest.mark.parametrize("page", PAGES)
-def test_every_page_shows_its_content(page, tmp_path):
+def test_every_page_shows_its_content(page, seen):
     assert (SITE / page).exists(), f"{page} was not built"
-    seen = _look(page, tmp_path)
+    seen = _seen(seen, "look", page)
     assert seen["title"], page
     assert seen["text"] > 300, f"{page}: {seen['text']} characters of text"
     assert seen["width"] > 300 and seen["height"] > 300, f"{page}: main area {seen['width']}x{seen['height']}"
@@ -129,15 +172,14 @@ def test_every_page_shows_its_content(page, tmp_path):
 
 
 @chromium
-@pytest.mark.parametrize("page", ["index.html", *GUIDES])
-def test_a_screenshot_of_each_guide_is_not_blank(page, tmp_path):
+@pytest.mark.parametrize("page", SHOTS)
+def test_a_screenshot_of_each_guide_is_not_blank(page, seen):
     """The pixels themselves: a page drawn as one colour (a blank, or a stylesheet that
     hid everything) fails."""
     import numpy as np
     from matplotlib.image import imread
 
-    png = tmp_path / "page.png"
-    display_screens.screenshot(CHROMIUM, SITE / page, png, size="1280,1000")
+    png = _seen(seen, "shot", page)
     pixels = imread(png)[..., :3]
     background = np.median(pixels.reshape(-1, 3), axis=0)
     inked = (np.abs(pixels - background).max(axis=-1) > 0.2).mean()
@@ -159,13 +201,10 @@ def _window_cells(rules: str) -> set[tuple[int, int]]:
     return cells
 
 
-GRID_PAGES = ["guides/sudoku.html", "guides/variants.html"]
-
-
 @chromium
 @pytest.mark.parametrize("page", GRID_PAGES)
-def test_the_sudoku_grids_show_what_their_captions_say(page, tmp_path):
-    seen = _look(page, tmp_path)
+def test_the_sudoku_grids_show_what_their_captions_say(page, seen, tmp_path):
+    seen = _seen(seen, "look", page)
     assert seen["figures"], f"{page} shows no grid"
     for fig in seen["figures"]:
         caption, n, cells = fig["caption"], fig["n"], fig["cells"]

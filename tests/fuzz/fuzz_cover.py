@@ -269,6 +269,13 @@ def _options_oracle(opts_value, primary, secondary):
         for o in options:
             for x in o:
                 if x not in secset and x not in seen:
+                    # an entry (item, color) or "item:color" of an item already
+                    # read as primary: a color on a primary item, refused
+                    # (from_options's docstring: list such a name in primary=)
+                    part = (x[0] if type(x) is tuple and len(x) == 2 else
+                            x.rpartition(":")[0] if isinstance(x, str) and ":" in x else None)
+                    if part is not None and _hashable(part) and part in seen:
+                        return BAD, ("option",)
                     seen.add(x)
                     prim.append(x)
     index = {x: i for i, x in enumerate(prim + sec)}
