@@ -127,6 +127,29 @@ WARM_UP_WAIT = 30.0
 QUIET_LOGGERS = ("distributed", "tornado", "asyncio")
 
 
+def _wait_for_warm_ups(client: Any, warming: dict, distributed: Any) -> None:
+    """Wait, at most :data:`WARM_UP_WAIT` seconds, for the workers still loading the
+    kernels (one busy with that when its cluster closes is killed, noisily); then
+    cancel what is left.  A warm-up is pinned to its worker: one whose worker left
+    the cluster (killed, lost; a restarted worker has a new address) never runs, so
+    it is not waited for (the end of a run that lost a worker waited the whole 30 s)."""
+    deadline = time.monotonic() + WARM_UP_WAIT
+    while time.monotonic() < deadline:
+        try:
+            alive = set(client.nthreads())
+        except Exception:  # the cluster went away under us: nothing to wait for
+            break
+        pending = [f for w, f in warming.items() if w in alive and not f.done()]
+        if not pending:
+            break
+        try:
+            distributed.wait(pending, timeout=min(0.5, max(0.01, deadline - time.monotonic())))
+        except Exception:  # not yet (a TimeoutError), or a worker lost meanwhile: look again
+            pass
+    with contextlib.suppress(Exception):
+        client.cancel([f for f in warming.values() if not f.done()])
+
+
 class Encoded(Protocol):
     """A puzzle that runs on the generic runners: ``exact_cover()`` returns
     ``(problem, given, decode)`` -- an :class:`~dlxnumba.ExactCover`, the
@@ -535,14 +558,11 @@ class _DaskRunner:
         with connect(client, **where) as c:
             self.threads = worker_threads(c)
             # each worker loads the kernels while the problem is split here
-            warming = [c.submit(_warm_up, workers=[w], allow_other_workers=False, pure=False)
-                       for w in c.nthreads()]
+            warming = {w: c.submit(_warm_up, workers=[w], allow_other_workers=False, pure=False)
+                       for w in c.nthreads()}
             self._plan()
             self._execute(c)
-            # a worker still loading the kernels when its cluster closes is killed, noisily
-            with contextlib.suppress(Exception):
-                distributed.wait(warming, timeout=WARM_UP_WAIT)
-            c.cancel([f for f in warming if not f.done()])  # (a worker lost before it ran its own)
+            _wait_for_warm_ups(c, warming, distributed)
         return self._result()
 
     def _plan(self) -> None:
