@@ -105,12 +105,13 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
 
 
 #: The paths of :func:`warm_up` in groups, in the order they run, each with
-#: about the CPU seconds it takes numba to compile on a cold cache (measured on
-#: a 2-core machine): what ``processes > 1`` deals out, the longest first, each
+#: about the CPU seconds it takes numba to compile on a cold cache (each group
+#: alone in a fresh process with an empty ``NUMBA_CACHE_DIR``, less the import,
+#: on a 2-core machine): what ``processes > 1`` deals out, the longest first, each
 #: to the process with the least so far.  All but the first two run only with
 #: ``everything``.
-GROUPS = {"exact cover": 6.0, "sudoku": 9.0, "colors": 4.0, "cells": 5.0, "costs": 4.0,
-          "multiplicities": 3.0, "preprocessing and zdd": 6.0, "generate": 14.0, "grade": 14.0}
+GROUPS = {"exact cover": 12.0, "sudoku": 5.5, "colors": 2.0, "cells": 4.5, "costs": 7.0,
+          "multiplicities": 6.0, "preprocessing and zdd": 6.0, "generate": 4.0, "grade": 24.0}
 
 
 def _groups(sudoku: bool, exact_cover: bool, everything: bool) -> list[str]:
