@@ -39,9 +39,12 @@ chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installe
 GUIDES = sorted(f"guides/{p.stem}.html" for p in (ROOT / "docs" / "guides").glob("*.md"))
 
 
-@pytest.fixture(scope="module", autouse=True)
-def site(built_site):
-    """The site, built before any test here looks at it."""
+@pytest.fixture(autouse=True)
+def site(built_site, request):
+    """The site, built before any test here looks at it (the test of the build
+    itself says why it failed, where the others skip)."""
+    if request.node.name == "test_the_site_builds_with_every_warning_an_error":
+        return SITE
     if built_site is None:
         pytest.skip("Sphinx is not installed (the docs extra)")
     if built_site.returncode != 0:
@@ -99,9 +102,9 @@ _PAGE_JS = """
 """
 
 
-def _look(page: str, tmp_path: Path) -> dict:
+def _look(browser: display_screens.Browser, page: str, tmp_path: Path) -> dict:
     """Chromium's view of a built page: a copy with the measuring script, its links
-    resolved against the site (a ``<base>``)."""
+    resolved against the site (a ``<base>``), in a window of 1280 x 2000."""
     source = SITE / page
     text = source.read_text(encoding="utf-8")
     base = f'<base href="{source.parent.as_uri()}/">'
@@ -109,9 +112,9 @@ def _look(page: str, tmp_path: Path) -> dict:
     text = text.replace("</body>", _PAGE_JS + "</body>")
     copy = tmp_path / ("page-" + page.replace("/", "-"))
     copy.write_text(text, encoding="utf-8")
-    done = display_screens.run_chromium(CHROMIUM, ["--window-size=1280,2000", "--dump-dom", copy.as_uri()])
-    m = re.search(r'<pre id="dlxnumba-measured"[^>]*>(.*?)</pre>', done.stdout, re.S)  # the theme adds tabindex
-    assert m, f"{page}: chromium did not run the page: {done.stderr[-2000:]}"
+    dom = browser.dom(copy.as_uri(), 1280, 2000)
+    m = re.search(r'<pre id="dlxnumba-measured"[^>]*>(.*?)</pre>', dom, re.S)  # the theme adds tabindex
+    assert m, f"{page}: chromium did not run the page's script"
     return json.loads(html.unescape(m.group(1)))
 
 
@@ -120,34 +123,31 @@ SHOTS = ["index.html", *GUIDES]
 
 
 @pytest.fixture(scope="module")
-def seen(site, tmp_path_factory) -> dict:
-    """Chromium's view of every page and a screenshot of each guide, taken four at
-    a time: a run of Chromium spends most of its seconds starting and waiting, so
-    the pages' runs overlap.  Maps ``("look", page)`` to :func:`_look`'s result and
-    ``("shot", page)`` to the screenshot's path, or either to the exception raised."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    if CHROMIUM is None:
-        return {}
+def seen(built_site, tmp_path_factory) -> dict:
+    """Chromium's view of every page and a screenshot of each guide, each a tab of
+    one browser (:class:`display_screens.Browser`: a run of Chromium per page spent
+    seconds of CPU starting).  Maps ``("look", page)`` to :func:`_look`'s result
+    and ``("shot", page)`` to the screenshot's path, or either to the exception
+    raised."""
+    if CHROMIUM is None or built_site is None or built_site.returncode != 0:
+        return {}  # (each test skips)
     folder = tmp_path_factory.mktemp("pages")
-
-    def shot(page: str) -> Path:
-        png = folder / ("shot-" + page.replace("/", "-") + ".png")
-        display_screens.screenshot(CHROMIUM, SITE / page, png, size="1280,1000")
-        return png
-
-    jobs = {("look", page): (lambda page=page: _look(page, folder)) for page in sorted(set(PAGES + GRID_PAGES))
-            if (SITE / page).exists()}
-    jobs.update({("shot", page): (lambda page=page: shot(page)) for page in SHOTS})
-
-    def run(job):
-        try:
-            return job()
-        except Exception as e:  # raised again by the page's own test
-            return e
-
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return dict(zip(jobs, pool.map(run, jobs.values())))
+    out: dict = {}
+    with display_screens.Browser(CHROMIUM) as browser:
+        for page in sorted(set(PAGES + GRID_PAGES)):
+            if (SITE / page).exists():
+                try:
+                    out[("look", page)] = _look(browser, page, folder)
+                except Exception as e:  # raised again by the page's own test
+                    out[("look", page)] = e
+        for page in SHOTS:
+            png = folder / ("shot-" + page.replace("/", "-") + ".png")
+            try:
+                browser.screenshot((SITE / page).as_uri(), png, 1280, 1000)
+                out[("shot", page)] = png
+            except Exception as e:
+                out[("shot", page)] = e
+    return out
 
 
 def _seen(seen: dict, kind: str, page: str):
