@@ -122,7 +122,8 @@ GRID_PAGES = ["guides/sudoku.html", "guides/variants.html"]
 SHOTS = ["index.html", *GUIDES]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # (a module's fixture may be set up again when xdist
+# hands a worker the module's tests in two batches)
 def seen(built_site, tmp_path_factory) -> dict:
     """Chromium's view of every page and a screenshot of each guide, each a tab of
     one browser (:class:`display_screens.Browser`: a run of Chromium per page spent

@@ -83,7 +83,8 @@ dlxnumba.encodings.word_rectangles(3, ["ab"])              # error
 '''
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # (a module's fixture may be set up again when xdist
+# hands a worker the module's tests in two batches)
 def user_reports(tmp_path_factory) -> dict[str, list[tuple[int, str, str]]]:
     """Run mypy (its default settings, as a user would) once on both programs,
     ``good.py`` (GOOD) and ``bad.py`` (BAD): each file's ``(line, severity,
