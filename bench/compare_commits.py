@@ -887,14 +887,17 @@ def main(argv=None) -> int:
         for key, _ in tasks:
             if not key.startswith("engine:"):
                 continue
-            seen = {v.label: {(r["count"], r["updates"]) for r in results[v.label][key] if r and r.get("ok")}
+            # (the cost rows find covers, not a count: their costs stand in for it)
+            seen = {v.label: {(r["count"] if "count" in r else tuple(r["costs"]), r["updates"])
+                              for r in results[v.label][key] if r and r.get("ok")}
                     for v in versions}
             if seen["OLD"] and seen["NEW"] and seen["OLD"] != seen["NEW"]:
                 notes.append(f"{key}: (count, updates) differ: OLD {sorted(seen['OLD'])}, NEW {sorted(seen['NEW'])}"
                              " -- updates/s then measures different work")
             elif seen["OLD"]:
                 c, u = next(iter(seen["OLD"]))
-                notes.append(f"{key}: {c:,} solutions, {u:,} updates per count"
+                found = f"costs {list(c)}" if isinstance(c, tuple) else f"{c:,} solutions"
+                notes.append(f"{key}: {found}, {u:,} updates per count"
                              + (" (the same in both versions)" if seen["NEW"] else ""))
         for v in versions:  # each distinct failure once, with the metrics it hit
             by_msg: dict[str, list[str]] = {}
