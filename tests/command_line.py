@@ -23,6 +23,30 @@ def sigint_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def interrupt_when(proc, marker: bytes, wait: float = 120) -> tuple[bytes, bytes]:
+    """Read ``proc``'s stderr until ``marker`` shows (a progress bar's text: the
+    work is under way), then send SIGINT as a terminal's Ctrl-C would: ``(stdout,
+    stderr)``, the stderr read before the signal included.  ``proc`` is killed if
+    anything here fails."""
+    import time
+
+    seen = b""
+    deadline = time.monotonic() + wait
+    try:
+        while marker not in seen and time.monotonic() < deadline:
+            byte = proc.stderr.read(1)
+            if not byte:
+                break
+            seen += byte
+        assert marker in seen, seen
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return out or b"", seen + (err or b"")
+
+
 def run(capsys, *argv):
     """main(argv) in process: (exit status, stdout, stderr)."""
     code = main([str(a) for a in argv])

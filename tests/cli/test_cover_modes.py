@@ -7,7 +7,6 @@ tilings, and brute force (``tests/reference.py``) on small problems.
 """
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from colored import as_lists, build, colored_problems, golden
-from command_line import run, sigint_default, write
+from command_line import interrupt_when, run, sigint_default, write
 from dlxnumba import ExactCover, queens
 from known import ROOT
 from reference import cheapest_covers, colored_solutions_by_subsets, domino_tilings, is_colored_cover
@@ -178,21 +177,8 @@ def test_ctrl_c_on_best_writes_the_cheapest_found(tmp_path):
                              "-o", str(target), str(source)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=sigint_default)
-    seen = b""
-    deadline = time.monotonic() + 120
-    try:
-        while b"nodes" not in seen and time.monotonic() < deadline:  # the bar: the search is on
-            byte = proc.stderr.read(1)
-            if not byte:
-                break
-            seen += byte
-        assert b"nodes" in seen, seen
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    err = (seen + err).decode()
+    _, err = interrupt_when(proc, b"nodes")  # the bar: the search is on
+    err = err.decode()
     assert proc.returncode == 130, err
     lines = target.read_text().splitlines()
     assert lines, err

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from command_line import check_solutions, run, sigint_default, top95, write
+from command_line import check_solutions, interrupt_when, run, sigint_default, top95, write
 from known import NONE as NONE_PUZZLE
 from known import ROOT, TOP1, TOP1_SOLUTION
 from strategies import examples
@@ -71,26 +71,13 @@ def test_ctrl_c_exits_quietly_with_130(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "dlxnumba", "solve", "--count", "--progress", str(path)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=sigint_default)
-    seen = b""
-    deadline = time.monotonic() + 120
-    try:
-        while b"3/4" not in seen and time.monotonic() < deadline:  # the bar shows 3 of 4 done
-            byte = proc.stderr.read(1)
-            if not byte:
-                break
-            seen += byte
-        assert b"3/4" in seen, seen
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    out, err = interrupt_when(proc, b"3/4")  # the bar shows 3 of 4 done
     assert proc.returncode == 130
     # the count in progress prints what it found, a lower bound (issue 20, finding 9), and says why
     lines = out.decode().splitlines()
     assert lines[:3] == ["1", "1", "1"] and len(lines) == 4 and re.fullmatch(r"\d+\+", lines[3]), lines
     assert b"puzzle 4: the count stopped early, interrupted (Ctrl-C)" in err
-    assert b"Traceback" not in seen + err
+    assert b"Traceback" not in err
 
 
 # ---------------------------------------------------------------------------
