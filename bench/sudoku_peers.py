@@ -48,7 +48,8 @@ only that every puzzle got a solution.  So before timing, :func:`answers` runs
 solver functions), which prints each puzzle's count and solution; every solution is
 checked with :func:`dlxnumba.is_solution` against its puzzle (valid grid, givens
 kept) and every count must be 1 (every puzzle of ``bench/data`` has exactly one
-solution).  dlxnumba's answers are checked the same way.
+solution; with ``limit=2`` each count comes from a second run with limit 2, as
+tdoku returns no solution then).  dlxnumba's answers are checked the same way.
 
 Examples
 --------
@@ -273,9 +274,18 @@ def wrong_answers(puzzles: list[str], counts, solutions) -> list[int]:
 
 
 def verify(solver: str, puzzles: list[str], *, limit: int = 1, b: Binaries | None = None) -> list[int]:
-    """Indices of the puzzles ``solver`` answers wrongly (see :func:`answers`, :func:`wrong_answers`)."""
-    counts, solutions = answers(solver, puzzles, limit=limit, b=b)
-    return wrong_answers(puzzles, counts, solutions)
+    """Indices of the puzzles ``solver`` answers wrongly (see :func:`answers`, :func:`wrong_answers`).
+
+    With ``limit=2`` the counts come from a run with limit 2 and the solutions from
+    one with limit 1: tdoku writes a solution only when it finds the ``limit``-th
+    (``solver_dpll_triad_simd.cc``), so with limit 2 a unique puzzle gets none.
+    """
+    counts, solutions = answers(solver, puzzles, limit=1, b=b)
+    bad = set(wrong_answers(puzzles, counts, solutions))
+    if limit > 1:
+        counts, _ = answers(solver, puzzles, limit=limit, b=b)
+        bad.update(int(k) for k in np.flatnonzero(counts != 1))
+    return sorted(bad)
 
 
 def dlxnumba_rate(puzzles: list[str], *, limit: int = 1) -> tuple[float, list[int]]:
