@@ -51,7 +51,7 @@ from ..batch import run_lanes
 from ..checks import flag, integer, is_integer, seed as check_seed
 from ..errors import LimitReached, SudokuError, plain
 from ..search_options import SearchOptions
-from .bitmask import MAX_GENERATE_N, generator_tables
+from .bits import MAX_GENERATE_N, generator_tables
 from .geometry import geometry, read_box
 from .grading import LEVELS, TECHNIQUE_SCALE, _grade_array
 from .killer import random_cages

@@ -94,7 +94,7 @@ from ..checks import flag, integer
 from ..errors import SudokuError
 from ..search_options import SearchOptions
 from ..stats import Status
-from . import bitmask
+from . import bits as bitmask
 from .batches import explain_invalid, read_batch
 from .geometry import Geometry, check_box, geometry, plain_geometry, side_of
 from .grid import Grid

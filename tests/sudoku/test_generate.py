@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from dlxnumba import Sudoku, SudokuError, generate, generate_many, load_puzzles
 # private: the clue orbits and tables the generator removes clues by (no public face)
-from dlxnumba.sudoku.bitmask import generator_tables
+from dlxnumba.sudoku.bits import generator_tables
 from dlxnumba.sudoku.generating import SYMMETRIES, symmetry_orbits
 from dlxnumba.sudoku.geometry import geometry
 from reference import sudoku_ok, sudoku_solutions_brute
@@ -244,7 +244,7 @@ def test_bad_batch_arguments():
 
 def test_splitmix64_reference_values():
     # SplitMix64 from state 0: the first outputs of the published algorithm
-    from dlxnumba.sudoku.kernels.generate import next_u64
+    from dlxnumba.sudoku.kernels.rng import next_u64
 
     rng = np.zeros(1, np.uint64)
     assert [int(next_u64(rng)) for _ in range(3)] == [
@@ -252,7 +252,7 @@ def test_splitmix64_reference_values():
 
 
 def test_below_is_in_range_and_covers_it():
-    from dlxnumba.sudoku.kernels.generate import below
+    from dlxnumba.sudoku.kernels.rng import below
 
     rng = np.array([12345], np.uint64)
     for k in (1, 2, 3, 7, 81, 1000):

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dlxnumba import Status, Sudoku, SudokuError, Variant, solve_many
-from dlxnumba.sudoku import bitmask
+from dlxnumba.sudoku import bits as bitmask
 from dlxnumba.sudoku.variants import parse, parse_region_map, to_text
 from reference import variant_ok, variant_solutions_brute
 from strategies import examples

@@ -1,0 +1,223 @@
+"""The bit-parallel Sudoku engine seen from Python: layouts, workspaces, runs.
+
+The kernels (:mod:`dlxnumba.sudoku.kernels.bits`) keep a grid's candidates
+as bits in one of two layouts:
+
+* the **band layout**, for the classic 9x9 grid: 27 words of 27 bits, one per
+  digit and band, with the triad rule on bands and stacks (the fast path);
+* the **cell layout**, for any other geometry with at most 63 digits: one
+  uint64 of candidates per cell, the regions as lists of cells (boxes of any
+  shape, jigsaw maps, X, windoku, extra regions) and the bans as masks
+  (anti-knight, anti-king, non-consecutive).  A killer's cages are beyond it.
+
+:func:`layout` says which applies; :func:`engine` resolves ``algorithm=``
+(``"auto"`` takes the bits where they were measured faster than the links:
+the classic 9x9, see :data:`AUTO_BITS`).  The generator and the grader's
+count of solutions use the same kernels (:func:`count`).
+
+>>> from dlxnumba.sudoku.geometry import geometry
+>>> g = geometry(4, (2, 2))
+>>> count(np.zeros(16, np.uint8), g, limit=1000)
+288
+>>> count(np.array([1, 2, 3, 4] + [0] * 12, np.uint8), g, limit=1000)
+12
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+
+import numpy as np
+
+from .. import kernels as K
+from ..kernels.core.lanes import Entries
+from .geometry import Geometry, geometry as geometry_of
+from .variants import Variant
+
+__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_BITS", "generator_tables", "count", "counts", "layout", "engine",
+           "BitsSpace", "BitsRun"]
+
+#: Largest side: a cell's candidates are the bits of a uint64.
+MAX_GENERATE_N = 63
+
+#: The values of a Sudoku's ``algorithm=``.
+ALGORITHMS = ("auto", "bits", "links")
+
+#: The layouts ``algorithm="auto"`` runs on the bits: where they were measured
+#: faster than the links (bench/test_sudoku_sets.py).  The cell layout lost to
+#: the links on every size measured (4x4 to 16x16, classic and variants), so
+#: it serves ``algorithm="bits"``, the generator and the grader only.
+AUTO_BITS = ("band",)
+
+
+def counts(variant: Variant, n: int) -> bool:
+    """Whether the bits handle grids of side ``n`` with ``variant``'s rules."""
+    return variant.cages is None and n <= MAX_GENERATE_N
+
+
+def layout(n: int, box: tuple[int, int], variant: Variant) -> str | None:
+    """``"band"``, ``"cells"`` or None (the bits cannot: a killer, or more than
+    63 digits) for grids of side ``n``, ``box`` and ``variant``.
+
+    >>> layout(9, (3, 3), Variant()), layout(9, (3, 3), Variant.parse("x")), layout(16, (4, 4), Variant())
+    ('band', 'cells', 'cells')
+    """
+    if not counts(variant, n):
+        return None
+    if n == 9 and tuple(box) == (3, 3) and not variant.kinds:
+        return "band"
+    return "cells"
+
+
+def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> str | None:
+    """The layout a search runs on (None: the links) for ``algorithm``, checked
+    already; ``"bits"`` where the bits cannot raises :class:`SudokuError`."""
+    if algorithm == "links":
+        return None
+    lay = layout(n, box, variant)
+    if algorithm == "bits":
+        if lay is None:
+            from ..errors import SudokuError
+
+            why = "a killer's cages" if variant.cages is not None else f"{n} digits (at most {MAX_GENERATE_N})"
+            raise SudokuError(f"algorithm='bits' cannot solve {why}: use algorithm='links' or 'auto'")
+        return lay
+    return lay if lay in AUTO_BITS else None
+
+
+@functools.lru_cache(maxsize=None)
+def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
+    """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
+    cell layout reads them: each cell's peers (the other cells of its regions, and
+    the cells a same-digit ban ties it to), the regions, and the bans between
+    different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
+    + digit - 1`` (see :func:`dlxnumba.sudoku.kernels.bits._propagate`)."""
+    n = g.n
+    member = np.zeros((n * n, n * n), bool)
+    for region in g.regions:
+        member[np.ix_(region, region)] = True
+    pairs = variant.ban_pairs(g) if variant.bans else np.zeros((0, 4), np.int32)
+    same = pairs[pairs[:, 1] == pairs[:, 3]]
+    member[same[:, 0], same[:, 2]] = True
+    member[same[:, 2], same[:, 0]] = True
+    np.fill_diagonal(member, False)
+    ptr = np.zeros(n * n + 1, np.int32)
+    np.cumsum(member.sum(axis=1), out=ptr[1:])
+    peers = np.nonzero(member)[1].astype(np.int32)  # row-major: cell by cell
+    # bans between different digits, both ways, one (cell, mask) per placing and cell
+    other = pairs[pairs[:, 1] != pairs[:, 3]]
+    masks: dict[tuple[int, int], int] = {}
+    for a, da, b, db in other.tolist():
+        key = (a * n + da - 1, b)
+        masks[key] = masks.get(key, 0) | 1 << (db - 1)
+        key = (b * n + db - 1, a)
+        masks[key] = masks.get(key, 0) | 1 << (da - 1)
+    keys = sorted(masks)
+    ban_ptr = np.zeros(n * n * n + 1, np.int64)
+    np.add.at(ban_ptr, np.array([k[0] + 1 for k in keys], np.int64), 1)
+    np.cumsum(ban_ptr, out=ban_ptr)
+    ban_cell = np.array([k[1] for k in keys], np.int64)
+    ban_mask = np.array([masks[k] for k in keys], np.uint64)
+    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
+    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask)
+
+
+def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:
+    """The cell layout's tables of a shape (:func:`generator_tables`)."""
+    g = variant.geometry(n, box) if variant.kinds else geometry_of(n, box)
+    return generator_tables(g, variant)
+
+
+# ---------------------------------------------------------------------------
+# Workspaces
+# ---------------------------------------------------------------------------
+
+#: Entries of padding at the end of each lane's small rows: two lanes never
+#: write to one pair of cache lines (false sharing).
+_GAP = 32
+
+
+class BitsSpace:
+    """The arrays of ``count`` lanes of the bits on grids of ``nn`` cells in
+    ``lay``out, with what :func:`dlxnumba.batch.drive` reads of a workspace
+    (``counter``, ``lanes``, ``state``, ``profile``, ``ret``, ``busy``, ``rows``)."""
+
+    def __init__(self, lay: str, nn: int, count: int):
+        from .kernels import bits as KB
+
+        self.layout, self.nn, self.count = lay, nn, count
+        self.counter = np.zeros(K.COUNTER_SIZE, np.int64)
+        self.lanes = np.zeros((count, K.LANE_SIZE + _GAP), np.int64)
+        self.ret = np.zeros(count, np.int64)
+        state = np.zeros((count, K.STATE_SIZE + _GAP), np.int64)
+        rng = np.zeros((count, 1 + _GAP), np.uint64)
+        if lay == "band":
+            self.works = (np.zeros((count, KB.DEPTH, KB.WIDTH), np.uint32), np.zeros((count, KB.DEPTH), np.int64),
+                          np.zeros((count, KB.DEPTH), np.int64), np.zeros((count, 27 + _GAP), np.int64), state, rng)
+        else:
+            self.works = (np.zeros((count, nn + 1, nn), np.uint64), np.zeros((count, nn + _GAP), np.int64),
+                          np.zeros((count, 2 * nn + 2 + _GAP), np.int64), np.zeros((count, nn + 1 + _GAP), np.uint64),
+                          rng, state)
+        self.state = state
+        self.profile = np.zeros((count, 1), np.int64)
+        self.busy = False
+
+    def rows(self, k: int) -> tuple:
+        """What :func:`~dlxnumba.batch.drive` takes of the first ``k`` lanes: their lane vectors."""
+        return None, None, self.lanes[:k]
+
+    def one(self) -> tuple:
+        """Lane 0's work record, as a plain tuple of 1-D and 2-D arrays."""
+        return tuple(a[0] for a in self.works)
+
+
+_LOCAL = threading.local()
+
+
+def space(lay: str, nn: int, count: int) -> BitsSpace:
+    """This Python thread's workspace for ``count`` lanes (a fresh one when the
+    cached one is busy, e.g. from a progress callback)."""
+    cache = getattr(_LOCAL, "spaces", None)
+    if cache is None:
+        cache = _LOCAL.spaces = {}
+    key = (lay, nn)
+    w = cache.get(key)
+    if w is None or w.count < count:
+        w = cache[key] = BitsSpace(lay, nn, count)
+    if w.busy:
+        w = BitsSpace(lay, nn, count)
+    return w
+
+
+class BitsRun:
+    """A batch on the bits, as :func:`dlxnumba.batch.drive` runs it (the
+    duck type of :class:`dlxnumba.batch.Run`)."""
+
+    def __init__(self, lay: str, jobs: tuple, results: tuple):
+        from .kernels import bits as KB
+
+        self.entries = Entries(KB.lane_band if lay == "band" else KB.lane_cells, False, 4)
+        self.jobs, self.results = jobs, results
+
+    def head(self, w: BitsSpace, lanes_n: int) -> tuple:
+        """The lane's arguments before the budgets."""
+        return (self.jobs, w.works, w.lanes, w.counter)
+
+
+def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit: int) -> int:
+    """The number of solutions of ``cells`` (uint8, ``g.cells`` of them, 0 for
+    empty) under the rules of ``g`` and ``variant``, counted up to ``limit``;
+    0 when the givens already clash.  The caller checked :func:`counts`."""
+    from .kernels import bits as KB
+
+    cells = np.ascontiguousarray(cells, np.uint8).reshape(-1)
+    out = np.zeros(cells.size, np.uint8)
+    w = space("cells", cells.size, 1)
+    args = (cells, np.int64(limit), KB.NO_BUDGET, np.int64(1) << 40, generator_tables(g, variant), w.one(), out)
+    ret = KB.one_cells(True, *args)
+    if ret < 0:
+        return 0
+    while ret:
+        ret = KB.one_cells(False, *args)
+    return int(w.state[0, K.SOLUTIONS])

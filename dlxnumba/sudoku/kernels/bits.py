@@ -1,0 +1,907 @@
+"""The bit-parallel Sudoku engine: the 9x9 grid as 27 words of bits.
+
+Layout
+------
+The candidates of the classic 9x9 grid are 27 words of 27 bits, one word per
+digit and *band* (three rows): word ``3 * d + b`` has bit ``9 * r + c`` set
+when digit ``d + 1`` may still go in row ``3 * b + r``, column ``c``.  Three
+more words hold the band's unsolved cells, and three its unsolved rows
+(bit ``3 * d + r``: digit ``d + 1`` not yet placed in row ``r`` of the band).
+A state is those 33 words; the search keeps one per level (``stack``).
+
+Propagation
+-----------
+Within a band, a digit goes exactly once into each of its three rows and
+each of its three boxes: the *triads* (the three cells of a row inside a
+box) it occupies must contain a permutation (one triad per row and box).
+One table look-up (:data:`ALLOWED`) keeps the cells of the triads that some
+permutation uses, which is the locked candidates of the rows (pointing and
+claiming) and the band's hidden singles in boxes.  A row left with one cell
+places the digit there: its column is struck from the other rows and bands,
+and the cell from the other digits.  At the fixpoint come the naked singles
+(a cell with one candidate, found for all cells of a band at once by adding
+the digits' words in bit-sliced counters), then the same triad rule on the
+*stacks* (three columns), which covers the locked candidates of the columns
+and the hidden singles in columns.
+
+Search
+------
+Binary branching: at a state with no more to propagate, a cell with two
+candidates if any (else one with the fewest) and its lowest candidate: first
+the digit placed, then, when that fails or is exhausted, the digit struck
+from the cell, at the same level.  The search is iterative, with the states
+on an explicit stack, and resumable: it returns after a slice of work and
+goes on from its ``state``.
+
+Statistics: ``state[NODES]`` counts the guesses (branch nodes),
+``state[UPDATES]`` the propagation steps (one band word looked at).
+"""
+
+import itertools
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_INNER, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL,
+                                MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, ST_BUDGET,
+                                ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION, ST_PENDING, ST_SOLVED, UPDATES)
+from ...kernels.core.lanes import _fetch_add
+from .rng import below, popcount, trailing_zeros
+
+BandWork = namedtuple("BandWork", "stack gent gbit comp state rng")
+BandWork.__doc__ = """The arrays of one search in the band layout: ``stack`` (uint32
+``(DEPTH, WIDTH)``, the state of each level), ``gent``/``gbit`` (int64
+``DEPTH``: the word and bit of each level's guess), ``comp`` (int64 27, see
+:func:`_settle`), ``state`` (int64 ``STATE_SIZE``: LEVEL, NODES, UPDATES,
+SOLUTIONS, MAX_LEVEL, PHASE) and ``rng`` (uint64 1, a SplitMix64 state)."""
+
+CellWork = namedtuple("CellWork", "stack queue cell rem rng state")
+CellWork.__doc__ = """The arrays of one search in the cell layout: the candidates
+of each level ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place
+``queue`` (int64 ``nn``), the branching of each level ``cell`` (int64
+``2 * nn + 2``) and ``rem`` (uint64 ``nn + 1``), see :func:`search_cells`;
+``rng`` (uint64 1) and ``state`` as in :data:`BandWork`."""
+
+
+def _tables():
+    """The triads of each 9-bit row (:data:`TRIAD`); the cells some permutation
+    of a 3x3 triad occupancy keeps (:data:`ALLOWED`), and its triads (:data:`PERM9`)."""
+    triad = np.zeros(512, np.int32)
+    for r in range(512):
+        triad[r] = sum(1 << j for j in range(3) if (r >> 3 * j) & 7)
+    perms = [sum(1 << (3 * k + p[k]) for k in range(3)) for p in itertools.permutations(range(3))]
+    allowed = np.zeros(512, np.int32)
+    perm9 = np.zeros(512, np.int32)
+    for s in range(512):
+        a = 0
+        for bits in perms:
+            if s & bits == bits:
+                a |= bits
+        perm9[s] = a
+        allowed[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if a >> t & 1)
+    return triad, allowed, perm9
+
+
+#: TRIAD[r]: bit j set when the 9-bit row ``r`` has a candidate in box j.
+#: ALLOWED[s]: for a band's triad occupancy ``s`` (bit ``3 * r + j``: row r in
+#: box j), the 27-bit mask of the cells of the triads some permutation uses
+#: (0: none fits).  PERM9[s]: those triads, as 9 bits.
+TRIAD, ALLOWED, PERM9 = _tables()
+
+#: Every cell of a band.
+ALL = (1 << 27) - 1
+#: Words of a state: 27 candidate words, 3 of unsolved cells, 3 of unsolved rows.
+WIDTH = 33
+#: Levels of the stack: at most one guess placed per cell, and the start.
+DEPTH = 82
+
+
+@njit(**JIT_INNER)
+def _settle(cur, comp, state):
+    """Propagate the band state ``cur`` to its fixpoint; False on a contradiction.
+
+    ``comp`` holds each entry's value when it was last looked at: an entry
+    that differs is looked at again (the bands' pass); when none does, the
+    naked singles, then the stacks' pass, may change some, and the loop goes
+    on.  ``state[UPDATES]`` counts the entries looked at.
+    """
+    triad, allowed, perm9 = TRIAD, ALLOWED, PERM9
+    while True:
+        again = True
+        while again:
+            again = False
+            for i in range(27):
+                w = np.int64(cur[i])
+                if w == np.int64(comp[i]):
+                    continue
+                again = True
+                state[UPDATES] += 1
+                sh = (np.int64(triad[w & 511]) | (np.int64(triad[(w >> 9) & 511]) << 3)
+                      | (np.int64(triad[w >> 18]) << 6))
+                w &= np.int64(allowed[sh])
+                if w == 0:
+                    return False
+                comp[i] = w
+                d = i // 3
+                b = i - 3 * d
+                rows = (np.int64(cur[30 + b]) >> (3 * d)) & 7
+                if rows != 0:
+                    s = 0
+                    if rows & 1:
+                        r = w & 511
+                        if r & (r - 1) == 0:
+                            s = r
+                    if rows & 2:
+                        r = (w >> 9) & 511
+                        if r & (r - 1) == 0:
+                            s |= r << 9
+                    if rows & 4:
+                        r = w >> 18
+                        if r & (r - 1) == 0:
+                            s |= r << 18
+                    if s != 0:
+                        a = s & 511
+                        b2 = (s >> 9) & 511
+                        c = s >> 18
+                        if (a & b2) | (a & c) | (b2 & c):
+                            return False
+                        cols = a | b2 | c
+                        cm = cols | (cols << 9) | (cols << 18)
+                        w &= ~cm | s
+                        done = np.int64(a != 0) | (np.int64(b2 != 0) << 1) | (np.int64(c != 0) << 2)
+                        cur[30 + b] = np.int64(cur[30 + b]) & ~(done << (3 * d))
+                        for e in range(3 * d, 3 * d + 3):
+                            if e != i:
+                                cur[e] = np.int64(cur[e]) & ~cm
+                        for e in range(b, 27, 3):
+                            if e != i:
+                                cur[e] = np.int64(cur[e]) & ~s
+                        cur[27 + b] = np.int64(cur[27 + b]) & ~s
+                cur[i] = w
+        # naked singles
+        changed = False
+        for b in range(3):
+            ones = 0
+            twos = 0
+            for e in range(b, 27, 3):
+                x = np.int64(cur[e])
+                twos |= ones & x
+                ones |= x
+            u = np.int64(cur[27 + b])
+            if u & ~ones:
+                return False
+            sing = u & ~twos
+            if sing != 0:
+                changed = True
+                for e in range(b, 27, 3):
+                    x = np.int64(cur[e])
+                    m = x & sing
+                    if m != 0:
+                        rs = 0
+                        for k in range(3):
+                            r = (m >> (9 * k)) & 511
+                            if r != 0:
+                                if r & (r - 1):
+                                    return False
+                                rs |= 511 << (9 * k)
+                        cur[e] = x & (~rs | m)
+        if not changed:
+            # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
+            for d in range(9):
+                w0 = np.int64(cur[3 * d])
+                w1 = np.int64(cur[3 * d + 1])
+                w2 = np.int64(cur[3 * d + 2])
+                f0 = (w0 | (w0 >> 9) | (w0 >> 18)) & 511
+                f1 = (w1 | (w1 >> 9) | (w1 >> 18)) & 511
+                f2 = (w2 | (w2 >> 9) | (w2 >> 18)) & 511
+                k0 = 0
+                k1 = 0
+                k2 = 0
+                for j in range(3):
+                    sh = ((f0 >> (3 * j)) & 7) | (((f1 >> (3 * j)) & 7) << 3) | (((f2 >> (3 * j)) & 7) << 6)
+                    ok = np.int64(perm9[sh])
+                    if ok == 0:
+                        return False
+                    k0 |= (ok & 7) << (3 * j)
+                    k1 |= ((ok >> 3) & 7) << (3 * j)
+                    k2 |= (ok >> 6) << (3 * j)
+                if (f0 & ~k0) | (f1 & ~k1) | (f2 & ~k2):
+                    changed = True
+                    cur[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
+                    cur[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
+                    cur[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
+        if not changed:
+            return True
+
+
+
+@njit(**JIT_INNER)
+def _choose(cur):
+    """``(word, bit)`` of the branching: a cell with two candidates and its lowest
+    digit, else a cell with the fewest candidates."""
+    for b in range(3):
+        ones = 0
+        twos = 0
+        threes = 0
+        for e in range(b, 27, 3):
+            x = np.int64(cur[e])
+            threes |= twos & x
+            twos |= ones & x
+            ones |= x
+        bi = twos & ~threes & np.int64(cur[27 + b])
+        if bi != 0:
+            bit = bi & -bi
+            for e in range(b, 27, 3):
+                if np.int64(cur[e]) & bit:
+                    return e, bit
+    best = 99
+    be = -1
+    bb = 0
+    for b in range(3):
+        u = np.int64(cur[27 + b])
+        while u != 0:
+            bit = u & -u
+            u ^= bit
+            k = 0
+            first = -1
+            for e in range(b, 27, 3):
+                if np.int64(cur[e]) & bit:
+                    k += 1
+                    if first < 0:
+                        first = e
+            if k < best:
+                best = k
+                be = first
+                bb = bit
+    return be, bb
+
+
+@njit(**JIT_INNER)
+def _place(cur, e, bit):
+    """Strike the other cells of ``bit``'s row from word ``e`` (the digit goes there)."""
+    row = np.int64(511) << (9 * (trailing_zeros(bit) // 9))
+    cur[e] = np.int64(cur[e]) & (~row | bit)
+
+
+@njit(**JIT_INNER)
+def start(grid, work):
+    """The state of ``grid`` (81 uint8, 0 = empty) at level 0, propagated.
+
+    Returns -1 when a given is larger than 9 or repeats a digit in a row,
+    column or box (an invalid grid), else the search's phase: 1 when the
+    state is consistent, 0 when propagation found a contradiction (no
+    solution).  ``state`` is zeroed first.
+    """
+    stack, comp, state = work.stack, work.comp, work.state
+    for k in range(state.shape[0]):
+        state[k] = 0
+    # the givens' clashes, with comp as scratch: rows, columns, boxes
+    for i in range(27):
+        comp[i] = 0
+    for c in range(81):
+        d = np.int64(grid[c])
+        if d != 0:
+            if d > 9:
+                return -1
+            r = c // 9
+            k = c - 9 * r
+            x = 18 + r // 3 * 3 + k // 3
+            bit = np.int64(1) << (d - 1)
+            if (comp[r] | comp[9 + k] | comp[x]) & bit:
+                return -1
+            comp[r] |= bit
+            comp[9 + k] |= bit
+            comp[x] |= bit
+    cur = stack[0]
+    for i in range(27):
+        cur[i] = ALL
+        comp[i] = -1
+    for b in range(3):
+        cur[27 + b] = ALL
+        cur[30 + b] = ALL
+    for c in range(81):
+        d = np.int64(grid[c])
+        if d != 0:
+            b = c // 27
+            _place(cur, 3 * (d - 1) + b, np.int64(1) << (c - 27 * b))
+    ok = _settle(cur, comp, state)
+    state[PHASE] = 1 if ok else 0
+    return state[PHASE]
+
+
+@njit(**JIT_INNER)
+def strike(work, cell, digit):
+    """Strike ``digit`` from ``cell``'s candidates in the level-0 state just
+    started, and propagate (the generator's uniqueness check); returns the phase."""
+    stack, comp, state = work.stack, work.comp, work.state
+    if state[PHASE] == 0:
+        return 0
+    cur = stack[0]
+    b = cell // 27
+    e = 3 * (digit - 1) + b
+    cur[e] = np.int64(cur[e]) & ~(np.int64(1) << (cell - 27 * b))
+    ok = _settle(cur, comp, state)
+    state[PHASE] = 1 if ok else 0
+    return state[PHASE]
+
+
+@njit(**JIT_INNER)
+def search(work, node_budget, stop, randomised):
+    """Go on with the search from ``state`` until a solution (RET_SOLUTION: the
+    grid is at ``stack[state[LEVEL]]``, :func:`write_grid`), the end (RET_DONE)
+    or a pause (RET_PAUSED): ``state[UPDATES]`` reached ``stop``, or
+    ``state[NODES]`` reached ``node_budget`` (the caller tells which).
+
+    ``randomised``: the branching digit is drawn at random among the cell's
+    candidates (``work.rng``, a SplitMix64 state; random full grids), else
+    a bivalue cell's lower digit comes first.
+    """
+    stack, gent, gbit, comp, state, rng = work
+    level = state[LEVEL]
+    ok = state[PHASE] != 0
+    while True:
+        if ok:
+            cur = stack[level]
+            if (np.int64(cur[27]) | np.int64(cur[28]) | np.int64(cur[29])) == 0:
+                state[SOLUTIONS] += 1
+                state[LEVEL] = level
+                state[PHASE] = 0
+                return RET_SOLUTION
+            if state[NODES] >= node_budget or state[UPDATES] >= stop:
+                state[LEVEL] = level
+                state[PHASE] = 1
+                return RET_PAUSED
+            e, bit = _choose(cur)
+            if randomised:
+                e, bit = _random_digit(cur, e, bit, rng)
+            state[NODES] += 1
+            gent[level] = e
+            gbit[level] = bit
+            nxt = stack[level + 1]
+            for i in range(WIDTH):
+                nxt[i] = cur[i]
+            level += 1
+            if level > state[MAX_LEVEL]:
+                state[MAX_LEVEL] = level
+            _place(nxt, e, bit)
+            ok = _settle(nxt, comp, state)
+        else:
+            if level == 0:
+                state[LEVEL] = 0
+                state[PHASE] = 0
+                return RET_DONE
+            if state[UPDATES] >= stop:
+                state[LEVEL] = level
+                state[PHASE] = 0
+                return RET_PAUSED
+            level -= 1
+            cur = stack[level]
+            for i in range(27):
+                comp[i] = cur[i]
+            e = gent[level]
+            cur[e] = np.int64(cur[e]) & ~gbit[level]
+            ok = _settle(cur, comp, state)
+
+
+@njit(**JIT_INNER)
+def _random_digit(cur, e, bit, rng):
+    """The cell of ``bit`` in word ``e``'s band, with a digit drawn at random
+    among its candidates."""
+    b = e % 3
+    k = 0
+    for f in range(b, 27, 3):
+        if np.int64(cur[f]) & bit:
+            k += 1
+    j = below(rng, k)
+    for f in range(b, 27, 3):
+        if np.int64(cur[f]) & bit:
+            if j == 0:
+                return f, bit
+            j -= 1
+    return e, bit
+
+
+@njit(**JIT_INNER)
+def write_grid(cur, out):
+    """The solved state ``cur`` as 81 digits into ``out``."""
+    for e in range(27):
+        x = np.int64(cur[e])
+        d = e // 3
+        base = 27 * (e - 3 * d)
+        while x != 0:
+            out[base + trailing_zeros(x)] = d + 1
+            x &= x - 1
+
+
+# ---------------------------------------------------------------------------
+# The cell layout: any geometry, regions as lists of cells, bans as masks
+# ---------------------------------------------------------------------------
+#
+# ``n`` digits, ``n * n`` cells; digit ``d`` is bit ``d - 1`` of a uint64
+# *candidate mask* (so ``n <= 63``); bit 63 (``PLACED``) marks a cell whose
+# digit has been propagated to its peers.  ``peer_ptr``/``peers`` (int32, CSR)
+# list, for each cell, the cells that may not hold the same digit (its
+# regions' cells, and any pairwise bans); ``regions`` (int32, ``(R, n)``)
+# lists the regions that hold every digit exactly once, for hidden singles.
+# Any geometry given as such tables works: boxes of any shape, extra regions,
+# jigsaw maps, bans (anti-knight, anti-king, non-consecutive).
+
+PLACED = np.uint64(1 << 63)
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+
+
+@njit(**JIT_INNER)
+def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, state):
+    """Place every cell of ``queue[:qn]`` (each holds one candidate) and what
+    follows: naked singles (a cell left with one candidate) and hidden singles
+    (a digit left in one cell of a region).  False on a contradiction (a cell
+    or a region with no place left for a digit).
+
+    ``bans`` is ``(ban_ptr, ban_cell, ban_mask)``: placing digit ``d`` in cell
+    ``c`` strikes ``ban_mask[k]`` from cell ``ban_cell[k]`` for ``k`` in
+    ``ban_ptr[c * n + d - 1] .. ban_ptr[c * n + d] - 1`` (bans between
+    different digits, e.g. non-consecutive; empty for most geometries)."""
+    n = regions.shape[1]
+    ban_ptr, ban_cell, ban_mask = bans
+    has_bans = ban_cell.shape[0] > 0
+    while True:
+        while qn > 0:
+            qn -= 1
+            state[UPDATES] += 1
+            c = queue[qn]
+            d = cand[c]
+            cand[c] = d | PLACED
+            for k in range(peer_ptr[c], peer_ptr[c + 1]):
+                p = peers[k]
+                m = cand[p]
+                if m & d:
+                    m &= ~d
+                    cand[p] = m
+                    rest = m & ~PLACED
+                    if rest == _U0:
+                        return False
+                    if rest & (rest - _U1) == _U0:
+                        queue[qn] = p
+                        qn += 1
+            if has_bans:
+                t = c * n + np.int64(trailing_zeros(d))
+                for k in range(ban_ptr[t], ban_ptr[t + 1]):
+                    p = ban_cell[k]
+                    m = cand[p]
+                    x = ban_mask[k]
+                    if m & x:
+                        m &= ~x
+                        cand[p] = m
+                        rest = m & ~PLACED
+                        if rest == _U0:
+                            return False
+                        if rest & (rest - _U1) == _U0 and not m & PLACED:
+                            queue[qn] = p
+                            qn += 1
+        # hidden singles, region by region
+        for r in range(regions.shape[0]):
+            once = _U0
+            twice = _U0
+            for k in range(n):
+                m = cand[regions[r, k]] & ~PLACED
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            only = once & ~twice
+            if only == _U0:
+                continue
+            for k in range(n):
+                c = regions[r, k]
+                m = cand[c]
+                if m & PLACED:
+                    continue
+                h = m & only
+                if h != _U0 and h != m:
+                    if h & (h - _U1):
+                        return False  # two digits that must both go into this cell
+                    cand[c] = h
+                    queue[qn] = c
+                    qn += 1
+        if qn == 0:
+            return True
+
+
+@njit(**JIT_INNER)
+def start_cells(work, grid, nn, full, geometry, strike_cell, strike_digit):
+    """Candidates of the puzzle ``grid`` (0 = empty; its digits checked, its
+    clashes not) into ``work.stack[0]``, propagated; with ``strike_digit``
+    struck from cell ``strike_cell``'s candidates (``strike_cell < 0``:
+    nothing struck).  False on a contradiction.  ``state`` is zeroed first;
+    then the search starts at a fresh node at level 0."""
+    state = work.state
+    for k in range(state.shape[0]):
+        state[k] = 0
+    state[PHASE] = 1
+    queue = work.queue
+    peer_ptr, peers, regions, bans = geometry
+    cur = work.stack[0]
+    qn = 0
+    for c in range(nn):
+        d = grid[c]
+        if d != 0:
+            cur[c] = _U1 << np.uint64(d - 1)
+            queue[qn] = c
+            qn += 1
+        else:
+            cur[c] = full
+    if strike_cell >= 0:
+        m = cur[strike_cell] & ~(_U1 << np.uint64(strike_digit - 1))
+        if m == _U0:
+            return False
+        cur[strike_cell] = m
+        if m & (m - _U1) == _U0:
+            queue[qn] = strike_cell
+            qn += 1
+    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans, state)
+
+
+@njit(**JIT_INNER)
+def search_cells(work, nn, full, geometry, node_budget, stop, randomised):
+    """The search of the cell layout from ``state`` (``work.state``), after
+    :func:`start_cells`: as :func:`search` for the band layout, returning
+    RET_SOLUTION (the grid at ``work.stack[state[LEVEL]]``, :func:`write_cells`),
+    RET_DONE or RET_PAUSED.
+
+    Branching, as DLX's minimum-length rule on the Sudoku items would: a cell
+    with the fewest candidates, unless it has more than two and some digit has
+    only two places left in a region; then those two places.  The branches
+    are tried in order, or in random order when ``randomised`` (``work.rng``).
+    At level ``l``, ``cell[l]`` is the branching cell (``>= 0``), or ``-1 - r``
+    for region ``r``, whose digit is kept in ``cell[l + nn + 1]``; ``rem[l]``
+    holds the branches not yet tried (digits of the cell, or places in the
+    region).  ``state[PHASE]``: 1 at a fresh node, 0 between two branches, 2
+    at a solution.
+    """
+    stack, queue, cell, rem, rng, state = work.stack, work.queue, work.cell, work.rem, work.rng, work.state
+    peer_ptr, peers, regions, bans = geometry
+    n = regions.shape[1]
+    level = state[LEVEL]
+    phase = state[PHASE]
+    if phase == 2:
+        level -= 1
+        phase = 0
+    while True:
+        if phase == 1:
+            if state[NODES] >= node_budget or state[UPDATES] >= stop:
+                state[LEVEL] = level
+                state[PHASE] = 1
+                return RET_PAUSED
+            cur = stack[level]
+            best = -1
+            best_k = 65
+            for c in range(nn):
+                m = cur[c]
+                if m & PLACED:
+                    continue
+                k = popcount(m)
+                if k < best_k:
+                    best_k = k
+                    best = c
+                    if k == 2:
+                        break
+            if best < 0:  # every cell placed: a solution
+                state[SOLUTIONS] += 1
+                state[LEVEL] = level
+                state[PHASE] = 2
+                return RET_SOLUTION
+            state[NODES] += 1
+            if level + 1 > state[MAX_LEVEL]:
+                state[MAX_LEVEL] = level + 1
+            cell[level] = best
+            rem[level] = cur[best]
+            if best_k > 2:
+                # a digit with two places in a region?
+                for r in range(regions.shape[0]):
+                    t1 = _U0
+                    t2 = _U0
+                    t3 = _U0
+                    for k in range(n):
+                        m = cur[regions[r, k]]
+                        if m & PLACED:
+                            continue
+                        t3 |= t2 & m
+                        t2 |= t1 & m
+                        t1 |= m
+                    two = t2 & ~t3
+                    if two != _U0:
+                        d = two & (_U0 - two)
+                        places = _U0
+                        for k in range(n):
+                            if cur[regions[r, k]] & d:
+                                places |= _U1 << np.uint64(k)
+                        cell[level] = -1 - r
+                        cell[level + nn + 1] = np.int64(trailing_zeros(d))
+                        rem[level] = places
+                        break
+        phase = 0
+        if level < 0:
+            state[LEVEL] = 0
+            state[PHASE] = 0
+            return RET_DONE
+        m = rem[level]
+        if m == _U0:  # backup
+            level -= 1
+            if level < 0:
+                state[LEVEL] = 0
+                state[PHASE] = 0
+                return RET_DONE
+            continue
+        if randomised:
+            j = below(rng, popcount(m))
+            for _ in range(j):
+                m &= m - _U1
+        b = m & (_U0 - m)  # the lowest remaining bit
+        rem[level] &= ~b
+        nxt = stack[level + 1]
+        cur = stack[level]
+        for c in range(nn):
+            nxt[c] = cur[c]
+        c = cell[level]
+        if c >= 0:
+            nxt[c] = b
+        else:
+            c = regions[-1 - c, trailing_zeros(b)]
+            nxt[c] = _U1 << np.uint64(cell[level + nn + 1])
+        queue[0] = c
+        if _propagate(nxt, queue, np.int64(1), full, peer_ptr, peers, regions, bans, state):
+            level += 1
+            phase = 1
+
+
+@njit(**JIT_INNER)
+def write_cells(cur, out):
+    """A solved state of the cell layout as digits into ``out``."""
+    for c in range(out.shape[0]):
+        out[c] = np.uint8(trailing_zeros(cur[c] & ~PLACED) + 1)
+
+
+
+
+@njit(**JIT_INNER)
+def cells_clash(grid, n, geometry):
+    """First cell whose given is larger than ``n``, repeats a digit among its
+    peers or breaks a ban with another given; -1 when none does."""
+    peer_ptr, peers, regions, bans = geometry
+    ban_ptr, ban_cell, ban_mask = bans
+    for c in range(grid.shape[0]):
+        d = np.int64(grid[c])
+        if d == 0:
+            continue
+        if d > n:
+            return c
+        for k in range(peer_ptr[c], peer_ptr[c + 1]):
+            if np.int64(grid[peers[k]]) == d:
+                return c
+        t = c * n + d - 1
+        for k in range(ban_ptr[t], ban_ptr[t + 1]):
+            e = np.int64(grid[ban_cell[k]])
+            if e != 0 and (ban_mask[k] >> np.uint64(e - 1)) & _U1:
+                return c
+    return -1
+
+
+# ---------------------------------------------------------------------------
+# Entry points: one grid, and the lanes of a batch
+# ---------------------------------------------------------------------------
+
+#: No node budget.
+NO_BUDGET = np.int64(1) << np.int64(62)
+
+BandJobs = namedtuple("BandJobs", "limit puzzles")
+BandJobs.__doc__ = """Grids for the band layout: row ``i`` of ``puzzles`` (uint8,
+81 cells, 0 = empty) up to ``limit[i]`` solutions (int64)."""
+
+CellJobs = namedtuple("CellJobs", "limit puzzles geometry")
+CellJobs.__doc__ = """Grids for the cell layout: as :data:`BandJobs`, with the
+geometry's tables ``(peer_ptr, peers, regions, bans)``."""
+
+BitsResults = namedtuple("BitsResults", "status count nodes updates grid")
+BitsResults.__doc__ = """What a batch writes, one entry per grid: the status
+(ST_*), the solutions found, the guesses (``nodes``) and propagation steps
+(``updates``), and the first solution as a grid (zeros when none)."""
+
+
+@njit(**JIT_ENTRY)
+def one_band(begin, grid, limit, node_budget, work_slice, work, out):
+    """One 9x9 grid straight through (``Sudoku(p).solve()``, ``count()``):
+    ``begin`` starts it, then the search runs up to ``limit`` solutions (the
+    first written to ``out``) for about ``work_slice`` propagation steps.
+
+    Returns -1 for an invalid grid, 1 when it paused (on the slice, or on the
+    node budget: ``state[NODES] >= node_budget``; call again with ``begin``
+    False to go on), 0 when done; ``work.state`` holds the figures."""
+    work = BandWork(*work)
+    state = work.state
+    if begin:
+        if start(grid, work) < 0:
+            return -1
+    stop = state[UPDATES] + work_slice
+    while True:
+        ret = search(work, node_budget, stop, False)
+        if ret == RET_SOLUTION:
+            if state[SOLUTIONS] == 1:
+                write_grid(work.stack[state[LEVEL]], out)
+            if state[SOLUTIONS] < limit:
+                continue
+            return 0
+        if ret == RET_DONE:
+            return 0
+        return 1
+
+
+@njit(**JIT_ENTRY)
+def one_cells(begin, grid, limit, node_budget, work_slice, geometry, work, out):
+    """:func:`one_band` for the cell layout (any geometry ``(peer_ptr, peers,
+    regions, bans)``, grids of up to 63 digits)."""
+    work = CellWork(*work)
+    state = work.state
+    nn = grid.shape[0]
+    n = geometry[2].shape[1]
+    full = (_U1 << np.uint64(n)) - _U1
+    if begin:
+        if cells_clash(grid, n, geometry) >= 0:
+            for k in range(state.shape[0]):
+                state[k] = 0
+            return -1
+        if not start_cells(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
+            state[PHASE] = 0
+            state[LEVEL] = -1
+            return 0
+    if state[LEVEL] < 0:
+        return 0
+    stop = state[UPDATES] + work_slice
+    while True:
+        ret = search_cells(work, nn, full, geometry, node_budget, stop, False)
+        if ret == RET_SOLUTION:
+            if state[SOLUTIONS] == 1:
+                write_cells(work.stack[state[LEVEL]], out)
+            if state[SOLUTIONS] < limit:
+                continue
+            return 0
+        if ret == RET_DONE:
+            return 0
+        return 1
+
+
+@njit(**JIT_INNER)
+def _take(counter, lane, res):
+    """The next job for ``lane`` (-1: none left); its count zeroed."""
+    i = _fetch_add(counter, COUNTER_NEXT, 1)
+    if i >= res.status.shape[0]:
+        return -1
+    lane[LANE_CUR] = i
+    res.count[i] = 0
+    return i
+
+
+@njit(**JIT_INNER)
+def _close(i, st, state, lane, res):
+    """Write job ``i``'s status ``st`` and figures; the lane is free again."""
+    found = state[SOLUTIONS]
+    if found == 0 or st == ST_INVALID:
+        for c in range(res.grid.shape[1]):
+            res.grid[i, c] = 0
+    res.status[i] = st
+    res.count[i] = found
+    res.nodes[i] = state[NODES]
+    res.updates[i] = state[UPDATES]
+    lane[LANE_ACTIVE] = 0
+
+
+@njit(**JIT_INNER)
+def _status(ret, found, limit, state, node_budget):
+    """The status of a job after a return of the search (ST_PENDING: go on;
+    -1: paused on the slice)."""
+    if ret == RET_SOLUTION:
+        if found < limit:
+            return ST_PENDING
+        return ST_SOLVED if found == 1 else ST_MULTIPLE
+    if ret == RET_DONE:
+        return ST_NO_SOLUTION if found == 0 else ST_SOLVED if found == 1 else ST_MULTIPLE
+    if state[NODES] >= node_budget:
+        return ST_BUDGET
+    return -1
+
+
+@njit(**JIT_ENTRY)
+def lane_band(k, jobs, works, lanes, counter, budgets, res):
+    """Lane ``k`` of a batch of 9x9 grids (:data:`BandJobs`, :data:`BitsResults`;
+    ``works`` a :data:`BandWork` of 2-D arrays, one row per lane): jobs taken
+    from ``counter[COUNTER_NEXT]`` until none is left (returns 0) or about
+    ``work_budget`` propagation steps were spent (returns 1: call again).
+    ``budgets`` is ``(stop_at, node_budget, work_budget)`` as for the links'
+    lanes; a job that spends ``node_budget`` guesses ends as ST_BUDGET.
+    Lanes run on Python threads, one call each (the GIL is released)."""
+    jobs = BandJobs(*jobs)
+    res = BitsResults(*res)
+    work = BandWork(works[0][k], works[1][k], works[2][k], works[3][k], works[4][k], works[5][k])
+    state = work.state
+    lane = lanes[k]
+    node_budget, work_budget = budgets[1], budgets[2]
+    spent = np.int64(0)
+    while True:
+        if lane[LANE_ACTIVE] == 0:
+            i = _take(counter, lane, res)
+            if i < 0:
+                return 0
+            if start(jobs.puzzles[i], work) < 0:
+                state[SOLUTIONS] = 0
+                _close(i, ST_INVALID, state, lane, res)
+                res.nodes[i] = 0
+                res.updates[i] = 0
+                continue
+            lane[LANE_ACTIVE] = 1
+            spent += state[UPDATES]
+        i = lane[LANE_CUR]
+        before = state[UPDATES]
+        ret = search(work, node_budget, before + max(work_budget - spent, 1), False)
+        spent += state[UPDATES] - before
+        found = state[SOLUTIONS]
+        lane[LANE_FOUND] = found
+        if ret == RET_SOLUTION and found == 1:
+            write_grid(work.stack[state[LEVEL]], res.grid[i])
+        st = _status(ret, found, jobs.limit[i], state, node_budget)
+        if st == ST_PENDING:
+            continue
+        if st < 0:
+            return 1
+        _close(i, st, state, lane, res)
+        if spent >= work_budget:
+            return 1
+
+
+@njit(**JIT_ENTRY)
+def lane_cells(k, jobs, works, lanes, counter, budgets, res):
+    """:func:`lane_band` for the cell layout (:data:`CellJobs`; ``works`` a
+    :data:`CellWork` of arrays with a leading lane axis)."""
+    jobs = CellJobs(*jobs)
+    res = BitsResults(*res)
+    work = CellWork(works[0][k], works[1][k], works[2][k], works[3][k], works[4][k], works[5][k])
+    state = work.state
+    lane = lanes[k]
+    geometry = jobs.geometry
+    n = geometry[2].shape[1]
+    nn = jobs.puzzles.shape[1]
+    full = (_U1 << np.uint64(n)) - _U1
+    node_budget, work_budget = budgets[1], budgets[2]
+    spent = np.int64(0)
+    while True:
+        if lane[LANE_ACTIVE] == 0:
+            i = _take(counter, lane, res)
+            if i < 0:
+                return 0
+            grid = jobs.puzzles[i]
+            if cells_clash(grid, n, geometry) >= 0:
+                for t in range(state.shape[0]):
+                    state[t] = 0
+                _close(i, ST_INVALID, state, lane, res)
+                continue
+            if not start_cells(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
+                _close(i, ST_NO_SOLUTION, state, lane, res)
+                continue
+            lane[LANE_ACTIVE] = 1
+            spent += state[UPDATES]
+        i = lane[LANE_CUR]
+        before = state[UPDATES]
+        ret = search_cells(work, nn, full, geometry, node_budget, before + max(work_budget - spent, 1), False)
+        spent += state[UPDATES] - before
+        found = state[SOLUTIONS]
+        lane[LANE_FOUND] = found
+        if ret == RET_SOLUTION and found == 1:
+            write_cells(work.stack[state[LEVEL]], res.grid[i])
+        st = _status(ret, found, jobs.limit[i], state, node_budget)
+        if st == ST_PENDING:
+            continue
+        if st < 0:
+            return 1
+        _close(i, st, state, lane, res)
+        if spent >= work_budget:
+            return 1
