@@ -123,7 +123,12 @@ class Stats:
     searched yet).  ``algorithm`` is the
     kernel that searched: ``"links"`` or ``"cells"`` (what ``"auto"``
     picked), with the counters of Knuth's SSXC1, SSXCC and SSMCC for cells
-    (:mod:`dlxnumba.kernels.core.cells`).
+    (:mod:`dlxnumba.kernels.core.cells`), or ``"bits"``, the bit-parallel
+    Sudoku engine (:mod:`dlxnumba.sudoku.bits`), whose ``nodes`` are its
+    *guesses* (the branch nodes of its binary search tree) and ``updates`` its
+    *propagation steps* (candidate words looked at), by those names too:
+    :attr:`guesses`, :attr:`propagations`; its ``max_level`` is the deepest
+    level of guesses, and it keeps no profile.
 
     The statistics of the parts of a search add up to those of the whole:
 
@@ -152,6 +157,18 @@ class Stats:
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):  # a code (the kernels' figures come as numbers)
             self.status = Status(self.status)
+
+    @property
+    def guesses(self) -> int | None:
+        """The bit engine's branch nodes (``nodes``, when ``algorithm`` is
+        ``"bits"``; None for the other kernels, whose nodes are Knuth's)."""
+        return self.nodes if self.algorithm == "bits" else None
+
+    @property
+    def propagations(self) -> int | None:
+        """The bit engine's propagation steps (``updates``, when ``algorithm``
+        is ``"bits"``; None for the other kernels)."""
+        return self.updates if self.algorithm == "bits" else None
 
     @property
     def updates_per_second(self) -> float:

@@ -27,11 +27,17 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
+from typing import Generator
 
 import numpy as np
 
 from .. import kernels as K
 from ..kernels.core.lanes import Entries
+from ..progress import Progress
+from ..search import ready
+from ..search_options import NO_LIMIT, SearchOptions
+from ..stats import Stats, Status
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
@@ -221,3 +227,142 @@ def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit
     while ret:
         ret = KB.one_cells(False, *args)
     return int(w.state[0, K.SOLUTIONS])
+
+
+# ---------------------------------------------------------------------------
+# Running: one grid, a batch
+# ---------------------------------------------------------------------------
+
+#: Propagation steps between two returns of a search to Python (Ctrl-C,
+#: progress, timeouts): a few milliseconds.
+WORK_SLICE = 1 << 18
+
+
+class One:
+    """What one search of one grid returned: ``count`` solutions, the ``first``
+    (a flat uint8 grid, or None), the figures as :class:`~dlxnumba.Stats`
+    arguments, and whether it stopped on its budget (``spent``: "nodes" or
+    "time", else None)."""
+
+    __slots__ = ("count", "first", "stats", "spent")
+
+    def __init__(self, count: int, first, stats: Stats, spent: str | None):
+        self.count, self.first, self.stats, self.spent = count, first, stats, spent
+
+
+def _entry(lay: str):
+    from .kernels import bits as KB
+
+    return KB.one_band if lay == "band" else KB.one_cells
+
+
+def search_one(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: str, limit: int,
+               options: SearchOptions) -> One:
+    """Search the flat uint8 grid ``cells`` in layout ``lay`` up to ``limit``
+    solutions with ``options`` (checked): budgets, timeout, progress, Ctrl-C
+    between slices (see :func:`run`)."""
+    steps = run(cells, n, box, variant, lay, limit, options)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as e:
+            return e.value
+
+
+def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: str, limit: int,
+        options: SearchOptions, *, lazy: bool = False) -> Generator[np.ndarray, None, One]:
+    """The search of :func:`search_one` as a generator: with ``lazy``, it yields
+    every solution (a new flat grid) as it is found, and stops between two
+    when the caller stops asking; it returns the :class:`One`.  An invalid
+    grid (a given past ``n``, a clash, a broken ban) counts 0 solutions with
+    status COMPLETE."""
+    from .kernels import bits as KB
+
+    nn = n * n
+    # a lazy search keeps its arrays while the caller may search other grids
+    w = BitsSpace(lay, nn, 1) if lazy else space(lay, nn, 1)
+    out = np.zeros(nn, np.uint8)
+    node_budget = KB.NO_BUDGET if options.max_nodes is None else np.int64(min(options.max_nodes, NO_LIMIT))
+    timeout, progress, interval = options.timeout, options.reporter(), options.progress_interval
+    slice_ = np.int64(WORK_SLICE if timeout is not None or progress is not None or lazy else 1 << 22)
+    grid = np.ascontiguousarray(cells, np.uint8)
+    state = w.state[0]
+    target = np.int64(min(int(limit), NO_LIMIT))
+    first = np.int64(1) if lazy else target
+    if lay == "band":
+        args: tuple = (grid, first, node_budget, slice_, w.one(), out)
+    else:
+        args = (grid, first, node_budget, slice_, tables(n, box, variant), w.one(), out)
+    entry = _entry(lay)
+    ready(entry, (True,) + args)
+    t0 = last = time.perf_counter()
+    seconds = 0.0
+
+    def report() -> Progress:
+        return Progress(seconds + time.perf_counter() - t0, int(state[K.NODES]), int(state[K.UPDATES]),
+                        int(state[K.SOLUTIONS]))
+
+    spent = None
+    try:
+        if options.max_nodes == 0 or timeout == 0:
+            state[:] = 0
+            spent = "nodes" if options.max_nodes == 0 else "time"
+        else:
+            w.busy = True
+            ret = entry(True, *args)
+            seen = 0
+            while True:
+                if lazy and ret >= 0 and state[K.SOLUTIONS] > seen:
+                    seen = int(state[K.SOLUTIONS])
+                    seconds += time.perf_counter() - t0
+                    yield out.copy()
+                    t0 = time.perf_counter()
+                if ret == 2 and lazy and seen < target:  # one solution at a time
+                    args = args[:1] + (np.int64(seen + 1),) + args[2:]
+                elif ret != 1:
+                    break
+                elif state[K.NODES] >= node_budget:
+                    spent = "nodes"
+                    break
+                now = time.perf_counter()
+                if timeout is not None and seconds + now - t0 >= timeout:
+                    spent = "time"
+                    break
+                if progress is not None and now - last >= interval:
+                    last = now
+                    progress(report())
+                ret = entry(False, *args)
+            if ret < 0:
+                state[:] = 0
+    finally:
+        w.busy = False
+        if progress is not None:
+            progress.close(report)
+    seconds += time.perf_counter() - t0
+    found = int(state[K.SOLUTIONS])
+    status = (Status.MAX_NODES if spent == "nodes" else Status.TIMEOUT if spent == "time"
+              else Status.LIMIT if found >= target else Status.COMPLETE)
+    stats = Stats(found, int(state[K.NODES]), int(state[K.UPDATES]), int(state[K.MAX_LEVEL]), seconds, status,
+                  algorithm="bits")
+    return One(found, out if found else None, stats, spent)
+
+
+def solve_batch(arr: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: str, limit: int,
+                options: SearchOptions, lanes_n: int, t0: float) -> tuple[tuple, float]:
+    """Solve the (P, N*N) uint8 puzzles ``arr`` in layout ``lay`` on ``lanes_n``
+    lanes, up to ``limit`` solutions each, with ``options`` (checked), as the
+    links' batches run (:func:`dlxnumba.batch.drive`: budgets, timeout,
+    progress, Ctrl-C).  Returns the results ``(status, count, nodes, updates,
+    grids)`` and the seconds spent compiling (``t0``: when the call began)."""
+    from .. import batch as B
+
+    p, nn = arr.shape
+    results = (np.empty(p, np.int8), np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
+               np.zeros((p, nn), np.uint8))
+    limits = np.full(p, min(int(limit), NO_LIMIT), np.int64)
+    jobs = (limits, arr) if lay == "band" else (limits, arr, tables(n, box, variant))
+    run = BitsRun(lay, jobs, results)
+    compiling = B.drive_reporting(run, space(lay, nn, lanes_n), lanes_n, options.stop_at,  # type: ignore[arg-type]
+                                  options.max_nodes, options.timeout, options.reporter(), options.progress_interval,
+                                  "puzzles", t0, work_slice=WORK_SLICE << 4)
+    return results, compiling

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import kernels as K
-from ..checks import is_integer
+from ..checks import choice, is_integer
 from ..errors import SudokuError, plain
 from ..progress import ProgressArg
 from ..search_options import check_limit, documented
 from ..stats import Status
 from .batches import explain_invalid, read_batch
+from .bits import ALGORITHMS
 from .grid import Grid
 from .puzzle import Sudoku
 from .solve import options_of, solve_arrays
@@ -42,7 +43,7 @@ __all__ = ["solve_many", "SudokuBatchResult"]
 def solve_many(puzzles: Any, limit: int = 1, *, threads: int | None = None,
                box: BoxLike = None, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                progress: ProgressArg = None, progress_interval: float = 0.5, return_stats: bool = False,
-               variant: VariantLike = None) -> SudokuBatchResult:
+               variant: VariantLike = None, algorithm: str = "auto") -> SudokuBatchResult:
     """Solve a batch of puzzles in compiled code, optionally on several threads.
 
     Parameters
@@ -84,6 +85,11 @@ def solve_many(puzzles: Any, limit: int = 1, *, threads: int | None = None,
         ... or a :class:`~dlxnumba.sudoku.variants.Variant`, e.g. a jigsaw's);
         by default that of the :class:`Sudoku` objects among the puzzles, else
         the classic rules.  A batch is solved with one variant.
+    algorithm : {"auto", "bits", "links"}
+        The engine (see :meth:`Sudoku.solve`): ``"auto"`` runs the classic
+        9x9 on the bit-parallel engine (``nodes`` then count its guesses and
+        ``updates`` its propagation steps) and everything else on the
+        dancing links; the result's ``algorithm`` says which ran.
 
     Returns
     -------
@@ -120,6 +126,8 @@ def solve_many(puzzles: Any, limit: int = 1, *, threads: int | None = None,
     """
     check_limit(limit, SudokuError, positive=True)
     options = options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
+    if algorithm != "auto":
+        choice(algorithm, "algorithm", ALGORITHMS, SudokuError)
     if isinstance(puzzles, (str, bytes, Grid)):  # one puzzle, not a batch
         raise SudokuError("solve_many takes a batch: pass a list or array of puzzles "
                           "(for one puzzle, use Sudoku(puzzle).solve())")
@@ -129,9 +137,10 @@ def solve_many(puzzles: Any, limit: int = 1, *, threads: int | None = None,
         box = v.geometry(v.side() or 0).box
     batch = read_batch(puzzles, box)
     v = _batch_variant(v, batch.variants)
-    r = solve_arrays(batch.cells, batch.bad, batch.n, batch.box, v, limit, options, shared=batch.shared, t0=t0)
+    r = solve_arrays(batch.cells, batch.bad, batch.n, batch.box, v, limit, options, shared=batch.shared, t0=t0,
+                     algorithm=algorithm)
     return SudokuBatchResult(r.solutions, r.status, r.count, r.nodes, r.updates, r.seconds, r.puzzles, batch.n,
-                             batch.box, batch.errors, return_stats, variant=v)
+                             batch.box, batch.errors, return_stats, variant=v, algorithm=r.algorithm)
 
 
 def _batch_variant(variant: Variant | None, seen: dict) -> Variant:
@@ -162,7 +171,10 @@ class SudokuBatchResult(tuple):
         with the members: ``status[i] == Status.SOLVED``; ``status_names``
         has their names).
     count, nodes, updates : ndarray, (P,) int64
-        Solutions found (at most ``limit``), search nodes and updates per puzzle.
+        Solutions found (at most ``limit``), search nodes and updates per
+        puzzle (the bits: guesses and propagation steps).
+    algorithm : str
+        The engine that solved the batch: ``"bits"`` or ``"links"``.
     seconds : float
         Wall-clock time of the call, without compiling or loading compiled code.
     n, box : int, (int, int)
@@ -205,16 +217,17 @@ class SudokuBatchResult(tuple):
     _errors: list[str | None]
     _explained: bool
     variant: Variant
+    algorithm: str
 
     def __new__(cls, solutions, status, count, nodes, updates, seconds, puzzles, n, box, errors,
-                return_stats=False, variant=None):
+                return_stats=False, variant=None, algorithm="links"):
         info = None
         if return_stats:
             info = {"nodes": nodes, "updates": updates, "count": count, "seconds": seconds, "errors": None}
         self = super().__new__(cls, (solutions, status, info) if return_stats else (solutions, status))
         vars(self).update(solutions=solutions, status=status, count=count, nodes=nodes, updates=updates,
                           seconds=seconds, n=n, box=box, _puzzles=puzzles, _errors=errors, _explained=False,
-                          variant=variant if variant is not None else CLASSIC)
+                          variant=variant if variant is not None else CLASSIC, algorithm=algorithm)
         if info is not None:
             info["errors"] = self.errors
         return self
@@ -222,7 +235,7 @@ class SudokuBatchResult(tuple):
     def __reduce__(self):
         return (_rebuild_batch, (self.solutions, self.status, self.count, self.nodes, self.updates,
                                  self.seconds, self._puzzles, self.n, self.box, self.errors, len(self) == 3,
-                                 self.variant))
+                                 self.variant, self.algorithm))
 
     def __repr__(self) -> str:
         values, counts = np.unique(self.status, return_counts=True)

@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 import numpy as np
 
+from ..checks import choice
 from ..errors import SudokuError
 from ..progress import ProgressArg
 from ..search_options import PARAMETERS, check_limit, documented
+from . import bits as _bits
 from . import grading as _grade
 from . import logic as _logic
 from . import solve as _solve
@@ -48,7 +50,26 @@ _ENTRIES = {**PARAMETERS,
             "threads": "threads : int or None\n"
                        "    ``N > 1`` splits the search and runs the parts on N threads (as\n"
                        "    :meth:`ExactCover.count <dlxnumba.ExactCover.count>` does; not for\n"
-                       "    killers, whose cages need colors); None or 1: the serial search."}
+                       "    killers, whose cages need colors); None or 1: the serial search.",
+            "algorithm": "algorithm : {\"auto\", \"bits\", \"links\"}\n"
+                         "    The engine: ``\"bits\"``, the bit-parallel Sudoku engine (any\n"
+                         "    geometry and variant but killers, up to 63 digits; ``Stats`` counts\n"
+                         "    its guesses and propagation steps), ``\"links\"``, the dancing\n"
+                         "    links (Knuth's nodes and updates), or ``\"auto\"``, the faster on\n"
+                         "    this grid: the bits on the classic 9x9, else the links (see\n"
+                         "    :mod:`dlxnumba.sudoku.bits`)."}
+
+
+def _links_only(algorithm: str, what: str) -> None:
+    """``threads``/``checkpoint`` split the links' search: not with ``algorithm="bits"``."""
+    if algorithm == "bits":
+        raise SudokuError(f"{what}= splits the search of the dancing links: use algorithm='links' or 'auto' "
+                          f"with it, not 'bits'")
+
+
+def _algorithm(algorithm: object) -> str:
+    """``algorithm=`` of a Sudoku method, checked."""
+    return algorithm if algorithm == "auto" else choice(algorithm, "algorithm", _bits.ALGORITHMS, SudokuError)
 
 
 def _documented(method: T) -> T:
@@ -190,7 +211,7 @@ class Sudoku(Grid):
     @_documented
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
-              progress_interval: float = 0.5) -> Sudoku | None:
+              progress_interval: float = 0.5, algorithm: str = "auto") -> Sudoku | None:
         """The first solution found, as a new :class:`Sudoku`, or None.
 
         Ctrl-C interrupts a long search within a fraction of a second.  The
@@ -203,6 +224,7 @@ class Sudoku(Grid):
         {timeout}
         {progress}
         {progress_interval}
+        {algorithm}
 
         Returns
         -------
@@ -231,12 +253,13 @@ class Sudoku(Grid):
         True
         """
         return _solve.solve_one(self, _solve.options_of(stop_at, max_nodes, timeout, progress,
-                                                        progress_interval))
+                                                        progress_interval), _algorithm(algorithm))
 
     @_documented
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress: ProgressArg = None,
-                  progress_interval: float = 0.5, threads: int | None = None) -> Iterator[Sudoku]:
+                  progress_interval: float = 0.5, threads: int | None = None,
+                  algorithm: str = "auto") -> Iterator[Sudoku]:
         """Iterate over the solutions (each a :class:`Sudoku`), lazily.
 
         ``threads=N`` (N > 1) finds them all first, on N threads (see
@@ -254,6 +277,7 @@ class Sudoku(Grid):
         {progress}
         {progress_interval}
         {threads}
+        {algorithm}
 
         Yields
         ------
@@ -277,14 +301,17 @@ class Sudoku(Grid):
         """
         limit = check_limit(limit, SudokuError)
         options = _solve.options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
+        algorithm = _algorithm(algorithm)
         if not options.serial:
+            _links_only(algorithm, "threads")
             return _solve.split_solutions(self, limit, options)
-        return _solve.iter_solutions(self, limit, options)
+        return _solve.iter_solutions(self, limit, options, algorithm)
 
     @_documented
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None,
-              progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None) -> int:
+              progress_interval: float = 0.5, threads: int | None = None, checkpoint: Any = None,
+              algorithm: str = "auto") -> int:
         """The number of solutions (at most ``limit``).
 
         With ``stop_at=0`` the statistics (:func:`~dlxnumba.last_stats`:
@@ -302,6 +329,7 @@ class Sudoku(Grid):
         {progress}
         {progress_interval}
         {threads}
+        {algorithm}
         {checkpoint}
 
         Returns
@@ -329,14 +357,16 @@ class Sudoku(Grid):
         """
         limit = check_limit(limit, SudokuError)
         options = _solve.options_of(stop_at, max_nodes, timeout, progress, progress_interval, threads)
+        algorithm = _algorithm(algorithm)
         if not options.serial or checkpoint is not None:
+            _links_only(algorithm, "threads" if checkpoint is None else "checkpoint")
             return _solve.split_count(self, limit, options, checkpoint)
-        return _solve.count_solutions(self, limit, options)
+        return _solve.count_solutions(self, limit, options, algorithm)
 
     @_documented
     def is_unique(self, *, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                   progress: ProgressArg = None, progress_interval: float = 0.5,
-                  threads: int | None = None) -> bool:
+                  threads: int | None = None, algorithm: str = "auto") -> bool:
         """True when the puzzle has exactly one solution (:meth:`count` up to 2, with these options).
 
         Parameters
@@ -347,6 +377,7 @@ class Sudoku(Grid):
         {progress}
         {progress_interval}
         {threads}
+        {algorithm}
 
         Returns
         -------
@@ -367,7 +398,7 @@ class Sudoku(Grid):
         (False, True)
         """
         return self.count(2, stop_at=stop_at, max_nodes=max_nodes, timeout=timeout, progress=progress,
-                          progress_interval=progress_interval, threads=threads) == 1
+                          progress_interval=progress_interval, threads=threads, algorithm=algorithm) == 1
 
     # -------------------------------------------------------- grading, hints
 

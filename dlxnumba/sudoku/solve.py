@@ -49,6 +49,7 @@ from ..search import Search, ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status, record_last
 from ..template import template
+from . import bits as _bits
 from .encoding import cover_problem, decode, given_options
 from .geometry import check_box, geometry
 from .grid import Grid
@@ -260,8 +261,28 @@ _OPTIONS: dict = {}
 _PLAIN = (type(None), bool, int, float)
 
 
-def solve_one(puzzle: G, options: SearchOptions) -> G | None:
+def engine_of(puzzle: Grid, algorithm: str) -> str | None:
+    """The bits' layout that solves ``puzzle`` with ``algorithm`` (checked), or
+    None for the links (:func:`dlxnumba.sudoku.bits.engine`)."""
+    return _bits.engine(puzzle.n, puzzle.box, puzzle.variant, algorithm)
+
+
+def _bits_one(puzzle: Grid, lay: str, limit: int, options: SearchOptions, found_on_limit: bool) -> _bits.One:
+    """One search on the bits; its statistics recorded; a spent budget raises
+    LimitReached (``found``: the count, or None for ``solve``)."""
+    r = _bits.search_one(puzzle._cells, puzzle.n, puzzle.box, puzzle.variant, lay, limit, options)
+    record_last(r.stats)
+    if r.spent is not None:
+        raise LimitReached(r.stats.status, r.stats, r.count if found_on_limit else None)
+    return r
+
+
+def solve_one(puzzle: G, options: SearchOptions, algorithm: str = "auto") -> G | None:
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
+    lay = engine_of(puzzle, algorithm)
+    if lay is not None:
+        r = _bits_one(puzzle, lay, 1, options, False)
+        return None if r.first is None else puzzle._with_cells(r.first)
     if puzzle.variant.kinds and not puzzle.variant.fast:
         sol = _generic(puzzle, options).first()
         return None if sol is None else puzzle._with_cells(decode(sol, puzzle.n))
@@ -300,11 +321,14 @@ def _first(puzzle: G, one: _One) -> G | None:
     return puzzle._with_cells(one.results[4][0].copy()) if one.results[1][0] else None
 
 
-def count_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> int:
+def count_solutions(puzzle: G, limit: int | None, options: SearchOptions, algorithm: str = "auto") -> int:
     """The body of :meth:`Sudoku.count`: the number of solutions, at most ``limit`` (checked)."""
+    lay = engine_of(puzzle, algorithm)
     if limit == 0:
-        record_last(Stats(status=Status.LIMIT))
+        record_last(Stats(status=Status.LIMIT, algorithm="links" if lay is None else "bits"))
         return 0
+    if lay is not None:
+        return _bits_one(puzzle, lay, NO_LIMIT if limit is None else limit, options, True).count
     if puzzle.variant.kinds and not puzzle.variant.fast:
         return _generic(puzzle, options).count(limit)
     target = NO_LIMIT if limit is None else min(int(limit), NO_LIMIT)
@@ -315,8 +339,12 @@ def count_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> int
     return stats.solutions
 
 
-def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> Iterator[G]:
-    """The body of :meth:`Sudoku.solutions`: a resumable search, linked up by the same builder."""
+def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions, algorithm: str = "auto") -> Iterator[G]:
+    """The body of :meth:`Sudoku.solutions`: a resumable search, linked up by the same builder
+    (or on the bits)."""
+    lay = engine_of(puzzle, algorithm)
+    if lay is not None:
+        return _bits_solutions(puzzle, lay, limit, options)
     v = puzzle.variant
     if v.kinds and not v.fast:
         return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in _generic(puzzle, options).solutions(limit))
@@ -330,6 +358,23 @@ def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions) -> Iter
     search = Search.using(shape.problem, options, given_options(cells, puzzle.n), prepare=prepare)
     record_last(search.stats)
     return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in search.solutions(limit))
+
+
+def _bits_solutions(puzzle: G, lay: str, limit: int | None, options: SearchOptions) -> Iterator[G]:
+    """The solutions on the bits, one at a time: the search waits between two."""
+    steps = _bits.run(puzzle._cells, puzzle.n, puzzle.box, puzzle.variant, lay,
+                      NO_LIMIT if limit is None else limit, options, lazy=True)
+    record_last(Stats(algorithm="bits"))
+    while True:
+        try:
+            grid = next(steps)
+        except StopIteration as e:
+            r = e.value
+            record_last(r.stats)
+            if r.spent is not None:
+                raise LimitReached(r.stats.status, r.stats, r.count) from None
+            return
+        yield puzzle._with_cells(grid)
 
 
 def split_count(puzzle: G, limit: int | None, options: SearchOptions, checkpoint: object) -> int:
@@ -378,10 +423,14 @@ class BatchArrays(NamedTuple):
     seconds: float
     #: the (P, N*N) puzzles solved (a copy of the input where rows were marked INVALID)
     puzzles: np.ndarray
+    #: the engine that solved them: "bits" (guesses and propagation steps in
+    #: ``nodes`` and ``updates``) or "links"
+    algorithm: str = "links"
 
 
 def solve_arrays(arr: np.ndarray, bad: np.ndarray, n: int, box: tuple[int, int], variant: Variant, limit: int,
-                 options: SearchOptions, *, shared: bool = True, t0: float | None = None) -> BatchArrays:
+                 options: SearchOptions, *, shared: bool = True, t0: float | None = None,
+                 algorithm: str = "auto") -> BatchArrays:
     """Solve the (P, N*N) uint8 puzzles ``arr`` (rows ``bad`` are INVALID: unreadable),
     up to ``limit`` solutions each, with ``options`` (checked), on their threads.
 
@@ -400,6 +449,15 @@ def solve_arrays(arr: np.ndarray, bad: np.ndarray, n: int, box: tuple[int, int],
     if variant.kinds:
         variant.geometry(n, box)  # a region map of another size, a windoku without room: SudokuError
     limit = min(int(limit), NO_LIMIT)
+    lay = _bits.engine(n, box, variant, algorithm)
+    if lay is not None:
+        res, compiling = _bits.solve_batch(arr, n, box, variant, lay, limit, options,
+                                           B.lanes_for(nthreads, len(arr)), t0)
+        status, out = res[0], res[4]
+        if any_bad:
+            status[bad] = K.ST_INVALID
+            out[bad] = 0
+        return BatchArrays(out, status, res[1], res[2], res[3], time.perf_counter() - t0 - compiling, arr, "bits")
     if variant.kinds and not variant.fast:
         return _generic_batch(arr, bad, n, box, variant, limit, options)
     shape = _Shape.of(n, box, variant if variant.kinds else None)

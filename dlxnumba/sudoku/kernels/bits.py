@@ -717,7 +717,9 @@ def one_band(begin, grid, limit, node_budget, work_slice, work, out):
 
     Returns -1 for an invalid grid, 1 when it paused (on the slice, or on the
     node budget: ``state[NODES] >= node_budget``; call again with ``begin``
-    False to go on), 0 when done; ``work.state`` holds the figures."""
+    False to go on), 2 when it stopped at the ``limit``-th solution (written
+    to ``out``, as is the first; call again with a higher limit to go on), 0
+    when the search is over; ``work.state`` holds the figures."""
     work = BandWork(*work)
     state = work.state
     if begin:
@@ -727,11 +729,11 @@ def one_band(begin, grid, limit, node_budget, work_slice, work, out):
     while True:
         ret = search(work, node_budget, stop, False)
         if ret == RET_SOLUTION:
-            if state[SOLUTIONS] == 1:
+            if state[SOLUTIONS] == 1 or state[SOLUTIONS] == limit:
                 write_grid(work.stack[state[LEVEL]], out)
             if state[SOLUTIONS] < limit:
                 continue
-            return 0
+            return 2
         if ret == RET_DONE:
             return 0
         return 1
@@ -761,11 +763,11 @@ def one_cells(begin, grid, limit, node_budget, work_slice, geometry, work, out):
     while True:
         ret = search_cells(work, nn, full, geometry, node_budget, stop, False)
         if ret == RET_SOLUTION:
-            if state[SOLUTIONS] == 1:
+            if state[SOLUTIONS] == 1 or state[SOLUTIONS] == limit:
                 write_cells(work.stack[state[LEVEL]], out)
             if state[SOLUTIONS] < limit:
                 continue
-            return 0
+            return 2
         if ret == RET_DONE:
             return 0
         return 1
