@@ -262,7 +262,7 @@ def _run_class(run_base: type, solver_base: type) -> type:
             future = None
             if len(rows):
                 # the chunk's rules travel in the solver record, as the serial solver reads them
-                solver = ChunkSolver.make(limit=self.solver.limit, **self.solver.rules())
+                solver = ChunkSolver.make(limit=self.solver.limit, **self.solver.rules(), **self.solver.engine())
                 future = self.client.submit(solver, rows, pure=False, retries=2)
             self.queue.append((chunk, valid, reasons, future))
             while len(self.queue) >= self.depth:

@@ -166,8 +166,12 @@ def add_parser(commands) -> argparse.ArgumentParser:
     s.add_argument("--cages", metavar="'MAP SUMS'",
                    help="a killer's cages: a cage map of N*N symbols ('.' for no cage) and "
                         "label=sum tokens, e.g. 'AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3'")
+    s.add_argument("--algorithm", choices=("auto", "bits", "links"), default="auto",
+                   help="the engine: bits (bit-parallel, any grid but killers), links (dancing "
+                        "links), or auto (default: bits for the classic 9x9, else links)")
     s.add_argument("--max-nodes", type=_non_negative_int, metavar="N",
-                   help="search-node budget per puzzle (BUDGET when spent)")
+                   help="search-node budget per puzzle (BUDGET when spent; the bits count "
+                        "their guesses)")
     s.add_argument("--timeout", type=_seconds, metavar="SECONDS",
                    help="wall-clock limit from the first puzzle on (see below)")
     add_split_arguments(s, threads=False)
@@ -197,6 +201,12 @@ def validate(args) -> None:
     conflict = split_conflict(args)
     if conflict:
         error(conflict)
+    if args.algorithm == "bits" and args.count and split_options(args):
+        error("--count with " + " and ".join(f"--{k}" for k in split_options(args) if k != "threads" or
+                                             split_options(args)[k]) +
+              " splits the search of the dancing links: leave out --algorithm bits")
+    if args.algorithm == "bits" and getattr(args, "cages", None) is not None:
+        error("--algorithm bits cannot solve a killer's cages: leave it out (the links solve them)")
     from .dask import refuse as dask_refused
     if dask_refused(args, "solve"):
         error(dask_refused(args, "solve"))
@@ -629,6 +639,10 @@ class _Solver:
         home, so that no path (serial, --threads, --dask) can leave one behind."""
         return {"box": self.box, "variant": self.variant}
 
+    def engine(self) -> dict:
+        """The engine every search of the run uses (--algorithm): one home, as :meth:`rules`."""
+        return {"algorithm": self.args.algorithm}
+
     def puzzle(self, cells):
         """The Sudoku of ``cells`` under :meth:`rules` (SudokuError: it breaks them)."""
         return self.S.Sudoku(cells, **self.rules())
@@ -670,10 +684,10 @@ class _Solver:
         S, np = self.S, self.np
         try:
             if self.args.count:
-                self.puzzle(puzzle).count(1, max_nodes=1)
+                self.puzzle(puzzle).count(1, max_nodes=1, **self.engine())
             else:
                 batch = np.repeat(puzzle[None, :], self.warm_up_puzzles, axis=0)
-                S.solve_many(batch, threads=self.args.threads, max_nodes=1, **self.rules())
+                S.solve_many(batch, threads=self.args.threads, max_nodes=1, **self.rules(), **self.engine())
         except (SudokuError, LimitReached):
             pass  # the real work reports it
         self.warm = True
@@ -705,6 +719,7 @@ class _Solver:
                     self.show(done + p.done)
 
                 s, st, info = S.solve_many(cells[idx], limit=self.limit, threads=self.args.threads, **self.rules(),
+                                           **self.engine(),
                                            max_nodes=self.args.max_nodes, timeout=left,
                                            progress=report if self.reporting else None,
                                            progress_interval=REDRAW_SECONDS, return_stats=True)
@@ -755,7 +770,7 @@ class _Solver:
         watch = _CountWatch(report)
         try:
             n = puzzle.count(None if limit is None else limit + 1, max_nodes=self.args.max_nodes,
-                             timeout=left, progress=watch.reporter,
+                             timeout=left, progress=watch.reporter, **self.engine(),
                              progress_interval=min(COUNT_REPORT_SECONDS, REDRAW_SECONDS),
                              **self.split)
             exact = limit is None or n <= limit

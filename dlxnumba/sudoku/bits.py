@@ -224,7 +224,7 @@ def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit
     ret = KB.one_cells(True, *args)
     if ret < 0:
         return 0
-    while ret:
+    while ret == 1:
         ret = KB.one_cells(False, *args)
     return int(w.state[0, K.SOLUTIONS])
 
@@ -366,3 +366,54 @@ def solve_batch(arr: np.ndarray, n: int, box: tuple[int, int], variant: Variant,
                                   options.max_nodes, options.timeout, options.reporter(), options.progress_interval,
                                   "puzzles", t0, work_slice=WORK_SLICE << 4)
     return results, compiling
+
+
+class Fast:
+    """This thread's lean way to one 9x9 grid with no options (``Sudoku(p).solve()``,
+    ``count()``): the band layout's entry, its arguments and buffers, made once."""
+
+    def __init__(self) -> None:
+        from .kernels import bits as KB
+
+        self.w = BitsSpace("band", 81, 1)
+        self.grid = np.zeros(81, np.uint8)  # a writable copy: one compiled signature for all callers
+        self.out = np.zeros(81, np.uint8)
+        self.entry = KB.one_band
+        self.work = self.w.one()
+        self.state = self.w.state[0]
+        self.budget = KB.NO_BUDGET
+        self.slice = np.int64(1 << 22)
+        ready(self.entry, (True, self.grid, np.int64(1), self.budget, self.slice, self.work, self.out))
+
+    def search(self, cells: np.ndarray, limit: int) -> tuple:
+        """Up to ``limit`` solutions of the 9x9 ``cells``: the arguments of
+        :class:`~dlxnumba.Stats` (Ctrl-C works between slices of the search);
+        the first solution is in ``out`` when one was found."""
+        self.grid[:] = cells
+        args = (self.grid, limit, self.budget, self.slice, self.work, self.out)
+        t0 = time.perf_counter()
+        self.w.busy = True
+        try:
+            ret = self.entry(True, *args)
+            while ret == 1:
+                ret = self.entry(False, *args)
+        finally:
+            self.w.busy = False
+        seconds = time.perf_counter() - t0
+        state = self.state
+        if ret < 0:
+            state[:] = 0
+        found = int(state[K.SOLUTIONS])
+        return (found, int(state[K.NODES]), int(state[K.UPDATES]), int(state[K.MAX_LEVEL]), seconds,
+                Status.LIMIT if found >= limit else Status.COMPLETE, _NO_PROFILE, 0, "bits")
+
+
+_NO_PROFILE = np.zeros(0, np.int64)
+
+
+def fast() -> Fast:
+    """This thread's :class:`Fast` (a fresh one while it is busy: a callback's)."""
+    f = getattr(_LOCAL, "fast", None)
+    if f is None:
+        f = _LOCAL.fast = Fast()
+    return f if not f.w.busy else Fast()

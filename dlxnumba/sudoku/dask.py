@@ -18,8 +18,9 @@ import numpy as np
 
 from ..errors import SudokuError, plain
 from ..parallel.dask import distributed_package, worker_threads
-from ..checks import integer
+from ..checks import choice, integer
 from ..search_options import SearchOptions
+from .bits import ALGORITHMS
 from .many import solve_many
 from .variants import Variant
 
@@ -48,20 +49,21 @@ class ChunkSolver:
     box: Any = None
     variant: Variant | None = None
     options: SearchOptions = SearchOptions()
+    algorithm: str = "auto"
 
     @classmethod
     def make(cls, *, limit: int = 1, box: Any = None, variant: Any = None, stop_at: int = 1,
-             max_nodes: int | None = None) -> "ChunkSolver":
+             max_nodes: int | None = None, algorithm: str = "auto") -> "ChunkSolver":
         """The record of these keywords, checked (a :class:`~dlxnumba.SudokuError` names a bad one)."""
         limit = integer(limit, "limit", low=1, error=SudokuError)
         options = SearchOptions.make(SudokuError, stop_at=stop_at, max_nodes=max_nodes, threads=1)
         rules = None if variant is None else Variant.parse(variant)
-        return cls(limit, box, rules or None, options)
+        return cls(limit, box, rules or None, options, choice(algorithm, "algorithm", ALGORITHMS, SudokuError))
 
     def __call__(self, cells: np.ndarray) -> tuple:
         o = self.options
         r = solve_many(cells, limit=self.limit, threads=1, box=self.box, variant=self.variant, stop_at=o.stop_at,
-                       max_nodes=o.max_nodes, return_stats=True)
+                       max_nodes=o.max_nodes, return_stats=True, algorithm=self.algorithm)
         sols, status, info = r[0], r[1], r[2]
         return (np.asarray(sols), np.asarray(status, np.int8), np.asarray(info["nodes"]),
                 np.asarray(info["updates"]), np.asarray(info["count"]))
@@ -69,11 +71,11 @@ class ChunkSolver:
 
 def solve_chunks(chunks: Iterable[np.ndarray], client: Any, *, limit: int = 1, box: Any = None,
                  variant: Any = None, stop_at: int = 1, max_nodes: int | None = None,
-                 in_flight: int | None = None) -> Iterator[tuple]:
+                 in_flight: int | None = None, algorithm: str = "auto") -> Iterator[tuple]:
     """Solve chunks of puzzles ((k, N*N) uint8 arrays, e.g. from
     :func:`~dlxnumba.sudoku.iter_puzzles`) on a Dask cluster, each with
     :func:`~dlxnumba.sudoku.solve_many` on one worker thread (with ``box`` and
-    ``variant``, the rules of every puzzle).
+    ``variant``, the rules of every puzzle; ``algorithm`` as there).
 
     Yields ``(chunk, solutions, status, nodes, updates, counts)`` per chunk,
     in input order, as soon as that chunk and all before it are done; at most
@@ -87,7 +89,8 @@ def solve_chunks(chunks: Iterable[np.ndarray], client: Any, *, limit: int = 1, b
     if not isinstance(client, distributed.Client):
         raise SudokuError(f"client must be a distributed.Client (see dlxnumba.parallel.dask.connect), "
                           f"not {plain(client)}")
-    solver = ChunkSolver.make(limit=limit, box=box, variant=variant, stop_at=stop_at, max_nodes=max_nodes)
+    solver = ChunkSolver.make(limit=limit, box=box, variant=variant, stop_at=stop_at, max_nodes=max_nodes,
+                              algorithm=algorithm)
     depth = in_flight if in_flight is not None else CHUNKS_IN_FLIGHT * worker_threads(client)
     queue: list = []
     try:

@@ -122,8 +122,11 @@ def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
                                         return_stats=True)
         assert status.tolist() == [Status.BUDGET]
         assert info["count"][0] == partial  # the same engine stopped at the same place
-    rows, status = solve_many([NONE, TOP1], threads=1, max_nodes=1)
+    rows, status = solve_many([NONE, TOP1], threads=1, max_nodes=1, algorithm="links")
     assert status.tolist() == [Status.BUDGET, Status.BUDGET] and not rows.any()
+    # the bits count guesses: TOP1 needs none, NONE more than one
+    rows, status = solve_many([NONE, TOP1], threads=1, max_nodes=1, algorithm="bits")
+    assert status.tolist() == [Status.BUDGET, Status.SOLVED] and not rows[0].any() and verified(rows[1], TOP1)
 
 
 def test_progress_receives_reports_during_a_long_count(monkeypatch):

@@ -219,7 +219,8 @@ def _settle(cur, comp, state):
 @njit(**JIT_INNER)
 def _choose(cur):
     """``(word, bit)`` of the branching: a cell with two candidates and its lowest
-    digit, else a cell with the fewest candidates."""
+    digit; else a digit with two places left in a row, and its first place;
+    else a cell with the fewest candidates."""
     for b in range(3):
         ones = 0
         twos = 0
@@ -235,6 +236,13 @@ def _choose(cur):
             for e in range(b, 27, 3):
                 if np.int64(cur[e]) & bit:
                     return e, bit
+    for e in range(27):
+        x = np.int64(cur[e])
+        for k in range(3):
+            r = (x >> (9 * k)) & 511
+            t = r & (r - 1)
+            if t != 0 and t & (t - 1) == 0:
+                return e, (r & -r) << (9 * k)
     best = 99
     be = -1
     bb = 0
