@@ -17,7 +17,7 @@ from pathlib import Path
 from report import HERE, MODES, _index, _sets, load
 
 COLORS = {
-    "single": "#9ecae1", "batch": "#3182bd", "parallel": "#08519c", "unique": "#6baed6",
+    "single": "#9ecae1", "batch": "#3182bd", "links": "#fd8d3c", "parallel": "#08519c", "unique": "#6baed6",
     "naive": "#bdbdbd", "peer:exact_cover": "#fd8d3c", "peer:xcover": "#e6550d",
 }
 

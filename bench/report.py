@@ -36,7 +36,8 @@ HERE = Path(__file__).resolve().parent
 SET_ORDER = ["easy50", "top95", "hardest"]
 #: Sudoku modes in table order, with their labels.
 MODES = {
-    "batch": "batch: `solve_many(array, threads=1)` (call)",
+    "batch": "batch: `solve_many(array, threads=1)`, the bits (call)",
+    "links": "links: `solve_many(array, threads=1, algorithm=\"links\")` (call)",
     "parallel": "parallel: `solve_many(array, threads=2)` (call)",
     "unique": "unique: `solve_many(array, threads=1, limit=2)` (call)",
     "strings": "strings: `solve_many(strings, threads=1)` (end to end)",

@@ -4,9 +4,12 @@ One group per set (``sudoku-peers-SET``: ``top1465``, ``17clue`` (its first 20,0
 puzzles), ``hardest1106``), one row per solver and ``limit`` (1: the first
 solution; 2: also prove it unique):
 
-``dlxnumba``   ``solve_many(array, threads=1, limit=limit)`` on the set read into an
-               (n, 81) array (untimed), timed round by round like the batch rows of
-               ``test_sudoku_sets.py``;
+``bits``,      ``solve_many(array, threads=1, limit=limit, algorithm=...)`` on the set
+``links``      read into an (n, 81) array (untimed), timed round by round like the
+               batch rows of ``test_sudoku_sets.py``: dlxnumba's bit-parallel engine
+               and its dancing links;
+``per-call``   ``Sudoku(text).solve()`` for each line (limit 1 only; end to end: the
+               text read, the grid checked, the search), the per-call path;
 ``tdoku``,     timed inside their own process by tdoku's harness ``run_benchmark``
 ``kudoku``,    (``sudoku_peers.rate``: the set as it is, unpermuted, for
 ``jczsolve``   ``BENCH_PEER_SECONDS`` seconds, 3 by default), which reports its own
@@ -36,7 +39,7 @@ import pytest
 
 import sudoku_peers
 from benchutil import check_solutions, measure, record
-from dlxnumba import Status, read_puzzles, solve_many
+from dlxnumba import Status, Sudoku, read_puzzles, solve_many
 
 #: Puzzles per set under --benchmark-disable.
 QUICK = 50
@@ -44,7 +47,7 @@ QUICK = 50
 PEER_SECONDS = int(os.environ.get("BENCH_PEER_SECONDS", "3"))
 PEER_WARMUP = 1
 
-SOLVERS = ("dlxnumba",) + sudoku_peers.SOLVERS
+SOLVERS = ("bits", "links", "per-call") + sudoku_peers.SOLVERS
 LIMITS = (1, 2)
 
 
@@ -53,20 +56,33 @@ def _lines(name: str, disabled: bool) -> list[str]:
     return lines[:QUICK] if disabled else lines
 
 
-def _dlxnumba(benchmark, name, lines, limit):
+def _dlxnumba(benchmark, name, lines, limit, algorithm):
     puzzles = read_puzzles(io.StringIO("\n".join(lines) + "\n"))
 
     def body():
-        return solve_many(puzzles, threads=1, limit=limit, return_stats=True)
+        return solve_many(puzzles, threads=1, limit=limit, return_stats=True, algorithm=algorithm)
 
-    solve_many(puzzles[:2], threads=1, limit=limit)  # warm up
+    solve_many(puzzles[:2], threads=1, limit=limit, algorithm=algorithm)  # warm up
     (sols, status, stats), timing = measure(benchmark, body)
     ok = status == Status.SOLVED
     bad = check_solutions(sols, lines)
     record(benchmark, seconds=timing.median, n_puzzles=len(lines), nodes=stats["nodes"].sum(),
            updates=stats["updates"].sum(), verified=bool(ok.all()) and not bad, kind="sudoku-peers", set=name,
-           solver="dlxnumba", mode="batch", timed="call", limit=limit, threads=1, timing=timing)
+           solver=f"dlxnumba-{algorithm}", mode="batch", timed="call", limit=limit, threads=1, timing=timing)
     assert ok.all(), f"{name}: status {[Status(s).name for s in status[~ok]]}"
+    assert not bad, f"{name}: wrong solutions for puzzles {bad}"
+
+
+def _per_call(benchmark, name, lines):
+    def body():
+        return [Sudoku(text).solve() for text in lines]
+
+    Sudoku(lines[0]).solve()  # warm up
+    sols, timing = measure(benchmark, body)
+    bad = check_solutions(sols, lines)
+    record(benchmark, seconds=timing.median, n_puzzles=len(lines), nodes=None, updates=None, verified=not bad,
+           kind="sudoku-peers", set=name, solver="dlxnumba-per-call", mode="single", timed="e2e", limit=1,
+           threads=1, timing=timing)
     assert not bad, f"{name}: wrong solutions for puzzles {bad}"
 
 
@@ -95,7 +111,11 @@ def _peer(benchmark, name, lines, limit, peer, disabled):
 def test_sudoku_peers(benchmark, disabled, name, solver, limit):
     benchmark.group = f"sudoku-peers-{name}"
     lines = _lines(name, disabled)
-    if solver == "dlxnumba":
-        _dlxnumba(benchmark, name, lines, limit)
+    if solver in ("bits", "links"):
+        _dlxnumba(benchmark, name, lines, limit, solver)
+    elif solver == "per-call":
+        if limit != 1:
+            pytest.skip("Sudoku(text).solve() looks for one solution")
+        _per_call(benchmark, name, lines)
     else:
         _peer(benchmark, name, lines, limit, solver, disabled)

@@ -6,6 +6,8 @@ its input already in the library's own format; ``e2e`` = end to end, from the
 puzzle strings to the solution grids):
 
 ``batch``     call  ``solve_many(array, threads=1)`` on the prepared (n, 81) array
+                    (``algorithm="auto"``: the bit-parallel engine on these 9x9 sets)
+``links``     call  ``solve_many(array, threads=1, algorithm="links")``: the dancing links
 ``parallel``  call  ``solve_many(array, threads=2)``
 ``unique``    call  ``solve_many(array, threads=1, limit=2)``: solve and prove uniqueness
 ``strings``   e2e   ``solve_many(list of strings, threads=1)``
@@ -68,11 +70,12 @@ def _solve_many(benchmark, name, mode, lines, puzzles):
     threads = THREADS if mode == "parallel" else 1
     limit = 2 if mode == "unique" else 1
     data = lines if mode == "strings" else puzzles
+    algorithm = "links" if mode == "links" else "auto"
 
     def body():
-        return solve_many(data, threads=threads, limit=limit, return_stats=True)
+        return solve_many(data, threads=threads, limit=limit, return_stats=True, algorithm=algorithm)
 
-    solve_many(data[:2], threads=threads, limit=limit)  # warm up (two puzzles: both lanes)
+    solve_many(data[:2], threads=threads, limit=limit, algorithm=algorithm)  # warm up (two puzzles: both lanes)
     result, timing = measure(benchmark, body, share=PASSES)
     _record_many(benchmark, name, mode, puzzles, timing, result,
                  timed="e2e" if mode == "strings" else "call",
