@@ -110,7 +110,7 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
 #: on a 2-core machine): what ``processes > 1`` deals out, the longest first, each
 #: to the process with the least so far.  All but the first two run only with
 #: ``everything``.
-GROUPS = {"exact cover": 12.0, "sudoku": 5.5, "colors": 2.0, "cells": 4.5, "costs": 7.0,
+GROUPS = {"exact cover": 12.0, "sudoku": 10.0, "bits on any grid": 6.0, "colors": 2.0, "cells": 4.5, "costs": 7.0,
           "multiplicities": 6.0, "preprocessing and zdd": 6.0, "generate": 4.0, "grade": 24.0}
 
 
@@ -204,13 +204,23 @@ def _run_group(group: str, parallel: bool) -> None:
     elif group == "sudoku":
         from .sudoku import Sudoku, solve_many
 
+        s = Sudoku("12.. ..12 .... ....")  # the links
+        s9 = Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")  # the bits
+        for t in (s, s9):
+            t.solve()
+            t.count(max_nodes=100)
+            list(t.solutions(limit=2))
+            solve_many([t], threads=1)
+            if parallel:
+                solve_many([t] * jobs, threads=2)
+    elif group == "bits on any grid":
+        from .sudoku import Sudoku, solve_many
+
         s = Sudoku("12.. ..12 .... ....")
-        s.solve()
-        s.count(max_nodes=100)
-        list(s.solutions())
-        solve_many([s], threads=1)
+        s.count(algorithm="bits")
+        solve_many([s], threads=1, algorithm="bits")
         if parallel:
-            solve_many([s] * jobs, threads=2)
+            solve_many([s] * jobs, threads=2, algorithm="bits")
     elif group == "colors":
         colored.count()
     elif group == "cells":
