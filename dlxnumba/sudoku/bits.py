@@ -300,7 +300,7 @@ def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: 
 
     def report() -> Progress:
         return Progress(seconds + time.perf_counter() - t0, int(state[K.NODES]), int(state[K.UPDATES]),
-                        int(state[K.SOLUTIONS]))
+                        int(state[K.SOLUTIONS]), fraction(lay, w, args))
 
     spent = None
     try:
@@ -417,3 +417,38 @@ def fast() -> Fast:
     if f is None:
         f = _LOCAL.fast = Fast()
     return f if not f.w.busy else Fast()
+
+
+def fraction(lay: str, w: BitsSpace, args: tuple) -> float:
+    """Knuth's estimate of the fraction of the search tree done, from the path to
+    the node in hand: at each level, the branches tried before the one taken,
+    out of all, weighted by the product of the branch counts above it."""
+    state = w.state[0]
+    level = int(state[K.LEVEL])
+    done, scale = 0.0, 1.0
+    if lay == "band":
+        gent = w.works[1][0]
+        for lev in range(min(level, len(gent))):
+            for _ in range(int(gent[lev]) >> 8):  # the first branches finished here (each a half)
+                done += scale / 2
+                scale /= 2
+            scale /= 2  # the first branch of the guess in hand
+        return min(done, 1.0)
+    stack, cell, rem = w.works[0][0], w.works[2][0], w.works[3][0]
+    nn = stack.shape[1]
+    regions = args[4][2]
+    low = np.uint64((1 << 63) - 1)
+    for lev in range(min(level, nn)):
+        c = int(cell[lev])
+        cur = stack[lev]
+        if c >= 0:
+            total = int(cur[c] & low).bit_count()
+        else:
+            bit = np.uint64(1 << int(cell[lev + nn + 1]))
+            total = sum(1 for k in regions[-1 - c] if cur[k] & bit)
+        tried = total - int(rem[lev]).bit_count()
+        if total <= 0 or tried <= 0:
+            break
+        done += scale * (tried - 1) / total
+        scale /= total
+    return min(done, 1.0)

@@ -52,7 +52,8 @@ from .rng import below, popcount, trailing_zeros
 BandWork = namedtuple("BandWork", "stack gent gbit comp state rng")
 BandWork.__doc__ = """The arrays of one search in the band layout: ``stack`` (uint32
 ``(DEPTH, WIDTH)``, the state of each level), ``gent``/``gbit`` (int64
-``DEPTH``: the word and bit of each level's guess), ``comp`` (int64 27, see
+``DEPTH``: the word and bit of each level's guess; above bit 8 of ``gent``, the
+first branches finished at the level, for the estimate of the progress), ``comp`` (int64 27, see
 :func:`_settle`), ``state`` (int64 ``STATE_SIZE``: LEVEL, NODES, UPDATES,
 SOLUTIONS, MAX_LEVEL, PHASE) and ``rng`` (uint64 1, a SplitMix64 state)."""
 
@@ -282,6 +283,7 @@ def start(grid, work):
     solution).  ``state`` is zeroed first.
     """
     stack, comp, state = work.stack, work.comp, work.state
+    work.gent[0] = 0
     for k in range(state.shape[0]):
         state[k] = 0
     # the givens' clashes, with comp as scratch: rows, columns, boxes
@@ -364,12 +366,13 @@ def search(work, node_budget, stop, randomised):
             if randomised:
                 e, bit = _random_digit(cur, e, bit, rng)
             state[NODES] += 1
-            gent[level] = e
+            gent[level] = e | (gent[level] & ~np.int64(255))  # the level's negations stay above bit 8
             gbit[level] = bit
             nxt = stack[level + 1]
             for i in range(WIDTH):
                 nxt[i] = cur[i]
             level += 1
+            gent[level] = 0
             if level > state[MAX_LEVEL]:
                 state[MAX_LEVEL] = level
             _place(nxt, e, bit)
@@ -387,7 +390,8 @@ def search(work, node_budget, stop, randomised):
             cur = stack[level]
             for i in range(27):
                 comp[i] = cur[i]
-            e = gent[level]
+            e = gent[level] & 255
+            gent[level] += 256  # one more first branch finished at this level (for the estimate)
             cur[e] = np.int64(cur[e]) & ~gbit[level]
             ok = _settle(cur, comp, state)
 
