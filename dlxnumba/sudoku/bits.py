@@ -12,7 +12,8 @@ as bits in one of two layouts:
 
 :func:`layout` says which applies; :func:`engine` resolves ``algorithm=``
 (``"auto"`` takes the bits where they were measured faster than the links:
-the classic 9x9, see :data:`AUTO_BITS`).  The generator and the grader's
+classic grids up to 9x9 and some 9x9 variants, see :data:`AUTO_MAX_N` and
+:data:`AUTO_KINDS`).  The generator and the grader's
 count of solutions use the same kernels (:func:`count`).
 
 >>> from dlxnumba.sudoku.geometry import geometry
@@ -41,7 +42,7 @@ from ..stats import Stats, Status
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
-__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_BITS", "generator_tables", "count", "counts", "layout", "engine",
+__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "generator_tables", "count", "counts", "layout", "engine",
            "BitsSpace", "BitsRun"]
 
 #: Largest side: a cell's candidates are the bits of a uint64.
@@ -50,11 +51,14 @@ MAX_GENERATE_N = 63
 #: The values of a Sudoku's ``algorithm=``.
 ALGORITHMS = ("auto", "bits", "links")
 
-#: The layouts ``algorithm="auto"`` runs on the bits: where they were measured
-#: faster than the links (bench/test_sudoku_sets.py).  The cell layout lost to
-#: the links on every size measured (4x4 to 16x16, classic and variants), so
-#: it serves ``algorithm="bits"``, the generator and the grader only.
-AUTO_BITS = ("band",)
+#: The largest side of a classic grid (no variant) that ``algorithm="auto"``
+#: runs on the bits: every shape measured up to 9x9 was faster on the bits (the
+#: cell layout on 4x4, 6x6, 8x8; the band layout on 9x9), every one past it on
+#: the links (12x12, 16x16, 25x25); see ``bench/results/bits_vs_links.md``.
+AUTO_MAX_N = 9
+#: The variant kinds whose 9x9 grids ``algorithm="auto"`` runs on the bits
+#: (measured faster there); any other kind, and any mix with one, runs on the links.
+AUTO_KINDS = frozenset({"x", "anti-knight"})
 
 
 def counts(variant: Variant, n: int) -> bool:
@@ -89,7 +93,11 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
             why = "a killer's cages" if variant.cages is not None else f"{n} digits (at most {MAX_GENERATE_N})"
             raise SudokuError(f"algorithm='bits' cannot solve {why}: use algorithm='links' or 'auto'")
         return lay
-    return lay if lay in AUTO_BITS else None
+    if lay is None:
+        return None
+    if variant.kinds:
+        return lay if n == 9 and variant.cages is None and set(variant.kinds) <= AUTO_KINDS else None
+    return lay if n <= AUTO_MAX_N else None
 
 
 @functools.lru_cache(maxsize=None)
@@ -369,28 +377,29 @@ def solve_batch(arr: np.ndarray, n: int, box: tuple[int, int], variant: Variant,
 
 
 class Fast:
-    """This thread's lean way to one 9x9 grid with no options (``Sudoku(p).solve()``,
-    ``count()``): the band layout's entry, its arguments and buffers, made once."""
+    """This thread's lean way to one grid with no options (``Sudoku(p).solve()``,
+    ``count()``) in layout ``lay``: the entry, its arguments and buffers, made once
+    per shape."""
 
-    def __init__(self) -> None:
+    def __init__(self, lay: str, n: int, box: tuple[int, int], variant: Variant):
         from .kernels import bits as KB
 
-        self.w = BitsSpace("band", 81, 1)
-        self.grid = np.zeros(81, np.uint8)  # a writable copy: one compiled signature for all callers
-        self.out = np.zeros(81, np.uint8)
-        self.entry = KB.one_band
+        nn = n * n
+        self.w = BitsSpace(lay, nn, 1)
+        self.grid = np.zeros(nn, np.uint8)  # a writable copy: one compiled signature for all callers
+        self.out = np.zeros(nn, np.uint8)
+        self.entry = _entry(lay)
+        self.head = (KB.NO_BUDGET, np.int64(1 << 22)) + (() if lay == "band" else (tables(n, box, variant),))
         self.work = self.w.one()
         self.state = self.w.state[0]
-        self.budget = KB.NO_BUDGET
-        self.slice = np.int64(1 << 22)
-        ready(self.entry, (True, self.grid, np.int64(1), self.budget, self.slice, self.work, self.out))
+        ready(self.entry, (True, self.grid, np.int64(1)) + self.head + (self.work, self.out))
 
     def search(self, cells: np.ndarray, limit: int) -> tuple:
-        """Up to ``limit`` solutions of the 9x9 ``cells``: the arguments of
+        """Up to ``limit`` solutions of ``cells``: the arguments of
         :class:`~dlxnumba.Stats` (Ctrl-C works between slices of the search);
         the first solution is in ``out`` when one was found."""
         self.grid[:] = cells
-        args = (self.grid, limit, self.budget, self.slice, self.work, self.out)
+        args = (self.grid, limit) + self.head + (self.work, self.out)
         t0 = time.perf_counter()
         self.w.busy = True
         try:
@@ -409,14 +418,22 @@ class Fast:
 
 
 _NO_PROFILE = np.zeros(0, np.int64)
+#: Shapes (variants included) whose :class:`Fast` a thread keeps at most.
+_FAST_SHAPES = 16
 
 
-def fast() -> Fast:
-    """This thread's :class:`Fast` (a fresh one while it is busy: a callback's)."""
-    f = getattr(_LOCAL, "fast", None)
+def fast(lay: str, n: int, box: tuple[int, int], variant: Variant) -> Fast:
+    """This thread's :class:`Fast` for the shape (a fresh one while it is busy: a callback's)."""
+    cache = getattr(_LOCAL, "fast", None)
+    if cache is None:
+        cache = _LOCAL.fast = {}
+    key = (n, box, variant) if variant else (n, box)
+    f = cache.get(key)
     if f is None:
-        f = _LOCAL.fast = Fast()
-    return f if not f.w.busy else Fast()
+        if len(cache) >= _FAST_SHAPES:
+            cache.clear()
+        f = cache[key] = Fast(lay, n, box, variant)
+    return f if not f.w.busy else Fast(lay, n, box, variant)
 
 
 def fraction(lay: str, w: BitsSpace, args: tuple) -> float:

@@ -280,8 +280,8 @@ def _bits_one(puzzle: Grid, lay: str, limit: int, options: SearchOptions, found_
 def solve_one(puzzle: G, options: SearchOptions, algorithm: str = "auto") -> G | None:
     """The body of :meth:`Sudoku.solve`: the first solution, or None."""
     lay = engine_of(puzzle, algorithm)
-    if lay == "band" and (options is DEFAULTS[0] or options is DEFAULTS[1]):  # the lean way
-        f = _bits.fast()
+    if lay is not None and (options is DEFAULTS[0] or options is DEFAULTS[1]):  # the lean way
+        f = _bits.fast(lay, puzzle.n, puzzle.box, puzzle.variant)
         figures = f.search(puzzle._cells, 1)
         record_last(figures)
         return puzzle._with_cells(f.out.copy()) if figures[0] else None
@@ -332,8 +332,9 @@ def count_solutions(puzzle: G, limit: int | None, options: SearchOptions, algori
     if limit == 0:
         record_last(Stats(status=Status.LIMIT, algorithm="links" if lay is None else "bits"))
         return 0
-    if lay == "band" and (options is DEFAULTS[0] or options is DEFAULTS[1]):  # the lean way
-        figures = _bits.fast().search(puzzle._cells, NO_LIMIT if limit is None else min(limit, NO_LIMIT))
+    if lay is not None and (options is DEFAULTS[0] or options is DEFAULTS[1]):  # the lean way
+        figures = _bits.fast(lay, puzzle.n, puzzle.box, puzzle.variant).search(
+            puzzle._cells, NO_LIMIT if limit is None else min(limit, NO_LIMIT))
         record_last(figures)
         return figures[0]
     if lay is not None:
