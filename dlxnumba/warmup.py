@@ -232,12 +232,14 @@ def _run_group(group: str, parallel: bool) -> None:
     elif group == "generate":
         from .sudoku import generate, generate_many
 
-        generate(seed=1)
+        generate(seed=1)  # the classic 9x9: the band layout's generator
+        generate((2, 2), seed=1)  # every other shape and variant: the cell layout's
         if parallel:
             generate_many(2, seed=1, threads=2)
     else:
         from .sudoku import Sudoku, grade_many
 
         g = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-        Sudoku(g).grade()
+        Sudoku(g).grade()  # its count of solutions: the bits' band layout
+        Sudoku("..3..2.....14...").grade()  # any other shape's count: the cell layout
         grade_many([g, g], threads=2 if parallel else 1)

@@ -1,13 +1,16 @@
 """Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
 
-How a puzzle is made (all of it compiled, :mod:`dlxnumba.sudoku.kernels.generate`):
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.sudoku.kernels.generate`,
+on the bit-parallel engine: its band layout for the classic 9x9, its cell
+layout for every other shape and variant, :mod:`.bits`):
 
-1. a random full grid, by a search that tries each branching cell's digits in
-   random order;
+1. a random full grid, by the engine's search drawing each branching cell's
+   digit at random;
 2. the cells in random order (with ``symmetric``, the *orbits* of cells under
    the symmetry), each removed if the puzzle keeps exactly one solution and
-   put back otherwise.  One pass leaves a *minimal* puzzle: no clue (no orbit)
-   can be removed without losing uniqueness.
+   put back otherwise (the engine's searches tell).  One pass leaves a
+   *minimal* puzzle: no clue (no orbit) can be removed without losing
+   uniqueness.
 
 Every random choice comes from SplitMix64, an integer PRNG seeded from
 ``(seed, puzzle number, attempt)``: a seed gives the same puzzles on every

@@ -80,6 +80,12 @@ SLICE = np.int64(1) << np.int64(16)
 #: Tries at a full grid before an attempt gives up (GEN_FILL).
 FILL_TRIES = 10
 
+#: The searches' ``randomised`` flag, as numpy booleans: numba types them as
+#: booleans, not as literals, so the generator compiles one search of each
+#: layout for both its steps rather than one per value.
+RANDOM = np.bool_(True)
+IN_ORDER = np.bool_(False)
+
 
 # ---------------------------------------------------------------------------
 # The two steps in each layout: a random full grid, a count of solutions.
@@ -95,7 +101,7 @@ def _fill_band(work, grid, out, budget, geometry, stop):
     if start(grid, work) <= 0:
         return 0
     while True:
-        ret = search(work, budget, state[UPDATES] + SLICE, True)
+        ret = search(work, budget, state[UPDATES] + SLICE, RANDOM)
         if ret == RET_SOLUTION:
             write_grid(work.stack[state[LEVEL]], out)
             return 1
@@ -117,7 +123,7 @@ def _count_band(work, grid, cell, digit, limit, geometry, stop):
     if cell >= 0 and strike(work, cell, digit) == 0:
         return 0
     while True:
-        ret = search(work, NO_BUDGET, state[UPDATES] + SLICE, False)
+        ret = search(work, NO_BUDGET, state[UPDATES] + SLICE, IN_ORDER)
         if ret == RET_DONE or (ret == RET_SOLUTION and state[SOLUTIONS] >= limit):
             return state[SOLUTIONS]
         if ret != RET_SOLUTION and stop[0] != 0:
@@ -133,7 +139,7 @@ def _fill_cells(work, grid, out, budget, geometry, stop):
     if not start_cells(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
         return 0
     while True:
-        ret = search_cells(work, nn, full, geometry, budget, state[UPDATES] + SLICE, True)
+        ret = search_cells(work, nn, full, geometry, budget, state[UPDATES] + SLICE, RANDOM)
         if ret == RET_SOLUTION:
             write_cells(work.stack[state[LEVEL]], out)
             return 1
@@ -154,7 +160,7 @@ def _count_cells(work, grid, cell, digit, limit, geometry, stop):
     if not start_cells(work, grid, nn, full, geometry, cell, digit):
         return 0
     while True:
-        ret = search_cells(work, nn, full, geometry, NO_BUDGET, state[UPDATES] + SLICE, False)
+        ret = search_cells(work, nn, full, geometry, NO_BUDGET, state[UPDATES] + SLICE, IN_ORDER)
         if ret == RET_DONE or (ret == RET_SOLUTION and state[SOLUTIONS] >= limit):
             return state[SOLUTIONS]
         if ret != RET_SOLUTION and stop[0] != 0:
