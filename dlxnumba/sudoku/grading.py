@@ -589,7 +589,7 @@ def grade(puzzle: PuzzleLike, *, box: BoxLike = None, samples: int = SAMPLES, se
     flat = np.array(cells, np.uint8).reshape(1, -1)
     rules = own.variant if own is not None else CLASSIC  # a variant's too
     limit = 2 if rating.uniqueness else 1
-    if bitmask.counts(rules, g.n):  # the generator's engine: compiled already after generate()
+    if bitmask.counts(rules, g.n):  # the generator's engine: most of it compiled already after generate()
         found = bitmask.count(flat, g, rules, limit=limit)
     elif own is not None:
         found = count_solutions(own, limit, DEFAULTS[1])
