@@ -111,7 +111,7 @@ def warm_up(sudoku: bool = True, exact_cover: bool = True, threads: int | None =
 #: to the process with the least so far.  All but the first two run only with
 #: ``everything``.
 GROUPS = {"exact cover": 12.0, "sudoku": 5.5, "colors": 2.0, "cells": 4.5, "costs": 7.0,
-          "multiplicities": 6.0, "preprocessing and zdd": 6.0, "generate": 4.0, "grade": 24.0}
+          "multiplicities": 6.0, "preprocessing and zdd": 6.0, "generate": 13.0, "grade": 24.0}
 
 
 def _groups(sudoku: bool, exact_cover: bool, everything: bool) -> list[str]:
