@@ -40,8 +40,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernels._common import (JIT_ENTRY, JIT_INLINED, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS,
-                                UPDATES)
+from ...kernels._common import JIT_ENTRY, JIT_INLINED, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS
 from .bits import (NO_BUDGET, band_lane, cell_lane, search, search_cells, start, start_cells, strike,
                    write_cells, write_grid)
 from .rng import below, puzzle_state
@@ -74,8 +73,9 @@ GEN_FILL = 2  # no full grid within the guess budget (a geometry with no solutio
 GEN_STOPPED = 3  # stopped from outside (a timeout, Ctrl-C) before it was done
 GEN_PENDING = 4  # not started
 
-#: Propagation steps of a search between two looks at the stop flag.
-SLICE = np.int64(1) << np.int64(16)
+#: Guesses of a search between two looks at the stop flag (as the old
+#: generator's solver: a 63x63 grid's guess takes some 0.1 ms).
+POLL_GUESSES = np.int64(1024)
 
 #: Tries at a full grid before an attempt gives up (GEN_FILL).
 FILL_TRIES = 10
@@ -89,7 +89,7 @@ IN_ORDER = np.bool_(False)
 
 # ---------------------------------------------------------------------------
 # The two steps in each layout: a random full grid, a count of solutions.
-# Each returns -2 when ``stop[0]`` was set (looked at every SLICE steps).
+# Each returns -2 when ``stop[0]`` was set (looked at every POLL_GUESSES guesses).
 # ---------------------------------------------------------------------------
 
 
@@ -101,7 +101,7 @@ def _fill_band(work, grid, out, budget, geometry, stop):
     if start(grid, work) <= 0:
         return 0
     while True:
-        ret = search(work, budget, state[UPDATES] + SLICE, RANDOM)
+        ret = search(work, min(budget, state[NODES] + POLL_GUESSES), NO_BUDGET, RANDOM)
         if ret == RET_SOLUTION:
             write_grid(work.stack[state[LEVEL]], out)
             return 1
@@ -123,7 +123,7 @@ def _count_band(work, grid, cell, digit, limit, geometry, stop):
     if cell >= 0 and strike(work, cell, digit) == 0:
         return 0
     while True:
-        ret = search(work, NO_BUDGET, state[UPDATES] + SLICE, IN_ORDER)
+        ret = search(work, state[NODES] + POLL_GUESSES, NO_BUDGET, IN_ORDER)
         if ret == RET_DONE or (ret == RET_SOLUTION and state[SOLUTIONS] >= limit):
             return state[SOLUTIONS]
         if ret != RET_SOLUTION and stop[0] != 0:
@@ -139,7 +139,7 @@ def _fill_cells(work, grid, out, budget, geometry, stop):
     if not start_cells(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
         return 0
     while True:
-        ret = search_cells(work, nn, full, geometry, budget, state[UPDATES] + SLICE, RANDOM)
+        ret = search_cells(work, nn, full, geometry, min(budget, state[NODES] + POLL_GUESSES), NO_BUDGET, RANDOM)
         if ret == RET_SOLUTION:
             write_cells(work.stack[state[LEVEL]], out)
             return 1
@@ -160,7 +160,7 @@ def _count_cells(work, grid, cell, digit, limit, geometry, stop):
     if not start_cells(work, grid, nn, full, geometry, cell, digit):
         return 0
     while True:
-        ret = search_cells(work, nn, full, geometry, NO_BUDGET, state[UPDATES] + SLICE, IN_ORDER)
+        ret = search_cells(work, nn, full, geometry, state[NODES] + POLL_GUESSES, NO_BUDGET, IN_ORDER)
         if ret == RET_DONE or (ret == RET_SOLUTION and state[SOLUTIONS] >= limit):
             return state[SOLUTIONS]
         if ret != RET_SOLUTION and stop[0] != 0:
