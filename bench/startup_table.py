@@ -92,6 +92,22 @@ from dlxnumba import queens
 p, _ = queens(8)
 ok = p.count(algorithm="cells") == 92
 """, 2.0),
+    ("generate", "`generate(seed=1)` (9x9: the band layout)", """
+import sys
+from dlxnumba import generate
+g = generate(seed=1)
+sys.path.insert(0, "tests")  # the answer checked by the tests' oracle, which compiles nothing
+from reference import sudoku_solutions_brute
+ok = len(sudoku_solutions_brute(g.grid.reshape(-1).tolist(), 9, (3, 3), limit=2)) == 1
+""", 4.0),
+    ("generate_cells", "`generate((2, 3), seed=1)` (6x6: the cell layout)", """
+import sys
+from dlxnumba import generate
+g = generate((2, 3), seed=1)
+sys.path.insert(0, "tests")
+from reference import sudoku_solutions_brute
+ok = len(sudoku_solutions_brute(g.grid.reshape(-1).tolist(), 6, (2, 3), limit=2)) == 1
+""", 4.0),
     ("generate_grade", "`generate(seed=1)` then `Sudoku(g).grade()`", """
 import sys
 from dlxnumba import Sudoku, generate

@@ -13,8 +13,10 @@ as bits in one of two layouts:
 :func:`layout` says which applies; :func:`engine` resolves ``algorithm=``
 (``"auto"`` takes the bits where they were measured faster than the links:
 classic grids up to 9x9 and some 9x9 variants, see :data:`AUTO_MAX_N` and
-:data:`AUTO_KINDS`).  The generator and the grader's
-count of solutions use the same kernels (:func:`count`).
+:data:`AUTO_KINDS`).  The generator (:mod:`dlxnumba.sudoku.kernels.generate`:
+random full grids and every uniqueness check, each lane's work from
+:func:`lane_works`) and the grader's count of solutions (:func:`count`) run on
+the same kernels, in the same layouts.
 
 >>> from dlxnumba.sudoku.geometry import geometry
 >>> g = geometry(4, (2, 2))
@@ -147,9 +149,31 @@ def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:
 # Workspaces
 # ---------------------------------------------------------------------------
 
-#: Entries of padding at the end of each lane's small rows: two lanes never
-#: write to one pair of cache lines (false sharing).
-_GAP = 32
+#: Entries of padding at the end of each lane's rows: two lanes never write to
+#: one pair of cache lines (false sharing: 32 entries of 8 bytes,
+#: :data:`~dlxnumba.kernels._common.PAD_BYTES`).
+GAP = 32
+
+
+def lane_works(lay: str, nn: int, count: int) -> tuple:
+    """The work record of ``count`` lanes of the bits in ``lay``out on grids of
+    ``nn`` cells, as a plain tuple: :data:`~.kernels.bits.BandWork` or
+    :data:`~.kernels.bits.CellWork` with a leading lane axis on every field,
+    each lane's row padded at its end (at least :data:`GAP` entries of 8 bytes;
+    the stacks by whole levels), so that no two lanes share a cache line.
+    The kernels take lane ``k``'s views with ``band_lane`` / ``cell_lane``."""
+    from .kernels import bits as KB
+
+    pad = 8 * GAP
+    state = np.zeros((count, K.STATE_SIZE + GAP), np.int64)
+    rng = np.zeros((count, 1 + GAP), np.uint64)
+    if lay == "band":
+        levels = KB.DEPTH + -(-pad // (4 * KB.WIDTH))
+        return (np.zeros((count, levels, KB.WIDTH), np.uint32), np.zeros((count, KB.DEPTH + GAP), np.int64),
+                np.zeros((count, KB.DEPTH + GAP), np.int64), np.zeros((count, 27 + GAP), np.int64), state, rng)
+    levels = nn + 1 + -(-pad // (8 * nn))
+    return (np.zeros((count, levels, nn), np.uint64), np.zeros((count, nn + GAP), np.int64),
+            np.zeros((count, 2 * nn + 2 + GAP), np.int64), np.zeros((count, nn + 1 + GAP), np.uint64), rng, state)
 
 
 class BitsSpace:
@@ -162,18 +186,10 @@ class BitsSpace:
 
         self.layout, self.nn, self.count = lay, nn, count
         self.counter = np.zeros(K.COUNTER_SIZE, np.int64)
-        self.lanes = np.zeros((count, K.LANE_SIZE + _GAP), np.int64)
+        self.lanes = np.zeros((count, K.LANE_SIZE + GAP), np.int64)
         self.ret = np.zeros(count, np.int64)
-        state = np.zeros((count, K.STATE_SIZE + _GAP), np.int64)
-        rng = np.zeros((count, 1 + _GAP), np.uint64)
-        if lay == "band":
-            self.works = (np.zeros((count, KB.DEPTH, KB.WIDTH), np.uint32), np.zeros((count, KB.DEPTH), np.int64),
-                          np.zeros((count, KB.DEPTH), np.int64), np.zeros((count, 27 + _GAP), np.int64), state, rng)
-        else:
-            self.works = (np.zeros((count, nn + 1, nn), np.uint64), np.zeros((count, nn + _GAP), np.int64),
-                          np.zeros((count, 2 * nn + 2 + _GAP), np.int64), np.zeros((count, nn + 1 + _GAP), np.uint64),
-                          rng, state)
-        self.state = state
+        self.works = lane_works(lay, nn, count)
+        self.state = (KB.BandWork if lay == "band" else KB.CellWork)(*self.works).state
         self.profile = np.zeros((count, 1), np.int64)
         self.busy = False
 
@@ -219,21 +235,31 @@ class BitsRun:
         return (self.jobs, w.works, w.lanes, w.counter)
 
 
-def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit: int) -> int:
+def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit: int,
+          out: np.ndarray | None = None) -> int:
     """The number of solutions of ``cells`` (uint8, ``g.cells`` of them, 0 for
     empty) under the rules of ``g`` and ``variant``, counted up to ``limit``;
-    0 when the givens already clash.  The caller checked :func:`counts`."""
+    0 when the givens already clash.  The first solution goes into ``out``
+    (uint8, ``g.cells``) when given.  The classic 9x9 runs in the band layout,
+    any other shape in the cell layout.  The caller checked :func:`counts`."""
     from .kernels import bits as KB
 
     cells = np.ascontiguousarray(cells, np.uint8).reshape(-1)
-    out = np.zeros(cells.size, np.uint8)
-    w = space("cells", cells.size, 1)
-    args = (cells, np.int64(limit), KB.NO_BUDGET, np.int64(1) << 40, generator_tables(g, variant), w.one(), out)
-    ret = KB.one_cells(True, *args)
+    if out is None:
+        out = np.zeros(cells.size, np.uint8)
+    plain = g.region_map is None and not g.extra  # the geometry's regions are its shape's
+    lay = layout(g.n, g.box, variant) if plain else "cells"
+    w = space(lay, cells.size, 1)
+    head = (cells, np.int64(limit), KB.NO_BUDGET, np.int64(1) << 40)
+    if lay == "band":
+        entry, args = KB.one_band, head + (w.one(), out)
+    else:
+        entry, args = KB.one_cells, head + (generator_tables(g, variant), w.one(), out)
+    ret = entry(True, *args)
     if ret < 0:
         return 0
     while ret == 1:
-        ret = KB.one_cells(False, *args)
+        ret = entry(False, *args)
     return int(w.state[0, K.SOLUTIONS])
 
 

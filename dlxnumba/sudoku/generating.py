@@ -1,13 +1,16 @@
 """Generating puzzles with exactly one solution: :func:`generate`, :func:`generate_many`.
 
-How a puzzle is made (all of it compiled, :mod:`dlxnumba.sudoku.kernels.generate`):
+How a puzzle is made (all of it compiled, :mod:`dlxnumba.sudoku.kernels.generate`,
+on the bit-parallel engine: its band layout for the classic 9x9, its cell
+layout for every other shape and variant, :mod:`.bits`):
 
-1. a random full grid, by a search that tries each branching cell's digits in
-   random order;
+1. a random full grid, by the engine's search drawing each branching cell's
+   digit at random;
 2. the cells in random order (with ``symmetric``, the *orbits* of cells under
    the symmetry), each removed if the puzzle keeps exactly one solution and
-   put back otherwise.  One pass leaves a *minimal* puzzle: no clue (no orbit)
-   can be removed without losing uniqueness.
+   put back otherwise (the engine's searches tell).  One pass leaves a
+   *minimal* puzzle: no clue (no orbit) can be removed without losing
+   uniqueness.
 
 Every random choice comes from SplitMix64, an integer PRNG seeded from
 ``(seed, puzzle number, attempt)``: a seed gives the same puzzles on every
@@ -51,7 +54,7 @@ from ..batch import run_lanes
 from ..checks import flag, integer, is_integer, seed as check_seed
 from ..errors import LimitReached, SudokuError, plain
 from ..search_options import SearchOptions
-from .bits import MAX_GENERATE_N, generator_tables
+from .bits import GAP, MAX_GENERATE_N, generator_tables, lane_works, layout
 from .geometry import geometry, read_box
 from .grading import LEVELS, TECHNIQUE_SCALE, _grade_array
 from .killer import random_cages
@@ -80,8 +83,8 @@ SYMMETRIES: dict[str, tuple[Callable[[int, int, int], tuple[int, int]], ...]] = 
 
 #: Default attempts per puzzle for a request that filters (clues, level).
 MAX_ATTEMPTS = 10_000
-#: Nodes of one try at a random full grid (per cell of the grid).
-FILL_NODES_PER_CELL = 100
+#: Guesses of one try at a random full grid (per cell of the grid).
+FILL_GUESSES_PER_CELL = 100
 #: Seconds between looks at the clock, Ctrl-C and the progress report.
 POLL_SECONDS = 0.05
 
@@ -281,16 +284,20 @@ def _run(req: GenerateRequest, index: np.ndarray, attempt0, max_attempts: int, t
     optr, ocells = req.orbits
     attempt[:] = attempt0
     request = (np.uint64(req.seed), optr, ocells, req.low, req.high, req.stop_clues, max_attempts,
-               FILL_NODES_PER_CELL * nn)  # kernels.generate.Request, as a plain tuple
+               FILL_GUESSES_PER_CELL * nn)  # kernels.generate.Request, as a plain tuple
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
-    scratch = tuple(K.new_work(lanes, nn, len(optr)))
-    args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status), scratch, stop)
+    # the engine's layout (the band layout for the classic 9x9), each lane's rows padded
+    lay = layout(req.n, req.box, req.variant)
+    entry = K.generate_band if lay == "band" else K.generate_cells
+    order = np.zeros((lanes, len(optr) + GAP), np.int64)
+    args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status),
+            lane_works(lay, nn, lanes), order, stop)
 
     def work():
         if lanes == 1:
-            K.generate_lane(0, *args)
+            entry(0, *args)
         else:  # lane 0 on the worker thread, the others on the lane threads
-            run_lanes(K.generate_lane, args, lanes, np.zeros(lanes, np.int64))
+            run_lanes(entry, args, lanes, np.zeros(lanes, np.int64))
 
     if m == 0:
         return puzzles, solutions, clues, status, attempt

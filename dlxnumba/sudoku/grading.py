@@ -515,9 +515,10 @@ def grade(puzzle: PuzzleLike, *, box: BoxLike = None, samples: int = SAMPLES, se
 
     A grade is for a puzzle with a solution: a puzzle without one, or (with
     ``uniqueness``, the default) with more than one, raises
-    :class:`SudokuError` saying so.  The generator's solver counts first
-    (:mod:`.bitmask`; a killer's cages, and grids past 63x63, on the
-    dancing-links engine); :func:`grade_many` counts on the dancing-links lanes.
+    :class:`SudokuError` saying so.  The bit-parallel engine counts first
+    (:mod:`.bits`, the one the generator runs on; a killer's cages, and grids
+    past 63x63, on the dancing-links engine); :func:`grade_many` counts on the
+    dancing-links lanes.
 
     Parameters
     ----------
@@ -588,7 +589,7 @@ def grade(puzzle: PuzzleLike, *, box: BoxLike = None, samples: int = SAMPLES, se
     flat = np.array(cells, np.uint8).reshape(1, -1)
     rules = own.variant if own is not None else CLASSIC  # a variant's too
     limit = 2 if rating.uniqueness else 1
-    if bitmask.counts(rules, g.n):  # the generator's solver: compiled already after generate()
+    if bitmask.counts(rules, g.n):  # the generator's engine: most of it compiled already after generate()
         found = bitmask.count(flat, g, rules, limit=limit)
     elif own is not None:
         found = count_solutions(own, limit, DEFAULTS[1])

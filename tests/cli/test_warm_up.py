@@ -88,6 +88,8 @@ queens(6)[0].count()
 p = ExactCover.from_options([["A", "X:0"], ["A", "X:1"], ["X:1"]], primary=["A"], secondary=["X"])
 p.count(); p.count(algorithm="cells")
 Sudoku(generate(seed=2)).grade()
+generate((2, 3), seed=2)  # the cell layout's generator
+Sudoku("..3..2.....14...").grade()  # the cell layout's count of solutions
 print(json.dumps(compiled))
 """
 

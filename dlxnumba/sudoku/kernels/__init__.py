@@ -8,7 +8,9 @@ the logical grader, the generator.
 :mod:`.candidates`             candidate bitmasks: the grader's data and steps
 :mod:`.techniques`             the grader's techniques
 :mod:`.logic`                  the grader: logical solver, search effort
-:mod:`.generate`               puzzle generation: PRNG, bitmask solver, clue removal
+:mod:`.bits`                   the bit-parallel engine: band and cell layouts
+:mod:`.rng`                    SplitMix64, unbiased draws, bit counts
+:mod:`.generate`               puzzle generation on the bit engine: full grids, clue removal
 =============================  ===============================================
 
 They use the generic engine (:mod:`dlxnumba.kernels`: its records, constants,

@@ -43,9 +43,10 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_INNER, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL,
-                                MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, ST_BUDGET,
-                                ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION, ST_PENDING, ST_SOLVED, UPDATES)
+from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_INLINED, JIT_INNER, LANE_ACTIVE, LANE_CUR,
+                                LANE_FOUND, LEVEL, MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION,
+                                SOLUTIONS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION, ST_PENDING, ST_SOLVED,
+                                UPDATES)
 from ...kernels.core.lanes import _fetch_add
 from .rng import below, popcount, trailing_zeros
 
@@ -785,6 +786,19 @@ def one_cells(begin, grid, limit, node_budget, work_slice, geometry, work, out):
         return 1
 
 
+@njit(**JIT_INLINED)
+def band_lane(works, k):
+    """Lane ``k``'s :data:`BandWork`: row ``k`` of each field of ``works`` (a
+    plain tuple in :data:`BandWork` order, each array with a leading lane axis)."""
+    return BandWork(works[0][k], works[1][k], works[2][k], works[3][k], works[4][k], works[5][k])
+
+
+@njit(**JIT_INLINED)
+def cell_lane(works, k):
+    """Lane ``k``'s :data:`CellWork` (as :func:`band_lane`)."""
+    return CellWork(works[0][k], works[1][k], works[2][k], works[3][k], works[4][k], works[5][k])
+
+
 @njit(**JIT_INNER)
 def _take(counter, lane, res):
     """The next job for ``lane`` (-1: none left); its count zeroed."""
@@ -836,7 +850,7 @@ def lane_band(k, jobs, works, lanes, counter, budgets, res):
     Lanes run on Python threads, one call each (the GIL is released)."""
     jobs = BandJobs(*jobs)
     res = BitsResults(*res)
-    work = BandWork(works[0][k], works[1][k], works[2][k], works[3][k], works[4][k], works[5][k])
+    work = band_lane(works, k)
     state = work.state
     lane = lanes[k]
     node_budget, work_budget = budgets[1], budgets[2]
@@ -878,7 +892,7 @@ def lane_cells(k, jobs, works, lanes, counter, budgets, res):
     :data:`CellWork` of arrays with a leading lane axis)."""
     jobs = CellJobs(*jobs)
     res = BitsResults(*res)
-    work = CellWork(works[0][k], works[1][k], works[2][k], works[3][k], works[4][k], works[5][k])
+    work = cell_lane(works, k)
     state = work.state
     lane = lanes[k]
     geometry = jobs.geometry
