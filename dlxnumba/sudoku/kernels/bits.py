@@ -740,7 +740,7 @@ def one_band(begin, grid, limit, node_budget, work_slice, work, out):
             return -1
     stop = state[UPDATES] + work_slice
     while True:
-        ret = search(work, node_budget, stop, False)
+        ret = search(work, node_budget, stop, np.bool_(False))
         if ret == RET_SOLUTION:
             if state[SOLUTIONS] == 1 or state[SOLUTIONS] == limit:
                 write_grid(work.stack[state[LEVEL]], out)
@@ -774,7 +774,7 @@ def one_cells(begin, grid, limit, node_budget, work_slice, geometry, work, out):
         return 0
     stop = state[UPDATES] + work_slice
     while True:
-        ret = search_cells(work, nn, full, geometry, node_budget, stop, False)
+        ret = search_cells(work, nn, full, geometry, node_budget, stop, np.bool_(False))
         if ret == RET_SOLUTION:
             if state[SOLUTIONS] == 1 or state[SOLUTIONS] == limit:
                 write_cells(work.stack[state[LEVEL]], out)
@@ -862,7 +862,7 @@ def lane_band(k, jobs, works, lanes, counter, budgets, res):
                 return 0
             if start(jobs.puzzles[i], work) < 0:
                 state[SOLUTIONS] = 0
-                _close(i, ST_INVALID, state, lane, res)
+                _close(i, np.int64(ST_INVALID), state, lane, res)
                 res.nodes[i] = 0
                 res.updates[i] = 0
                 continue
@@ -870,7 +870,7 @@ def lane_band(k, jobs, works, lanes, counter, budgets, res):
             spent += state[UPDATES]
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = search(work, node_budget, before + max(work_budget - spent, 1), False)
+        ret = search(work, node_budget, before + max(work_budget - spent, 1), np.bool_(False))
         spent += state[UPDATES] - before
         found = state[SOLUTIONS]
         lane[LANE_FOUND] = found
@@ -910,16 +910,17 @@ def lane_cells(k, jobs, works, lanes, counter, budgets, res):
             if cells_clash(grid, n, geometry) >= 0:
                 for t in range(state.shape[0]):
                     state[t] = 0
-                _close(i, ST_INVALID, state, lane, res)
+                _close(i, np.int64(ST_INVALID), state, lane, res)
                 continue
             if not start_cells(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
-                _close(i, ST_NO_SOLUTION, state, lane, res)
+                _close(i, np.int64(ST_NO_SOLUTION), state, lane, res)
                 continue
             lane[LANE_ACTIVE] = 1
             spent += state[UPDATES]
         i = lane[LANE_CUR]
         before = state[UPDATES]
-        ret = search_cells(work, nn, full, geometry, node_budget, before + max(work_budget - spent, 1), False)
+        ret = search_cells(work, nn, full, geometry, node_budget, before + max(work_budget - spent, 1),
+                           np.bool_(False))
         spent += state[UPDATES] - before
         found = state[SOLUTIONS]
         lane[LANE_FOUND] = found
