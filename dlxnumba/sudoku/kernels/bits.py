@@ -43,7 +43,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_INNER, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL,
+from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_HELPER, JIT_INNER, LANE_ACTIVE, LANE_CUR, LANE_FOUND, LEVEL,
                                 MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, ST_BUDGET,
                                 ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION, ST_PENDING, ST_SOLVED, UPDATES)
 from ...kernels.core.lanes import _fetch_add
@@ -101,122 +101,141 @@ DEPTH = 82
 def _settle(cur, comp, state):
     """Propagate the band state ``cur`` to its fixpoint; False on a contradiction.
 
-    ``comp`` holds each entry's value when it was last looked at: an entry
-    that differs is looked at again (the bands' pass); when none does, the
-    naked singles, then the stacks' pass, may change some, and the loop goes
-    on.  ``state[UPDATES]`` counts the entries looked at.
+    ``comp`` holds each word's value when it was last looked at: the bands'
+    pass goes round the 27 words, looking again at each that differs, until
+    27 in a row are as last seen.  Then the naked singles of the bands whose
+    words changed since they were last looked for, and, when there are none,
+    the stacks' pass of the digits whose words changed since their last one,
+    may change some, and the loop goes on.  ``state[UPDATES]`` counts the
+    words looked at.
     """
     triad, allowed, perm9 = TRIAD, ALLOWED, PERM9
-    while True:
-        again = True
-        while again:
-            again = False
-            for i in range(27):
-                w = np.int64(cur[i])
-                if w == np.int64(comp[i]):
-                    continue
-                again = True
-                state[UPDATES] += 1
-                sh = (np.int64(triad[w & 511]) | (np.int64(triad[(w >> 9) & 511]) << 3)
-                      | (np.int64(triad[w >> 18]) << 6))
-                w &= np.int64(allowed[sh])
+    steps = 0
+    bands = 0  # bit b: band b changed since its naked singles were looked for
+    digits = 0  # bit d: digit d changed since its stacks' pass
+    i = 0
+    quiet = 0
+    ok = True
+    while ok:
+        while quiet < 27:
+            w = cur[i]
+            if w == comp[i]:
+                quiet += 1
+            else:
+                quiet = 0
+                steps += 1
+                w &= allowed[triad[w & 511] | (triad[(w >> 9) & 511] << 3) | (triad[w >> 18] << 6)]
                 if w == 0:
-                    return False
-                comp[i] = w
+                    ok = False
+                    break
                 d = i // 3
                 b = i - 3 * d
-                rows = (np.int64(cur[30 + b]) >> (3 * d)) & 7
+                bands |= 1 << b
+                digits |= 1 << d
+                rows = (cur[30 + b] >> (3 * d)) & 7
                 if rows != 0:
-                    s = 0
-                    if rows & 1:
-                        r = w & 511
-                        if r & (r - 1) == 0:
-                            s = r
-                    if rows & 2:
-                        r = (w >> 9) & 511
-                        if r & (r - 1) == 0:
-                            s |= r << 9
-                    if rows & 4:
-                        r = w >> 18
-                        if r & (r - 1) == 0:
-                            s |= r << 18
-                    if s != 0:
-                        a = s & 511
-                        b2 = (s >> 9) & 511
-                        c = s >> 18
-                        if (a & b2) | (a & c) | (b2 & c):
-                            return False
-                        cols = a | b2 | c
-                        cm = cols | (cols << 9) | (cols << 18)
-                        w &= ~cm | s
-                        done = np.int64(a != 0) | (np.int64(b2 != 0) << 1) | (np.int64(c != 0) << 2)
-                        cur[30 + b] = np.int64(cur[30 + b]) & ~(done << (3 * d))
-                        for e in range(3 * d, 3 * d + 3):
-                            if e != i:
-                                cur[e] = np.int64(cur[e]) & ~cm
+                    r0 = w & 511
+                    r1 = (w >> 9) & 511
+                    r2 = w >> 18
+                    s0 = r0 if rows & 1 and r0 & (r0 - 1) == 0 else 0
+                    s1 = r1 if rows & 2 and r1 & (r1 - 1) == 0 else 0
+                    s2 = r2 if rows & 4 and r2 & (r2 - 1) == 0 else 0
+                    if s0 | s1 | s2:
+                        if (s0 & s1) | (s0 & s2) | (s1 & s2):
+                            ok = False
+                            break
+                        s = s0 | (s1 << 9) | (s2 << 18)
+                        cols = s0 | s1 | s2
+                        cm = ~(cols | (cols << 9) | (cols << 18))
+                        w &= cm | s
+                        done = np.int64(s0 != 0) | (np.int64(s1 != 0) << 1) | (np.int64(s2 != 0) << 2)
+                        cur[30 + b] = cur[30 + b] & ~(done << (3 * d))
+                        e = 3 * d
+                        cur[e] = cur[e] & cm
+                        cur[e + 1] = cur[e + 1] & cm
+                        cur[e + 2] = cur[e + 2] & cm
+                        s = ~s
                         for e in range(b, 27, 3):
-                            if e != i:
-                                cur[e] = np.int64(cur[e]) & ~s
-                        cur[27 + b] = np.int64(cur[27 + b]) & ~s
+                            cur[e] = cur[e] & s
+                        cur[27 + b] = cur[27 + b] & s
+                comp[i] = w
                 cur[i] = w
-        # naked singles
-        changed = False
+            i += 1
+            if i == 27:
+                i = 0
+        if not ok:
+            break
+        # naked singles, in the bands that changed
         for b in range(3):
+            if bands >> b & 1 == 0:
+                continue
             ones = 0
             twos = 0
             for e in range(b, 27, 3):
-                x = np.int64(cur[e])
+                x = cur[e]
                 twos |= ones & x
                 ones |= x
-            u = np.int64(cur[27 + b])
+            u = cur[27 + b]
             if u & ~ones:
-                return False
+                ok = False
+                break
             sing = u & ~twos
-            if sing != 0:
-                changed = True
-                for e in range(b, 27, 3):
-                    x = np.int64(cur[e])
-                    m = x & sing
-                    if m != 0:
-                        rs = 0
-                        for k in range(3):
-                            r = (m >> (9 * k)) & 511
-                            if r != 0:
-                                if r & (r - 1):
-                                    return False
-                                rs |= 511 << (9 * k)
-                        cur[e] = x & (~rs | m)
-        if not changed:
-            # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
-            for d in range(9):
-                w0 = np.int64(cur[3 * d])
-                w1 = np.int64(cur[3 * d + 1])
-                w2 = np.int64(cur[3 * d + 2])
-                f0 = (w0 | (w0 >> 9) | (w0 >> 18)) & 511
-                f1 = (w1 | (w1 >> 9) | (w1 >> 18)) & 511
-                f2 = (w2 | (w2 >> 9) | (w2 >> 18)) & 511
-                k0 = 0
-                k1 = 0
-                k2 = 0
-                for j in range(3):
-                    sh = ((f0 >> (3 * j)) & 7) | (((f1 >> (3 * j)) & 7) << 3) | (((f2 >> (3 * j)) & 7) << 6)
-                    ok = np.int64(perm9[sh])
-                    if ok == 0:
-                        return False
-                    k0 |= (ok & 7) << (3 * j)
-                    k1 |= ((ok >> 3) & 7) << (3 * j)
-                    k2 |= (ok >> 6) << (3 * j)
-                if (f0 & ~k0) | (f1 & ~k1) | (f2 & ~k2):
-                    changed = True
-                    cur[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
-                    cur[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
-                    cur[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
-        if not changed:
-            return True
+            if sing == 0:
+                continue
+            quiet = 0
+            for e in range(b, 27, 3):
+                x = cur[e]
+                m = x & sing
+                if m != 0:
+                    r0 = m & 511
+                    r1 = (m >> 9) & 511
+                    r2 = m >> 18
+                    if (r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)):
+                        ok = False
+                        break
+                    rs = (511 if r0 else 0) | (511 << 9 if r1 else 0) | (511 << 18 if r2 else 0)
+                    cur[e] = x & (~rs | m)
+            if not ok:
+                break
+        bands = 0
+        if quiet == 0 or not ok:
+            continue
+        # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
+        for d in range(9):
+            if digits >> d & 1 == 0:
+                continue
+            w0 = cur[3 * d]
+            w1 = cur[3 * d + 1]
+            w2 = cur[3 * d + 2]
+            f0 = (w0 | (w0 >> 9) | (w0 >> 18)) & 511
+            f1 = (w1 | (w1 >> 9) | (w1 >> 18)) & 511
+            f2 = (w2 | (w2 >> 9) | (w2 >> 18)) & 511
+            k0 = 0
+            k1 = 0
+            k2 = 0
+            for j in range(0, 9, 3):
+                ok9 = perm9[((f0 >> j) & 7) | (((f1 >> j) & 7) << 3) | (((f2 >> j) & 7) << 6)]
+                if ok9 == 0:
+                    ok = False
+                    break
+                k0 |= (ok9 & 7) << j
+                k1 |= ((ok9 >> 3) & 7) << j
+                k2 |= (ok9 >> 6) << j
+            if not ok:
+                break
+            if (f0 & ~k0) | (f1 & ~k1) | (f2 & ~k2):
+                quiet = 0
+                cur[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
+                cur[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
+                cur[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
+        digits = 0
+        if quiet != 0:
+            break
+    state[UPDATES] += steps
+    return ok
 
 
-
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def _choose(cur):
     """``(word, bit)`` of the branching: a cell with two candidates and its lowest
     digit, else a cell with the fewest candidates."""
@@ -257,14 +276,14 @@ def _choose(cur):
     return be, bb
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def _place(cur, e, bit):
     """Strike the other cells of ``bit``'s row from word ``e`` (the digit goes there)."""
     row = np.int64(511) << (9 * (trailing_zeros(bit) // 9))
     cur[e] = np.int64(cur[e]) & (~row | bit)
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def start(grid, work):
     """The state of ``grid`` (81 uint8, 0 = empty) at level 0, propagated.
 
@@ -310,7 +329,7 @@ def start(grid, work):
     return state[PHASE]
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def strike(work, cell, digit):
     """Strike ``digit`` from ``cell``'s candidates in the level-0 state just
     started, and propagate (the generator's uniqueness check); returns the phase."""
@@ -326,7 +345,7 @@ def strike(work, cell, digit):
     return state[PHASE]
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def search(work, node_budget, stop, randomised):
     """Go on with the search from ``state`` until a solution (RET_SOLUTION: the
     grid is at ``stack[state[LEVEL]]``, :func:`write_grid`), the end (RET_DONE)
@@ -358,14 +377,13 @@ def search(work, node_budget, stop, randomised):
             state[NODES] += 1
             gent[level] = e
             gbit[level] = bit
-            nxt = stack[level + 1]
-            for i in range(WIDTH):
-                nxt[i] = cur[i]
             level += 1
             if level > state[MAX_LEVEL]:
                 state[MAX_LEVEL] = level
+            nxt = stack[level]
+            for i in range(WIDTH):
+                nxt[i] = cur[i]
             _place(nxt, e, bit)
-            ok = _settle(nxt, comp, state)
         else:
             if level == 0:
                 state[LEVEL] = 0
@@ -376,20 +394,20 @@ def search(work, node_budget, stop, randomised):
                 state[PHASE] = 0
                 return RET_PAUSED
             level -= 1
-            cur = stack[level]
+            nxt = stack[level]
             for i in range(27):
-                comp[i] = cur[i]
+                comp[i] = nxt[i]
             e = gent[level]
-            cur[e] = np.int64(cur[e]) & ~gbit[level]
-            ok = _settle(cur, comp, state)
+            nxt[e] = np.int64(nxt[e]) & ~gbit[level]
+        ok = _settle(nxt, comp, state)
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def _random_digit(cur, e, bit, rng):
     """The cell of ``bit`` in word ``e``'s band, with a digit drawn at random
     among its candidates."""
     b = e % 3
-    k = 0
+    k = np.int64(0)
     for f in range(b, 27, 3):
         if np.int64(cur[f]) & bit:
             k += 1
@@ -402,7 +420,7 @@ def _random_digit(cur, e, bit, rng):
     return e, bit
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def write_grid(cur, out):
     """The solved state ``cur`` as 81 digits into ``out``."""
     for e in range(27):
