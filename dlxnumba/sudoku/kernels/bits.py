@@ -27,11 +27,14 @@ and the hidden singles in columns.
 Search
 ------
 Binary branching: at a state with no more to propagate, a cell with two
-candidates if any (else one with the fewest) and its lowest candidate: first
-the digit placed, then, when that fails or is exhausted, the digit struck
-from the cell, at the same level.  The search is iterative, with the states
-on an explicit stack, and resumable: it returns after a slice of work and
-goes on from its ``state``.
+candidates if any (its lower digit placed first, then struck from the cell),
+else a digit whose triads in a band fit exactly two permutations (the
+first permutation's triads kept, then the second's), else a cell with the
+fewest candidates.  A guess is one word and two *strikes*: the cells the
+first branch strikes from the word, and those the second strikes from it
+(at the same level) when the first fails or is exhausted.  The search is
+iterative, with the states on an explicit stack, and resumable: it returns
+after a slice of work and goes on from its ``state``.
 
 Statistics: ``state[NODES]`` counts the guesses (branch nodes),
 ``state[UPDATES]`` the propagation steps (one band word looked at).
@@ -52,7 +55,8 @@ from .rng import below, popcount, trailing_zeros
 BandWork = namedtuple("BandWork", "stack gent gbit comp state rng")
 BandWork.__doc__ = """The arrays of one search in the band layout: ``stack`` (uint32
 ``(DEPTH, WIDTH)``, the state of each level), ``gent``/``gbit`` (int64
-``DEPTH``: the word and bit of each level's guess), ``comp`` (int64 27, see
+``DEPTH``: the word of each level's guess, and its strikes: the first
+branch's cells in bits 0-26, the second's in bits 32-58), ``comp`` (int64 27, see
 :func:`_settle`), ``state`` (int64 ``STATE_SIZE``: LEVEL, NODES, UPDATES,
 SOLUTIONS, MAX_LEVEL, PHASE) and ``rng`` (uint64 1, a SplitMix64 state)."""
 
@@ -80,14 +84,21 @@ def _tables():
                 a |= bits
         perm9[s] = a
         allowed[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if a >> t & 1)
-    return triad, allowed, perm9
+    cells9 = np.zeros(512, np.int64)
+    pairs = np.zeros(512, np.int32)
+    for s in range(512):
+        cells9[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if s >> t & 1)
+        fit = [bits for bits in perms if s & bits == bits]
+        if len(fit) == 2 and perm9[s] == s:
+            pairs[s] = (s & ~fit[0]) | ((s & ~fit[1]) << 9)
+    return triad, allowed, perm9, cells9, pairs
 
 
 #: TRIAD[r]: bit j set when the 9-bit row ``r`` has a candidate in box j.
 #: ALLOWED[s]: for a band's triad occupancy ``s`` (bit ``3 * r + j``: row r in
 #: box j), the 27-bit mask of the cells of the triads some permutation uses
 #: (0: none fits).  PERM9[s]: those triads, as 9 bits.
-TRIAD, ALLOWED, PERM9 = _tables()
+TRIAD, ALLOWED, PERM9, CELLS9, PAIRS = _tables()
 
 #: Every cell of a band.
 ALL = (1 << 27) - 1
@@ -236,9 +247,19 @@ def _settle(cur, comp, state):
 
 
 @njit(**JIT_HELPER)
+def _row_branch(bit):
+    """The two strikes of a branching on ``bit``'s cell: the other cells of its
+    row (the digit goes there), then the cell itself."""
+    row = np.int64(511) << (9 * (trailing_zeros(bit) // 9))
+    return (row & ~bit) | (bit << 32)
+
+
+@njit(**JIT_HELPER)
 def _choose(cur):
-    """``(word, bit)`` of the branching: a cell with two candidates and its lowest
-    digit, else a cell with the fewest candidates."""
+    """``(word, strikes)`` of the branching (see :func:`search`): a cell with
+    two candidates (its lowest digit first), else a digit whose triads in a
+    band fit exactly two permutations (the lower one's first), else a cell
+    with the fewest candidates."""
     for b in range(3):
         ones = 0
         twos = 0
@@ -253,7 +274,12 @@ def _choose(cur):
             bit = bi & -bi
             for e in range(b, 27, 3):
                 if np.int64(cur[e]) & bit:
-                    return e, bit
+                    return e, _row_branch(bit)
+    for e in range(27):
+        w = np.int64(cur[e])
+        p = np.int64(PAIRS[TRIAD[w & 511] | (TRIAD[(w >> 9) & 511] << 3) | (TRIAD[w >> 18] << 6)])
+        if p != 0:
+            return e, (w & CELLS9[p & 511]) | ((w & CELLS9[p >> 9]) << 32)
     best = 99
     be = -1
     bb = 0
@@ -273,14 +299,7 @@ def _choose(cur):
                 best = k
                 be = first
                 bb = bit
-    return be, bb
-
-
-@njit(**JIT_HELPER)
-def _place(cur, e, bit):
-    """Strike the other cells of ``bit``'s row from word ``e`` (the digit goes there)."""
-    row = np.int64(511) << (9 * (trailing_zeros(bit) // 9))
-    cur[e] = np.int64(cur[e]) & (~row | bit)
+    return be, _row_branch(bb)
 
 
 @njit(**JIT_HELPER)
@@ -323,7 +342,8 @@ def start(grid, work):
         d = np.int64(grid[c])
         if d != 0:
             b = c // 27
-            _place(cur, 3 * (d - 1) + b, np.int64(1) << (c - 27 * b))
+            e = 3 * (d - 1) + b
+            cur[e] = cur[e] & ~(_row_branch(np.int64(1) << (c - 27 * b)) & ALL)
     ok = _settle(cur, comp, state)
     state[PHASE] = 1 if ok else 0
     return state[PHASE]
@@ -371,19 +391,20 @@ def search(work, node_budget, stop, randomised):
                 state[LEVEL] = level
                 state[PHASE] = 1
                 return RET_PAUSED
-            e, bit = _choose(cur)
+            e, g = _choose(cur)
             if randomised:
-                e, bit = _random_digit(cur, e, bit, rng)
+                e, bit = _random_digit(cur, e, (g >> 32) & -(g >> 32), rng)
+                g = _row_branch(bit)
             state[NODES] += 1
             gent[level] = e
-            gbit[level] = bit
+            gbit[level] = g
             level += 1
             if level > state[MAX_LEVEL]:
                 state[MAX_LEVEL] = level
             nxt = stack[level]
             for i in range(WIDTH):
                 nxt[i] = cur[i]
-            _place(nxt, e, bit)
+            nxt[e] = nxt[e] & ~(g & ALL)
         else:
             if level == 0:
                 state[LEVEL] = 0
@@ -398,7 +419,7 @@ def search(work, node_budget, stop, randomised):
             for i in range(27):
                 comp[i] = nxt[i]
             e = gent[level]
-            nxt[e] = np.int64(nxt[e]) & ~gbit[level]
+            nxt[e] = nxt[e] & ~(gbit[level] >> 32)
         ok = _settle(nxt, comp, state)
 
 
