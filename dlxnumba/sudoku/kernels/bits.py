@@ -177,9 +177,9 @@ def _settle(cur, comp, state):
         if not ok:
             break
         # naked singles, in the bands that changed
-        for b in range(3):
-            if bands >> b & 1 == 0:
-                continue
+        while bands != 0:
+            b = trailing_zeros(bands)
+            bands &= bands - 1
             ones = 0
             twos = 0
             for e in range(b, 27, 3):
@@ -212,9 +212,9 @@ def _settle(cur, comp, state):
         if quiet == 0 or not ok:
             continue
         # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
-        for d in range(9):
-            if digits >> d & 1 == 0:
-                continue
+        while digits != 0:
+            d = trailing_zeros(digits)
+            digits &= digits - 1
             w0 = cur[3 * d]
             w1 = cur[3 * d + 1]
             w2 = cur[3 * d + 2]
