@@ -259,47 +259,62 @@ def _choose(cur):
     """``(word, strikes)`` of the branching (see :func:`search`): a cell with
     two candidates (its lowest digit first), else a digit whose triads in a
     band fit exactly two permutations (the lower one's first), else a cell
-    with the fewest candidates."""
-    for b in range(3):
-        ones = 0
-        twos = 0
-        threes = 0
-        for e in range(b, 27, 3):
+    with three candidates, else the first unsolved cell."""
+    # bit-sliced counts of the candidates of the cells (at least 1, 2, 3, 4):
+    # bands 0 and 1 side by side in one word (band 1 from bit 32), then band 2
+    o = 0
+    t = 0
+    h = 0
+    f = 0
+    for e in range(0, 27, 3):
+        x = np.int64(cur[e]) | (np.int64(cur[e + 1]) << 32)
+        f |= h & x
+        h |= t & x
+        t |= o & x
+        o |= x
+    u01 = np.int64(cur[27]) | (np.int64(cur[28]) << 32)
+    c = t & ~h & u01
+    b = 0
+    if c == 0:
+        c3 = h & ~f & u01
+        o = 0
+        t = 0
+        h = 0
+        f = 0
+        for e in range(2, 27, 3):
             x = np.int64(cur[e])
-            threes |= twos & x
-            twos |= ones & x
-            ones |= x
-        bi = twos & ~threes & np.int64(cur[27 + b])
-        if bi != 0:
-            bit = bi & -bi
-            for e in range(b, 27, 3):
-                if np.int64(cur[e]) & bit:
-                    return e, _row_branch(bit)
-    for e in range(27):
-        w = np.int64(cur[e])
-        p = np.int64(PAIRS[TRIAD[w & 511] | (TRIAD[(w >> 9) & 511] << 3) | (TRIAD[w >> 18] << 6)])
-        if p != 0:
-            return e, (w & CELLS9[p & 511]) | ((w & CELLS9[p >> 9]) << 32)
-    best = 99
-    be = -1
-    bb = 0
-    for b in range(3):
-        u = np.int64(cur[27 + b])
-        while u != 0:
-            bit = u & -u
-            u ^= bit
-            k = 0
-            first = -1
-            for e in range(b, 27, 3):
-                if np.int64(cur[e]) & bit:
-                    k += 1
-                    if first < 0:
-                        first = e
-            if k < best:
-                best = k
-                be = first
-                bb = bit
-    return be, _row_branch(bb)
+            f |= h & x
+            h |= t & x
+            t |= o & x
+            o |= x
+        u2 = np.int64(cur[29])
+        c = t & ~h & u2
+        b = 2
+        if c == 0:
+            for e in range(27):
+                w = np.int64(cur[e])
+                p = np.int64(PAIRS[TRIAD[w & 511] | (TRIAD[(w >> 9) & 511] << 3) | (TRIAD[w >> 18] << 6)])
+                if p != 0:
+                    return e, (w & CELLS9[p & 511]) | ((w & CELLS9[p >> 9]) << 32)
+            c = c3
+            b = 0
+            if c == 0:
+                c = h & ~f & u2
+                b = 2
+                if c == 0:
+                    c = u01
+                    b = 0
+                    if c == 0:
+                        c = u2
+                        b = 2
+    bit = c & -c
+    if bit > ALL:
+        b = 1
+        bit >>= 32
+    e = b
+    while np.int64(cur[e]) & bit == 0:
+        e += 3
+    return e, _row_branch(bit)
 
 
 @njit(**JIT_HELPER)
