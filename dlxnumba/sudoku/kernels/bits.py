@@ -100,8 +100,10 @@ def _tables():
 #: (0: none fits).  PERM9[s]: those triads, as 9 bits.
 TRIAD, ALLOWED, PERM9, CELLS9, PAIRS = _tables()
 
-#: Every cell of a band.
+#: Every cell of a band (and every candidate word of a state).
 ALL = (1 << 27) - 1
+#: The candidate words of band 0 (shifted by b: of band b).
+BAND_WORDS = sum(1 << (3 * d) for d in range(9))
 #: Words of a state: 27 candidate words, 3 of unsolved cells, 3 of unsolved rows.
 WIDTH = 33
 #: Levels of the stack: at most one guess placed per cell, and the start.
@@ -113,8 +115,8 @@ def _settle(cur, comp, state):
     """Propagate the band state ``cur`` to its fixpoint; False on a contradiction.
 
     ``comp`` holds each word's value when it was last looked at: the bands'
-    pass goes round the 27 words, looking again at each that differs, until
-    27 in a row are as last seen.  Then the naked singles of the bands whose
+    pass looks again at each word that differs, taking them from a mask of
+    the words that may (all at first, then those struck since).  Then the naked singles of the bands whose
     words changed since they were last looked for, and, when there are none,
     the stacks' pass of the digits whose words changed since their last one,
     may change some, and the loop goes on.  ``state[UPDATES]`` counts the
@@ -124,16 +126,14 @@ def _settle(cur, comp, state):
     steps = 0
     bands = 0  # bit b: band b changed since its naked singles were looked for
     digits = 0  # bit d: digit d changed since its stacks' pass
-    i = 0
-    quiet = 0
+    todo = ALL  # bit i: word i may differ from comp[i]
     ok = True
     while ok:
-        while quiet < 27:
+        while todo != 0:
+            i = trailing_zeros(todo)
+            todo &= todo - 1
             w = cur[i]
-            if w == comp[i]:
-                quiet += 1
-            else:
-                quiet = 0
+            if w != comp[i]:
                 steps += 1
                 w &= allowed[triad[w & 511] | (triad[(w >> 9) & 511] << 3) | (triad[w >> 18] << 6)]
                 if w == 0:
@@ -169,11 +169,9 @@ def _settle(cur, comp, state):
                         for e in range(b, 27, 3):
                             cur[e] = cur[e] & s
                         cur[27 + b] = cur[27 + b] & s
+                        todo |= (7 << (3 * d)) | (BAND_WORDS << b)
                 comp[i] = w
                 cur[i] = w
-            i += 1
-            if i == 27:
-                i = 0
         if not ok:
             break
         # naked singles, in the bands that changed
@@ -193,7 +191,6 @@ def _settle(cur, comp, state):
             sing = u & ~twos
             if sing == 0:
                 continue
-            quiet = 0
             for e in range(b, 27, 3):
                 x = cur[e]
                 m = x & sing
@@ -206,10 +203,11 @@ def _settle(cur, comp, state):
                         break
                     rs = (511 if r0 else 0) | (511 << 9 if r1 else 0) | (511 << 18 if r2 else 0)
                     cur[e] = x & (~rs | m)
+                    todo |= 1 << e
             if not ok:
                 break
         bands = 0
-        if quiet == 0 or not ok:
+        if todo != 0 or not ok:
             continue
         # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
         while digits != 0:
@@ -235,12 +233,12 @@ def _settle(cur, comp, state):
             if not ok:
                 break
             if (f0 & ~k0) | (f1 & ~k1) | (f2 & ~k2):
-                quiet = 0
+                todo |= 7 << (3 * d)
                 cur[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
                 cur[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
                 cur[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
         digits = 0
-        if quiet != 0:
+        if todo == 0:
             break
     state[UPDATES] += steps
     return ok
