@@ -111,12 +111,13 @@ DEPTH = 82
 
 
 @njit(**JIT_INNER)
-def _settle(cur, comp, state):
+def _settle(cur, comp, state, todo):
     """Propagate the band state ``cur`` to its fixpoint; False on a contradiction.
 
     ``comp`` holds each word's value when it was last looked at: the bands'
-    pass looks again at each word that differs, taking them from a mask of
-    the words that may (all at first, then those struck since).  Then the naked singles of the bands whose
+    pass looks again at each word that differs, taking them from the mask
+    ``todo`` of the words that may (bit i: word i), to which it adds those
+    it strikes from.  Then the naked singles of the bands whose
     words changed since they were last looked for, and, when there are none,
     the stacks' pass of the digits whose words changed since their last one,
     may change some, and the loop goes on.  ``state[UPDATES]`` counts the
@@ -126,7 +127,6 @@ def _settle(cur, comp, state):
     steps = 0
     bands = 0  # bit b: band b changed since its naked singles were looked for
     digits = 0  # bit d: digit d changed since its stacks' pass
-    todo = ALL  # bit i: word i may differ from comp[i]
     ok = True
     while ok:
         while todo != 0:
@@ -357,7 +357,7 @@ def start(grid, work):
             b = c // 27
             e = 3 * (d - 1) + b
             cur[e] = cur[e] & ~(_row_branch(np.int64(1) << (c - 27 * b)) & ALL)
-    ok = _settle(cur, comp, state)
+    ok = _settle(cur, comp, state, np.int64(ALL))
     state[PHASE] = 1 if ok else 0
     return state[PHASE]
 
@@ -373,7 +373,7 @@ def strike(work, cell, digit):
     b = cell // 27
     e = 3 * (digit - 1) + b
     cur[e] = np.int64(cur[e]) & ~(np.int64(1) << (cell - 27 * b))
-    ok = _settle(cur, comp, state)
+    ok = _settle(cur, comp, state, np.int64(ALL))
     state[PHASE] = 1 if ok else 0
     return state[PHASE]
 
@@ -433,7 +433,7 @@ def search(work, node_budget, stop, randomised):
                 comp[i] = nxt[i]
             e = gent[level]
             nxt[e] = nxt[e] & ~(gbit[level] >> 32)
-        ok = _settle(nxt, comp, state)
+        ok = _settle(nxt, comp, state, np.int64(1) << e)
 
 
 @njit(**JIT_HELPER)
