@@ -70,7 +70,9 @@ of each level ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place
 
 def _tables():
     """The triads of each 9-bit row (:data:`TRIAD`); the cells some permutation
-    of a 3x3 triad occupancy keeps (:data:`ALLOWED`), and its triads (:data:`PERM9`)."""
+    of a 3x3 triad occupancy keeps (:data:`ALLOWED`), and its triads (:data:`PERM9`);
+    the cells of a set of triads (:data:`CELLS9`); the branching on an occupancy
+    that exactly two permutations fit (:data:`PAIRS`)."""
     triad = np.zeros(512, np.int32)
     for r in range(512):
         triad[r] = sum(1 << j for j in range(3) if (r >> 3 * j) & 7)
@@ -97,7 +99,11 @@ def _tables():
 #: TRIAD[r]: bit j set when the 9-bit row ``r`` has a candidate in box j.
 #: ALLOWED[s]: for a band's triad occupancy ``s`` (bit ``3 * r + j``: row r in
 #: box j), the 27-bit mask of the cells of the triads some permutation uses
-#: (0: none fits).  PERM9[s]: those triads, as 9 bits.
+#: (0: none fits).  PERM9[s]: those triads, as 9 bits.  CELLS9[t]: the 27-bit
+#: mask of the cells of the triads ``t``.  PAIRS[s]: for an occupancy that
+#: exactly two permutations fit (and that they cover), the triads to strike to
+#: keep the first (bits 0-8) and those to strike to keep the second (bits 9-17);
+#: else 0.
 TRIAD, ALLOWED, PERM9, CELLS9, PAIRS = _tables()
 
 #: Every cell of a band (and every candidate word of a state).
