@@ -27,11 +27,14 @@ and the hidden singles in columns.
 Search
 ------
 Binary branching: at a state with no more to propagate, a cell with two
-candidates if any (else one with the fewest) and its lowest candidate: first
-the digit placed, then, when that fails or is exhausted, the digit struck
-from the cell, at the same level.  The search is iterative, with the states
-on an explicit stack, and resumable: it returns after a slice of work and
-goes on from its ``state``.
+candidates if any (its lower digit placed first, then struck from the cell),
+else a digit whose triads in a band fit exactly two permutations (the
+first permutation's triads kept, then the second's), else a cell with the
+fewest candidates.  A guess is one word and two *strikes*: the cells the
+first branch strikes from the word, and those the second strikes from it
+(at the same level) when the first fails or is exhausted.  The search is
+iterative, with the states on an explicit stack, and resumable: it returns
+after a slice of work and goes on from its ``state``.
 
 Statistics: ``state[NODES]`` counts the guesses (branch nodes),
 ``state[UPDATES]`` the propagation steps (one band word looked at).
@@ -43,7 +46,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_INLINED, JIT_INNER, LANE_ACTIVE, LANE_CUR,
+from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_HELPER, JIT_INLINED, JIT_INNER, LANE_ACTIVE, LANE_CUR,
                                 LANE_FOUND, LEVEL, MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION,
                                 SOLUTIONS, ST_BUDGET, ST_INVALID, ST_MULTIPLE, ST_NO_SOLUTION, ST_PENDING, ST_SOLVED,
                                 UPDATES)
@@ -53,8 +56,10 @@ from .rng import below, popcount, trailing_zeros
 BandWork = namedtuple("BandWork", "stack gent gbit comp state rng")
 BandWork.__doc__ = """The arrays of one search in the band layout: ``stack`` (uint32
 ``(DEPTH, WIDTH)``, the state of each level), ``gent``/``gbit`` (int64
-``DEPTH``: the word and bit of each level's guess; above bit 8 of ``gent``, the
-first branches finished at the level, for the estimate of the progress), ``comp`` (int64 27, see
+``DEPTH``: the word of each level's guess, with the first branches finished
+at the level above its bit 8 (for the estimate of the progress), and its
+strikes: the first branch's cells in bits 0-26, the second's in bits 32-58),
+``comp`` (int64 27, see
 :func:`_settle`), ``state`` (int64 ``STATE_SIZE``: LEVEL, NODES, UPDATES,
 SOLUTIONS, MAX_LEVEL, PHASE) and ``rng`` (uint64 1, a SplitMix64 state)."""
 
@@ -68,7 +73,9 @@ of each level ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place
 
 def _tables():
     """The triads of each 9-bit row (:data:`TRIAD`); the cells some permutation
-    of a 3x3 triad occupancy keeps (:data:`ALLOWED`), and its triads (:data:`PERM9`)."""
+    of a 3x3 triad occupancy keeps (:data:`ALLOWED`), and its triads (:data:`PERM9`);
+    the cells of a set of triads (:data:`CELLS9`); the branching on an occupancy
+    that exactly two permutations fit (:data:`PAIRS`)."""
     triad = np.zeros(512, np.int32)
     for r in range(512):
         triad[r] = sum(1 << j for j in range(3) if (r >> 3 * j) & 7)
@@ -82,17 +89,30 @@ def _tables():
                 a |= bits
         perm9[s] = a
         allowed[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if a >> t & 1)
-    return triad, allowed, perm9
+    cells9 = np.zeros(512, np.int64)
+    pairs = np.zeros(512, np.int32)
+    for s in range(512):
+        cells9[s] = sum(7 << (9 * (t // 3) + 3 * (t % 3)) for t in range(9) if s >> t & 1)
+        fit = [bits for bits in perms if s & bits == bits]
+        if len(fit) == 2 and perm9[s] == s:
+            pairs[s] = (s & ~fit[0]) | ((s & ~fit[1]) << 9)
+    return triad, allowed, perm9, cells9, pairs
 
 
 #: TRIAD[r]: bit j set when the 9-bit row ``r`` has a candidate in box j.
 #: ALLOWED[s]: for a band's triad occupancy ``s`` (bit ``3 * r + j``: row r in
 #: box j), the 27-bit mask of the cells of the triads some permutation uses
-#: (0: none fits).  PERM9[s]: those triads, as 9 bits.
-TRIAD, ALLOWED, PERM9 = _tables()
+#: (0: none fits).  PERM9[s]: those triads, as 9 bits.  CELLS9[t]: the 27-bit
+#: mask of the cells of the triads ``t``.  PAIRS[s]: for an occupancy that
+#: exactly two permutations fit (and that they cover), the triads to strike to
+#: keep the first (bits 0-8) and those to strike to keep the second (bits 9-17);
+#: else 0.
+TRIAD, ALLOWED, PERM9, CELLS9, PAIRS = _tables()
 
-#: Every cell of a band.
+#: Every cell of a band (and every candidate word of a state).
 ALL = (1 << 27) - 1
+#: The candidate words of band 0 (shifted by b: of band b).
+BAND_WORDS = sum(1 << (3 * d) for d in range(9))
 #: Words of a state: 27 candidate words, 3 of unsolved cells, 3 of unsolved rows.
 WIDTH = 33
 #: Levels of the stack: at most one guess placed per cell, and the start.
@@ -100,181 +120,211 @@ DEPTH = 82
 
 
 @njit(**JIT_INNER)
-def _settle(cur, comp, state):
+def _settle(cur, comp, state, todo):
     """Propagate the band state ``cur`` to its fixpoint; False on a contradiction.
 
-    ``comp`` holds each entry's value when it was last looked at: an entry
-    that differs is looked at again (the bands' pass); when none does, the
-    naked singles, then the stacks' pass, may change some, and the loop goes
-    on.  ``state[UPDATES]`` counts the entries looked at.
+    ``comp`` holds each word's value when it was last looked at: the bands'
+    pass looks again at each word that differs, taking them from the mask
+    ``todo`` of the words that may (bit i: word i), to which it adds those
+    it strikes from.  Then the naked singles of the bands whose
+    words changed since they were last looked for, and, when there are none,
+    the stacks' pass of the digits whose words changed since their last one,
+    may change some, and the loop goes on.  ``state[UPDATES]`` counts the
+    words looked at.
     """
     triad, allowed, perm9 = TRIAD, ALLOWED, PERM9
-    while True:
-        again = True
-        while again:
-            again = False
-            for i in range(27):
-                w = np.int64(cur[i])
-                if w == np.int64(comp[i]):
-                    continue
-                again = True
-                state[UPDATES] += 1
-                sh = (np.int64(triad[w & 511]) | (np.int64(triad[(w >> 9) & 511]) << 3)
-                      | (np.int64(triad[w >> 18]) << 6))
-                w &= np.int64(allowed[sh])
+    steps = 0
+    bands = 0  # bit b: band b changed since its naked singles were looked for
+    digits = 0  # bit d: digit d changed since its stacks' pass
+    ok = True
+    while ok:
+        while todo != 0:
+            i = trailing_zeros(todo)
+            todo &= todo - 1
+            w = cur[i]
+            if w != comp[i]:
+                steps += 1
+                w &= allowed[triad[w & 511] | (triad[(w >> 9) & 511] << 3) | (triad[w >> 18] << 6)]
                 if w == 0:
-                    return False
-                comp[i] = w
+                    ok = False
+                    break
                 d = i // 3
                 b = i - 3 * d
-                rows = (np.int64(cur[30 + b]) >> (3 * d)) & 7
+                bands |= 1 << b
+                digits |= 1 << d
+                rows = (cur[30 + b] >> (3 * d)) & 7
                 if rows != 0:
-                    s = 0
-                    if rows & 1:
-                        r = w & 511
-                        if r & (r - 1) == 0:
-                            s = r
-                    if rows & 2:
-                        r = (w >> 9) & 511
-                        if r & (r - 1) == 0:
-                            s |= r << 9
-                    if rows & 4:
-                        r = w >> 18
-                        if r & (r - 1) == 0:
-                            s |= r << 18
-                    if s != 0:
-                        a = s & 511
-                        b2 = (s >> 9) & 511
-                        c = s >> 18
-                        if (a & b2) | (a & c) | (b2 & c):
-                            return False
-                        cols = a | b2 | c
-                        cm = cols | (cols << 9) | (cols << 18)
-                        w &= ~cm | s
-                        done = np.int64(a != 0) | (np.int64(b2 != 0) << 1) | (np.int64(c != 0) << 2)
-                        cur[30 + b] = np.int64(cur[30 + b]) & ~(done << (3 * d))
-                        for e in range(3 * d, 3 * d + 3):
-                            if e != i:
-                                cur[e] = np.int64(cur[e]) & ~cm
+                    r0 = w & 511
+                    r1 = (w >> 9) & 511
+                    r2 = w >> 18
+                    s0 = r0 if rows & 1 and r0 & (r0 - 1) == 0 else 0
+                    s1 = r1 if rows & 2 and r1 & (r1 - 1) == 0 else 0
+                    s2 = r2 if rows & 4 and r2 & (r2 - 1) == 0 else 0
+                    if s0 | s1 | s2:
+                        if (s0 & s1) | (s0 & s2) | (s1 & s2):
+                            ok = False
+                            break
+                        s = s0 | (s1 << 9) | (s2 << 18)
+                        cols = s0 | s1 | s2
+                        cm = ~(cols | (cols << 9) | (cols << 18))
+                        w &= cm | s
+                        done = np.int64(s0 != 0) | (np.int64(s1 != 0) << 1) | (np.int64(s2 != 0) << 2)
+                        cur[30 + b] = cur[30 + b] & ~(done << (3 * d))
+                        e = 3 * d
+                        cur[e] = cur[e] & cm
+                        cur[e + 1] = cur[e + 1] & cm
+                        cur[e + 2] = cur[e + 2] & cm
+                        s = ~s
                         for e in range(b, 27, 3):
-                            if e != i:
-                                cur[e] = np.int64(cur[e]) & ~s
-                        cur[27 + b] = np.int64(cur[27 + b]) & ~s
+                            cur[e] = cur[e] & s
+                        cur[27 + b] = cur[27 + b] & s
+                        todo |= (7 << (3 * d)) | (BAND_WORDS << b)
+                comp[i] = w
                 cur[i] = w
-        # naked singles
-        changed = False
-        for b in range(3):
+        if not ok:
+            break
+        # naked singles, in the bands that changed
+        while bands != 0:
+            b = trailing_zeros(bands)
+            bands &= bands - 1
             ones = 0
             twos = 0
             for e in range(b, 27, 3):
-                x = np.int64(cur[e])
+                x = cur[e]
                 twos |= ones & x
                 ones |= x
-            u = np.int64(cur[27 + b])
+            u = cur[27 + b]
             if u & ~ones:
-                return False
+                ok = False
+                break
             sing = u & ~twos
-            if sing != 0:
-                changed = True
-                for e in range(b, 27, 3):
-                    x = np.int64(cur[e])
-                    m = x & sing
-                    if m != 0:
-                        rs = 0
-                        for k in range(3):
-                            r = (m >> (9 * k)) & 511
-                            if r != 0:
-                                if r & (r - 1):
-                                    return False
-                                rs |= 511 << (9 * k)
-                        cur[e] = x & (~rs | m)
-        if not changed:
-            # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
-            for d in range(9):
-                w0 = np.int64(cur[3 * d])
-                w1 = np.int64(cur[3 * d + 1])
-                w2 = np.int64(cur[3 * d + 2])
-                f0 = (w0 | (w0 >> 9) | (w0 >> 18)) & 511
-                f1 = (w1 | (w1 >> 9) | (w1 >> 18)) & 511
-                f2 = (w2 | (w2 >> 9) | (w2 >> 18)) & 511
-                k0 = 0
-                k1 = 0
-                k2 = 0
-                for j in range(3):
-                    sh = ((f0 >> (3 * j)) & 7) | (((f1 >> (3 * j)) & 7) << 3) | (((f2 >> (3 * j)) & 7) << 6)
-                    ok = np.int64(perm9[sh])
-                    if ok == 0:
-                        return False
-                    k0 |= (ok & 7) << (3 * j)
-                    k1 |= ((ok >> 3) & 7) << (3 * j)
-                    k2 |= (ok >> 6) << (3 * j)
-                if (f0 & ~k0) | (f1 & ~k1) | (f2 & ~k2):
-                    changed = True
-                    cur[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
-                    cur[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
-                    cur[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
-        if not changed:
-            return True
-
-
-
-@njit(**JIT_INNER)
-def _choose(cur):
-    """``(word, bit)`` of the branching: a cell with two candidates and its lowest
-    digit; else a digit with two places left in a row, and its first place;
-    else a cell with the fewest candidates."""
-    for b in range(3):
-        ones = 0
-        twos = 0
-        threes = 0
-        for e in range(b, 27, 3):
-            x = np.int64(cur[e])
-            threes |= twos & x
-            twos |= ones & x
-            ones |= x
-        bi = twos & ~threes & np.int64(cur[27 + b])
-        if bi != 0:
-            bit = bi & -bi
+            if sing == 0:
+                continue
             for e in range(b, 27, 3):
-                if np.int64(cur[e]) & bit:
-                    return e, bit
-    for e in range(27):
-        x = np.int64(cur[e])
-        for k in range(3):
-            r = (x >> (9 * k)) & 511
-            t = r & (r - 1)
-            if t != 0 and t & (t - 1) == 0:
-                return e, (r & -r) << (9 * k)
-    best = 99
-    be = -1
-    bb = 0
-    for b in range(3):
-        u = np.int64(cur[27 + b])
-        while u != 0:
-            bit = u & -u
-            u ^= bit
-            k = 0
-            first = -1
-            for e in range(b, 27, 3):
-                if np.int64(cur[e]) & bit:
-                    k += 1
-                    if first < 0:
-                        first = e
-            if k < best:
-                best = k
-                be = first
-                bb = bit
-    return be, bb
+                x = cur[e]
+                m = x & sing
+                if m != 0:
+                    r0 = m & 511
+                    r1 = (m >> 9) & 511
+                    r2 = m >> 18
+                    if (r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)):
+                        ok = False
+                        break
+                    rs = (511 if r0 else 0) | (511 << 9 if r1 else 0) | (511 << 18 if r2 else 0)
+                    cur[e] = x & (~rs | m)
+                    todo |= 1 << e
+            if not ok:
+                break
+        bands = 0
+        if todo != 0 or not ok:
+            continue
+        # the stacks: each digit's columns-in-box triads, as the bands' rows-in-box
+        while digits != 0:
+            d = trailing_zeros(digits)
+            digits &= digits - 1
+            w0 = cur[3 * d]
+            w1 = cur[3 * d + 1]
+            w2 = cur[3 * d + 2]
+            f0 = (w0 | (w0 >> 9) | (w0 >> 18)) & 511
+            f1 = (w1 | (w1 >> 9) | (w1 >> 18)) & 511
+            f2 = (w2 | (w2 >> 9) | (w2 >> 18)) & 511
+            k0 = 0
+            k1 = 0
+            k2 = 0
+            for j in range(0, 9, 3):
+                ok9 = perm9[((f0 >> j) & 7) | (((f1 >> j) & 7) << 3) | (((f2 >> j) & 7) << 6)]
+                if ok9 == 0:
+                    ok = False
+                    break
+                k0 |= (ok9 & 7) << j
+                k1 |= ((ok9 >> 3) & 7) << j
+                k2 |= (ok9 >> 6) << j
+            if not ok:
+                break
+            if (f0 & ~k0) | (f1 & ~k1) | (f2 & ~k2):
+                todo |= 7 << (3 * d)
+                cur[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
+                cur[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
+                cur[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
+        digits = 0
+        if todo == 0:
+            break
+    state[UPDATES] += steps
+    return ok
 
 
-@njit(**JIT_INNER)
-def _place(cur, e, bit):
-    """Strike the other cells of ``bit``'s row from word ``e`` (the digit goes there)."""
+@njit(**JIT_HELPER)
+def _row_branch(bit):
+    """The two strikes of a branching on ``bit``'s cell: the other cells of its
+    row (the digit goes there), then the cell itself."""
     row = np.int64(511) << (9 * (trailing_zeros(bit) // 9))
-    cur[e] = np.int64(cur[e]) & (~row | bit)
+    return (row & ~bit) | (bit << 32)
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
+def _choose(cur):
+    """``(word, strikes)`` of the branching (see :func:`search`): a cell with
+    two candidates (its lowest digit first), else a digit whose triads in a
+    band fit exactly two permutations (the lower one's first), else a cell
+    with three candidates, else the first unsolved cell."""
+    # bit-sliced counts of the candidates of the cells (at least 1, 2, 3, 4):
+    # bands 0 and 1 side by side in one word (band 1 from bit 32), then band 2
+    o = 0
+    t = 0
+    h = 0
+    f = 0
+    for e in range(0, 27, 3):
+        x = np.int64(cur[e]) | (np.int64(cur[e + 1]) << 32)
+        f |= h & x
+        h |= t & x
+        t |= o & x
+        o |= x
+    u01 = np.int64(cur[27]) | (np.int64(cur[28]) << 32)
+    c = t & ~h & u01
+    b = 0
+    if c == 0:
+        c3 = h & ~f & u01
+        o = 0
+        t = 0
+        h = 0
+        f = 0
+        for e in range(2, 27, 3):
+            x = np.int64(cur[e])
+            f |= h & x
+            h |= t & x
+            t |= o & x
+            o |= x
+        u2 = np.int64(cur[29])
+        c = t & ~h & u2
+        b = 2
+        if c == 0:
+            for e in range(27):
+                w = np.int64(cur[e])
+                p = np.int64(PAIRS[TRIAD[w & 511] | (TRIAD[(w >> 9) & 511] << 3) | (TRIAD[w >> 18] << 6)])
+                if p != 0:
+                    return e, (w & CELLS9[p & 511]) | ((w & CELLS9[p >> 9]) << 32)
+            c = c3
+            b = 0
+            if c == 0:
+                c = h & ~f & u2
+                b = 2
+                if c == 0:
+                    c = u01
+                    b = 0
+                    if c == 0:
+                        c = u2
+                        b = 2
+    bit = c & -c
+    if bit > ALL:
+        b = 1
+        bit >>= 32
+    e = b
+    while np.int64(cur[e]) & bit == 0:
+        e += 3
+    return e, _row_branch(bit)
+
+
+@njit(**JIT_HELPER)
 def start(grid, work):
     """The state of ``grid`` (81 uint8, 0 = empty) at level 0, propagated.
 
@@ -315,13 +365,14 @@ def start(grid, work):
         d = np.int64(grid[c])
         if d != 0:
             b = c // 27
-            _place(cur, 3 * (d - 1) + b, np.int64(1) << (c - 27 * b))
-    ok = _settle(cur, comp, state)
+            e = 3 * (d - 1) + b
+            cur[e] = cur[e] & ~(_row_branch(np.int64(1) << (c - 27 * b)) & ALL)
+    ok = _settle(cur, comp, state, np.int64(ALL))
     state[PHASE] = 1 if ok else 0
     return state[PHASE]
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def strike(work, cell, digit):
     """Strike ``digit`` from ``cell``'s candidates in the level-0 state just
     started, and propagate (the generator's uniqueness check); returns the phase."""
@@ -332,12 +383,12 @@ def strike(work, cell, digit):
     b = cell // 27
     e = 3 * (digit - 1) + b
     cur[e] = np.int64(cur[e]) & ~(np.int64(1) << (cell - 27 * b))
-    ok = _settle(cur, comp, state)
+    ok = _settle(cur, comp, state, np.int64(ALL))
     state[PHASE] = 1 if ok else 0
     return state[PHASE]
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def search(work, node_budget, stop, randomised):
     """Go on with the search from ``state`` until a solution (RET_SOLUTION: the
     grid is at ``stack[state[LEVEL]]``, :func:`write_grid`), the end (RET_DONE)
@@ -363,21 +414,21 @@ def search(work, node_budget, stop, randomised):
                 state[LEVEL] = level
                 state[PHASE] = 1
                 return RET_PAUSED
-            e, bit = _choose(cur)
+            e, g = _choose(cur)
             if randomised:
-                e, bit = _random_digit(cur, e, bit, rng)
+                e, bit = _random_digit(cur, e, (g >> 32) & -(g >> 32), rng)
+                g = _row_branch(bit)
             state[NODES] += 1
-            gent[level] = e | (gent[level] & ~np.int64(255))  # the level's negations stay above bit 8
-            gbit[level] = bit
-            nxt = stack[level + 1]
-            for i in range(WIDTH):
-                nxt[i] = cur[i]
+            gent[level] = e | (gent[level] & ~np.int64(255))  # the level's finished first branches stay
+            gbit[level] = g
             level += 1
             gent[level] = 0
             if level > state[MAX_LEVEL]:
                 state[MAX_LEVEL] = level
-            _place(nxt, e, bit)
-            ok = _settle(nxt, comp, state)
+            nxt = stack[level]
+            for i in range(WIDTH):
+                nxt[i] = cur[i]
+            nxt[e] = nxt[e] & ~(g & ALL)
         else:
             if level == 0:
                 state[LEVEL] = 0
@@ -388,21 +439,21 @@ def search(work, node_budget, stop, randomised):
                 state[PHASE] = 0
                 return RET_PAUSED
             level -= 1
-            cur = stack[level]
+            nxt = stack[level]
             for i in range(27):
-                comp[i] = cur[i]
+                comp[i] = nxt[i]
             e = gent[level] & 255
             gent[level] += 256  # one more first branch finished at this level (for the estimate)
-            cur[e] = np.int64(cur[e]) & ~gbit[level]
-            ok = _settle(cur, comp, state)
+            nxt[e] = nxt[e] & ~(gbit[level] >> 32)
+        ok = _settle(nxt, comp, state, np.int64(1) << e)
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def _random_digit(cur, e, bit, rng):
     """The cell of ``bit`` in word ``e``'s band, with a digit drawn at random
     among its candidates."""
     b = e % 3
-    k = 0
+    k = np.int64(0)
     for f in range(b, 27, 3):
         if np.int64(cur[f]) & bit:
             k += 1
@@ -415,7 +466,7 @@ def _random_digit(cur, e, bit, rng):
     return e, bit
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_HELPER)
 def write_grid(cur, out):
     """The solved state ``cur`` as 81 digits into ``out``."""
     for e in range(27):
