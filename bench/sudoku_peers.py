@@ -288,24 +288,36 @@ def verify(solver: str, puzzles: list[str], *, limit: int = 1, b: Binaries | Non
     return sorted(bad)
 
 
-def dlxnumba_rate(puzzles: list[str], *, limit: int = 1) -> tuple[float, list[int]]:
-    """``(puzzles/s, wrong)``: one ``solve_many(array, threads=1, limit=limit)`` call timed, then checked.
+def dlxnumba_rate(puzzles: list[str], *, limit: int = 1, algorithm: str = "auto") -> tuple[float, list[int]]:
+    """``(puzzles/s, wrong)``: one ``solve_many(array, threads=1, limit=limit,
+    algorithm=algorithm)`` call timed, then checked; ``algorithm="per-call"``
+    times ``Sudoku(text).solve()`` for each line instead (end to end).
 
     The puzzles are read into an array first (untimed), as the other batch rows of
     the suite do; the call is warmed up on two puzzles.  ``wrong``: the indices of
     the puzzles not ``SOLVED`` with a valid solution keeping their givens.
     """
-    from dlxnumba import Status, read_puzzles, solve_many
-
-    arr = read_puzzles(io.StringIO("\n".join(puzzles) + "\n"))
-    solve_many(arr[:2], threads=1, limit=limit)
-    t0 = time.perf_counter()
-    sols, status = solve_many(arr, threads=1, limit=limit)
-    seconds = time.perf_counter() - t0
+    from dlxnumba import Status, Sudoku, read_puzzles, solve_many
     from benchutil import check_solutions
+
+    if algorithm == "per-call":
+        Sudoku(puzzles[0]).solve()
+        t0 = time.perf_counter()
+        found = [Sudoku(text).solve() for text in puzzles]
+        seconds = time.perf_counter() - t0
+        return len(puzzles) / seconds, sorted(check_solutions(found, puzzles))
+    arr = read_puzzles(io.StringIO("\n".join(puzzles) + "\n"))
+    solve_many(arr[:2], threads=1, limit=limit, algorithm=algorithm)
+    t0 = time.perf_counter()
+    sols, status = solve_many(arr, threads=1, limit=limit, algorithm=algorithm)
+    seconds = time.perf_counter() - t0
 
     bad = set(check_solutions(list(sols), puzzles)) | {int(k) for k in np.flatnonzero(status != Status.SOLVED)}
     return len(puzzles) / seconds, sorted(bad)
+
+
+#: dlxnumba's rows of the ``run`` table: the engine (or the per-call path) each times.
+DLXNUMBA = {"dlxnumba-bits": "bits", "dlxnumba-links": "links", "dlxnumba-per-call": "per-call"}
 
 
 def main(argv=None) -> int:
@@ -354,7 +366,8 @@ def run_table(args) -> int:
     if missing:
         print(f"--solvers: {missing} not in this build (it has {list(b.solvers)})", file=sys.stderr)
         return 2
-    names = solvers + ([] if args.no_dlxnumba else ["dlxnumba"])
+    names = solvers + ([] if args.no_dlxnumba else
+                       [k for k in DLXNUMBA if args.limit == 1 or k != "dlxnumba-per-call"])
     load = os.getloadavg()
     sets = {name: read_set(name) for name in args.sets}
     if b is not None:
@@ -370,13 +383,15 @@ def run_table(args) -> int:
     for _ in range(args.repeat):
         for set_name, puzzles in sets.items():
             for solver in names:
-                if solver == "dlxnumba":
-                    r, bad = dlxnumba_rate(puzzles, limit=args.limit)
+                if solver in DLXNUMBA:
+                    algorithm = DLXNUMBA[solver]
+                    r, bad = dlxnumba_rate(puzzles, limit=args.limit, algorithm=algorithm)
                     if bad:
-                        print(f"dlxnumba answers {len(bad)} puzzles of {set_name} wrongly, e.g. {bad[:5]}",
+                        print(f"{solver} answers {len(bad)} puzzles of {set_name} wrongly, e.g. {bad[:5]}",
                               file=sys.stderr)
                         return 1
-                    cmd = f"solve_many(puzzles, threads=1, limit={args.limit})"
+                    cmd = ("[Sudoku(text).solve() for text in lines]" if algorithm == "per-call" else
+                           f"solve_many(puzzles, threads=1, limit={args.limit}, algorithm={algorithm!r})")
                 else:
                     r, argv = rate(solver, puzzles, seconds=args.seconds, warmup=args.warmup, limit=args.limit,
                                    permute=args.permute, b=b)
