@@ -150,7 +150,8 @@ def _check_both(cells, n, box, spec, rmap):
     assert counts["bits"] == counts["links"]
     if counts["bits"] < LIMIT:
         assert set(found["bits"]) == set(found["links"])
-    if n <= 6:  # brute force counts the small grids
+    if n == 4 or (n == 6 and rmap is None):  # brute force counts the small grids (a random 6x6 jigsaw
+        # map often has no solution at all, which takes the brute force minutes to see)
         brute = variant_solutions_brute(cells, n, box, kinds, None if rmap is None else list(rmap), limit=LIMIT)
         assert len(brute) == counts["bits"]
         if len(brute) < LIMIT:
