@@ -405,6 +405,19 @@ def test_bits_from_several_python_threads():
     assert wrong == []
 
 
+@pytest.mark.xfail(strict=True, reason="bits.generator_tables is an unbounded lru_cache keyed by the geometry: "
+                                       "every distinct jigsaw map solved on the bits is kept for good")
+def test_the_tables_of_many_jigsaw_maps_are_not_all_kept():
+    """The links keep the shapes of a few variants (solve.VARIANT_SHAPES); a
+    program that solves jigsaws of ever new maps on the bits must not grow either."""
+    before = bits.generator_tables.cache_info().currsize
+    rng = np.random.default_rng(5)
+    for _ in range(100):
+        rmap = "".join(map(str, rng.permutation(np.repeat(np.arange(4), 4))))
+        Sudoku("." * 16, variant="jigsaw", regions=rmap).count(algorithm="bits")
+    assert bits.generator_tables.cache_info().currsize - before <= 32
+
+
 # ---------------------------------------------------------------------------
 # Statistics, the choice of engine
 # ---------------------------------------------------------------------------
