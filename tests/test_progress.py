@@ -19,6 +19,7 @@ import dlxnumba.parallel.tasks as split_tasks
 from dlxnumba import last_stats, Status
 from dlxnumba import ExactCover, ExactCoverError, Progress, Sudoku, SudokuError, queens, run_batch, solve_many
 from dlxnumba.progress import Reporter
+from dlxnumba.sudoku import bits as sudoku_bits
 from dlxnumba.sudoku import solve as sudoku_solve
 from known import PUZZLES, TOP1
 
@@ -48,6 +49,7 @@ def tiny_slices(monkeypatch):
     monkeypatch.setattr(search_module, "SLICE_UPDATES", 1)
     monkeypatch.setattr(batch_module, "WORK_SLICE", 200)
     monkeypatch.setattr(sudoku_solve, "WORK_SLICE", 200)
+    monkeypatch.setattr(sudoku_bits, "WORK_SLICE", 1)  # the bits' batches take 16 times this
     monkeypatch.setattr(split_tasks, "TASK_SLICE", 1e-6)
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from command_line import BAD_SYMBOL, BROKEN_RULE, TOO_SHORT, TOP95, check_solutions, run, top95, write
-from dlxnumba import Sudoku, is_solution
+from dlxnumba import Sudoku, is_solution, solve_many
 from dlxnumba import cli
 from dlxnumba import sudoku as sudoku_module
 from known import FIVE, NONE, PUZZLES, TOP1, TOP1_SOLUTION
@@ -41,9 +41,10 @@ def test_grid_format(capsys, tmp_path):
     assert "'?'" in blocks[2] and "line 3" in blocks[2]
 
 
-def test_json_format(capsys, tmp_path):
+@pytest.mark.parametrize("algorithm", ["auto", "links", "bits"])
+def test_json_format(capsys, tmp_path, algorithm):
     path = write(tmp_path, "\n".join([TOP1, NONE, BROKEN_RULE, BAD_SYMBOL]) + "\n")
-    code, out, _ = run(capsys, "solve", "--format", "json", path)
+    code, out, _ = run(capsys, "solve", "--format", "json", "--algorithm", algorithm, path)
     assert code == 1
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["index"] for r in rows] == [0, 1, 2, 3]
@@ -51,8 +52,11 @@ def test_json_format(capsys, tmp_path):
     solved, none, broken, unreadable = rows
     assert set(solved) == {"index", "puzzle", "solution", "status", "nodes", "updates"}
     assert solved["puzzle"] == TOP1 and solved["solution"] == TOP1_SOLUTION
-    assert solved["nodes"] > 0 and solved["updates"] > solved["nodes"]
-    assert none["solution"] is None and none["nodes"] > 0
+    # the engine's own figures (the bits: guesses, TOP1 takes none, and propagation steps)
+    r = solve_many([TOP1, NONE], threads=1, algorithm=algorithm)
+    assert [(x["nodes"], x["updates"]) for x in (solved, none)] == list(zip(r.nodes.tolist(), r.updates.tolist()))
+    assert solved["updates"] > solved["nodes"] and none["nodes"] > 0
+    assert none["solution"] is None
     assert broken["puzzle"] == BROKEN_RULE and broken["solution"] is None
     assert "row 1" in broken["error"] and "r1c1" in broken["error"]
     assert unreadable["puzzle"] is None and "line 4" in unreadable["error"]
@@ -175,12 +179,20 @@ def test_count(capsys, tmp_path):
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["count"], r["status"]) for r in rows] == [(3, "MULTIPLE"), (1, "SOLVED")]
-    assert all(r["nodes"] > 0 for r in rows)
+    assert rows[0]["nodes"] > 0 and all(r["updates"] > 0 for r in rows)  # the bits solve TOP1 with no guess
 
 
-def test_budgets(capsys, tmp_path):
-    path = write(tmp_path, "\n".join(top95()[:3]) + "\n")
-    code, out, _ = run(capsys, "solve", "--max-nodes", "1", path)
+def _searched(algorithm: str = "auto") -> list[str]:
+    """Three puzzles of top95 that take the engine more than one node (guess)."""
+    puzzles = top95()
+    r = solve_many(puzzles, threads=1, algorithm=algorithm)
+    return [p for p, nodes in zip(puzzles, r.nodes.tolist()) if nodes > 1][:3]
+
+
+@pytest.mark.parametrize("algorithm", ["auto", "links"])
+def test_budgets(capsys, tmp_path, algorithm):
+    path = write(tmp_path, "\n".join(_searched(algorithm)) + "\n")
+    code, out, _ = run(capsys, "solve", "--max-nodes", "1", "--algorithm", algorithm, path)
     assert code == 1 and out.splitlines() == ["BUDGET"] * 3
     code, out, _ = run(capsys, "solve", "--timeout", "0", "--format", "json", path)
     assert code == 1
@@ -512,7 +524,7 @@ def test_timeout_counts_from_the_first_puzzle(capsys, tmp_path, monkeypatch):
 
 
 def test_stats_says_how_the_run_ended(capsys, tmp_path):
-    path = write(tmp_path, "\n".join(top95()[:3]) + "\n")
+    path = write(tmp_path, "\n".join(_searched()) + "\n")
     code, _, err = run(capsys, "solve", "--stats", path)
     assert code == 0 and err.splitlines()[-1].split(":", 1) == ["run", "             complete"]
     code, _, err = run(capsys, "solve", "--stats", "--max-nodes", "1", path)

@@ -23,7 +23,7 @@ from dlxnumba import (LimitReached, Stats, Status, Sudoku, SudokuError, is_solut
                       sudoku_problem)
 from dlxnumba.batch import workspace
 from dlxnumba.progress import Progress
-from dlxnumba.sudoku import solve
+from dlxnumba.sudoku import bits, solve
 from dlxnumba.sudoku.solve import _Shape  # private: the compiled shape whose workspace size is tested
 from dlxnumba.sudoku.text import grid_from
 from known import (FIVE, GOLDEN_FIRST, GOLDEN_SPECIAL, GOLDEN_SUM, MULTI_SETS, NONE, PUZZLES, TOP1,
@@ -149,15 +149,23 @@ def test_progress_receives_reports_during_a_long_count(monkeypatch):
 
 @pytest.mark.parametrize("text", [FIVE, NONE, TOP1], ids=["five-solutions", "no-solution", "top95-1"])
 def test_knuth_figures_on_every_path(text):
-    """count(stop_at=0) reproduces DLX1's figures straight, through the budgeted
-    path (budget, timeout, progress) and through solutions()."""
+    """count(stop_at=0) on the links reproduces DLX1's figures straight, through
+    the budgeted path (budget, timeout, progress) and through solutions(); the
+    bits count the same solutions with figures of their own, the same on every path."""
     want = GOLDEN_SPECIAL.get(text, GOLDEN_FIRST["top95"])
     s = Sudoku(text)
-    assert (s.count(stop_at=0), last_stats().nodes, last_stats().updates) == want
-    got = s.count(stop_at=0, max_nodes=10 ** 9, timeout=3600, progress=lambda stats: None)
+    budgeted = dict(max_nodes=10 ** 9, timeout=3600, progress=lambda stats: None)
+    assert (s.count(stop_at=0, algorithm="links"), last_stats().nodes, last_stats().updates) == want
+    got = s.count(stop_at=0, algorithm="links", **budgeted)
     assert (got, last_stats().nodes, last_stats().updates) == want
-    got = len(list(s.solutions(stop_at=0)))
+    got = len(list(s.solutions(stop_at=0, algorithm="links")))
     assert (got, last_stats().nodes, last_stats().updates) == want
+    assert last_stats().algorithm == "links"
+    own = (s.count(stop_at=0, algorithm="bits"), last_stats().nodes, last_stats().updates)
+    assert own[0] == want[0] and last_stats().algorithm == "bits"
+    assert (s.count(stop_at=0, algorithm="bits", **budgeted), last_stats().nodes, last_stats().updates) == own
+    assert (len(list(s.solutions(stop_at=0, algorithm="bits"))), last_stats().nodes, last_stats().updates) == own
+    assert (s.count(stop_at=0), last_stats().nodes, last_stats().updates) == own  # "auto": a 9x9 on the bits
 
 
 # ---------------------------------------------------------------------------
@@ -242,7 +250,7 @@ def test_parallel_equals_serial_on_every_set():
 
 def _golden(text):
     s = Sudoku(text)
-    return s.count(stop_at=0), last_stats().nodes, last_stats().updates
+    return s.count(stop_at=0, algorithm="links"), last_stats().nodes, last_stats().updates
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_FIRST))
@@ -265,29 +273,43 @@ def test_golden_sums(name):
 def test_golden_sums_in_a_batch():
     """The lanes, searching to the end with stop_at=0, do the same work."""
     d = load("top95")
-    sols, status, info = solve_many(d["arr"], threads=2, stop_at=0, limit=2, return_stats=True)
-    assert (status == Status.SOLVED).all()
-    assert (int(info["nodes"].sum()), int(info["updates"].sum())) == GOLDEN_SUM["top95"][1:]
+    r = solve_many(d["arr"], threads=2, stop_at=0, limit=2, algorithm="links")
+    assert (r.status == Status.SOLVED).all() and r.algorithm == "links"
+    assert (int(r.nodes.sum()), int(r.updates.sum())) == GOLDEN_SUM["top95"][1:]
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_SUM))
 @pytest.mark.parametrize("threads", [1, 2])
 def test_batch_counts_match_knuth(name, threads):
-    """Searching every puzzle to the end in the lanes does DLX1's exact work."""
+    """Searching every puzzle to the end in the links' lanes does DLX1's exact
+    work; the bits' lanes reach the same answers and counts."""
     puzzles = read_puzzles(PUZZLES / f"{name}.txt")
     sols, status, info = solve_many(puzzles, threads=threads, stop_at=0, limit=10 ** 6,
-                                    return_stats=True)
+                                    return_stats=True, algorithm="links")
     assert (status == Status.SOLVED).all()
     assert _verified(sols, puzzles)
     solutions, nodes, updates = GOLDEN_SUM[name]
     assert (len(puzzles), int(info["nodes"].sum()), int(info["updates"].sum())) == (solutions, nodes, updates)
+    r = solve_many(puzzles, threads=threads, stop_at=0, limit=10 ** 6, algorithm="bits")
+    assert r.algorithm == "bits" and np.array_equal(r.status, status) and np.array_equal(r.count, info["count"])
+    assert np.array_equal(r.solutions, sols)  # unique puzzles: one solution each
 
 
-def test_batch_counts_of_the_special_puzzles():
-    sols, status, info = solve_many([FIVE, NONE], threads=1, stop_at=0, limit=100, return_stats=True)
+@pytest.mark.parametrize("algorithm", ["links", "bits"])
+def test_batch_counts_of_the_special_puzzles(algorithm):
+    sols, status, info = solve_many([FIVE, NONE], threads=1, stop_at=0, limit=100, return_stats=True,
+                                    algorithm=algorithm)
     assert [Status(s) for s in status] == [Status.MULTIPLE, Status.NO_SOLUTION]
-    assert info["nodes"].tolist() == [119, 8342]
-    assert info["updates"].tolist() == [1518, 194645]
+    assert info["count"].tolist() == [5, 0]
+    if algorithm == "links":
+        assert info["nodes"].tolist() == [119, 8342]
+        assert info["updates"].tolist() == [1518, 194645]
+    else:  # the guesses and propagations of the one-grid searches
+        figures = []
+        for text in (FIVE, NONE):
+            Sudoku(text).count(stop_at=0, algorithm="bits")
+            figures.append((last_stats().nodes, last_stats().updates))
+        assert list(zip(info["nodes"].tolist(), info["updates"].tolist())) == figures
     assert sudoku_ok(sols[0], grid_from(FIVE), 9, (3, 3))
     assert not sols[1].any()
 
@@ -439,11 +461,15 @@ def test_solve_stats_are_those_of_the_same_search():
 
 def test_solve_stats_max_level():
     s = Sudoku(TOP1)
-    s.solve()
-    c = Sudoku(TOP1)
-    c.count(limit=1)
-    assert last_stats().max_level > 0
-    assert last_stats().max_level == last_stats().max_level
+    s.solve(algorithm="links")
+    solved = last_stats().max_level
+    assert Sudoku(TOP1).count(limit=1, algorithm="links") == 1
+    assert last_stats().max_level == solved > 0
+    # the bits: the deepest level of guesses, at most the guesses; TOP1 needs none
+    Sudoku(TOP1).solve(algorithm="bits")
+    assert (last_stats().max_level, last_stats().guesses) == (0, 0)
+    Sudoku(NONE).count(algorithm="bits")
+    assert 0 < last_stats().max_level <= last_stats().guesses
 
 
 # ---------------------------------------------------------------------------
@@ -556,25 +582,30 @@ def test_batch_arguments_are_checked_up_front(kwargs):
 # ---------------------------------------------------------------------------
 
 
-def test_max_nodes_on_one_puzzle():
-    s = Sudoku(TOP1)
+@pytest.mark.parametrize("algorithm, text", [("links", TOP1), ("bits", NONE)])
+def test_max_nodes_on_one_puzzle(algorithm, text):
+    """The links count Knuth's nodes (TOP1 takes 386), the bits their guesses
+    (NONE takes 21, TOP1 none): a budget of 5 stops either search."""
+    s = Sudoku(text)
     with pytest.raises(dlxnumba.LimitReached) as info:
-        s.solve(max_nodes=5)
-    assert info.value.reason == Status.MAX_NODES and info.value.stats.nodes <= 6
+        s.solve(max_nodes=5, algorithm=algorithm)
+    assert info.value.reason == Status.MAX_NODES and 5 <= info.value.stats.nodes <= 6
+    assert info.value.stats.algorithm == algorithm
     with pytest.raises(LimitReached):
-        s.count(max_nodes=5)
+        s.count(max_nodes=5, algorithm=algorithm)
     with pytest.raises(LimitReached):
-        list(s.solutions(max_nodes=5))
-    assert str(Sudoku(TOP1).solve(max_nodes=10 ** 9)) == TOP1_SOLUTION
+        list(s.solutions(max_nodes=5, algorithm=algorithm))
+    assert str(Sudoku(TOP1).solve(max_nodes=10 ** 9, algorithm=algorithm)) == TOP1_SOLUTION
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_max_nodes_in_a_batch(threads):
+@pytest.mark.parametrize("algorithm, budget", [("links", 150), ("bits", 20)])  # nodes, guesses
+def test_max_nodes_in_a_batch(threads, algorithm, budget):
     d = load("top95")
-    full, st_full, info_full = solve_many(d["arr"], threads=1, return_stats=True)
+    full, st_full, info_full = solve_many(d["arr"], threads=1, return_stats=True, algorithm=algorithm)
     need = info_full["nodes"]
-    budget = 150
-    out, status, info = solve_many(d["arr"], threads=threads, max_nodes=budget, return_stats=True)
+    out, status, info = solve_many(d["arr"], threads=threads, max_nodes=budget, return_stats=True,
+                                   algorithm=algorithm)
     st = [Status(s) for s in status]
     assert set(st) == {Status.SOLVED, Status.BUDGET}
     spent = status == Status.BUDGET
@@ -630,41 +661,53 @@ def test_tiny_work_slices_resume_exactly(monkeypatch, threads):
     assert _verified(got[0], puzzles)
 
 
-def test_progress_is_reported(monkeypatch):
+def _short_slices(monkeypatch):
+    """Both engines return to Python after a few propagation steps or updates."""
     monkeypatch.setattr(solve, "WORK_SLICE", 1000)
+    monkeypatch.setattr(bits, "WORK_SLICE", 16)  # a batch on the bits takes 16 times this
+
+
+@pytest.mark.parametrize("algorithm", ["links", "bits"])
+def test_progress_is_reported(monkeypatch, algorithm):
+    _short_slices(monkeypatch)
     seen = []
     puzzles = read_puzzles(PUZZLES / "top95.txt")
     solve_many(puzzles, threads=1, progress=lambda p: seen.append((p.done, p.total)),
-               progress_interval=0)
+               progress_interval=0, algorithm=algorithm)
     assert seen and all(total == len(puzzles) for _, total in seen)
     assert all(0 <= done <= total for done, total in seen)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
-def test_progress_true_prints_on_stderr(capsys, monkeypatch):
+@pytest.mark.parametrize("algorithm", ["links", "bits"])
+def test_progress_true_prints_on_stderr(capsys, monkeypatch, algorithm):
     """progress=True in solve_many prints the default progress line on stderr."""
-    from dlxnumba.sudoku import solve
-
-    monkeypatch.setattr(solve, "WORK_SLICE", 500)
-    solve_many(read_puzzles(PUZZLES / "top95.txt"), threads=1, progress=True, progress_interval=0)
+    _short_slices(monkeypatch)
+    solve_many(read_puzzles(PUZZLES / "top95.txt"), threads=1, progress=True, progress_interval=0,
+               algorithm=algorithm)
     assert "puzzles" in capsys.readouterr().err
 
 
-def test_a_progress_callback_may_solve_puzzles_itself():
-    """Re-entering the solver from a progress callback must not disturb the batch."""
-    from dlxnumba.sudoku import solve
-
+@pytest.mark.parametrize("algorithm", ["links", "bits"])
+def test_a_progress_callback_may_solve_puzzles_itself(monkeypatch, algorithm):
+    """Re-entering the solver from a progress callback must not disturb the batch:
+    one puzzle straight, with a budget, and a batch, on the batch's engine."""
     puzzles = read_puzzles(PUZZLES / "top95.txt")
-    want = solve_many(puzzles, threads=1)[0]
+    want = solve_many(puzzles, threads=1, algorithm=algorithm)[0]
     inner = []
-    old = solve.WORK_SLICE
-    solve.WORK_SLICE = 2000
-    try:
-        got, status = solve_many(puzzles, threads=1, progress_interval=0,
-                                 progress=lambda p: inner.append(Sudoku(TOP1).solve()))
-    finally:
-        solve.WORK_SLICE = old
+
+    def solve_inside(p):
+        if len(inner) >= 30:  # ten reports re-enter: enough, and quick
+            return
+        inner.append(Sudoku(TOP1).solve(algorithm=algorithm))
+        inner.append(Sudoku(NONE).count(max_nodes=10 ** 9, algorithm=algorithm) == 0 or None)
+        r = solve_many([FIVE, TOP1], limit=2, threads=1, algorithm=algorithm)
+        inner.append(r.status_names == ["MULTIPLE", "SOLVED"] or None)
+
+    _short_slices(monkeypatch)
+    got, status = solve_many(puzzles, threads=1, progress_interval=0, progress=solve_inside, algorithm=algorithm)
     assert inner and all(x is not None for x in inner)
+    assert verified(inner[0], TOP1)
     assert (status == Status.SOLVED).all() and np.array_equal(got, want)
 
 
@@ -687,18 +730,27 @@ def test_lanes_work_from_several_python_threads():
         assert np.array_equal(np.array(results[k]), want[k::4])
 
 
-def test_sudoku_statistics_do_not_leak_between_threads():
+@pytest.mark.parametrize("algorithm", ["links", "bits"])
+def test_sudoku_statistics_do_not_leak_between_threads(algorithm):
     """All puzzles of a size share one encoding; each search keeps its own stats."""
     wrong = []
 
-    def work(puzzle, nodes):
+    def work(puzzle, figures):
         for _ in range(60):
             s = Sudoku(puzzle)
-            s.count(stop_at=0)
-            if last_stats().nodes != nodes:
-                wrong.append(last_stats().nodes)
+            s.count(stop_at=0, algorithm=algorithm)
+            if (last_stats().nodes, last_stats().updates, last_stats().algorithm) != figures:
+                wrong.append(last_stats())
 
-    threads = [threading.Thread(target=work, args=a) for a in ((TOP1, 386), (FIVE, 119))]
+    if algorithm == "links":
+        jobs = ((TOP1, (386, 8239, "links")), (FIVE, (119, 1518, "links")))
+    else:  # the bits' own figures, taken here first (TOP1 takes no guess)
+        jobs = []
+        for text in (NONE, FIVE):
+            Sudoku(text).count(stop_at=0, algorithm="bits")
+            jobs.append((text, (last_stats().nodes, last_stats().updates, "bits")))
+        assert jobs[0][1] != jobs[1][1]
+    threads = [threading.Thread(target=work, args=a) for a in jobs]
     for t in threads:
         t.start()
     for t in threads:
@@ -716,28 +768,33 @@ def test_solver_state_per_thread_fits_64_kib():
 # ---------------------------------------------------------------------------
 
 COLD_PATHS = {
-    # each path's first call in a fresh process compiles (or loads) its kernel
-    "solve": ("s = Sudoku(TOP1); t = s.solve(); seconds = [last_stats().seconds]", "one_grid"),
-    "solve_many": ("_, _, info = solve_many([TOP1] * 40, threads=1, return_stats=True); "
-                   "seconds = [info['seconds']]", "lane_sudoku"),
+    # each path's first call in a fresh process compiles (or loads) its kernel: the
+    # links' kernel, then the bits'
+    "solve": ("s = Sudoku(TOP1); t = s.solve(algorithm=ALGORITHM); seconds = [last_stats().seconds]",
+              ("one_grid", "one_band")),
+    "solve_many": ("_, _, info = solve_many([TOP1] * 40, threads=1, return_stats=True, algorithm=ALGORITHM); "
+                   "seconds = [info['seconds']]", ("lane_sudoku", "lane_band")),
     "count, solutions, threads": (
-        "s = Sudoku(TOP1); s.count(max_nodes=10 ** 6, timeout=COMPILE_SECONDS / 2); a = last_stats().seconds\n"
-        "list(s.solutions()); b = last_stats().seconds\n"
-        "_, _, info = solve_many([TOP1] * 64, threads=2, return_stats=True)\n"
-        "seconds = [a, b, info['seconds']]", "lane_sudoku"),
+        "s = Sudoku(TOP1); s.count(max_nodes=10 ** 6, timeout=COMPILE_SECONDS / 2, algorithm=ALGORITHM)\n"
+        "a = last_stats().seconds\n"
+        "list(s.solutions(algorithm=ALGORITHM)); b = last_stats().seconds\n"
+        "_, _, info = solve_many([TOP1] * 64, threads=2, return_stats=True, algorithm=ALGORITHM)\n"
+        "seconds = [a, b, info['seconds']]", ("lane_sudoku", "lane_band")),
 }
 
 
+@pytest.mark.parametrize("algorithm", ["links", "bits"])
 @pytest.mark.parametrize("path", COLD_PATHS)
-def test_seconds_leave_out_compiling_in_a_fresh_process(path):
+def test_seconds_leave_out_compiling_in_a_fresh_process(path, algorithm):
     """The prelude of ``cold.run_cold`` makes compiling or loading a kernel take
     1000 s of clock time; the Stats and batch seconds may not count it (nor may
     a timeout: ``count`` would raise LimitReached)."""
     from cold import COMPILE_SECONDS, run_cold
 
-    code, kernel = COLD_PATHS[path]
-    seconds, compiled = run_cold(f"from dlxnumba import Sudoku, last_stats, solve_many\nTOP1 = {TOP1!r}\n{code}\n"
-                                 "print(json.dumps([seconds, compiled]))")
+    code, kernels = COLD_PATHS[path]
+    kernel = kernels[algorithm == "bits"]
+    seconds, compiled = run_cold(f"from dlxnumba import Sudoku, last_stats, solve_many\nTOP1 = {TOP1!r}\n"
+                                 f"ALGORITHM = {algorithm!r}\n{code}\nprint(json.dumps([seconds, compiled]))")
     assert kernel in compiled  # the path did compile
     assert max(seconds) < COMPILE_SECONDS
 
