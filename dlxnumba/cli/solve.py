@@ -206,7 +206,7 @@ def validate(args) -> None:
                                              split_options(args)[k]) +
               " splits the search of the dancing links: leave out --algorithm bits")
     if args.algorithm == "bits" and getattr(args, "cages", None) is not None:
-        error("--algorithm bits cannot solve a killer's cages: leave it out (the links solve them)")
+        error("--algorithm bits cannot solve a killer (--cages): leave out --algorithm bits (the links solve it)")
     from .dask import refuse as dask_refused
     if dask_refused(args, "solve"):
         error(dask_refused(args, "solve"))

@@ -102,7 +102,11 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
     return lay if n <= AUTO_MAX_N else None
 
 
-@functools.lru_cache(maxsize=None)
+#: Geometries (and variants) whose tables are kept: a generator may make many region maps.
+TABLES_KEPT = 32
+
+
+@functools.lru_cache(maxsize=TABLES_KEPT)
 def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
     cell layout reads them: each cell's peers (the other cells of its regions, and
@@ -304,12 +308,15 @@ def search_one(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant
 
 
 def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: str, limit: int,
-        options: SearchOptions, *, lazy: bool = False) -> Generator[np.ndarray, None, One]:
+        options: SearchOptions, *, lazy: bool = False, live: Stats | None = None
+        ) -> Generator[np.ndarray, None, One]:
     """The search of :func:`search_one` as a generator: with ``lazy``, it yields
     every solution (a new flat grid) as it is found, and stops between two
     when the caller stops asking; it returns the :class:`One`.  An invalid
     grid (a given past ``n``, a clash, a broken ban) counts 0 solutions with
-    status COMPLETE."""
+    status COMPLETE.  ``live``, when given, is the :class:`~dlxnumba.Stats`
+    kept up to date at every solution yielded (status RUNNING) and at the end
+    (the callers' :func:`~dlxnumba.last_stats`)."""
     from .kernels import bits as KB
 
     nn = n * n
@@ -318,7 +325,7 @@ def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: 
     out = np.zeros(nn, np.uint8)
     node_budget = KB.NO_BUDGET if options.max_nodes is None else np.int64(min(options.max_nodes, NO_LIMIT))
     timeout, progress, interval = options.timeout, options.reporter(), options.progress_interval
-    slice_ = np.int64(WORK_SLICE if timeout is not None or progress is not None or lazy else 1 << 22)
+    slice_ = np.int64(WORK_SLICE)
     grid = np.ascontiguousarray(cells, np.uint8)
     state = w.state[0]
     target = np.int64(min(int(limit), NO_LIMIT))
@@ -332,9 +339,12 @@ def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: 
     t0 = last = time.perf_counter()
     seconds = 0.0
 
+    ret = 1
+
     def report() -> Progress:
+        done = 1.0 if ret == 0 else fraction(lay, w, args)  # 0: the whole tree was searched
         return Progress(seconds + time.perf_counter() - t0, int(state[K.NODES]), int(state[K.UPDATES]),
-                        int(state[K.SOLUTIONS]), fraction(lay, w, args))
+                        int(state[K.SOLUTIONS]), done)
 
     spent = None
     try:
@@ -349,6 +359,8 @@ def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: 
                 if lazy and ret >= 0 and state[K.SOLUTIONS] > seen:
                     seen = int(state[K.SOLUTIONS])
                     seconds += time.perf_counter() - t0
+                    if live is not None:
+                        _figures(live, state, seconds, Status.RUNNING)
                     yield out.copy()
                     t0 = time.perf_counter()
                 if ret == 2 and lazy and seen < target:  # one solution at a time
@@ -376,9 +388,16 @@ def run(cells: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: 
     found = int(state[K.SOLUTIONS])
     status = (Status.MAX_NODES if spent == "nodes" else Status.TIMEOUT if spent == "time"
               else Status.LIMIT if found >= target else Status.COMPLETE)
-    stats = Stats(found, int(state[K.NODES]), int(state[K.UPDATES]), int(state[K.MAX_LEVEL]), seconds, status,
-                  algorithm="bits")
+    stats = _figures(live if live is not None else Stats(algorithm="bits"), state, seconds, status)
     return One(found, out if found else None, stats, spent)
+
+
+def _figures(stats: Stats, state: np.ndarray, seconds: float, status: Status) -> Stats:
+    """``stats`` with the figures of a search's ``state``."""
+    stats.solutions, stats.nodes, stats.updates, stats.max_level = (
+        int(state[K.SOLUTIONS]), int(state[K.NODES]), int(state[K.UPDATES]), int(state[K.MAX_LEVEL]))
+    stats.seconds, stats.status, stats.algorithm = seconds, status, "bits"
+    return stats
 
 
 def solve_batch(arr: np.ndarray, n: int, box: tuple[int, int], variant: Variant, lay: str, limit: int,
@@ -398,7 +417,7 @@ def solve_batch(arr: np.ndarray, n: int, box: tuple[int, int], variant: Variant,
     run = BitsRun(lay, jobs, results)
     compiling = B.drive_reporting(run, space(lay, nn, lanes_n), lanes_n, options.stop_at,  # type: ignore[arg-type]
                                   options.max_nodes, options.timeout, options.reporter(), options.progress_interval,
-                                  "puzzles", t0, work_slice=WORK_SLICE << 4)
+                                  "puzzles", t0, work_slice=WORK_SLICE)
     return results, compiling
 
 
@@ -415,7 +434,7 @@ class Fast:
         self.grid = np.zeros(nn, np.uint8)  # a writable copy: one compiled signature for all callers
         self.out = np.zeros(nn, np.uint8)
         self.entry = _entry(lay)
-        self.head = (KB.NO_BUDGET, np.int64(1 << 22)) + (() if lay == "band" else (tables(n, box, variant),))
+        self.head = (KB.NO_BUDGET, np.int64(WORK_SLICE)) + (() if lay == "band" else (tables(n, box, variant),))
         self.work = self.w.one()
         self.state = self.w.state[0]
         ready(self.entry, (True, self.grid, np.int64(1)) + self.head + (self.work, self.out))

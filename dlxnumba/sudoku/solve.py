@@ -354,7 +354,12 @@ def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions, algorit
     (or on the bits)."""
     lay = engine_of(puzzle, algorithm)
     if lay is not None:
-        return _bits_solutions(puzzle, lay, limit, options)
+        if limit == 0:
+            record_last(Stats(status=Status.LIMIT, algorithm="bits"))
+            return iter(())
+        live = Stats(status=Status.RUNNING, algorithm="bits")  # the search's, from now on
+        record_last(live)
+        return _bits_solutions(puzzle, lay, limit, options, live)
     v = puzzle.variant
     if v.kinds and not v.fast:
         return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in _generic(puzzle, options).solutions(limit))
@@ -370,11 +375,11 @@ def iter_solutions(puzzle: G, limit: int | None, options: SearchOptions, algorit
     return (puzzle._with_cells(decode(sol, puzzle.n)) for sol in search.solutions(limit))
 
 
-def _bits_solutions(puzzle: G, lay: str, limit: int | None, options: SearchOptions) -> Iterator[G]:
-    """The solutions on the bits, one at a time: the search waits between two."""
+def _bits_solutions(puzzle: G, lay: str, limit: int | None, options: SearchOptions, live: Stats) -> Iterator[G]:
+    """The solutions on the bits, one at a time: the search waits between two;
+    ``live`` follows it (:func:`~dlxnumba.last_stats`)."""
     steps = _bits.run(puzzle._cells, puzzle.n, puzzle.box, puzzle.variant, lay,
-                      NO_LIMIT if limit is None else limit, options, lazy=True)
-    record_last(Stats(algorithm="bits"))
+                      NO_LIMIT if limit is None else limit, options, lazy=True, live=live)
     while True:
         try:
             grid = next(steps)

@@ -94,32 +94,33 @@ def test_every_call_takes_the_same_options(name, stop_at, capsys):
     assert capsys.readouterr().err == ""  # short searches: no progress line
 
 
-def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch():
+@pytest.mark.parametrize("algorithm, budgets", [("links", (1, 50, 333, 1000)), ("bits", (1, 50, 150))])
+def test_a_spent_budget_raises_for_one_puzzle_and_is_budget_in_a_batch(algorithm, budgets):
     """solve, solutions, count and is_unique raise LimitReached('max_nodes') with
     what they had found; solve_many gives that puzzle BUDGET, and has found as much."""
-    s = Sudoku("." * 16)  # 288 solutions in 2157 nodes
-    total = s.count()
+    s = Sudoku("." * 16)  # 288 solutions in 2157 nodes of the links, 269 guesses of the bits
+    total = s.count(algorithm=algorithm)
     with pytest.raises(LimitReached) as e:
-        s.solve(max_nodes=1)
+        s.solve(max_nodes=1, algorithm=algorithm)
     assert (e.value.reason, e.value.found, e.value.stats.status) == (Status.MAX_NODES, None, Status.MAX_NODES)
     with pytest.raises(LimitReached) as e:
-        s.is_unique(max_nodes=1)
+        s.is_unique(max_nodes=1, algorithm=algorithm)
     assert (e.value.reason, e.value.found) == (Status.MAX_NODES, 0)
-    for budget in (1, 50, 333, 1000):
+    for budget in budgets:
         with pytest.raises(LimitReached) as e:
-            s.count(max_nodes=budget)
+            s.count(max_nodes=budget, algorithm=algorithm)
         assert e.value.reason == Status.MAX_NODES and last_stats() is e.value.stats
         partial = e.value.found
         assert partial == e.value.stats.solutions < total
         assert budget <= e.value.stats.nodes <= budget + partial
         yielded = []
         with pytest.raises(LimitReached) as e:
-            for t in s.solutions(max_nodes=budget):
+            for t in s.solutions(max_nodes=budget, algorithm=algorithm):
                 yielded.append(t)
         assert e.value.reason == Status.MAX_NODES and e.value.found == len(yielded) == partial
         assert all(verified(t, s) for t in yielded)
         rows, status, info = solve_many(["." * 16], threads=1, limit=10 ** 6, max_nodes=budget,
-                                        return_stats=True)
+                                        return_stats=True, algorithm=algorithm)
         assert status.tolist() == [Status.BUDGET]
         assert info["count"][0] == partial  # the same engine stopped at the same place
     rows, status = solve_many([NONE, TOP1], threads=1, max_nodes=1, algorithm="links")
@@ -582,11 +583,11 @@ def test_batch_arguments_are_checked_up_front(kwargs):
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("algorithm, text", [("links", TOP1), ("bits", NONE)])
+@pytest.mark.parametrize("algorithm, text", [("links", TOP1), ("bits", "top95:5")])
 def test_max_nodes_on_one_puzzle(algorithm, text):
     """The links count Knuth's nodes (TOP1 takes 386), the bits their guesses
-    (NONE takes 21, TOP1 none): a budget of 5 stops either search."""
-    s = Sudoku(text)
+    (top95's sixth puzzle takes dozens, TOP1 none): a budget of 5 stops either search."""
+    s = Sudoku(dlxnumba.load_puzzles("top95")[5] if text == "top95:5" else text)
     with pytest.raises(dlxnumba.LimitReached) as info:
         s.solve(max_nodes=5, algorithm=algorithm)
     assert info.value.reason == Status.MAX_NODES and 5 <= info.value.stats.nodes <= 6

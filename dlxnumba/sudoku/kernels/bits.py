@@ -634,10 +634,6 @@ def search_cells(work, nn, full, geometry, node_budget, stop, randomised):
         phase = 0
     while True:
         if phase == 1:
-            if state[NODES] >= node_budget or state[UPDATES] >= stop:
-                state[LEVEL] = level
-                state[PHASE] = 1
-                return RET_PAUSED
             cur = stack[level]
             best = -1
             best_k = 65
@@ -651,11 +647,15 @@ def search_cells(work, nn, full, geometry, node_budget, stop, randomised):
                     best = c
                     if k == 2:
                         break
-            if best < 0:  # every cell placed: a solution
+            if best < 0:  # every cell placed: a solution (before the budgets: it costs no guess)
                 state[SOLUTIONS] += 1
                 state[LEVEL] = level
                 state[PHASE] = 2
                 return RET_SOLUTION
+            if state[NODES] >= node_budget or state[UPDATES] >= stop:
+                state[LEVEL] = level
+                state[PHASE] = 1
+                return RET_PAUSED
             state[NODES] += 1
             if level + 1 > state[MAX_LEVEL]:
                 state[MAX_LEVEL] = level + 1
