@@ -1,4 +1,4 @@
-"""Sudoku on the exact-cover engine: any box shape, single puzzles and batches.
+"""Sudoku on two engines, the bits and the links: any box shape, single puzzles and batches.
 
 Vocabulary
 ----------
@@ -16,18 +16,27 @@ Items, all primary: the cell items ``p{r}{c}`` (row-major), then the row items
 ``r{r}{d}``, the column items ``c{c}{d}`` and the box items ``b{x}{d}``.  Options,
 in (row, column, digit) order: option ``(row * N + col) * N + digit - 1`` places
 ``digit`` in cell ``(row, col)`` and lists its items as cell, row, column, box.
-The givens are forced options.  So the search does exactly the work of DLX1 fed
-by ``sudoku-dlx``, and ``count(stop_at=0)`` reproduces its node and update counts.
+The givens are forced options.  So the links do exactly the work of DLX1 fed
+by ``sudoku-dlx``, and ``count(stop_at=0, algorithm="links")`` reproduces its
+node and update counts.
 
-One engine
-----------
-The dancing-links arrays of the empty grid are built once per box shape per
-process.  Every way of solving -- :meth:`Sudoku.solve`, :meth:`Sudoku.count`,
+Two engines, one way in
+-----------------------
+Every way of solving -- :meth:`Sudoku.solve`, :meth:`Sudoku.count`,
 :meth:`Sudoku.is_unique`, :meth:`Sudoku.solutions` and :func:`solve_many` --
-runs the same compiled path: the problem the givens leave is linked up
-directly from the grid (:mod:`dlxnumba.sudoku.kernels.links`) and searched by the
-engine's one search loop, in the lanes of :mod:`dlxnumba.batch` (one puzzle or
-a batch on all threads) or in a resumable :class:`~dlxnumba.search.Search`.
+takes ``algorithm="auto" | "bits" | "links"`` and the same options:
+
+* the **bits** (:mod:`.bits`, kernels in :mod:`dlxnumba.sudoku.kernels.bits`): a
+  bit-parallel Sudoku engine, the classic 9x9 as 27 words of candidates and
+  any other grid (variants included, killers not) as a word per cell; the
+  generator and the grader's counts run on it too;
+* the **links**: the dancing-links arrays of the empty grid, built once per box
+  shape per process; the problem the givens leave is linked up directly from
+  the grid (:mod:`dlxnumba.sudoku.kernels.links`) and searched by the engine's
+  one search loop, in the lanes of :mod:`dlxnumba.batch` or in a resumable
+  :class:`~dlxnumba.search.Search`.
+
+``"auto"`` takes the faster on the grid, as measured (:func:`.bits.engine`).
 
 Modules
 -------
@@ -43,7 +52,8 @@ Each concern has one module, and every import points down this list::
     ``files``     files of puzzles
     ``grid``      :class:`~.grid.Grid`, the record of one grid: cells, givens, box, rules, views
     ``batches``   a batch of puzzles read into one array
-    ``solve``     the solving engine: one grid, an array of puzzles, the split search
+    ``bits``      the bit-parallel engine: layouts, the choice of engine, its runs and workspaces
+    ``solve``     the solving front of both engines: one grid, an array of puzzles, the split search
     ``logic``     the logical solver: techniques, pencil marks, hints, steps
     ``grading``   difficulty on two scales: :func:`grade`, :func:`grade_many`
     ``puzzle``    :class:`Sudoku`, the front door: a Grid with the calls that solve and grade it

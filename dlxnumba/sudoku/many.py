@@ -60,7 +60,8 @@ def solve_many(puzzles: Any, limit: int = 1, *, threads: int | None = None,
         serially).
     {stop_at}
     max_nodes : int or None
-        A budget of search-tree nodes, per puzzle (``BUDGET`` when spent).
+        A budget of search-tree nodes, per puzzle (``BUDGET`` when spent; on
+        the bits, of guesses).
     timeout : float or None
         A budget of seconds of wall-clock time for the whole batch, counted
         from its start (never while compiling); unfinished puzzles get

@@ -314,9 +314,10 @@ class Sudoku(Grid):
               algorithm: str = "auto") -> int:
         """The number of solutions (at most ``limit``).
 
-        With ``stop_at=0`` the statistics (:func:`~dlxnumba.last_stats`:
-        ``nodes``, ``updates``) are those of Knuth's DLX1 fed by
-        ``sudoku-dlx``.  ``threads`` and ``checkpoint`` split the search as
+        With ``stop_at=0`` and ``algorithm="links"`` the statistics
+        (:func:`~dlxnumba.last_stats`: ``nodes``, ``updates``) are those of
+        Knuth's DLX1 fed by ``sudoku-dlx``; on the bits they count guesses and
+        propagation steps.  ``threads`` and ``checkpoint`` split the search as
         in :meth:`ExactCover.count <dlxnumba.ExactCover.count>` (same counts
         and statistics).
 
