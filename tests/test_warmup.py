@@ -33,7 +33,7 @@ def test_after_warm_up_the_common_paths_compile_nothing(warm):
     if warm:
         assert compiled == []
     else:
-        assert {"search_spacers", "search_blocks", "lane_sudoku"} <= set(compiled)
+        assert {"search_spacers", "search_blocks", "one_band", "lane_band"} <= set(compiled)
 
 
 def test_warm_up_takes_flags():

@@ -34,6 +34,7 @@ import time
 from typing import Generator
 
 import numpy as np
+from numba.core import config as numba_config
 
 from .. import kernels as K
 from ..kernels.core.lanes import Entries
@@ -159,6 +160,12 @@ def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:
 GAP = 32
 
 
+#: The band layout's words: uint32 in compiled code; int64 in plain Python
+#: (``NUMBA_DISABLE_JIT=1``), where numpy refuses to mix a uint32 with the
+#: negative masks (``~bits``) that compiled code widens to int64 itself.
+_BAND_WORD = np.int64 if getattr(numba_config, "DISABLE_JIT", False) else np.uint32
+
+
 def lane_works(lay: str, nn: int, count: int) -> tuple:
     """The work record of ``count`` lanes of the bits in ``lay``out on grids of
     ``nn`` cells, as a plain tuple: :data:`~.kernels.bits.BandWork` or
@@ -173,7 +180,7 @@ def lane_works(lay: str, nn: int, count: int) -> tuple:
     rng = np.zeros((count, 1 + GAP), np.uint64)
     if lay == "band":
         levels = KB.DEPTH + -(-pad // (4 * KB.WIDTH))
-        return (np.zeros((count, levels, KB.WIDTH), np.uint32), np.zeros((count, KB.DEPTH + GAP), np.int64),
+        return (np.zeros((count, levels, KB.WIDTH), _BAND_WORD), np.zeros((count, KB.DEPTH + GAP), np.int64),
                 np.zeros((count, KB.DEPTH + GAP), np.int64), np.zeros((count, 27 + GAP), np.int64), state, rng)
     levels = nn + 1 + -(-pad // (8 * nn))
     return (np.zeros((count, levels, nn), np.uint64), np.zeros((count, nn + GAP), np.int64),
@@ -252,9 +259,10 @@ def count(cells: np.ndarray, g: Geometry, variant: Variant = Variant(), *, limit
     if out is None:
         out = np.zeros(cells.size, np.uint8)
     plain = g.region_map is None and not g.extra  # the geometry's regions are its shape's
-    lay = layout(g.n, g.box, variant) if plain else "cells"
+    lay = (layout(g.n, g.box, variant) or "cells") if plain else "cells"
     w = space(lay, cells.size, 1)
     head = (cells, np.int64(limit), KB.NO_BUDGET, np.int64(1) << 40)
+    args: tuple
     if lay == "band":
         entry, args = KB.one_band, head + (w.one(), out)
     else:

@@ -287,7 +287,7 @@ def _run(req: GenerateRequest, index: np.ndarray, attempt0, max_attempts: int, t
                FILL_GUESSES_PER_CELL * nn)  # kernels.generate.Request, as a plain tuple
     lanes = max(1, min(threads, m))  # a lane per thread, each a contiguous share of the puzzles
     # the engine's layout (the band layout for the classic 9x9), each lane's rows padded
-    lay = layout(req.n, req.box, req.variant)
+    lay = layout(req.n, req.box, req.variant) or "cells"
     entry = K.generate_band if lay == "band" else K.generate_cells
     order = np.zeros((lanes, len(optr) + GAP), np.int64)
     args = (lanes, request, req.tables, (index, attempt, puzzles, solutions, clues, status),

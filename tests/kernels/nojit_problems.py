@@ -88,7 +88,9 @@ def answers() -> dict:
     out["sudoku4 one"] = [str(one.solve()), one.count(), figures(last_stats()),
                           sorted(str(s) for s in one.solutions())]
     nine = Sudoku(EASY9)
-    out["sudoku9 easy"] = [str(nine.solve()), figures(last_stats())]
+    out["sudoku9 easy"] = [str(nine.solve(algorithm="links")), figures(last_stats())]
+    out["sudoku9 easy bits"] = [str(nine.solve(algorithm="bits")), figures(last_stats()),
+                                str(Sudoku(SUDOKU4[3]).solve(algorithm="bits")), figures(last_stats())]
     # the links of a large problem, built by the compiled pass (lowered to any size here;
     # a private name: the threshold is no option)
     import dlxnumba.template
