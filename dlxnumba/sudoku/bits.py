@@ -12,7 +12,7 @@ as bits in one of two layouts:
 
 :func:`layout` says which applies; :func:`engine` resolves ``algorithm=``
 (``"auto"`` takes the bits where they were measured faster than the links:
-classic grids up to 9x9 and some 9x9 variants, see :data:`AUTO_MAX_N` and
+the classic 9x9, 4x4 and 6x6 grids and some 9x9 variants, see :data:`AUTO_MAX_N` and
 :data:`AUTO_KINDS`).  The generator (:mod:`dlxnumba.sudoku.kernels.generate`:
 random full grids and every uniqueness check, each lane's work from
 :func:`lane_works`) and the grader's count of solutions (:func:`count`) run on
@@ -54,14 +54,17 @@ MAX_GENERATE_N = 63
 #: The values of a Sudoku's ``algorithm=``.
 ALGORITHMS = ("auto", "bits", "links")
 
-#: The largest side of a classic grid (no variant) that ``algorithm="auto"``
-#: runs on the bits: every shape measured up to 9x9 was faster on the bits (the
-#: cell layout on 4x4, 6x6, 8x8; the band layout on 9x9), every one past it on
-#: the links (12x12, 16x16, 25x25); see ``bench/results/bits_vs_links.md``.
-AUTO_MAX_N = 9
+#: The largest side of a classic grid (no variant) other than the 9x9 that
+#: ``algorithm="auto"`` runs on the bits (the cell layout): measured faster on
+#: 4x4 and 6x6, slower from 8x8 on (8x8, 12x12, 16x16, 25x25); the classic 9x9
+#: runs on the band layout, the fastest of all.  See
+#: ``bench/results/bits_vs_links.md`` (``python bench/bits_vs_links.py``).
+AUTO_MAX_N = 6
 #: The variant kinds whose 9x9 grids ``algorithm="auto"`` runs on the bits
-#: (measured faster there); any other kind, and any mix with one, runs on the links.
-AUTO_KINDS = frozenset({"x", "anti-knight"})
+#: (measured faster there: X, anti-knight, non-consecutive); any other kind
+#: (windoku was slower; anti-king and jigsaw maps were not measured), and any
+#: mix with one, runs on the links.
+AUTO_KINDS = frozenset({"x", "anti-knight", "non-consecutive"})
 
 
 def counts(variant: Variant, n: int) -> bool:
@@ -100,7 +103,7 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
         return None
     if variant.kinds:
         return lay if n == 9 and variant.cages is None and set(variant.kinds) <= AUTO_KINDS else None
-    return lay if n <= AUTO_MAX_N else None
+    return lay if lay == "band" or n <= AUTO_MAX_N else None
 
 
 #: Geometries (and variants) whose tables are kept: a generator may make many region maps.

@@ -449,11 +449,12 @@ def test_stats_of_the_bits():
     for i, text in enumerate([NONE, FIVE, TOP1]):
         Sudoku(text).count(limit=2, algorithm="bits")
         assert (r.nodes[i], r.updates[i]) == (last_stats().nodes, last_stats().updates)
-    # "auto" as measured (bench/results/bits_vs_links.md): the bits up to 9x9 and on 9x9
-    # X and anti-knight grids, the links past 9x9 and on the other variants
+    # "auto" as measured (bench/results/bits_vs_links.md): the bits on the classic 9x9,
+    # 4x4 and 6x6 and on 9x9 X, anti-knight and non-consecutive grids, the links elsewhere
     small = ["12.. ..12 .... ...."]
     assert solve_many(small, threads=1).algorithm == "bits"
     assert solve_many(small, threads=1, algorithm="links").algorithm == "links"
+    assert solve_many(["." * 64], box=(2, 4), threads=1).algorithm == "links"
     assert solve_many(["." * 144], box=(3, 4), threads=1).algorithm == "links"
     assert solve_many([TOP1], threads=1, variant="x").algorithm == "bits"
     assert solve_many([TOP1], threads=1, variant="windoku").algorithm == "links"
