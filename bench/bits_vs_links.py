@@ -36,7 +36,7 @@ SHAPES = [
     ("9x9 non-consecutive", 9, (3, 3), "non-consecutive", 20),
     ("12x12 (3x4)", 12, (3, 4), None, 40),
     ("16x16 (4x4)", 16, (4, 4), None, 8),
-    ("25x25 (5x5)", 25, (5, 5), None, -5),
+    ("25x25 (5x5), half the cells given", 25, (5, 5), None, -5),
 ]
 #: A negative count: that many puzzles made from one full grid (the links' first
 #: solution of the empty grid) with half its cells, at random, left empty; the
@@ -94,8 +94,21 @@ def main() -> None:
                 "puzzles/s (best round), generated puzzles (the first seed from 2026 on that works) but for top95; every answer "
                 "of the bits checked against the links'.", "",
                 "| shape | puzzles | bits | links | bits / links |", "|---|---:|---:|---:|---:|"]
-        text += [f"| {lab} | {k} | {x:,.0f} | {y:,.0f} | {x / y:.2f} |" for lab, k, x, y in rows]
-        Path(__file__).parent.joinpath("results", "bits_vs_links.md").write_text("\n".join(text) + "\n")
+        path = Path(__file__).parent.joinpath("results", "bits_vs_links.md")
+        kept = {}  # a partial run (--only) replaces its rows of the saved table, keeps the others
+        if args.only and path.exists():
+            kept = {line.split("|")[1].strip(): line for line in path.read_text().splitlines()
+                    if line.startswith("| ") and not line.startswith("| shape")}
+        for lab, k, x, y in rows:
+            kept[lab] = f"| {lab} | {k} | {_rate(x)} | {_rate(y)} | {x / y:.2f} |"
+        order = [label for label, *_ in SHAPES]
+        text += [kept[lab] for lab in sorted(kept, key=lambda lab: order.index(lab) if lab in order else 99)]
+        path.write_text("\n".join(text) + "\n")
+
+
+def _rate(x: float) -> str:
+    """A rate with three significant digits at least."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ NAIVE_ROUNDS = {"easy50": 3, "top95": 1, "hardest": 3}
 THREADS = 2
 
 #: dlxnumba's modes, then the peers.
-MODES = ["batch", "parallel", "unique", "strings", "single"] + [f"peer:{name}" for name in peers.PEERS]
+MODES = ["batch", "links", "parallel", "unique", "strings", "single"] + [f"peer:{name}" for name in peers.PEERS]
 
 
 def _record_many(benchmark, name, mode, puzzles, timing, result, **extra):
