@@ -116,7 +116,7 @@ def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     cell layout reads them: each cell's peers (the other cells of its regions, and
     the cells a same-digit ban ties it to), the regions, and the bans between
     different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.sudoku.kernels.bits._propagate`)."""
+    + digit - 1`` (see :func:`dlxnumba.sudoku.kernels.cell_layout._propagate`)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
     for region in g.regions:
@@ -172,7 +172,7 @@ _BAND_WORD = np.int64 if getattr(numba_config, "DISABLE_JIT", False) else np.uin
 def lane_works(lay: str, nn: int, count: int) -> tuple:
     """The work record of ``count`` lanes of the bits in ``lay``out on grids of
     ``nn`` cells, as a plain tuple: :data:`~.kernels.bits.BandWork` or
-    :data:`~.kernels.bits.CellWork` with a leading lane axis on every field,
+    :data:`~.kernels.cell_layout.CellWork` with a leading lane axis on every field,
     each lane's row padded at its end (at least :data:`GAP` entries of 8 bytes;
     the stacks by whole levels), so that no two lanes share a cache line.
     The kernels take lane ``k``'s views with ``band_lane`` / ``cell_lane``."""
@@ -197,13 +197,14 @@ class BitsSpace:
 
     def __init__(self, lay: str, nn: int, count: int):
         from .kernels import bits as KB
+        from .kernels.cell_layout import CellWork
 
         self.layout, self.nn, self.count = lay, nn, count
         self.counter = np.zeros(K.COUNTER_SIZE, np.int64)
         self.lanes = np.zeros((count, K.LANE_SIZE + GAP), np.int64)
         self.ret = np.zeros(count, np.int64)
         self.works = lane_works(lay, nn, count)
-        self.state = (KB.BandWork if lay == "band" else KB.CellWork)(*self.works).state
+        self.state = (KB.BandWork if lay == "band" else CellWork)(*self.works).state
         self.profile = np.zeros((count, 1), np.int64)
         self.busy = False
 

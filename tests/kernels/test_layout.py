@@ -78,7 +78,7 @@ def test_the_folders_are_laid_out_as_the_essays_say():
         "", "._common", ".core", ".core.dance", ".core.search", ".core.cells", ".core.cells_m", ".core.lanes", ".core.split",
         ".core.build"}
     assert {n.removeprefix(SUDOKU) for n in MODULES if n.startswith(SUDOKU)} == {
-        "", "._common", ".links", ".lanes", ".bits", ".rng", ".candidates", ".techniques", ".logic", ".generate"}
+        "", "._common", ".links", ".lanes", ".bits", ".cell_layout", ".rng", ".candidates", ".techniques", ".logic", ".generate"}
 
 
 def test_kernel_modules_import_common_and_siblings_never_a_package_face():

@@ -354,7 +354,8 @@ def test_each_layout_of_the_generator_compiles_only_its_own_kernels(tmp_path):
     (n9, band), (n4, cells) = out["band"], out["cells"]
     assert (n9, n4) == (9, 4)
     band_kernels = {"generate.generate_band", "bits._settle"}  # start, search, strike: inlined
-    cell_kernels = {"generate.generate_cells", "bits.start_cells", "bits.search_cells", "bits._propagate"}
+    cell_kernels = {"generate.generate_cells", "cell_layout.start_cells", "cell_layout.search_cells",
+                    "cell_layout._propagate"}
     assert band_kernels <= set(band) and not cell_kernels & set(band)
     assert cell_kernels <= set(cells) and not band_kernels & set(cells)
 

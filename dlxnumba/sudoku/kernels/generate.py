@@ -41,8 +41,8 @@ import numpy as np
 from numba import njit
 
 from ...kernels._common import JIT_ENTRY, JIT_INLINED, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS
-from .bits import (NO_BUDGET, band_lane, cell_lane, search, search_cells, start, start_cells, strike,
-                   write_cells, write_grid)
+from .bits import NO_BUDGET, band_lane, cell_lane, search, start, strike, write_grid
+from .cell_layout import search_cells, start_cells, write_cells
 from .rng import below, puzzle_state
 
 Geometry = namedtuple("Geometry", "peer_ptr peers regions bans")
@@ -308,6 +308,6 @@ def generate_band(k, lanes, request, geometry, rows, works, order, stop):
 @njit(**JIT_ENTRY)
 def generate_cells(k, lanes, request, geometry, rows, works, order, stop):
     """:func:`generate_band` for any other geometry or variant, in the cell
-    layout (``works`` a :data:`~.bits.CellWork` of all the lanes)."""
+    layout (``works`` a :data:`~.cell_layout.CellWork` of all the lanes)."""
     return _lane(k, lanes, Request(*request), Geometry(*geometry), rows, cell_lane(works, k), order[k], stop,
                  _fill_cells, _count_cells)

@@ -1,0 +1,290 @@
+"""The bit engine's cell layout: any geometry, regions as lists of cells, bans as masks.
+
+``n`` digits, ``n * n`` cells; digit ``d`` is bit ``d - 1`` of a uint64
+*candidate mask* (so ``n <= 63``); bit 63 (``PLACED``) marks a cell whose digit
+has been propagated to its peers.  ``peer_ptr``/``peers`` (int32, CSR) list,
+for each cell, the cells that may not hold the same digit (its regions' cells,
+and any pairwise bans); ``regions`` (int32, ``(R, n)``) lists the regions that
+hold every digit exactly once, for hidden singles.  Any geometry given as such
+tables works: boxes of any shape, extra regions, jigsaw maps, bans
+(anti-knight, anti-king, non-consecutive).  Propagation is naked and hidden
+singles; the search is resumable, like the band layout's
+(:mod:`.bits`, which holds the entry points of both).
+"""
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from ...kernels._common import (JIT_INNER, LEVEL, MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION,
+                                SOLUTIONS, UPDATES)
+from .rng import below, popcount, trailing_zeros
+
+CellWork = namedtuple("CellWork", "stack queue cell rem rng state")
+CellWork.__doc__ = """The arrays of one search in the cell layout: the candidates
+of each level ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place
+``queue`` (int64 ``nn``), the branching of each level ``cell`` (int64
+``2 * nn + 2``) and ``rem`` (uint64 ``nn + 1``), see :func:`search_cells`;
+``rng`` (uint64 1) and ``state`` as in :data:`.bits.BandWork`."""
+
+
+PLACED = np.uint64(1 << 63)
+_U0 = np.uint64(0)
+_U1 = np.uint64(1)
+
+
+@njit(**JIT_INNER)
+def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, state):
+    """Place every cell of ``queue[:qn]`` (each holds one candidate) and what
+    follows: naked singles (a cell left with one candidate) and hidden singles
+    (a digit left in one cell of a region).  False on a contradiction (a cell
+    or a region with no place left for a digit).
+
+    ``bans`` is ``(ban_ptr, ban_cell, ban_mask)``: placing digit ``d`` in cell
+    ``c`` strikes ``ban_mask[k]`` from cell ``ban_cell[k]`` for ``k`` in
+    ``ban_ptr[c * n + d - 1] .. ban_ptr[c * n + d] - 1`` (bans between
+    different digits, e.g. non-consecutive; empty for most geometries)."""
+    n = regions.shape[1]
+    ban_ptr, ban_cell, ban_mask = bans
+    has_bans = ban_cell.shape[0] > 0
+    while True:
+        while qn > 0:
+            qn -= 1
+            state[UPDATES] += 1
+            c = queue[qn]
+            d = cand[c]
+            cand[c] = d | PLACED
+            for k in range(peer_ptr[c], peer_ptr[c + 1]):
+                p = peers[k]
+                m = cand[p]
+                if m & d:
+                    m &= ~d
+                    cand[p] = m
+                    rest = m & ~PLACED
+                    if rest == _U0:
+                        return False
+                    if rest & (rest - _U1) == _U0:
+                        queue[qn] = p
+                        qn += 1
+            if has_bans:
+                t = c * n + np.int64(trailing_zeros(d))
+                for k in range(ban_ptr[t], ban_ptr[t + 1]):
+                    p = ban_cell[k]
+                    m = cand[p]
+                    x = ban_mask[k]
+                    if m & x:
+                        m &= ~x
+                        cand[p] = m
+                        rest = m & ~PLACED
+                        if rest == _U0:
+                            return False
+                        if rest & (rest - _U1) == _U0 and not m & PLACED:
+                            queue[qn] = p
+                            qn += 1
+        # hidden singles, region by region
+        for r in range(regions.shape[0]):
+            once = _U0
+            twice = _U0
+            for k in range(n):
+                m = cand[regions[r, k]] & ~PLACED
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            only = once & ~twice
+            if only == _U0:
+                continue
+            for k in range(n):
+                c = regions[r, k]
+                m = cand[c]
+                if m & PLACED:
+                    continue
+                h = m & only
+                if h != _U0 and h != m:
+                    if h & (h - _U1):
+                        return False  # two digits that must both go into this cell
+                    cand[c] = h
+                    queue[qn] = c
+                    qn += 1
+        if qn == 0:
+            return True
+
+
+@njit(**JIT_INNER)
+def start_cells(work, grid, nn, full, geometry, strike_cell, strike_digit):
+    """Candidates of the puzzle ``grid`` (0 = empty; its digits checked, its
+    clashes not) into ``work.stack[0]``, propagated; with ``strike_digit``
+    struck from cell ``strike_cell``'s candidates (``strike_cell < 0``:
+    nothing struck).  False on a contradiction.  ``state`` is zeroed first;
+    then the search starts at a fresh node at level 0."""
+    state = work.state
+    for k in range(state.shape[0]):
+        state[k] = 0
+    state[PHASE] = 1
+    queue = work.queue
+    peer_ptr, peers, regions, bans = geometry
+    cur = work.stack[0]
+    qn = 0
+    for c in range(nn):
+        d = grid[c]
+        if d != 0:
+            cur[c] = _U1 << np.uint64(d - 1)
+            queue[qn] = c
+            qn += 1
+        else:
+            cur[c] = full
+    if strike_cell >= 0:
+        m = cur[strike_cell] & ~(_U1 << np.uint64(strike_digit - 1))
+        if m == _U0:
+            return False
+        cur[strike_cell] = m
+        if m & (m - _U1) == _U0:
+            queue[qn] = strike_cell
+            qn += 1
+    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans, state)
+
+
+@njit(**JIT_INNER)
+def search_cells(work, nn, full, geometry, node_budget, stop, randomised):
+    """The search of the cell layout from ``state`` (``work.state``), after
+    :func:`start_cells`: as :func:`search` for the band layout, returning
+    RET_SOLUTION (the grid at ``work.stack[state[LEVEL]]``, :func:`write_cells`),
+    RET_DONE or RET_PAUSED.
+
+    Branching, as DLX's minimum-length rule on the Sudoku items would: a cell
+    with the fewest candidates, unless it has more than two and some digit has
+    only two places left in a region; then those two places.  The branches
+    are tried in order, or in random order when ``randomised`` (``work.rng``).
+    At level ``l``, ``cell[l]`` is the branching cell (``>= 0``), or ``-1 - r``
+    for region ``r``, whose digit is kept in ``cell[l + nn + 1]``; ``rem[l]``
+    holds the branches not yet tried (digits of the cell, or places in the
+    region).  ``state[PHASE]``: 1 at a fresh node, 0 between two branches, 2
+    at a solution.
+    """
+    stack, queue, cell, rem, rng, state = work.stack, work.queue, work.cell, work.rem, work.rng, work.state
+    peer_ptr, peers, regions, bans = geometry
+    n = regions.shape[1]
+    level = state[LEVEL]
+    phase = state[PHASE]
+    if phase == 2:
+        level -= 1
+        phase = 0
+    while True:
+        if phase == 1:
+            cur = stack[level]
+            best = -1
+            best_k = 65
+            for c in range(nn):
+                m = cur[c]
+                if m & PLACED:
+                    continue
+                k = popcount(m)
+                if k < best_k:
+                    best_k = k
+                    best = c
+                    if k == 2:
+                        break
+            if best < 0:  # every cell placed: a solution (before the budgets: it costs no guess)
+                state[SOLUTIONS] += 1
+                state[LEVEL] = level
+                state[PHASE] = 2
+                return RET_SOLUTION
+            if state[NODES] >= node_budget or state[UPDATES] >= stop:
+                state[LEVEL] = level
+                state[PHASE] = 1
+                return RET_PAUSED
+            state[NODES] += 1
+            if level + 1 > state[MAX_LEVEL]:
+                state[MAX_LEVEL] = level + 1
+            cell[level] = best
+            rem[level] = cur[best]
+            if best_k > 2:
+                # a digit with two places in a region?
+                for r in range(regions.shape[0]):
+                    t1 = _U0
+                    t2 = _U0
+                    t3 = _U0
+                    for k in range(n):
+                        m = cur[regions[r, k]]
+                        if m & PLACED:
+                            continue
+                        t3 |= t2 & m
+                        t2 |= t1 & m
+                        t1 |= m
+                    two = t2 & ~t3
+                    if two != _U0:
+                        d = two & (_U0 - two)
+                        places = _U0
+                        for k in range(n):
+                            if cur[regions[r, k]] & d:
+                                places |= _U1 << np.uint64(k)
+                        cell[level] = -1 - r
+                        cell[level + nn + 1] = np.int64(trailing_zeros(d))
+                        rem[level] = places
+                        break
+        phase = 0
+        if level < 0:
+            state[LEVEL] = 0
+            state[PHASE] = 0
+            return RET_DONE
+        m = rem[level]
+        if m == _U0:  # backup
+            level -= 1
+            if level < 0:
+                state[LEVEL] = 0
+                state[PHASE] = 0
+                return RET_DONE
+            continue
+        if randomised:
+            j = below(rng, popcount(m))
+            for _ in range(j):
+                m &= m - _U1
+        b = m & (_U0 - m)  # the lowest remaining bit
+        rem[level] &= ~b
+        nxt = stack[level + 1]
+        cur = stack[level]
+        for c in range(nn):
+            nxt[c] = cur[c]
+        c = cell[level]
+        if c >= 0:
+            nxt[c] = b
+        else:
+            c = regions[-1 - c, trailing_zeros(b)]
+            nxt[c] = _U1 << np.uint64(cell[level + nn + 1])
+        queue[0] = c
+        if _propagate(nxt, queue, np.int64(1), full, peer_ptr, peers, regions, bans, state):
+            level += 1
+            phase = 1
+
+
+@njit(**JIT_INNER)
+def write_cells(cur, out):
+    """A solved state of the cell layout as digits into ``out``."""
+    for c in range(out.shape[0]):
+        out[c] = np.uint8(trailing_zeros(cur[c] & ~PLACED) + 1)
+
+
+
+
+@njit(**JIT_INNER)
+def cells_clash(grid, n, geometry):
+    """First cell whose given is larger than ``n``, repeats a digit among its
+    peers or breaks a ban with another given; -1 when none does."""
+    peer_ptr, peers, regions, bans = geometry
+    ban_ptr, ban_cell, ban_mask = bans
+    for c in range(grid.shape[0]):
+        d = np.int64(grid[c])
+        if d == 0:
+            continue
+        if d > n:
+            return c
+        for k in range(peer_ptr[c], peer_ptr[c + 1]):
+            if np.int64(grid[peers[k]]) == d:
+                return c
+        t = c * n + d - 1
+        for k in range(ban_ptr[t], ban_ptr[t + 1]):
+            e = np.int64(grid[ban_cell[k]])
+            if e != 0 and (ban_mask[k] >> np.uint64(e - 1)) & _U1:
+                return c
+    return -1
