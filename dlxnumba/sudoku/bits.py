@@ -34,7 +34,6 @@ import time
 from typing import Generator
 
 import numpy as np
-from numba.core import config as numba_config
 
 from .. import kernels as K
 from ..kernels.core.lanes import Entries
@@ -163,12 +162,6 @@ def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:
 GAP = 32
 
 
-#: The band layout's words: uint32 in compiled code; int64 in plain Python
-#: (``NUMBA_DISABLE_JIT=1``), where numpy refuses to mix a uint32 with the
-#: negative masks (``~bits``) that compiled code widens to int64 itself.
-_BAND_WORD = np.int64 if getattr(numba_config, "DISABLE_JIT", False) else np.uint32
-
-
 def lane_works(lay: str, nn: int, count: int) -> tuple:
     """The work record of ``count`` lanes of the bits in ``lay``out on grids of
     ``nn`` cells, as a plain tuple: :data:`~.kernels.bits.BandWork` or
@@ -183,7 +176,7 @@ def lane_works(lay: str, nn: int, count: int) -> tuple:
     rng = np.zeros((count, 1 + GAP), np.uint64)
     if lay == "band":
         levels = KB.DEPTH + -(-pad // (4 * KB.WIDTH))
-        return (np.zeros((count, levels, KB.WIDTH), _BAND_WORD), np.zeros((count, KB.DEPTH + GAP), np.int64),
+        return (np.zeros((count, levels, KB.WIDTH), KB.WORD), np.zeros((count, KB.DEPTH + GAP), np.int64),
                 np.zeros((count, KB.DEPTH + GAP), np.int64), np.zeros((count, 27 + GAP), np.int64), state, rng)
     levels = nn + 1 + -(-pad // (8 * nn))
     return (np.zeros((count, levels, nn), np.uint64), np.zeros((count, nn + GAP), np.int64),

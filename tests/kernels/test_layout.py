@@ -229,9 +229,11 @@ OPTIONS = [["C", "E", "F"], ["A", "D", "G"], ["B", "C", "F"], ["A", "D"], ["B", 
 plain = ExactCover.from_options(OPTIONS, primary=list("ABCDE"), secondary=["F", "G"])
 colored = ExactCover.from_options([["A", "B", "X:0", "Y:0"], ["A", "C", "X:1", "Y:1"], ["X:0", "Y:1"],
                                    ["B", "X:1"], ["C", "Y:1"]], primary=list("ABC"), secondary=list("XY"))
+from dlxnumba import generate
 out = {}
 for kind, run in [("colored", lambda: colored.count()), ("plain", lambda: plain.count()),
-                  ("costs", lambda: best(plain.with_costs([3, 1, 4, 1, 5, 9]), 2).costs)]:
+                  ("costs", lambda: best(plain.with_costs([3, 1, 4, 1, 5, 9]), 2).costs),
+                  ("band", lambda: generate((3, 3), seed=1).n), ("cells", lambda: generate((2, 2), seed=1).n)]:
     compiled.clear()
     out[kind] = [run(), compiled[:]]
 print(json.dumps(out))
@@ -243,7 +245,9 @@ def test_each_kind_of_search_compiles_only_its_own_steps(tmp_path):
     """numba decides a test ``is None`` of an argument typed None or a constant
     before it compiles, but not a test of an array or a comparison of numbers:
     a kind passed that way made a colored search compile the plain cover steps
-    too, and a cost search both kinds of its own (issue 22)."""
+    too, and a cost search both kinds of its own (issue 22).  The generator's
+    layouts, the bits' band and cells, have an entry point each: a user of one
+    compiles nothing of the other (issue 35)."""
     from numba.core import config
 
     if config.DISABLE_JIT:
@@ -259,3 +263,11 @@ def test_each_kind_of_search_compiles_only_its_own_steps(tmp_path):
     assert {"search.search_spacers", "dance.cover", "dance.uncover"} <= set(plain)
     assert priced.count("costs.cover_t") == 1 and priced.count("costs.uncover_t") == 1
     assert not {"costs.purify_t", "costs.unpurify_t"} & set(priced)
+    # the generator's two layouts (the bits): an entry point each, and neither compiles the other's
+    (n9, band), (n4, cells) = out["band"], out["cells"]
+    assert (n9, n4) == (9, 4)
+    band_kernels = {"generate.generate_band", "bits._settle"}  # start, search, strike: inlined
+    cell_kernels = {"generate.generate_cells", "cell_layout.start_cells", "cell_layout.search_cells",
+                    "cell_layout._propagate"}
+    assert band_kernels <= set(band) and not cell_kernels & set(band)
+    assert cell_kernels <= set(cells) and not band_kernels & set(cells)

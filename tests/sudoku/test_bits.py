@@ -206,13 +206,13 @@ def test_the_empty_4x4_grid_has_288_solutions_on_both_engines():
     assert all(verified(g, s) for g in grids)
 
 
-@pytest.mark.slow
 def test_the_empty_6x6_grid_has_28200960_solutions():
-    """The 6x6 grids with 2x3 boxes, counted on the cell layout (a minute on a
-    busy machine; the links take about 60 % of that: ``algorithm="links"``)."""
-    t0 = time.perf_counter()
-    assert Sudoku("." * 36).count(algorithm="bits") == 28_200_960
-    print(f"{time.perf_counter() - t0:.1f} s")
+    """The 6x6 grids with 2x3 boxes: relabelling the digits maps each grid to
+    exactly one whose first row is 1 2 3 4 5 6, so the empty grid has 6! times
+    as many solutions as that row alone (counted on both engines: 39,168)."""
+    s = Sudoku("123456" + "." * 30, box=(2, 3))
+    assert s.count(algorithm="bits") == s.count(algorithm="links") == 39_168
+    assert 720 * 39_168 == 28_200_960
 
 
 # ---------------------------------------------------------------------------

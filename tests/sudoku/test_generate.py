@@ -308,58 +308,6 @@ def test_bits_engine_against_brute_force(seed, holes, box):
 #: In a fresh process with an empty cache: the kernels a first 9x9 puzzle
 #: compiles (the band layout's generator), then those a first 4x4 compiles
 #: (the cell layout's), as numba reports them ("numba:compile" events).
-LAYOUTS = """
-import json
-from numba.core import event
-from dlxnumba import generate
-
-compiled = []
-
-
-class Listener(event.Listener):
-    def on_start(self, ev):
-        f = ev.data["dispatcher"].py_func
-        compiled.append(f.__module__.rsplit(".", 1)[-1] + "." + f.__name__)
-
-    def on_end(self, ev):
-        pass
-
-
-event.register("numba:compile", Listener())
-out = {}
-for name, box in [("band", (3, 3)), ("cells", (2, 2))]:
-    compiled.clear()
-    out[name] = [generate(box, seed=1).n, compiled[:]]
-print(json.dumps(out))
-"""
-
-
-@pytest.mark.slow
-def test_each_layout_of_the_generator_compiles_only_its_own_kernels(tmp_path):
-    """The band layout (the classic 9x9) and the cell layout (any other shape)
-    have an entry point each: a user of one compiles nothing of the other."""
-    import json
-    import os
-    import subprocess
-    import sys
-
-    from numba.core import config
-
-    if config.DISABLE_JIT:
-        pytest.skip("NUMBA_DISABLE_JIT=1: nothing is compiled")
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))  # empty: every kernel is compiled
-    cp = subprocess.run([sys.executable, "-c", LAYOUTS], capture_output=True, text=True, env=env, timeout=900)
-    assert cp.returncode == 0, cp.stderr
-    out = json.loads(cp.stdout.strip().splitlines()[-1])
-    (n9, band), (n4, cells) = out["band"], out["cells"]
-    assert (n9, n4) == (9, 4)
-    band_kernels = {"generate.generate_band", "bits._settle"}  # start, search, strike: inlined
-    cell_kernels = {"generate.generate_cells", "cell_layout.start_cells", "cell_layout.search_cells",
-                    "cell_layout._propagate"}
-    assert band_kernels <= set(band) and not cell_kernels & set(band)
-    assert cell_kernels <= set(cells) and not band_kernels & set(cells)
-
-
 # --------------------------------------------------------------- variants
 
 @pytest.mark.parametrize("variant, box", [("x", (3, 3)), ("windoku", (3, 3)), ("anti-knight", (3, 3)),

@@ -48,6 +48,7 @@ from collections import namedtuple
 
 import numpy as np
 from numba import njit
+from numba.core import config
 
 from ...kernels._common import (COUNTER_NEXT, JIT_ENTRY, JIT_HELPER, JIT_INLINED, JIT_INNER, LANE_ACTIVE, LANE_CUR,
                                 LANE_FOUND, LEVEL, MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION,
@@ -112,6 +113,10 @@ ALL = (1 << 27) - 1
 BAND_WORDS = sum(1 << (3 * d) for d in range(9))
 #: Words of a state: 27 candidate words, 3 of unsolved cells, 3 of unsolved rows.
 WIDTH = 33
+#: The dtype of the words: uint32 in compiled code; int64 in plain Python
+#: (``NUMBA_DISABLE_JIT=1``), where numpy refuses to mix a uint32 with the
+#: negative masks (``~bits``) that compiled code widens to int64 itself.
+WORD = np.int64 if getattr(config, "DISABLE_JIT", False) else np.uint32
 #: Levels of the stack: at most one guess placed per cell, and the start.
 DEPTH = 82
 
