@@ -183,7 +183,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "by status, seconds (start-up: compiling the solver on first use, or "
                         "loading it from numba's cache; puzzles/s counts solving time only, as "
                         "the progress bar's does), "
-                        "nodes, updates, and whether the run was complete")
+                        "nodes, updates (on the bits: guesses and propagation steps), and whether "
+                        "the run was complete")
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: only when stderr is a terminal); its "
                         "puzzles/s counts solving time only, start-up left out, as --stats does")
