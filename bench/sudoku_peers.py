@@ -81,6 +81,9 @@ DATA = HERE / "data"
 #: The sets of ``bench/data`` (see its README), in the order of the tables.
 SETS = {"top1465": DATA / "top1465.txt", "17clue": DATA / "17clue.txt",
         "hardest1106": DATA / "hardest1106.txt"}
+#: Norvig's sets, as the package ships them (one puzzle a line): rows beside tdoku's.
+NORVIG = {name: Path(__file__).resolve().parent.parent / "puzzles" / f"{name}.txt"
+          for name in ("easy50", "top95", "hardest")}
 
 #: The peers, by their ids in tdoku's harness; jczsolve only when built.
 SOLVERS = ("tdoku", "kudoku", "jczsolve")
@@ -177,7 +180,7 @@ def build(tdoku: Path, cache: Path | None = None, jobs: int = 2, log=print) -> B
 
 def read_set(name_or_path) -> list[str]:
     """The puzzles of a set of ``bench/data`` (by name) or of a file, one string each."""
-    path = SETS.get(str(name_or_path), Path(name_or_path))
+    path = SETS.get(str(name_or_path)) or NORVIG.get(str(name_or_path)) or Path(name_or_path)
     with open(path) as f:
         return [line.strip() for line in f if line.strip() and not line.startswith("#")]
 

@@ -1,7 +1,7 @@
 """tdoku's benchmark sets (``bench/data``): dlxnumba's ``solve_many(threads=1)`` beside tdoku and kudoku.
 
 One group per set (``sudoku-peers-SET``: ``top1465``, ``17clue`` (its first 20,000
-puzzles), ``hardest1106``), one row per solver and ``limit`` (1: the first
+puzzles), ``hardest1106``, and Norvig's ``easy50``, ``top95``, ``hardest``), one row per solver and ``limit`` (1: the first
 solution; 2: also prove it unique):
 
 ``bits``,      ``solve_many(array, threads=1, limit=limit, algorithm=...)`` on the set
@@ -107,7 +107,7 @@ def _peer(benchmark, name, lines, limit, peer, disabled):
 
 @pytest.mark.parametrize("limit", LIMITS)
 @pytest.mark.parametrize("solver", SOLVERS)
-@pytest.mark.parametrize("name", list(sudoku_peers.SETS))
+@pytest.mark.parametrize("name", list(sudoku_peers.SETS) + list(sudoku_peers.NORVIG))
 def test_sudoku_peers(benchmark, disabled, name, solver, limit):
     benchmark.group = f"sudoku-peers-{name}"
     lines = _lines(name, disabled)

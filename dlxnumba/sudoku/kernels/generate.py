@@ -40,7 +40,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ...kernels._common import JIT_ENTRY, JIT_INLINED, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS
+from ...kernels._common import JIT_ENTRY, JIT_INLINED, JIT_INNER, LEVEL, NODES, RET_DONE, RET_SOLUTION, SOLUTIONS
 from .bits import NO_BUDGET, band_lane, cell_lane, search, start, strike, write_grid
 from .cell_layout import search_cells, start_cells, write_cells
 from .rng import below, puzzle_state
@@ -93,20 +93,29 @@ IN_ORDER = np.bool_(False)
 # ---------------------------------------------------------------------------
 
 
-@njit(**JIT_INLINED)
-def _fill_band(work, grid, out, budget, geometry, stop):
-    """A random solution of ``grid`` (81 uint8) into ``out``: 1; 0 when it has
-    none; -1 when ``budget`` guesses were spent first."""
+@njit(**JIT_INNER)
+def _run_band(work, grid, out, cell, digit, limit, budget, randomised, stop):
+    """The one place the generator runs the band layout, so that its search,
+    inlined here, is compiled once for both steps: the solutions of ``grid``
+    (81 uint8) up to ``limit``, with ``digit`` struck from ``cell``'s
+    candidates (``cell < 0``: nothing struck), within ``budget`` guesses; the
+    first written to ``out`` unless it is empty.  Returns the count; -1 when
+    the budget was spent first, -2 when ``stop[0]`` was set."""
     state = work.state
     if start(grid, work) <= 0:
         return 0
+    if cell >= 0 and strike(work, cell, digit) == 0:
+        return 0
     while True:
-        ret = search(work, min(budget, state[NODES] + POLL_GUESSES), NO_BUDGET, RANDOM)
+        ret = search(work, min(budget, state[NODES] + POLL_GUESSES), NO_BUDGET, randomised)
         if ret == RET_SOLUTION:
-            write_grid(work.stack[state[LEVEL]], out)
-            return 1
+            if state[SOLUTIONS] == 1 and out.shape[0] != 0:
+                write_grid(work.stack[state[LEVEL]], out)
+            if state[SOLUTIONS] >= limit:
+                return state[SOLUTIONS]
+            continue
         if ret == RET_DONE:
-            return 0
+            return state[SOLUTIONS]
         if state[NODES] >= budget:
             return -1
         if stop[0] != 0:
@@ -114,20 +123,17 @@ def _fill_band(work, grid, out, budget, geometry, stop):
 
 
 @njit(**JIT_INLINED)
+def _fill_band(work, grid, out, budget, geometry, stop):
+    """A random solution of ``grid`` (81 uint8) into ``out``: 1; 0 when it has
+    none; -1 when ``budget`` guesses were spent first; -2 when stopped."""
+    return _run_band(work, grid, out, np.int64(-1), np.int64(0), np.int64(1), budget, RANDOM, stop)
+
+
+@njit(**JIT_INLINED)
 def _count_band(work, grid, cell, digit, limit, geometry, stop):
     """The solutions of ``grid`` (81 uint8) up to ``limit``, with ``digit``
-    struck from ``cell``'s candidates (``cell < 0``: nothing struck)."""
-    state = work.state
-    if start(grid, work) <= 0:
-        return 0
-    if cell >= 0 and strike(work, cell, digit) == 0:
-        return 0
-    while True:
-        ret = search(work, state[NODES] + POLL_GUESSES, NO_BUDGET, IN_ORDER)
-        if ret == RET_DONE or (ret == RET_SOLUTION and state[SOLUTIONS] >= limit):
-            return state[SOLUTIONS]
-        if ret != RET_SOLUTION and stop[0] != 0:
-            return -2
+    struck from ``cell``'s candidates (``cell < 0``: nothing struck); -2 when stopped."""
+    return _run_band(work, grid, grid[:0], cell, digit, limit, NO_BUDGET, IN_ORDER, stop)
 
 
 @njit(**JIT_INLINED)
