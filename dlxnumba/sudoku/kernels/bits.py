@@ -618,6 +618,90 @@ def _status(ret, found, limit, state, node_budget):
     return -1
 
 
+@njit(**JIT_INLINED)
+def _lane(jobs, work, lane, counter, budgets, res, begin, go, write):
+    """The lane loop of both layouts: jobs taken from ``counter[COUNTER_NEXT]``
+    until none is left (returns 0) or about ``work_budget`` propagation steps
+    were spent (returns 1: call again).  The layout's steps: ``begin(i, jobs,
+    work)`` starts job ``i`` (-1 invalid, 0 no solution, 1 to search), ``go(jobs,
+    work, node_budget, stop)`` searches on, ``write(work, out)`` writes the
+    solution in hand."""
+    state = work.state
+    node_budget, work_budget = budgets[1], budgets[2]
+    spent = np.int64(0)
+    while True:
+        if lane[LANE_ACTIVE] == 0:
+            i = _take(counter, lane, res)
+            if i < 0:
+                return 0
+            ok = begin(i, jobs, work)
+            if ok <= 0:
+                if ok < 0:
+                    for t in range(state.shape[0]):
+                        state[t] = 0
+                _close(i, np.int64(ST_INVALID) if ok < 0 else np.int64(ST_NO_SOLUTION), state, lane, res)
+                continue
+            lane[LANE_ACTIVE] = 1
+            spent += state[UPDATES]
+        i = lane[LANE_CUR]
+        before = state[UPDATES]
+        ret = go(jobs, work, node_budget, before + max(work_budget - spent, 1))
+        spent += state[UPDATES] - before
+        found = state[SOLUTIONS]
+        lane[LANE_FOUND] = found
+        if ret == RET_SOLUTION and found == 1:
+            write(work, res.grid[i])
+        st = _status(ret, found, jobs.limit[i], state, node_budget)
+        if st == ST_PENDING:
+            continue
+        if st < 0:
+            return 1
+        _close(i, st, state, lane, res)
+        if spent >= work_budget:
+            return 1
+
+
+@njit(**JIT_HELPER)
+def _begin_band(i, jobs, work):
+    """Start job ``i`` of a batch of 9x9 grids (see :func:`_lane`)."""
+    return start(jobs.puzzles[i], work)
+
+
+@njit(**JIT_HELPER)
+def _go_band(jobs, work, node_budget, stop):
+    return search(work, node_budget, stop, np.bool_(False))
+
+
+@njit(**JIT_HELPER)
+def _write_band(work, out):
+    write_grid(work.stack[work.state[LEVEL]], out)
+
+
+@njit(**JIT_HELPER)
+def _begin_cells(i, jobs, work):
+    """Start job ``i`` of a batch in the cell layout (see :func:`_lane`)."""
+    grid = jobs.puzzles[i]
+    geometry = jobs.geometry
+    n = geometry[2].shape[1]
+    if cells_clash(grid, n, geometry) >= 0:
+        return -1
+    full = (_U1 << np.uint64(n)) - _U1
+    return 1 if start_cells(work, grid, grid.shape[0], full, geometry, np.int64(-1), np.int64(0)) else 0
+
+
+@njit(**JIT_HELPER)
+def _go_cells(jobs, work, node_budget, stop):
+    geometry = jobs.geometry
+    n = geometry[2].shape[1]
+    full = (_U1 << np.uint64(n)) - _U1
+    return search_cells(work, jobs.puzzles.shape[1], full, geometry, node_budget, stop, np.bool_(False))
+
+
+@njit(**JIT_HELPER)
+def _write_cells(work, out):
+    write_cells(work.stack[work.state[LEVEL]], out)
+
+
 @njit(**JIT_ENTRY)
 def lane_band(k, jobs, works, lanes, counter, budgets, res):
     """Lane ``k`` of a batch of 9x9 grids (:data:`BandJobs`, :data:`BitsResults`;
@@ -627,89 +711,13 @@ def lane_band(k, jobs, works, lanes, counter, budgets, res):
     ``budgets`` is ``(stop_at, node_budget, work_budget)`` as for the links'
     lanes; a job that spends ``node_budget`` guesses ends as ST_BUDGET.
     Lanes run on Python threads, one call each (the GIL is released)."""
-    jobs = BandJobs(*jobs)
-    res = BitsResults(*res)
-    work = band_lane(works, k)
-    state = work.state
-    lane = lanes[k]
-    node_budget, work_budget = budgets[1], budgets[2]
-    spent = np.int64(0)
-    while True:
-        if lane[LANE_ACTIVE] == 0:
-            i = _take(counter, lane, res)
-            if i < 0:
-                return 0
-            if start(jobs.puzzles[i], work) < 0:
-                state[SOLUTIONS] = 0
-                _close(i, np.int64(ST_INVALID), state, lane, res)
-                res.nodes[i] = 0
-                res.updates[i] = 0
-                continue
-            lane[LANE_ACTIVE] = 1
-            spent += state[UPDATES]
-        i = lane[LANE_CUR]
-        before = state[UPDATES]
-        ret = search(work, node_budget, before + max(work_budget - spent, 1), np.bool_(False))
-        spent += state[UPDATES] - before
-        found = state[SOLUTIONS]
-        lane[LANE_FOUND] = found
-        if ret == RET_SOLUTION and found == 1:
-            write_grid(work.stack[state[LEVEL]], res.grid[i])
-        st = _status(ret, found, jobs.limit[i], state, node_budget)
-        if st == ST_PENDING:
-            continue
-        if st < 0:
-            return 1
-        _close(i, st, state, lane, res)
-        if spent >= work_budget:
-            return 1
+    return _lane(BandJobs(*jobs), band_lane(works, k), lanes[k], counter, budgets, BitsResults(*res),
+                 _begin_band, _go_band, _write_band)
 
 
 @njit(**JIT_ENTRY)
 def lane_cells(k, jobs, works, lanes, counter, budgets, res):
     """:func:`lane_band` for the cell layout (:data:`CellJobs`; ``works`` a
     :data:`CellWork` of arrays with a leading lane axis)."""
-    jobs = CellJobs(*jobs)
-    res = BitsResults(*res)
-    work = cell_lane(works, k)
-    state = work.state
-    lane = lanes[k]
-    geometry = jobs.geometry
-    n = geometry[2].shape[1]
-    nn = jobs.puzzles.shape[1]
-    full = (_U1 << np.uint64(n)) - _U1
-    node_budget, work_budget = budgets[1], budgets[2]
-    spent = np.int64(0)
-    while True:
-        if lane[LANE_ACTIVE] == 0:
-            i = _take(counter, lane, res)
-            if i < 0:
-                return 0
-            grid = jobs.puzzles[i]
-            if cells_clash(grid, n, geometry) >= 0:
-                for t in range(state.shape[0]):
-                    state[t] = 0
-                _close(i, np.int64(ST_INVALID), state, lane, res)
-                continue
-            if not start_cells(work, grid, nn, full, geometry, np.int64(-1), np.int64(0)):
-                _close(i, np.int64(ST_NO_SOLUTION), state, lane, res)
-                continue
-            lane[LANE_ACTIVE] = 1
-            spent += state[UPDATES]
-        i = lane[LANE_CUR]
-        before = state[UPDATES]
-        ret = search_cells(work, nn, full, geometry, node_budget, before + max(work_budget - spent, 1),
-                           np.bool_(False))
-        spent += state[UPDATES] - before
-        found = state[SOLUTIONS]
-        lane[LANE_FOUND] = found
-        if ret == RET_SOLUTION and found == 1:
-            write_cells(work.stack[state[LEVEL]], res.grid[i])
-        st = _status(ret, found, jobs.limit[i], state, node_budget)
-        if st == ST_PENDING:
-            continue
-        if st < 0:
-            return 1
-        _close(i, st, state, lane, res)
-        if spent >= work_budget:
-            return 1
+    return _lane(CellJobs(*jobs), cell_lane(works, k), lanes[k], counter, budgets, BitsResults(*res),
+                 _begin_cells, _go_cells, _write_cells)
