@@ -623,6 +623,109 @@ def killer_solutions_brute(puzzle_cells, n, box, cages, kinds=(), limit=None) ->
 
 
 # ---------------------------------------------------------------------------
+# Setters' constraints.  Each is given plainly as ``(kind, cells, value, more)``
+# with cells numbered row-major from 0 (see dlxnumba.sudoku.constraints for the
+# rules in words); :func:`setter_ok` reads a complete grid only.
+# ---------------------------------------------------------------------------
+
+
+def _orthogonal(n, a, b) -> bool:
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def setter_ok(cells, n, constraints) -> bool:
+    """Whether the complete grid ``cells`` (flat) keeps every constraint."""
+    marked_kropki = set()
+    marked_xv = set()
+    for kind, where, value, more in constraints:
+        if kind in ("difference", "ratio"):
+            marked_kropki.add(frozenset(where))
+        if kind == "xv":
+            marked_xv.add(frozenset(where))
+    for kind, where, value, more in constraints:
+        d = [cells[c] for c in where]
+        if kind == "thermometer":
+            if any(d[i] >= d[i + 1] for i in range(len(d) - 1)):
+                return False
+        elif kind == "palindrome":
+            if d != d[::-1]:
+                return False
+        elif kind == "clone":
+            if any(cells[a] != cells[b] for a, b in zip(where, more)):
+                return False
+        elif kind in ("cage", "region", "diagonal+", "diagonal-"):
+            if kind == "diagonal+":
+                d = [cells[(n - 1 - i) * n + i] for i in range(n)]
+            if kind == "diagonal-":
+                d = [cells[i * n + i] for i in range(n)]
+            if len(set(d)) != len(d):
+                return False
+        elif kind == "difference":
+            if abs(d[0] - d[1]) != value:
+                return False
+        elif kind == "ratio":
+            if d[0] != value * d[1] and d[1] != value * d[0]:
+                return False
+        elif kind == "xv":
+            if d[0] + d[1] != value:
+                return False
+        elif kind in ("odd", "even"):
+            if any((x % 2 == 1) != (kind == "odd") for x in d):
+                return False
+        elif kind in ("minimum", "maximum"):
+            for a in where:
+                for b in range(n * n):
+                    if _orthogonal(n, a, b):
+                        if kind == "minimum" and not cells[a] < cells[b]:
+                            return False
+                        if kind == "maximum" and not cells[a] > cells[b]:
+                            return False
+        elif kind == "arrow":
+            bulb = int("".join(str(cells[c]) for c in sorted(more)))
+            if sum(d) != bulb:
+                return False
+        elif kind == "little-killer":
+            if sum(d) != value:
+                return False
+        elif kind == "quadruple":
+            for digit in set(value):
+                if d.count(digit) < list(value).count(digit):
+                    return False
+        elif kind.startswith("negative-"):
+            base = kind[len("negative-"):]
+            marked = marked_xv if base == "xv" else marked_kropki
+            for a in range(n * n):
+                for b in range(a + 1, n * n):
+                    if not _orthogonal(n, a, b) or frozenset((a, b)) in marked:
+                        continue
+                    x, y = cells[a], cells[b]
+                    for v in value:
+                        if base == "difference" and abs(x - y) == v:
+                            return False
+                        if base == "ratio" and (x == v * y or y == v * x):
+                            return False
+                        if base == "xv" and x + y == v:
+                            return False
+        else:
+            raise ValueError(f"unknown constraint {kind}")
+    return True
+
+
+def setter_solutions_brute(puzzle_cells, n, box, constraints, kinds=(), limit=None) -> list[tuple[int, ...]]:
+    """Every completion of a puzzle with setters' constraints: every completion of
+    its rows, columns and boxes (and ``kinds``) by :func:`variant_solutions_brute`,
+    kept when :func:`setter_ok` says so.  For small grids only."""
+    out = []
+    for sol in variant_solutions_brute(puzzle_cells, n, box, kinds):
+        if setter_ok(list(sol), n, constraints):
+            out.append(sol)
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+# ---------------------------------------------------------------------------
 # Every exact cover at once (the oracles of DLX6, tests/test_zdd.py)
 # ---------------------------------------------------------------------------
 

@@ -68,7 +68,7 @@ AUTO_KINDS = frozenset({"x", "anti-knight", "non-consecutive"})
 
 def counts(variant: Variant, n: int) -> bool:
     """Whether the bits handle grids of side ``n`` with ``variant``'s rules."""
-    return variant.cages is None and n <= MAX_GENERATE_N
+    return not variant.has_marks and n <= MAX_GENERATE_N
 
 
 def layout(n: int, box: tuple[int, int], variant: Variant) -> str | None:
@@ -95,13 +95,13 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
         if lay is None:
             from ..errors import SudokuError
 
-            why = "a killer's cages" if variant.cages is not None else f"{n} digits (at most {MAX_GENERATE_N})"
+            why = ("a killer's cages" if variant.cages is not None else "setters' constraints") if variant.has_marks else f"{n} digits (at most {MAX_GENERATE_N})"
             raise SudokuError(f"algorithm='bits' cannot solve {why}: use algorithm='links' or 'auto'")
         return lay
     if lay is None:
         return None
     if variant.kinds:
-        return lay if n == 9 and variant.cages is None and set(variant.kinds) <= AUTO_KINDS else None
+        return lay if n == 9 and not variant.has_marks and set(variant.kinds) <= AUTO_KINDS else None
     return lay if lay == "band" or n <= AUTO_MAX_N else None
 
 

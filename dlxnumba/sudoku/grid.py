@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..exact_cover import ExactCover
     from .geometry import BoxLike
+    from .constraints import ConstraintsLike
     from .killer import CagesLike
     from .variants import VariantLike
 
@@ -52,7 +53,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Grid"]
 
-#: First characters of a text that may start with a variant header (``variant:``, ``regions:``, ``cages:``)
+#: First characters of a text that may start with a variant header (``variant:``, ``regions:``, ``cages:``,
+#: ``constraints:``)
 _HEAD = frozenset("vVrRcC \t\r\n")
 
 G = TypeVar("G", bound="Grid")
@@ -63,7 +65,7 @@ class Grid:
 
     The parameters are those of :class:`~dlxnumba.sudoku.Sudoku`: a puzzle
     (text, an array, nested lists or another grid), the box shape, and the
-    rules of a variant (``variant``, ``regions``, ``cages``).  The givens are
+    rules of a variant (``variant``, ``regions``, ``cages``, ``constraints``).  The givens are
     checked against the rules (a :class:`SudokuError` names the cells that
     break one).
     """
@@ -78,8 +80,9 @@ class Grid:
     _puzzle: np.ndarray  # the givens, flat, read-only
 
     def __init__(self, puzzle: PuzzleLike, box: BoxLike = None, *, variant: VariantLike = None,
-                 regions: str | ArrayLike | None = None, cages: CagesLike = None) -> None:
-        if variant is None and regions is None and cages is None:
+                 regions: str | ArrayLike | None = None, cages: CagesLike = None,
+                 constraints: ConstraintsLike = None) -> None:
+        if variant is None and regions is None and cages is None and constraints is None:
             if isinstance(puzzle, Grid) and (box is None or box == puzzle.box):
                 # its cells were checked against these same rules when it was made
                 self._take(puzzle._cells, puzzle._cells, puzzle.box, puzzle.variant)
@@ -93,8 +96,8 @@ class Grid:
         if box is None and isinstance(puzzle, Grid):
             box = puzzle.box
         self.n = n
-        if variant is not None or regions is not None or cages is not None:
-            v = Variant.parse(variant, regions, cages, n)
+        if variant is not None or regions is not None or cages is not None or constraints is not None:
+            v = Variant.parse(variant, regions, cages, n, constraints)
             if v:
                 geo = v.geometry(n, box)
                 self.variant, self.box = v, geo.box
@@ -196,10 +199,11 @@ class Grid:
             default = None
         box = "" if self.box == default or self.variant.region_map is not None else f", box={self.box}"
         if self.variant:
-            kinds = "+".join(k for k in self.variant.kinds if k not in ("jigsaw", "killer"))
+            kinds = "+".join(k for k in self.variant.kinds if k not in ("jigsaw", "killer", "constraints"))
             box += (f", variant={kinds!r}" if kinds else "") + (
                 f", regions={self.variant.map_text()!r}" if self.variant.region_map is not None else "") + (
-                f", cages={self.variant.cages.text()!r}" if self.variant.cages is not None else "")
+                f", cages={self.variant.cages.text()!r}" if self.variant.cages is not None else "") + (
+                f", constraints={self.variant.constraints.text()!r}" if self.variant.constraints is not None else "")
         return f"Sudoku({str(self)!r}{box})"
 
     def __format__(self, spec: str) -> str:

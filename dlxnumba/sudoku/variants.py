@@ -88,6 +88,7 @@ from ..errors import SudokuError, plain
 from ..exact_cover import ExactCover
 from ..template import template
 from .encoding import _item_names
+from .constraints import Constraints, constraints_problem
 from .geometry import Geometry, cell_name, geometry, side_of
 from .killer import Cages, killer_problem
 from .text import grid_from, symbol
@@ -96,17 +97,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from numpy.typing import ArrayLike
 
     from .geometry import BoxLike
+    from .constraints import ConstraintsLike
     from .killer import CagesLike
 
     #: A variant: a name such as ``"x"`` or ``"x+anti-knight"``, a Variant, or None (classic)
     VariantLike: TypeAlias = "str | Variant | None"
 
 #: The kinds, in their canonical order.
-KINDS = ("jigsaw", "x", "windoku", "anti-knight", "anti-king", "non-consecutive", "killer")
+KINDS = ("jigsaw", "x", "windoku", "disjoint-groups", "anti-knight", "anti-king", "non-consecutive", "killer",
+         "constraints")
 #: Other names accepted for a kind.
 ALIASES = {"diagonal": "x", "diagonals": "x", "sudoku-x": "x", "hyper": "windoku", "hypersudoku": "windoku",
            "antiknight": "anti-knight", "antiking": "anti-king", "nonconsecutive": "non-consecutive",
-           "non-consec": "non-consecutive", "sums": "killer", "killer-sudoku": "killer"}
+           "non-consec": "non-consecutive", "sums": "killer", "killer-sudoku": "killer",
+           "disjointgroups": "disjoint-groups", "disjoint": "disjoint-groups", "setters": "constraints"}
 #: The pairwise bans: (kind, cell offsets (row, col) with a positive first
 #: nonzero entry, digit steps: 0 = the same digit, 1 = consecutive digits).
 BANS = {
@@ -133,18 +137,20 @@ class Variant:
     >>> Variant.parse("x+knight")
     Traceback (most recent call last):
     ...
-    dlxnumba.errors.SudokuError: unknown variant 'knight' in 'x+knight'; known: classic, jigsaw, x, windoku, anti-knight, anti-king, non-consecutive, killer
+    dlxnumba.errors.SudokuError: unknown variant 'knight' in 'x+knight'; known: classic, jigsaw, x, windoku, disjoint-groups, anti-knight, anti-king, non-consecutive, killer, constraints
     """
 
-    __slots__ = ("kinds", "region_map", "cages", "_hash")
+    __slots__ = ("kinds", "region_map", "cages", "constraints", "_hash")
     kinds: tuple[str, ...]
     region_map: tuple[int, ...] | None
     #: a killer's cages (:class:`~.killer.Cages`), else None
     cages: Cages | None
+    #: the setters' constraints (:class:`~.constraints.Constraints`), else None
+    constraints: Constraints | None
     _hash: int
 
     def __init__(self, kinds: Iterable[str] = (), region_map: Sequence[int] | None = None,
-                 cages: Cages | None = None) -> None:
+                 cages: Cages | None = None, constraints: Constraints | None = None) -> None:
         if isinstance(kinds, str):
             raise SudokuError(f"Variant takes a collection of kinds; for a name use Variant.parse({kinds!r})")
         unknown = [k for k in kinds if k not in KINDS]
@@ -153,15 +159,25 @@ class Variant:
         if region_map is not None:
             region_map = parse_region_map(list(region_map))  # checked, numbered in order of appearance
         more = ({"jigsaw"} if region_map is not None else set()) | ({"killer"} if cages is not None else set())
+        more |= {"constraints"} if constraints is not None else set()
         kinds = tuple(k for k in KINDS if k in set(kinds) | more)
         if "jigsaw" in kinds and region_map is None:
             raise SudokuError("a jigsaw needs a region map (regions=...)")
         if "killer" in kinds and not isinstance(cages, Cages):
             raise SudokuError("a killer needs its cages (cages=..., a Cages)")
+        if "constraints" in kinds and not isinstance(constraints, Constraints):
+            raise SudokuError("variant 'constraints' needs them (constraints=..., a Constraints)")
+        sides = {x.n for x in (cages, constraints) if x is not None}
+        if region_map is not None:
+            sides.add(_isqrt(len(region_map)))
+        if len(sides) > 1:
+            raise SudokuError(f"the region map, cages and constraints are for grids of different sides: "
+                              f"{', '.join(map(str, sorted(sides)))}")
         object.__setattr__(self, "kinds", kinds)
         object.__setattr__(self, "region_map", None if region_map is None else tuple(region_map))
         object.__setattr__(self, "cages", cages)
-        object.__setattr__(self, "_hash", hash((kinds, self.region_map, cages)))
+        object.__setattr__(self, "constraints", constraints)
+        object.__setattr__(self, "_hash", hash((kinds, self.region_map, cages, constraints)))
 
     def __setattr__(self, name, value):
         raise AttributeError("Variant is immutable")
@@ -170,7 +186,7 @@ class Variant:
 
     @classmethod
     def parse(cls, spec: VariantLike = None, regions: str | ArrayLike | None = None, cages: CagesLike = None,
-              n: int | None = None) -> Variant:
+              n: int | None = None, constraints: ConstraintsLike = None) -> Variant:
         """A Variant from a name (``"x"``, ``"x+anti-king"``, ``"classic"``, None),
         a Variant, an optional region map (``regions``: text or an array of
         ``n*n`` labels; it makes the variant a jigsaw) and optional cages
@@ -191,7 +207,10 @@ class Variant:
             killer.
         n : int or None
             The side of the grid, needed for cages given as ``(sum, cells)``
-            pairs without a region map.
+            pairs and for constraints, without a region map.
+        constraints : str, list or Constraints, optional
+            The setters' constraints (see :mod:`.constraints`): thermometers,
+            arrows, kropki dots and the rest.
 
         Returns
         -------
@@ -209,7 +228,7 @@ class Variant:
         >>> Variant.parse("x+anti-king").kinds, Variant.parse(None).kinds
         (('x', 'anti-king'), ())
         """
-        if isinstance(spec, Variant) and regions is None and cages is None:
+        if isinstance(spec, Variant) and regions is None and cages is None and constraints is None:
             return spec
         kinds = kinds_of(spec)
         rmap = parse_region_map(regions) if regions is not None else getattr(spec, "region_map", None)
@@ -217,13 +236,22 @@ class Variant:
             cages = Cages.parse(cages, n if n is not None else None if rmap is None else _isqrt(len(rmap)))
         else:
             cages = getattr(spec, "cages", None)
+        if constraints is not None:
+            side = n if n is not None else cages.n if cages is not None else \
+                None if rmap is None else _isqrt(len(rmap))
+            constraints = Constraints.parse(constraints, side)
+        else:
+            constraints = getattr(spec, "constraints", None)
+        if constraints is None and "constraints" in kinds:
+            raise SudokuError("variant 'constraints' needs them: pass constraints=... (see "
+                              "dlxnumba.sudoku.constraints)")
         if rmap is None and "jigsaw" in kinds:
             raise SudokuError("variant 'jigsaw' needs a region map: pass regions=... "
                               "(n*n letters, one piece per letter)")
         if cages is None and "killer" in kinds:
             raise SudokuError("variant 'killer' needs cages: pass cages=... (a cage map and sums, or a "
                               "list of (sum, cells)), see dlxnumba.sudoku.killer")
-        return cls(kinds, rmap, cages)
+        return cls(kinds, rmap, cages, constraints)
 
     # --------------------------------------------------------------- views
 
@@ -238,6 +266,7 @@ class Variant:
     def __repr__(self) -> str:
         more = "" if self.region_map is None else f", regions={self.map_text()!r}"
         more += "" if self.cages is None else f", cages={self.cages.text()!r}"
+        more += "" if self.constraints is None else f", constraints={self.constraints.text()!r}"
         return f"Variant({self.name!r}{more})"
 
     def __bool__(self) -> bool:
@@ -246,17 +275,18 @@ class Variant:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, str):
             try:
-                return self.region_map is None and self.cages is None and self == Variant.parse(other)
+                return (self.region_map is None and self.cages is None and self.constraints is None
+                        and self == Variant.parse(other))
             except SudokuError:
                 return False
         return (isinstance(other, Variant) and self.kinds == other.kinds and self.region_map == other.region_map
-                and self.cages == other.cages)
+                and self.cages == other.cages and self.constraints == other.constraints)
 
     def __hash__(self) -> int:
         return self._hash
 
     def __reduce__(self):
-        return Variant, (self.kinds, self.region_map, self.cages)
+        return Variant, (self.kinds, self.region_map, self.cages, self.constraints)
 
     def map_text(self) -> str:
         """The region map as text, one letter per cell, row-major ('' when none).
@@ -275,6 +305,12 @@ class Variant:
         return not (set(self.kinds) - {"jigsaw"})
 
     @property
+    def has_marks(self) -> bool:
+        """True when the rules go beyond regions and bans: a killer's cages or setters'
+        constraints (rules the bits and the grader's techniques do not see)."""
+        return self.cages is not None or self.constraints is not None
+
+    @property
     def bans(self) -> tuple[str, ...]:
         """The pairwise-ban kinds of this variant."""
         return tuple(k for k in self.kinds if k in BANS)
@@ -288,6 +324,8 @@ class Variant:
         """
         if self.cages is not None:
             return self.cages.n
+        if self.constraints is not None:
+            return self.constraints.n
         return None if self.region_map is None else _isqrt(len(self.region_map))
 
     # ------------------------------------------------------------ geometry
@@ -325,6 +363,16 @@ class Variant:
                                   f"(windows have the box's shape); choose another box shape")
             for k, (top, left) in enumerate((t, l) for t in tops for l in lefts):
                 out.append((f"window {k + 1}", tuple((top + i) * n + left + j for i in range(r) for j in range(c))))
+        if "disjoint-groups" in self.kinds:
+            if self.region_map is not None:
+                raise SudokuError("disjoint-groups: the groups are the cells at one place in each box, so a "
+                                  "jigsaw (no boxes) cannot have them")
+            r, c = box
+            for k in range(n):
+                i, j = divmod(k, c)
+                out.append((f"disjoint group {k + 1}", tuple(sorted((bi * r + i) * n + bj * c + j
+                                                                    for bi in range(n // r)
+                                                                    for bj in range(n // c)))))
         return out
 
     def geometry(self, n: int, box: BoxLike = None) -> Geometry:
@@ -351,6 +399,8 @@ class Variant:
             raise SudokuError(f"the region map has {len(self.region_map)} cells, but the grid has {n * n}")
         if self.cages is not None:
             self.cages.check_grid(n)
+        if self.constraints is not None:
+            self.constraints.check_grid(n)
         base = geometry(n, box, region_map=self.region_map) if self.region_map is not None else geometry(n, box)
         extra = self.extra_regions(n, base.box)
         if not extra:
@@ -416,7 +466,7 @@ class Variant:
             As for :meth:`geometry`.
         """
         geo = self.geometry(n, box)
-        if self.cages is not None:  # one problem per puzzle's cages: a bounded cache
+        if self.has_marks:  # one problem per puzzle's cages or constraints: a bounded cache
             return cached_problem(self, n, geo.box, _build_problem)
         key = (self, n, geo.box)
         p = _PROBLEMS.get(key)
@@ -461,6 +511,8 @@ class Variant:
                 out += _ban_clashes(kind, cells, geo)
         if self.cages is not None:
             out += self.cages.conflicts(cells)
+        if self.constraints is not None:
+            out += self.constraints.conflicts(cells)
         return out
 
     def is_solution(self, grid: Any, puzzle: Any = None, box: BoxLike = None) -> bool:
@@ -505,6 +557,8 @@ class Variant:
         if bans.size and np.any((cells[bans[:, 0]] == bans[:, 1]) & (cells[bans[:, 2]] == bans[:, 3])):
             return False
         if self.cages is not None and not self.cages.is_solution(cells):
+            return False
+        if self.constraints is not None and not self.constraints.is_solution(cells):
             return False
         if puzzle is not None:
             p = grid_from(puzzle)
@@ -706,6 +760,7 @@ def parse(text: str) -> tuple[str, Variant]:
     spec = None
     regions: str | None = None
     cages: str | None = None
+    rules: str | None = None
     k = 0
     while k < len(lines):
         line = lines[k].strip()
@@ -731,6 +786,11 @@ def parse(text: str) -> tuple[str, Variant]:
                     k += 1
                 rest = "".join(got)
             regions = rest
+        elif low.startswith("constraints:"):
+            if rules is not None:
+                raise SudokuError(f"line {k + 1}: a second 'constraints:' line")
+            rules = line.split(":", 1)[1]
+            k += 1
         elif low.startswith("cages:") or low.startswith("sums:"):
             if cages is not None and low.startswith("cages:"):
                 raise SudokuError(f"line {k + 1}: a second 'cages:' line")
@@ -747,15 +807,18 @@ def parse(text: str) -> tuple[str, Variant]:
         else:
             break
     body = "\n".join(lines[k:])
-    if spec is None and regions is None and cages is None:
+    if spec is None and regions is None and cages is None and rules is None:
         return text, Variant()
-    return body, Variant.parse(spec, regions, cages)
+    n = None
+    if rules is not None and regions is None and cages is None:
+        n = side_of(grid_from(body).size)
+    return body, Variant.parse(spec, regions, cages, n, rules)
 
 
 def has_header(text: str) -> bool:
     """Whether a puzzle's text starts with a variant header (cheap)."""
     head = text.lstrip()[:9].lower()
-    return head.startswith("variant") or head.startswith("regions:") or head.startswith("cages:")
+    return head.startswith(("variant", "regions:", "cages:", "constraint"))
 
 
 def to_text(grid: str, variant: Variant) -> str:
@@ -771,19 +834,25 @@ def to_text(grid: str, variant: Variant) -> str:
         lines.append(f"regions: {variant.map_text()}")
     if variant.cages is not None:
         lines.append(f"cages: {variant.cages.text()}")
+    if variant.constraints is not None:
+        lines.append(f"constraints: {variant.constraints.text()}")
     return "\n".join(lines + [grid])
 
 
 @functools.lru_cache(maxsize=32)
 def cached_problem(variant: "Variant", n: int, box: tuple[int, int],
                    build: Callable[[Geometry, Any, Any], ExactCover]) -> ExactCover:
-    """The exact-cover problem of a killer variant's empty grid (the last 32 built
-    are kept): ``build(geometry, bans, ban_kinds)`` makes the problem of its other
-    rules, to which the cages are added."""
+    """The exact-cover problem of the empty grid of a variant with cages or
+    constraints (the last 32 built are kept): ``build(geometry, bans, ban_kinds)``
+    makes the problem of its other rules, to which the cages and then the
+    constraints are added."""
     geo = variant.geometry(n, box)
-    base = build(geo, variant.ban_pairs(geo), variant.bans)
-    if variant.cages is None:
-        raise SudokuError("cached_problem is for a variant with cages (a killer)")
-    p = killer_problem(base, geo, variant.cages)
+    p = build(geo, variant.ban_pairs(geo), variant.bans)
+    if not variant.has_marks:
+        raise SudokuError("cached_problem is for a variant with cages or constraints")
+    if variant.cages is not None:
+        p = killer_problem(p, geo, variant.cages)
+    if variant.constraints is not None:
+        p = constraints_problem(p, geo, variant.constraints)
     template(p)
     return p
