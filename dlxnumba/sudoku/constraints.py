@@ -80,8 +80,8 @@ item of the partial sum before (colored ``p``) and after (colored ``p`` plus
 ``d``'s term) and the cell's own secondary item colored ``d`` (which the
 cell's placings list too).  A quadruple counts each of its digits the same
 way.  Digits no path can use are banned at once (*unary*: a primary item per
-such cell whose options are its allowed digits, each listing the cell's
-colored item); odd and even cells are unary too.
+such cell, listed by the placings of its allowed digits only: exactly one of
+them is chosen, so no other digit can be); odd and even cells are unary too.
 
 Examples
 --------
@@ -786,11 +786,13 @@ def constraints_problem(base: ExactCover, geo: Geometry, cons: Constraints) -> E
     ones and the new secondary items after its secondary ones.  Options: those
     of ``base`` (the placings longer), then the new ones.
 
+    Constraints that no digits can keep give a problem without a solution
+    (an item without options), as givens that cannot be completed do.
+
     Raises
     ------
     SudokuError
-        When a constraint leaves some cell no digit, or a chain would be too
-        large to build.
+        When a chain would be too large to build.
     """
     n, nn = geo.n, geo.cells
     cons.check_grid(n)
@@ -858,16 +860,14 @@ def constraints_problem(base: ExactCover, geo: Geometry, cons: Constraints) -> E
     # chains
     for name, cells, terms, finals, cap in _chains(cons, n):
         _chain(b, name, cells, terms, finals, cap)
-    # unary: a primary item per restricted cell (a cell of a chain is restricted by it)
+    # unary: a primary item per restricted cell, listed by its allowed placings only
+    # (a cell of a chain is restricted by the chain's options already)
     chained = {c for _, cells, _, _, _ in _chains(cons, n) for c in cells}
     for x in range(nn):
-        if not b.allowed[x, 1:].any():
-            raise SudokuError(f"the constraints leave {cell_name(n, x)} no digit")
         if x not in chained and not b.allowed[x, 1:].all():
             ref = b.new_primary(f"{cell_name(n, x)}?")
-            item = b.cell(x)
             for d in np.flatnonzero(b.allowed[x]).tolist():
-                b.options.append([(ref, 0), (item, d)])
+                b.place.append((x * n + d - 1, ref, 0))
     return _assemble(base, b)
 
 
@@ -889,8 +889,7 @@ def _chain(b: _Builder, name: str, cells: list[int], terms: list[np.ndarray], fi
     for i in range(k - 1, -1, -1):
         ds = np.flatnonzero(b.allowed[cells[i]]).tolist()
         good[i] = {p for p in fwd[i] if any(step(p, int(terms[i][d])) in good[i + 1] for d in ds)}
-    if not good[0]:
-        raise SudokuError(f"{name}: no digits can make it hold")
+    # no path at all (good[0] empty): the steps get no options, so the problem has no solution
     total = sum(len(g) for g in good) * n
     if total > MAX_CHAIN_OPTIONS:
         raise SudokuError(f"{name}: more than {MAX_CHAIN_OPTIONS:,} options; too large to encode")

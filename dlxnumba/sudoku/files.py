@@ -222,6 +222,23 @@ class PuzzleReader:
         self.n = n
         self.nn = n * n
         self.valid, self.table = _digit_table(n)
+        if "constraints" in self.header and (self.variant is None or self.variant.constraints is None):
+            self._make_variant(n)  # the constraints name cells: read once the side is known
+
+    def _make_variant(self, n: int | None) -> None:
+        """The file's Variant from its header lines (``n``: the side, when known)."""
+        from .variants import Variant
+
+        h = self.header
+        spec = h.get("variant", (None, 0))[0]
+        regions = h.get("regions", (None, 0))[0]
+        cages = " ".join(h[k][0] for k in ("cages", "sums") if k in h) or None
+        rules = h.get("constraints", (None, 0))[0]
+        try:
+            self.variant = Variant.parse(spec, regions, cages, n, rules)
+        except SudokuError as e:
+            where = f"{self.name}, line {h['constraints'][1] if rules is not None else 0}"
+            raise SudokuError(f"{where}: {e}") from None
 
     def _verdict(self, final: bool):
         """``(n, grids)`` from the pending lines, ``"bad"`` for a first line that fits
@@ -403,7 +420,7 @@ class PuzzleReader:
             cells, text = None, ""
         else:
             text = raw.decode("utf-8", "replace")
-            if text[:9].lstrip().lower().startswith(("variant:", "regions:", "cages:", "sums:")):
+            if text[:13].lstrip().lower().startswith(("variant:", "regions:", "cages:", "sums:", "constraints:")):
                 self._header(lineno, text)
                 return
             if _is_separator(text):
@@ -445,7 +462,14 @@ class PuzzleReader:
             if (spec is not None and "killer" in spec.lower() and cages is None) or (
                     cages is not None and "=" not in cages):
                 return  # the cages, or their sums, may follow on the next line
-            self.variant = Variant.parse(spec, regions, cages)
+            rules = self.header.get("constraints", (None, 0))[0]
+            if spec is not None and "constraint" in spec.lower() and rules is None:
+                return  # the constraints may follow on the next line
+            side = self.n if self.n is not None else None if regions is None and cages is None else \
+                Variant.parse(None, regions, cages).side()
+            if rules is not None and side is None:
+                return  # read with the side, from the first puzzle (_set_size)
+            self.variant = Variant.parse(spec, regions, cages, side, rules)
         except SudokuError as e:
             raise SudokuError(f"{where}: {e}") from None
         if self.variant.side() is not None:
@@ -600,16 +624,23 @@ def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = N
         offset += len(out)
         return out
 
-    def declared() -> None:
+    def declared(final: bool = False) -> None:
+        if reader.variant is None and "constraints" in reader.header and reader.n is None and not final:
+            return  # the constraints are read once the puzzles give the side
         if reader.variant is not None:
             if header is None:
                 line = min(k for _, k in reader.header.values())
                 raise SudokuError(f"{name}, line {line}: the file declares 'variant: {reader.variant}'; "
                                   "pass header={} to read it (and solve its puzzles with that variant)")
             header["variant"] = reader.variant
+        elif "constraints" in reader.header:
+            raise SudokuError(f"{name}, line {reader.header['constraints'][1]}: 'constraints:' needs puzzles "
+                              "after it (their side says which cells the constraints name)")
         elif "variant" in reader.header or "cages" in reader.header:
             key = "variant" if "variant" in reader.header else "cages"
-            what = ("'cages:' needs its sums ('A=3 B=15 ...')" if key == "cages" or "cages" in reader.header
+            what = ("'variant: constraints' needs a 'constraints:' line" if "constraint" in
+                    reader.header[key][0].lower() else
+                    "'cages:' needs its sums ('A=3 B=15 ...')" if key == "cages" or "cages" in reader.header
                     else "'variant: killer' needs a 'cages:' line" if "killer" in reader.header[key][0].lower()
                     else "'variant: jigsaw' needs a 'regions:' line")
             raise SudokuError(f"{name}, line {reader.header[key][1]}: {what}")
@@ -626,6 +657,8 @@ def iter_puzzles(source: Source, chunk_size: int = 100_000, size: int | None = N
                 break
         else:
             reader.finish()
+            if reader.header:
+                declared(True)
         while reader.count:
             yield drain(chunk_size)
         if reader.error:

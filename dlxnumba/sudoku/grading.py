@@ -40,8 +40,10 @@ techniques work on the regions of the grid's :class:`Geometry` (every box
 shape; extra regions take part in all but the fish, which are about rows and
 columns), so they are not hard-coded to 9x9; grids up to 64x64 (the
 candidates of a cell are the bits of one 64-bit word).  Only regions are read:
-a rule that is no region (a ban between two cells) is not used, so every step
-stays true but fewer are found.
+a rule that is no region (a ban between two cells, a killer's cage, a setter's
+constraint such as a thermometer) is not used, so every step stays true but
+fewer are found: the grade names those rules (:attr:`Grade.unseen`) and says
+so when printed.
 
 *Search effort* (the machine scale, the method tdoku uses to rate puzzles).  A
 fixed-rule solver -- naked and hidden singles until they stall, then a branch
@@ -54,7 +56,11 @@ relabeled, rows permuted within their bands and bands permuted, columns
 within their stacks and stacks permuted, and the grid transposed when the
 boxes are square.  The copies come from ``seed`` alone (the same for every
 puzzle of a batch), so a rating is deterministic.  A puzzle the singles solve
-rates 0.
+rates 0.  A puzzle with cages or setters' constraints has no such copies
+(its rules would move with them) and a fixed-rule solver of regions would
+not see its rules: its effort is the size of the dancing links' search that
+proves it (Knuth's nodes of the count up to 2 solutions, or 1 without
+``uniqueness``), deterministic too.
 
 The distributions over the shipped sets are in README ("Grading and hints"),
 made by ``python bench/grade_sets.py``.
@@ -164,7 +170,8 @@ class Grade:
         end or to where it got stuck.
     effort : float or None
         The search effort: mean guesses of the fixed-rule solver over the
-        random copies (None when not asked for).
+        random copies; for a puzzle with cages or constraints, the nodes of
+        the dancing links' proof (None when not asked for).
     solved : bool
         True when the logical solve filled the grid.
     techniques : dict
@@ -176,6 +183,10 @@ class Grade:
         givens that break the rules) for a puzzle it could not grade.
     error : str or None
         Why a puzzle of a batch has no grade (None when it has one).
+    unseen : tuple of str
+        The puzzle's rules that the techniques do not reason about (bans
+        such as ``"anti-knight"``, ``"killer cages"``, constraint kinds such
+        as ``"thermometer"``): its technique score rates the rest.
     """
 
     score: float | None
@@ -187,12 +198,14 @@ class Grade:
     techniques: dict = field(default_factory=dict, compare=False)
     status: Status = Status.SOLVED
     error: str | None = None
+    unseen: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if self.status != Status.SOLVED:
             return f"no grade: {self.status.name} ({self.error})"
         effort = "" if self.effort is None else f", effort {self.effort:.1f}"
-        return f"{self.level} (score {self.score:.1f}, {self.hardest}, {self.steps} steps{effort})"
+        unseen = f"; the techniques do not see its {', '.join(self.unseen)}" if self.unseen else ""
+        return f"{self.level} (score {self.score:.1f}, {self.hardest}, {self.steps} steps{effort}{unseen})"
 
 
 class GradeBatch:
@@ -249,7 +262,10 @@ class GradeBatch:
 
     def __init__(self, score: np.ndarray, level_codes: np.ndarray, hardest_codes: np.ndarray, steps: np.ndarray,
                  effort: np.ndarray, solved: np.ndarray, counts: np.ndarray, grids: np.ndarray,
-                 status: np.ndarray | None = None, errors: list[str | None] | None = None) -> None:
+                 status: np.ndarray | None = None, errors: list[str | None] | None = None,
+                 unseen: tuple[str, ...] = ()) -> None:
+        #: the rules the techniques do not reason about (see :attr:`Grade.unseen`)
+        self.unseen = unseen
         self.score, self.level_codes, self.hardest_codes, self.steps = score, level_codes, hardest_codes, steps
         self.effort, self.solved, self.counts, self.grids = effort, solved, counts, grids
         self.status = np.full(len(score), int(Status.SOLVED), np.int8) if status is None else status
@@ -273,12 +289,13 @@ class GradeBatch:
         status = Status(int(self.status[i]))
         if status != Status.SOLVED:
             return Grade(score=None, level=None, hardest=None, steps=0, effort=None, solved=False,
-                         status=status, error=self.errors[i])
+                         status=status, error=self.errors[i], unseen=self.unseen)
         effort = float(self.effort[i])
         return Grade(score=float(self.score[i]), level=LEVELS[self.level_codes[i]],
                      hardest=TECHNIQUES[self.hardest_codes[i]].name, steps=int(self.steps[i]),
                      effort=None if np.isnan(effort) else effort, solved=bool(self.solved[i]),
-                     techniques={t.name: int(c) for t, c in zip(TECHNIQUES, self.counts[i]) if c})
+                     techniques={t.name: int(c) for t, c in zip(TECHNIQUES, self.counts[i]) if c},
+                     unseen=self.unseen)
 
     def __iter__(self) -> Iterator[Grade]:
         return (self[i] for i in range(len(self)))
@@ -487,8 +504,11 @@ def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int, v
     clash = np.flatnonzero(lstatus == -2)
     if len(clash):  # givens that break the rules, not checked before (check=False)
         raise SudokuError(f"puzzle {int(rows[clash[0]])}: the givens break the rules")
-    efforts = _efforts(sub, g, tab, rating.samples if rating.effort else 0, rating.seed, nthreads,
-                       rating.max_guesses)
+    if variant is not None and variant.has_marks:
+        efforts = _proof_nodes(sub, g, variant, rating, nthreads)
+    else:
+        efforts = _efforts(sub, g, tab, rating.samples if rating.effort else 0, rating.seed, nthreads,
+                           rating.max_guesses)
     out_score = np.full(P, np.nan)
     out_level = np.full(P, -1, np.int8)
     out_hardest = np.full(P, -1, np.int8)
@@ -506,7 +526,32 @@ def _grade_array(arr: np.ndarray, g: Geometry, rating: _Rating, nthreads: int, v
     out_counts[rows] = counts
     out_grids[rows] = grids
     return GradeBatch(out_score, out_level, out_hardest, out_steps, out_effort, out_solved, out_counts,
-                      out_grids, status, errors)
+                      out_grids, status, errors, unseen_rules(variant))
+
+
+def unseen_rules(variant: Variant | None) -> tuple[str, ...]:
+    """The rules of ``variant`` that the techniques do not reason about: its bans,
+    its cages with sums, its constraints' kinds."""
+    if not variant:
+        return ()
+    out = list(variant.bans)
+    if variant.cages is not None:
+        out.append("killer cages")
+    if variant.constraints is not None:
+        out += list(variant.constraints.kinds())
+    return tuple(out)
+
+
+def _proof_nodes(arr: np.ndarray, g: Geometry, variant: Variant, rating: _Rating, nthreads: int) -> np.ndarray:
+    """The effort of puzzles with cages or constraints: the nodes of the dancing
+    links' search that counts their solutions (up to 2, or 1 without
+    ``uniqueness``), as floats (NaN for all when no effort is asked for)."""
+    if not rating.effort or not len(arr):
+        return np.full(len(arr), np.nan)
+    options = SearchOptions.make(SudokuError, threads=nthreads)
+    r = solve_arrays(arr, np.zeros(len(arr), bool), g.n, g.box, variant, 2 if rating.uniqueness else 1, options,
+                     algorithm="links")
+    return np.asarray(r.nodes, np.float64)
 
 
 def grade(puzzle: PuzzleLike, *, box: BoxLike = None, samples: int = SAMPLES, seed: int = 0,
