@@ -206,7 +206,7 @@ def html(cells: np.ndarray, givens: np.ndarray, geo: Geometry, variant: Variant 
     note = (f'<div class="caption" style="font-size:11px;width:0;min-width:100%;color:{INK}">'
             f"{_esc(words)}</div>") if words else ""
     return (f'<div class="dlxnumba-sudoku-drawing" style="display:inline-block;background:{PAPER};'
-            f'color:{INK};padding:2px">{picture}{note}</div>')
+            f'color:{INK};font-family:sans-serif;padding:2px">{picture}{note}</div>')
 
 
 def caption(geo: Geometry, variant: Variant | None) -> str:

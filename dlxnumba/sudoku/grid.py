@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Callable, TypeAlias, TypeVar
 
 import numpy as np
 
-from ..errors import SudokuError
+from ..errors import SudokuError, plain
 from . import display, drawing
 from .encoding import decode, given_options, sudoku_problem
 from .geometry import Geometry, check_box, default_box, geometry, plain_geometry, side_of
@@ -285,6 +285,8 @@ class Grid:
         >>> p.startswith("<svg") and 'class="constraint xv"' in p and ">V</text>" in p
         True
         """
+        if title is not None and not isinstance(title, str):
+            raise SudokuError(f"the picture's title must be text, not {plain(title)}")
         return drawing.svg(self._cells, self._puzzle != 0, self.geometry, self.variant, title)
 
     def _repr_html_(self) -> str:

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-from dlxnumba import Sudoku
+from dlxnumba import Sudoku, SudokuError
 from dlxnumba.sudoku import display, drawing
 from dlxnumba.sudoku.constraints import Constraints
 
@@ -99,6 +99,8 @@ def test_escaping_and_the_title():
     assert _svg(s).find(f"{NS}title").text == "Sudoku 4x4 with 1 constraints"
     html = s._repr_html_()
     ET.fromstring(html)  # the whole div is well-formed too
+    with pytest.raises(SudokuError, match="title must be text, not"):
+        s.to_svg(title=3)
 
 
 def test_jupyter_shows_the_drawing_only_for_constraints():
