@@ -3,8 +3,10 @@
     python tests/display_screens.py [OUT_DIR]
 
 writes ``OUT_DIR/grid.html`` (default ``screens/``), a page with the same solved
-grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``; and
-``OUT_DIR/variants.png``, an X-Sudoku and a windoku with the X's diagonals:
+grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``;
+``OUT_DIR/variants.png``, an X-Sudoku and a windoku with the X's diagonals; and
+``OUT_DIR/drawing.png``, a grid with setters' constraints (:data:`SETTERS`: the
+SVG picture of :mod:`dlxnumba.sudoku.drawing`) in the same four panels:
 
 * a plain light page (white) and a plain dark page (#1e1e1e), neither defining
   JupyterLab's theme variables, as in VS Code, nbviewer or a web page;
@@ -13,9 +15,11 @@ grid (givens bold) in four panels, and its screenshot ``OUT_DIR/grid.png``; and
 
 It prints, for each panel, the contrast (WCAG) of the givens and of the filled
 digits against the background the browser drew, and the strokes it drew across the
-cells of each variant grid.  ``tests/sudoku/test_display.py`` uses :func:`measure`
-and :func:`strokes` (skipped where Chromium is missing).  Chromium: Debian's
-``chromium`` package, or the program named by the ``CHROMIUM`` variable.
+cells of each variant grid, and what the drawing shows where its constraints are.
+``tests/sudoku/test_display.py`` uses :func:`measure`, :func:`strokes` and
+:func:`look_drawing`, all in one :class:`Browser` (skipped where Chromium is
+missing).  Chromium: Debian's ``chromium`` package, or the program named by the
+``CHROMIUM`` variable.
 """
 
 from __future__ import annotations
@@ -37,10 +41,14 @@ PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...
 JUPYTERLAB = {
     "light": {"--jp-layout-color0": "white", "--jp-content-font-color0": "rgba(0, 0, 0, 1)",
               "--jp-content-font-color1": "rgba(0, 0, 0, 0.87)", "--jp-brand-color1": "#1976d2",
-              "--jp-border-color1": "#bdbdbd", "--jp-rendermime-table-row-background": "#f5f5f5"},
+              "--jp-border-color1": "#bdbdbd", "--jp-rendermime-table-row-background": "#f5f5f5",
+              "--jp-layout-color2": "#eeeeee", "--jp-layout-color3": "#bdbdbd",
+              "--jp-ui-font-color2": "rgba(0, 0, 0, 0.54)", "--jp-warn-color1": "#f57c00"},
     "dark": {"--jp-layout-color0": "#111", "--jp-content-font-color0": "rgba(255, 255, 255, 1)",
              "--jp-content-font-color1": "rgba(255, 255, 255, 1)", "--jp-brand-color1": "#2196f3",
-             "--jp-border-color1": "#616161", "--jp-rendermime-table-row-background": "#212121"},
+             "--jp-border-color1": "#616161", "--jp-rendermime-table-row-background": "#212121",
+             "--jp-layout-color2": "#424242", "--jp-layout-color3": "#616161",
+             "--jp-ui-font-color2": "rgba(255, 255, 255, 0.54)", "--jp-warn-color1": "#ff9800"},
 }
 
 #: (name, page background, page text colour, theme variables)
@@ -219,6 +227,22 @@ class Browser:
         finally:
             self.send("Target.closeTarget", {"targetId": target})
 
+    def look(self, url: str, png_path: Path, width: int, height: int, expression: str):
+        """The value of ``expression`` (JSON-able) in the loaded page, and its
+        screenshot in ``png_path``: both from one tab, so the places the page
+        reports are where the pixels are."""
+        import base64
+
+        target, session = self._open(url, width, height)
+        try:
+            done = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True},
+                             session=session)
+            data = self.send("Page.captureScreenshot", {"format": "png"}, session=session)["data"]
+            png_path.write_bytes(base64.b64decode(data))
+            return done["result"]["value"]
+        finally:
+            self.send("Target.closeTarget", {"targetId": target})
+
     def screenshot(self, url: str, png_path: Path, width: int, height: int) -> None:
         import base64
 
@@ -251,47 +275,38 @@ def screenshot(chromium: str, page_path: Path, png_path: Path, size: str = "900,
         raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
 
 
-# Appended to a page of one grid by strokes(): where the browser put each cell, as JSON.
+# Evaluated by strokes() in a page of one grid: where the browser put each cell.
 _CELLS_JS = """
-<script>
-const rects = [];
-for (const td of document.querySelectorAll("table.dlxnumba-sudoku td")) {
+JSON.stringify([...document.querySelectorAll("table.dlxnumba-sudoku td")].map(td => {
   const r = td.getBoundingClientRect();
-  rects.push([r.left, r.top, r.width, r.height]);
-}
-const out = document.createElement("pre");
-out.id = "cells";
-out.textContent = JSON.stringify(rects);
-document.body.appendChild(out);
-</script>
+  return [r.left, r.top, r.width, r.height];
+}))
 """
 
 #: The fallback colour of a variant's marks (display.MARK's, as the light page draws it).
 MARK_RGB = (0xCC, 0x77, 0x77)
 
 
-def strokes(chromium: str, grid: str, workdir: Path, name: str = "strokes") -> list[str]:
+def pixels_of(png_path: Path):
+    """The RGB pixels of a PNG, 0-255 floats, shape (height, width, 3)."""
+    from matplotlib.image import imread  # a test dependency (PNG reading)
+
+    return imread(png_path)[..., :3] * 255.0
+
+
+def strokes(browser: Browser, grid: str, workdir: Path, name: str = "strokes") -> list[str]:
     """The strokes the browser drew in the mark colour across each cell of ``grid``
     (one table, on a plain white page), row-major: ``"\\"`` from the top left corner
     to the bottom right, ``"/"`` from the bottom left to the top right, ``"X"`` both,
     ``""`` none.  Read from the pixels of a screenshot (``workdir/name.png``)."""
     import numpy as np
-    from matplotlib.image import imread  # a test dependency (PNG reading)
 
     page_path = workdir / f"{name}.html"
     page_path.write_text('<!doctype html><html><head><meta charset="utf-8"></head>'
-                         f'<body style="margin:8px;background:#fff">{grid}{_CELLS_JS}</body></html>')
-    size = ["--window-size=900,900", "--force-device-scale-factor=1"]
-    done = run_chromium(chromium, [*size, "--dump-dom", page_path.as_uri()])
-    m = re.search(r'<pre id="cells">(.*?)</pre>', done.stdout, re.S)
-    if not m:
-        raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")
-    rects = json.loads(html.unescape(m.group(1)))
+                         f'<body style="margin:8px;background:#fff">{grid}</body></html>')
     png_path = workdir / f"{name}.png"
-    done = run_chromium(chromium, [*size, f"--screenshot={png_path}", page_path.as_uri()])
-    if not png_path.exists():
-        raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
-    pixels = imread(png_path)[..., :3] * 255.0
+    rects = json.loads(browser.look(page_path.as_uri(), png_path, 900, 900, _CELLS_JS))
+    pixels = pixels_of(png_path)
     red, blue = pixels[..., 0], pixels[..., 2]
     marked = (red - blue) > (MARK_RGB[0] - MARK_RGB[2]) / 2  # the mark is red; ink, paper, shades are not
     out = []
@@ -323,14 +338,113 @@ def variant_grids() -> dict[str, str]:
             "x 6x6": Sudoku("." * 36, box=(2, 3), variant="x").solve()._repr_html_()}
 
 
-def measure(chromium: str, grid: str, workdir: Path) -> list[dict]:
+# ---------------------------------------------------------------- the setters' drawing
+
+#: A valid 9x9 grid (row ``i`` is the row of 1..9 shifted by ``3 * (i % 3) + i // 3``).
+SOLUTION = "".join(str((3 * (i % 3) + i // 3 + j) % 9 + 1) for i in range(9) for j in range(9))
+#: Setters' constraints that :data:`SOLUTION` keeps, one or more of each kind the picture draws.
+SETTERS = ("thermometer r1c1 r1c2 r2c2 r2c3; arrow r2c7 r3c8 : r1c6; arrow r8c3 r7c2 : r9c2 r9c3; "
+           "palindrome r5c3 r6c4 r7c5; difference r6c5 r6c6; difference 3 r7c1 r8c1; ratio r5c8 r6c8; "
+           "ratio 3 r3c5 r4c5; xv X r4c8 r4c9; xv V r2c8 r2c9; cage r4c1 r4c2 r5c2; region r5c1 r6c1 r6c2; "
+           "little-killer 45 r2c1 r3c2 r4c3 r5c4 r6c5 r7c6 r8c7 r9c8 : r1c0; "
+           "little-killer 21 r9c4 r8c5 r7c6 r6c7 r5c8 r4c9 : r10c3; odd r8c9; even r9c9; minimum r7c8; "
+           "maximum r5c5; quadruple 1,7,8 r2c4 r2c5 r3c4 r3c5; clone r1c4 r1c5 : r9c5 r9c6")
+
+
+def setters_grid():
+    """The solved grid of a puzzle with :data:`SETTERS` (every third cell given)."""
+    import numpy as np
+
+    from dlxnumba import Sudoku
+
+    puzzle = Sudoku("".join(d if k % 3 == 0 else "." for k, d in enumerate(SOLUTION)), constraints=SETTERS)
+    cells = np.frombuffer(SOLUTION.encode(), np.uint8) - ord("0")
+    assert puzzle.variant.constraints.is_solution(cells)  # the rules' own verifier, not the solver
+    # private: the grid of this puzzle holding SOLUTION, without a search (its compile time)
+    return puzzle._with_cells(cells.astype(np.uint8))
+
+
+# Evaluated by look_drawing() in the page of the drawing's panels: per panel, where the
+# browser put the picture's parts and the colours it computed for them.
+_DRAWING_JS = """
+JSON.stringify([...document.querySelectorAll(".panel")].map(panel => {
+  const svg = panel.querySelector("svg.dlxnumba-sudoku");
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+  const one = s => svg.querySelector(s);
+  const style = s => getComputedStyle(one(s));
+  return {
+    panel: panel.dataset.name, svg: box(svg), paper: style("rect.paper").fill,
+    groups: [...svg.querySelectorAll("g.constraint")].map(g => g.getAttribute("class")),
+    digits: [...svg.querySelectorAll(".digits text")].map(t => ({
+      cls: t.getAttribute("class"), text: t.textContent, fill: getComputedStyle(t).fill,
+      weight: getComputedStyle(t).fontWeight, box: box(t)})),
+    bulb: box(one(".thermometer .bulb")), line: style(".thermometer .bulb").fill,
+    black: box(one(".ratio circle")), white: box(one(".difference circle")),
+    clue: box(one(".little-killer .clue")), xv: box(one(".xv text")),
+    cage: box(one(".cage path")), mark: style(".cage path").stroke};
+}))
+"""
+
+
+def look_drawing(browser: Browser, workdir: Path, name: str = "drawing") -> tuple[list[dict], object]:
+    """The setters' drawing (:func:`setters_grid`) in every panel of :data:`PANELS`:
+    what the page reports (see :data:`_DRAWING_JS`) and the screenshot's pixels
+    (``workdir/name.png``)."""
+    path = workdir / f"{name}.html"
+    path.write_text(page(setters_grid()._repr_html_()))
+    png = workdir / f"{name}.png"
+    found = json.loads(browser.look(path.as_uri(), png, 1000, 1060, _DRAWING_JS))
+    return found, pixels_of(png)
+
+
+def pixel(pixels, x: float, y: float) -> tuple[float, float, float]:
+    """The colour at page point ``(x, y)``."""
+    return tuple(float(v) for v in pixels[int(y), int(x)])  # type: ignore[return-value]
+
+
+def strongest(pixels, box: list[float], against: tuple[float, float, float]) -> float:
+    """The highest contrast with ``against`` of a pixel inside ``box`` (left, top, width, height)."""
+    left, top, width, height = box
+    patch = pixels[int(top):int(top + height) + 1, int(left):int(left + width) + 1].reshape(-1, 3)
+    return max(contrast(tuple(p), against) for p in patch)
+
+
+def nearest(pixels, box: list[float], colour: tuple[float, float, float]) -> float:
+    """How close (RGB distance) the pixel of ``box`` nearest to ``colour`` comes."""
+    import numpy as np
+
+    left, top, width, height = box
+    patch = pixels[int(top):int(top + height) + 1, int(left):int(left + width) + 1].reshape(-1, 3)
+    return float(np.min(np.linalg.norm(patch - np.array(colour), axis=1)))
+
+
+def centre(box: list[float]) -> tuple[float, float]:
+    return box[0] + box[2] / 2, box[1] + box[3] / 2
+
+
+def drawing_report(found: list[dict], pixels) -> list[str]:
+    """One line per panel: the givens' lowest contrast, and the colours drawn at the
+    thermometer's bulb, along its line, at the black and white dots."""
+    lines = []
+    for p in found:
+        paper = over(rgba(p["paper"]), (255.0, 255.0, 255.0))
+        givens = [d for d in p["digits"] if d["cls"] == "given"]
+        low = min(contrast(over(rgba(d["fill"]), paper), paper) for d in givens)
+        bx, by = centre(p["bulb"])
+        lines.append(f"{p['panel'].ljust(18)} givens >= {low:5.2f}  bulb {pixel(pixels, bx + 0.4 * p['bulb'][2], by)}"
+                     f"  black dot {pixel(pixels, *centre(p['black']))}  white dot {pixel(pixels, *centre(p['white']))}"
+                     f"  clue ink {strongest(pixels, p['clue'], paper):5.2f}")
+    return lines
+
+
+def measure(browser: Browser, grid: str, workdir: Path) -> list[dict]:
     """The computed styles of every cell of every panel (see :data:`_MEASURE_JS`)."""
     path = workdir / "measure.html"
     path.write_text(page(grid).replace("</body>", _MEASURE_JS + "</body>"))
-    done = run_chromium(chromium, ["--dump-dom", path.as_uri()])
-    m = re.search(r'<pre id="measured">(.*?)</pre>', done.stdout, re.S)
+    dom = browser.dom(path.as_uri())
+    m = re.search(r'<pre id="measured">(.*?)</pre>', dom, re.S)
     if not m:
-        raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")
+        raise RuntimeError("chromium did not run the page")
     return json.loads(html.unescape(m.group(1)))
 
 
@@ -404,23 +518,27 @@ def main(argv: list[str] | None = None) -> int:
     grid = grid_html()
     page_path = out / "grid.html"
     page_path.write_text(page(grid))
-    screenshot(chromium, page_path.resolve(), out / "grid.png")
-    print(f"{out / 'grid.png'}")
-    print("\n".join(summary(measure(chromium, grid, out))))
-    (out / "measure.html").unlink()
-    variants = out / "variants.html"
-    variants.write_text('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:8px;'
-                        'background:#fff;display:flex;gap:24px;align-items:flex-start">'
-                        + "".join(variant_grids().values()) + "</body></html>")
-    screenshot(chromium, variants.resolve(), out / "variants.png", size="1000,420")
-    print(f"{out / 'variants.png'}")
-    for name, grid in variant_grids().items():
-        drawn = strokes(chromium, grid, out, "strokes")
-        n = int(len(drawn) ** 0.5)
-        print(f"{name.ljust(10)} main diagonal {''.join(drawn[i * n + i] for i in range(n))}  "
-              f"anti-diagonal {''.join(drawn[i * n + n - 1 - i] for i in range(n))}")
-    for tmp in ("strokes.html", "strokes.png"):
-        (out / tmp).unlink()
+    with Browser(chromium) as browser:
+        browser.screenshot(page_path.resolve().as_uri(), out / "grid.png", 900, 760)
+        print(f"{out / 'grid.png'}")
+        print("\n".join(summary(measure(browser, grid, out))))
+        (out / "measure.html").unlink()
+        variants = out / "variants.html"
+        variants.write_text('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:8px;'
+                            'background:#fff;display:flex;gap:24px;align-items:flex-start">'
+                            + "".join(variant_grids().values()) + "</body></html>")
+        browser.screenshot(variants.resolve().as_uri(), out / "variants.png", 1000, 420)
+        print(f"{out / 'variants.png'}")
+        for name, grid in variant_grids().items():
+            drawn = strokes(browser, grid, out.resolve(), "strokes")
+            n = int(len(drawn) ** 0.5)
+            print(f"{name.ljust(10)} main diagonal {''.join(drawn[i * n + i] for i in range(n))}  "
+                  f"anti-diagonal {''.join(drawn[i * n + n - 1 - i] for i in range(n))}")
+        for tmp in ("strokes.html", "strokes.png"):
+            (out / tmp).unlink()
+        found, pixels = look_drawing(browser, out.resolve(), "drawing")
+        print(f"{out / 'drawing.png'}")
+        print("\n".join(drawing_report(found, pixels)))
     return 0
 
 

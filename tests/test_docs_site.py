@@ -233,7 +233,8 @@ def test_the_sudoku_grids_show_what_their_captions_say(page, seen, tmp_path):
             diagonals = {i * n + i for i in range(n)} | {i * n + n - 1 - i for i in range(n)}
             assert crossed == diagonals, f"{where}: lines across {sorted(crossed)}"
             # and the browser drew them the right way, read from its pixels
-            drawn = display_screens.strokes(CHROMIUM, fig["html"], tmp_path)
+            with display_screens.Browser(CHROMIUM) as browser:
+                drawn = display_screens.strokes(browser, fig["html"], tmp_path)
             want = ["X" if i == j and i + j == n - 1 else "\\" if i == j else "/" if i + j == n - 1 else ""
                     for i in range(n) for j in range(n)]
             assert drawn == want, where

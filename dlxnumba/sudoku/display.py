@@ -40,6 +40,7 @@ import html
 import numpy as np
 
 from . import killer
+from .constraints import Constraints
 from .geometry import Geometry
 from .text import MAX_TEXT_N, symbol
 from .variants import Variant
@@ -85,10 +86,14 @@ def legend(geo: Geometry, variant: Variant | None) -> str:
     if geo.extra:
         named: dict[str, list[str]] = {}
         for name, cells in geo.extra_regions:
+            if name.startswith("disjoint"):  # one line for them all, below
+                named.setdefault("disjoint-groups", [])
+                continue
             kind = "x" if "diagonal" in name else "windoku"
             named.setdefault(kind, []).append(f"{name.split()[0] if kind == 'x' else ''}"
                                               f"{' ' if kind == 'x' else ''}{_span(geo.n, cells)}")
         parts += [f"{kind}: {', '.join(spans)}" if kind == "x" else f"windoku: windows {', '.join(spans)}"
+                  if kind == "windoku" else "disjoint-groups: the cells at one place in each box hold distinct digits"
                   for kind, spans in named.items()]
     parts += [f"{kind}: {RULES[kind]}" for kind in variant.bans]
     return "; ".join(parts)
@@ -110,7 +115,24 @@ def boxed(cells: np.ndarray, geo: Geometry, variant: Variant | None = None) -> s
     more = legend(geo, variant)
     if variant is not None and variant.cages is not None:
         more = (more + "\n" if more else "") + killer.picture(variant.cages, geo)
+    if variant is not None and variant.constraints is not None:
+        more = (more + "\n" if more else "") + constraints_legend(variant.constraints)
     return text + ("\n" + more if more else "")
+
+
+def constraints_legend(constraints: Constraints) -> str:
+    """The setters' constraints of the text picture: a heading, then one line per
+    constraint, its entry in the text form (kind, value, cells).
+
+    >>> from dlxnumba.sudoku.constraints import Constraints
+    >>> print(constraints_legend(Constraints.parse("thermo r1c1 r1c2; xv 5 r2c1 r2c2; negative-ratio", n=4)))
+    constraints:
+      thermometer r1c1 r1c2
+      xv 5 r2c1 r2c2
+      negative-ratio 2
+    """
+    n = constraints.n
+    return "\n".join(["constraints:"] + [f"  {Constraints(n, [c]).text()}" for c in constraints])
 
 
 def _jigsaw_text(cells: np.ndarray, geo: Geometry) -> str:
@@ -204,7 +226,7 @@ def _paint(geo: Geometry) -> dict[int, str]:
             line = f"linear-gradient({way},transparent 47%,{MARK} 48%,{MARK} 52%,transparent 53%)"
             for c in cells:
                 layers.setdefault(c, []).append(line)
-        else:
+        elif name.startswith("window"):
             for c in cells:
                 base[c] = WINDOW
     return {c: ",".join(layers.get(c, []) + [base.get(c, PAPER)]) for c in set(layers) | set(base)}

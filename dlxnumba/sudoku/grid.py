@@ -31,8 +31,8 @@ from typing import IO, TYPE_CHECKING, Callable, TypeAlias, TypeVar
 
 import numpy as np
 
-from ..errors import SudokuError
-from . import display
+from ..errors import SudokuError, plain
+from . import display, drawing
 from .encoding import decode, given_options, sudoku_problem
 from .geometry import Geometry, check_box, default_box, geometry, plain_geometry, side_of
 from .rules import conflicts
@@ -250,15 +250,44 @@ class Grid:
         print(self.boxed(), file=file)
 
     def to_html(self) -> str:
-        """An HTML table: givens bold, filled cells blue, boxes (pieces, diagonals,
-        windows, cages) drawn; what Jupyter shows for a grid.
+        """What Jupyter shows for a grid: an HTML table (givens bold, filled cells
+        blue, boxes, pieces, diagonals, windows and cages drawn), or, for a grid
+        with setters' constraints, the drawing of :meth:`to_svg` with a caption.
 
         Returns
         -------
         str
-            A ``<table>`` element with its own style.
+            A ``<table>`` element with its own style, or a ``<div>`` holding an
+            ``<svg>`` (:mod:`~dlxnumba.sudoku.drawing`).
         """
-        return display.html_table(self._cells, self._puzzle != 0, self.geometry, self.variant)
+        return drawing.html(self._cells, self._puzzle != 0, self.geometry, self.variant)
+
+    def to_svg(self, title: str | None = None) -> str:
+        """The grid drawn as one SVG element with all its rules, setters' style
+        (:mod:`~dlxnumba.sudoku.drawing`): for a web page, a file, or a grid of
+        any kind.
+
+        Parameters
+        ----------
+        title : str, optional
+            The picture's accessible name (its ``<title>``; a default names the
+            size and the number of constraints).
+
+        Returns
+        -------
+        str
+            An ``<svg>`` element (well-formed XML) with a ``viewBox``: it scales.
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> p = Sudoku("1...............", constraints="xv 5 r1c1 r1c2").to_svg()
+        >>> p.startswith("<svg") and 'class="constraint xv"' in p and ">V</text>" in p
+        True
+        """
+        if title is not None and not isinstance(title, str):
+            raise SudokuError(f"the picture's title must be text, not {plain(title)}")
+        return drawing.svg(self._cells, self._puzzle != 0, self.geometry, self.variant, title)
 
     def _repr_html_(self) -> str:
         """:meth:`to_html`, for Jupyter (IPython's display protocol)."""

@@ -129,12 +129,24 @@ def _rgb(css: str) -> tuple[float, float, float]:
     return display_screens.over(display_screens.rgba(css), (255.0, 255.0, 255.0))
 
 
-@pytest.mark.skipif(display_screens.find_chromium() is None, reason="chromium is not installed")
-def test_the_grid_reads_on_light_and_dark_pages_in_a_browser(tmp_path):
+CHROMIUM = display_screens.find_chromium()
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for every browser test of this file (each start costs
+    seconds of CPU); each page is a tab of it."""
+    with display_screens.Browser(CHROMIUM) as b:
+        yield b
+
+
+@needs_chromium
+def test_the_grid_reads_on_light_and_dark_pages_in_a_browser(browser, tmp_path):
     """Headless Chromium draws the grid on four pages (light, dark, JupyterLab's light
     and dark themes with its table rules); the colours it computes contrast enough.
     ``python tests/display_screens.py DIR`` makes the screenshots."""
-    cells = display_screens.measure(display_screens.find_chromium(), display_screens.grid_html(), tmp_path)
+    cells = display_screens.measure(browser, display_screens.grid_html(), tmp_path)
     assert {c["panel"] for c in cells} == {p[0] for p in display_screens.PANELS}
     for panel, *_ in display_screens.PANELS:
         mine = [c for c in cells if c["panel"] == panel]
@@ -161,17 +173,74 @@ def _expected_strokes(n: int) -> list[str]:
             for i in range(n) for j in range(n)]
 
 
-@pytest.mark.skipif(display_screens.find_chromium() is None, reason="chromium is not installed")
+@needs_chromium
 @pytest.mark.parametrize("name", ["x", "windoku+x", "x 6x6"])
-def test_the_diagonals_of_an_x_are_drawn_as_lines_in_a_browser(name, tmp_path):
+def test_the_diagonals_of_an_x_are_drawn_as_lines_in_a_browser(browser, name, tmp_path):
     """The X's diagonals were drawn the wrong way (issue 20, finding 17): a gradient
     "to bottom right" draws its stops along the top-left to bottom-right line, so its
     50% stripe runs from bottom left to top right ("/"): each cell of the main diagonal
     showed "/" and of the anti-diagonal "\\", a zig-zag.  Read from Chromium's pixels."""
     grid = display_screens.variant_grids()[name]
-    got = display_screens.strokes(display_screens.find_chromium(), grid, tmp_path, name.replace(" ", "-"))
+    got = display_screens.strokes(browser, grid, tmp_path, name.replace(" ", "-"))
     n = 6 if "6x6" in name else 9
     assert len(got) == n * n
     wrong = [f"r{k // n + 1}c{k % n + 1}: {g!r}" for k, (g, want) in enumerate(zip(got, _expected_strokes(n)))
              if g != want]
     assert not wrong, wrong
+
+
+@needs_chromium
+def test_the_setters_drawing_in_a_browser(browser, tmp_path):
+    """The SVG of a grid with setters' constraints (display_screens.SETTERS: thermometer,
+    arrows, palindrome, dots, XV, cage, little killers, ...) on light and dark pages and
+    JupyterLab themes: the givens contrast, and the pixels show the marks where the
+    constraints are -- grey at the thermometer's bulb and along its line, black at the
+    black dot, white at the white dot, ink at the little killer's clue and the X, the
+    mark colour on the cage's outline."""
+    ds = display_screens
+    found, pixels = ds.look_drawing(browser, tmp_path)
+    assert [p["panel"] for p in found] == [p[0] for p in ds.PANELS]
+    kinds = [c.kind for c in Sudoku(ds.SOLUTION, constraints=ds.SETTERS).variant.constraints]
+    for p in found:
+        where = p["panel"]
+        assert sorted(p["groups"]) == sorted(f"constraint {k}" for k in kinds), where  # one group each
+        paper = ds.over(ds.rgba(p["paper"]), (255.0, 255.0, 255.0))
+        digits = p["digits"]
+        assert "".join(d["text"] for d in digits) == ds.SOLUTION, where
+        for k, d in enumerate(digits):
+            assert d["cls"] == ("given" if k % 3 == 0 else "filled"), (where, k)
+            ink = ds.over(ds.rgba(d["fill"]), paper)
+            assert ds.contrast(ink, paper) >= 4.5, (where, d)
+            assert (int(d["weight"]) >= 700) == (d["cls"] == "given"), (where, d)
+            if d["cls"] == "given":  # drawn: some pixel of the digit is as dark (light) as its ink
+                assert ds.strongest(pixels, d["box"], paper) >= 4.5, (where, d)
+        line = ds.over(ds.rgba(p["line"]), paper)
+        assert ds.contrast(line, paper) >= 1.3, where  # a grey shape, seen on the paper
+        x, y = ds.centre(p["bulb"])
+        assert _close(ds.pixel(pixels, x + 0.4 * p["bulb"][2], y), line), where  # in the bulb, off its digit
+        # along the line: between the centres of r1c2 and r2c2 (digits 1 and 10), on the cells' border
+        (x1, y1), (x2, y2) = ds.centre(digits[1]["box"]), ds.centre(digits[10]["box"])
+        assert _close(ds.pixel(pixels, (x1 + x2) / 2, (y1 + y2) / 2), line), where
+        # where the rules put them: the bulb on r1c1, the black dot between r5c8 and r6c8,
+        # the 45 up and left of r2c1 (outside the grid), the X between r4c8 and r4c9
+        at = [ds.centre(d["box"]) for d in digits]
+        assert abs(x - at[0][0]) < 2 and abs(y - at[0][1]) < 4, where
+        bx, by = ds.centre(p["black"])
+        assert abs(bx - at[43][0]) < 2 and at[43][1] < by < at[52][1], where
+        cx, cy = ds.centre(p["clue"])
+        assert cx < p["svg"][0] + 0.1 * p["svg"][2] and cy < at[9][1] and cx < at[9][0] - 10, where
+        xx, xy = ds.centre(p["xv"])
+        assert at[34][0] < xx < at[35][0] and abs(xy - at[34][1]) < 4, where
+        assert _close(ds.pixel(pixels, bx, by), (0, 0, 0)), where
+        assert _close(ds.pixel(pixels, *ds.centre(p["white"])), (255, 255, 255)), where
+        assert ds.strongest(pixels, p["clue"], paper) >= 4.5, where
+        assert ds.strongest(pixels, p["xv"], paper) >= 4.5, where
+        mark = ds.over(ds.rgba(p["mark"]), paper)
+        assert ds.nearest(pixels, p["cage"], mark) < 60, where
+        # and the paper is what the page shows between them (the picture paints its own)
+        assert _close(ds.pixel(pixels, p["svg"][0] + 3, p["svg"][1] + 3), paper), where
+
+
+def _close(a, b, tol: float = 12.0) -> bool:
+    """Two colours within ``tol`` in every channel."""
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
