@@ -759,7 +759,7 @@ def _shares_region(geo: Geometry) -> list[set[int]]:
 def _chains(cons: Constraints, n: int) -> list[tuple[str, list[int], list[np.ndarray], set[int], int | None]]:
     """The chains: ``(name, cells, terms, finals, cap)``: the sum of ``terms[i][d]``
     over the cells (capped at ``cap`` when given) must end in ``finals``."""
-    out = []
+    out: list[tuple[str, list[int], list[np.ndarray], set[int], int | None]] = []
     digits = np.arange(n + 1)
     for k, c in enumerate(cons):
         name = f"{c.kind}{k + 1}"
