@@ -186,6 +186,9 @@ class _GradeRun:
                                      "dlxnumba grade rates classic puzzles")
                 self.drain(reader, threshold)
             reader.finish()
+            if reader.variant is not None:  # constraints are read once the side is known
+                raise InputError(f"{inp.name}: the file declares 'variant: {reader.variant}'; "
+                                 "dlxnumba grade rates classic puzzles")
             self.drain(reader, 1)
         finally:
             inp.close()

@@ -60,9 +60,11 @@ are the rows of a grid that wide.  --size or --box settles the size.
 Variants: --variant NAME solves every puzzle with extra rules (x, windoku,
 anti-knight, anti-king, non-consecutive, combined with '+'; jigsaw with
 --regions MAP, a region map of N*N letters; killer with --cages 'MAP SUMS', a
-cage map of N*N symbols and label=sum tokens).  A file may declare its variant
-at its top instead, with the lines 'variant: NAME', 'regions: MAP' and
-'cages: MAP SUMS'.
+cage map of N*N symbols and label=sum tokens; setters' constraints with
+--constraints 'TEXT', e.g. 'thermometer r1c1 r1c2 r1c3; difference 1 r4c4 r4c5',
+see dlxnumba.sudoku.constraints).  A file may declare its variant at its top
+instead, with the lines 'variant: NAME', 'regions: MAP', 'cages: MAP SUMS'
+and 'constraints: TEXT'.
 
 Every puzzle gives one result, in input order, nothing dropped.  A result is
 one of the statuses SOLVED, NO_SOLUTION, INVALID (unreadable, wrong size, or
@@ -166,6 +168,11 @@ def add_parser(commands) -> argparse.ArgumentParser:
     s.add_argument("--cages", metavar="'MAP SUMS'",
                    help="a killer's cages: a cage map of N*N symbols ('.' for no cage) and "
                         "label=sum tokens, e.g. 'AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3'")
+    s.add_argument("--constraints", metavar="'TEXT'",
+                   help="setters' constraints, ';' between them: thermometer, palindrome, arrow, "
+                        "cage, region, diagonal+/-, little-killer, difference, ratio, xv, negative-*, "
+                        "odd, even, minimum, maximum, clone, quadruple, e.g. 'thermometer r1c1 r1c2 "
+                        "r1c3; arrow r2c2 r3c3 : r1c1' (cells of --size N grids, 9 by default)")
     s.add_argument("--algorithm", choices=("auto", "bits", "links"), default="auto",
                    help="the engine: bits (bit-parallel, any grid but killers), links (dancing "
                         "links), or auto (default: bits for the classic 9x9, else links)")
@@ -219,12 +226,18 @@ def validate(args) -> None:
         if args.size is not None and args.size != r * c:
             error(f"argument --size: {args.size} does not match --box {r}x{c} ({r * c}x{r * c} grids)")
     args.variant_rules = None
-    if args.variant is not None or args.regions is not None or getattr(args, "cages", None) is not None:
+    rules = getattr(args, "constraints", None)
+    if args.variant is not None or args.regions is not None or getattr(args, "cages", None) is not None \
+            or rules is not None:
         from ..errors import SudokuError
         from ..sudoku.variants import Variant
 
         try:
-            v = args.variant_rules = Variant.parse(args.variant, args.regions, getattr(args, "cages", None))
+            v = Variant.parse(args.variant, args.regions, getattr(args, "cages", None))
+            if rules is not None:
+                n = v.side() or args.size or (args.box[0] * args.box[1] if args.box is not None else 9)
+                v = Variant.parse(v, None, None, n, rules)
+            args.variant_rules = v
             side = v.side()
             if side is not None:
                 v.geometry(side, args.box)  # a box that does not fit, a windoku without room
@@ -233,8 +246,9 @@ def validate(args) -> None:
                           f"{'cage' if v.cages is not None else 'region'} map for --size {args.size}")
                 args.size = side
         except SudokuError as e:
-            error(f"argument --{'regions' if 'region map' in str(e) else 'cages' if 'cage' in str(e) else 'variant'}: "
-                  f"{cli_words(e)}")
+            which = ("constraints" if "constraint" in str(e) and rules is not None else "regions"
+                     if "region map" in str(e) else "cages" if "cage" in str(e) else "variant")
+            error(f"argument --{which}: {cli_words(e)}")
 
 
 def run(args) -> int:
@@ -415,6 +429,8 @@ class _SolveRun:
             else:
                 reader.finish()
                 inp.finished = True
+                if reader.variant is not None and reader.variant != self.solver.variant:
+                    self.declared(reader.variant, inp.name)  # constraints wait for the side: known now
             self.drain(reader, 1)
             if reader.error is not None and not self.stopped:
                 raise InputError(str(reader.error))

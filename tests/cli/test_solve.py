@@ -530,3 +530,31 @@ def test_stats_says_how_the_run_ended(capsys, tmp_path):
     code, _, err = run(capsys, "solve", "--stats", "--max-nodes", "1", path)
     run_line = err.splitlines()[-1]
     assert code == 1 and "complete" in run_line and "3 puzzles ran out of --max-nodes" in run_line
+
+
+# ---------------------------------------------------------------------------
+# Setters' constraints: --constraints, and a file's 'constraints:' line
+# ---------------------------------------------------------------------------
+
+RULES = "thermometer r2c1 r2c2 r2c3; xv 5 r4c3 r4c4"
+
+
+def test_constraints_on_the_command_line_and_in_a_file(capsys, tmp_path):
+    puzzles = ["1" + "." * 15, "2" + "." * 15]
+    want = [Sudoku(p, constraints=RULES).count() for p in puzzles]
+    code, out, err = run(capsys, "solve", "--size", "4", "--constraints", RULES, "--count", *puzzles)
+    assert code == 0 and [int(x) for x in out.split()] == want
+    path = write(tmp_path, f"variant: constraints\nconstraints: {RULES}\n" + "\n".join(puzzles) + "\n")
+    code, out, err = run(capsys, "solve", path, "--count")
+    assert code == 0 and [int(x) for x in out.split()] == want
+    code, out, err = run(capsys, "solve", path)
+    for line, p in zip(out.split(), puzzles):
+        s = Sudoku(p, constraints=RULES)
+        assert is_solution(line, puzzle=s) and s.variant.is_solution(line)
+    code, out, err = run(capsys, "grade", path)
+    assert code == 2 and "declares 'variant: constraints'" in err
+
+
+def test_bad_constraints_name_the_entry(capsys):
+    code, out, err = run(capsys, "solve", "--constraints", "thermometer r2c1 r2c9 r2c10", "." * 81)
+    assert code == 2 and "argument --constraints: constraint 1 (thermometer): cell r2c10 is outside the 9x9 grid" in err
