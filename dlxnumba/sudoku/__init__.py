@@ -77,6 +77,7 @@ Examples
 # LimitReached, SYMBOLS, EMPTY, DRAWING, MAX_TEXT_N and MAX_N are not in
 # __all__, but the command line reads them as attributes of this module.
 from ..errors import LimitReached, SudokuError  # noqa: F401
+from .constraints import Constraints
 from .encoding import sudoku_problem
 from .files import iter_puzzles, read_puzzles
 from .generating import generate, generate_many
@@ -112,4 +113,5 @@ __all__ = [
     "LEVELS",
     "TECHNIQUES",
     "Variant",
+    "Constraints",
 ]

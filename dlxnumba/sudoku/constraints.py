@@ -152,6 +152,7 @@ class Constraints:
 
     Make them with :meth:`parse`; iterate for the :class:`Constraint` records.
 
+    >>> from dlxnumba import Constraints
     >>> c = Constraints.parse([("thermometer", ["r1c1", "r1c2"]), ("xv", [(1, 0), (1, 1)], 5)], n=4)
     >>> c
     Constraints(4, 'thermometer r1c1 r1c2; xv 5 r2c1 r2c2')
@@ -209,6 +210,7 @@ class Constraints:
         Cells are numbers (row-major from 0), names (``"r1c2"``) or ``(row,
         col)`` pairs from 0.  Every fault raises SudokuError naming the entry.
 
+        >>> from dlxnumba import Constraints
         >>> Constraints.parse("thermo r1c1 r1c1", n=4)
         Traceback (most recent call last):
         ...
