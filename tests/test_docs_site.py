@@ -82,7 +82,8 @@ _PAGE_JS = """
     const caption = fig.querySelector("figcaption");
     const rules = fig.querySelector("table.dlxnumba-sudoku caption");
     figures.push({caption: caption ? caption.innerText : "", rules: rules ? rules.innerText : "",
-                  n: Number(fig.dataset.n), cells: cells, html: fig.querySelector("table").outerHTML});
+                  n: Number(fig.dataset.n), cells: cells,
+                  html: (fig.querySelector("table") || fig.querySelector("svg") || {outerHTML: ""}).outerHTML});
   }
   // a block of code wider than its column (its end hidden behind a scroll bar)
   const cut = [...main.querySelectorAll("pre")].filter(p => p.scrollWidth > p.clientWidth + 1)

@@ -101,6 +101,10 @@ class Sudoku(Grid):
     cages : str or list of (sum, cells), optional
         A killer's cages (:mod:`~dlxnumba.sudoku.killer`): a cage map and
         sums as text, or ``(sum, cells)`` pairs; see also :meth:`killer`.
+    constraints : str, list or Constraints, optional
+        Setters' constraints (:mod:`~dlxnumba.sudoku.constraints`):
+        thermometers, arrows, kropki dots, XV, little killers and the rest,
+        as text (``"thermometer r1c1 r1c2; xv 10 r2c1 r2c2"``) or records.
 
     Raises
     ------
