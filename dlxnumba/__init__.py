@@ -52,6 +52,7 @@ _WHERE = {
     "Grade": "sudoku",
     "GradeBatch": "sudoku",
     "Variant": "sudoku",
+    "Gattai": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -103,6 +104,7 @@ if TYPE_CHECKING:
     from .sudoku.generating import generate as generate, generate_many as generate_many
     from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
     from .sudoku.variants import Variant as Variant
+    from .sudoku.gattai import Gattai as Gattai
 else:  # hidden from type checkers, so that a misspelt name is an error there
 
     def __getattr__(name: str):
