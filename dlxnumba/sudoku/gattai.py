@@ -764,14 +764,30 @@ def _remove(lay: _Layout, full: np.ndarray, rng: np.random.Generator, minimal: b
     options = SearchOptions()
     n = lay.n
     target = clues if clues is not None else -1
+    grids_of = np.zeros((size, len(lay.offsets)), bool)  # the grids of each canvas cell
+    for g, where in enumerate(lay.grid_cells):
+        grids_of[where, g] = True
+
+    def unique(cells: np.ndarray) -> bool:
+        filled = np.flatnonzero(cells)
+        given = (lay.rank[filled] * n + cells[filled].astype(np.int64) - 1).astype(np.int32)
+        return Search.using(p, options, given).count(2) == 1
+
     for k in rng.permutation(len(orbits)).tolist():
         if not minimal and np.count_nonzero(cells) <= target:
             break
         orbit = orbits[k]
         kept = cells[orbit].copy()
         cells[orbit] = 0
-        filled = np.flatnonzero(cells)
-        given = (lay.rank[filled] * n + cells[filled].astype(np.int64) - 1).astype(np.int32)
-        if Search.using(p, options, given).count(2) != 1:
+        # First a cheap test: the grids through the orbit alone, every other cell
+        # held at the full canvas.  Its solutions are solutions of the puzzle, so two
+        # of them show at once that the clue must stay (a second solution of the
+        # whole canvas otherwise takes the search through every other grid's
+        # choices: seconds on a samurai).  One of them proves nothing: the whole
+        # canvas is counted then.
+        far = ~grids_of[:, grids_of[orbit].any(axis=0)].any(axis=1)
+        if len(lay.offsets) > 1 and far.any() and not unique(np.where(far, full, cells)):
+            cells[orbit] = kept
+        elif not unique(cells):
             cells[orbit] = kept
     return cells
