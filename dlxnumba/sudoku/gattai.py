@@ -83,7 +83,7 @@ from ..errors import ExactCoverError, LimitReached, SudokuError, plain
 from ..exact_cover import ExactCover
 from ..progress import ProgressArg
 from ..search import Search
-from ..search_options import SearchOptions, check_limit
+from ..search_options import SearchOptions, check_limit, documented
 from ..stats import record_last
 from . import display
 from .geometry import check_box, default_box
@@ -387,6 +387,7 @@ class Gattai:
 
     Examples
     --------
+    >>> from dlxnumba import Gattai
     >>> g = Gattai("4...\\n....\\n...2.4\\n..1...\\n  ....\\n  ...2", "twodoku", n=4)
     >>> g
     Gattai('4...  \\n....  \\n...2.4\\n..1...\\n  ....\\n  ...2', 'twodoku', n=4)
@@ -453,6 +454,7 @@ class Gattai:
 
         Examples
         --------
+        >>> from dlxnumba import Gattai
         >>> g = Gattai.samurai(Gattai.generate(seed=5).text())
         >>> g.layout, len(g.grids()), g.solve().is_solution()
         ('samurai', 5, True)
@@ -534,6 +536,7 @@ class Gattai:
         rule, keeping this puzzle's givens.  Independent of the solver: it reads
         each grid's rows, columns and boxes again from the offsets.
 
+        >>> from dlxnumba import Gattai
         >>> g = Gattai.generate("butterfly", n=4, seed=2)
         >>> g.is_solution(), g.solve().is_solution(), g.is_solution(g.solve())
         (False, True, True)
@@ -575,26 +578,85 @@ class Gattai:
         record_last(search.stats)
         return search
 
+    @documented
     def solve(self, *, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
               progress: ProgressArg = None, progress_interval: float = 0.5) -> Gattai | None:
         """The first solution found, as a new :class:`Gattai`, or None.
 
-        The keywords are those of :meth:`Sudoku.solve <dlxnumba.Sudoku.solve>`
-        (the generic engine's: :class:`~dlxnumba.SearchOptions`); a spent
-        budget raises :class:`~dlxnumba.LimitReached`.
+        Parameters
+        ----------
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+
+        Returns
+        -------
+        Gattai or None
+            The solution (the givens of this puzzle kept as its givens), or
+            None when there is none.
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first.
+        SudokuError
+            For a bad search option.
+
+        Examples
+        --------
+        >>> from dlxnumba import Gattai
+        >>> g = Gattai("4...\\n.3..\\n...2.4\\n..1...\\n  ....\\n  ...2", "twodoku", n=4)
+        >>> print(g.solve().boxed())
+        +---+---+
+        |4 1|2 3|
+        |2 3|4 1|
+        +---+---+---+
+        |1 4|3 2|1 4|
+        |3 2|1 4|2 3|
+        +---+---+---+
+            |2 3|4 1|
+            |4 1|3 2|
+            +---+---+
         """
         options = _options(stop_at, max_nodes, timeout, progress, progress_interval, None)
         sol = self._search(options).first()
         return None if sol is None else self._decode(sol)
 
+    @documented
     def solutions(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
                   timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
                   threads: int | None = None) -> Iterator[Gattai]:
         """Iterate over the solutions (at most ``limit``), each a new :class:`Gattai`.
 
-        ``threads=N`` finds every solution on N threads first (as
-        :meth:`ExactCover.solutions <dlxnumba.ExactCover.solutions>`).
+        Parameters
+        ----------
+        limit : int or None
+            Stop after this many solutions (None: all of them).
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {threads}
 
+        Yields
+        ------
+        Gattai
+            Each solution; with ``threads``, all are found first (as
+            :meth:`ExactCover.solutions <dlxnumba.ExactCover.solutions>`).
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first.
+        SudokuError
+            For a bad search option or ``limit``.
+
+        Examples
+        --------
+        >>> from dlxnumba import Gattai
         >>> g = Gattai("4...\\n....\\n...2.4\\n..1...\\n  ....\\n  ...2", "twodoku", n=4)
         >>> [g.is_solution(s) for s in g.solutions()]
         [True, True, True]
@@ -613,12 +675,38 @@ class Gattai:
             return iter([self._decode(s) for s in sols])
         return (self._decode(s) for s in self._search(options).solutions(limit))
 
+    @documented
     def count(self, limit: int | None = None, *, stop_at: int = 1, max_nodes: int | None = None,
               timeout: float | None = None, progress: ProgressArg = None, progress_interval: float = 0.5,
               threads: int | None = None) -> int:
-        """The number of solutions (at most ``limit``); ``threads=N`` splits the
-        search over N threads (no ``limit`` or ``max_nodes`` then).
+        """The number of solutions (at most ``limit``).
 
+        Parameters
+        ----------
+        {limit}
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {threads}
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first (the
+            partial count in ``found``).
+        SudokuError
+            For a bad search option or ``limit`` (``limit`` or ``max_nodes``
+            with ``threads``).
+
+        Examples
+        --------
+        >>> from dlxnumba import Gattai
         >>> g = Gattai("4...\\n....\\n...2.4\\n..1...\\n  ....\\n  ...2", "twodoku", n=4)
         >>> g.count(), g.count(2), g.count(threads=2)
         (3, 2, 3)
@@ -637,9 +725,38 @@ class Gattai:
             return k
         return self._search(options).count(limit)
 
+    @documented
     def is_unique(self, *, stop_at: int = 1, max_nodes: int | None = None, timeout: float | None = None,
                   progress: ProgressArg = None, progress_interval: float = 0.5, threads: int | None = None) -> bool:
-        """True when the puzzle has exactly one solution (:meth:`count` up to 2)."""
+        """True when the puzzle has exactly one solution (:meth:`count` up to 2;
+        with ``threads``, the whole count).
+
+        Parameters
+        ----------
+        {stop_at}
+        {max_nodes}
+        {timeout}
+        {progress}
+        {progress_interval}
+        {threads}
+
+        Returns
+        -------
+        bool
+
+        Raises
+        ------
+        LimitReached
+            When ``max_nodes`` or ``timeout`` stops the search first.
+        SudokuError
+            For a bad search option.
+
+        Examples
+        --------
+        >>> from dlxnumba import Gattai
+        >>> Gattai("4...\\n.3..\\n...2.4\\n..1...\\n  ....\\n  ...2", "twodoku", n=4).is_unique()
+        True
+        """
         return self.count(None if threads not in (None, 1) else 2, stop_at=stop_at, max_nodes=max_nodes,
                           timeout=timeout, progress=progress, progress_interval=progress_interval,
                           threads=threads) == 1
@@ -677,9 +794,16 @@ class Gattai:
         Returns
         -------
         Gattai
+            The puzzle: its givens are its cells (``g.solve()`` fills the rest).
+
+        Raises
+        ------
+        SudokuError
+            For a bad layout, box, seed, or ``minimal=False`` without ``clues``.
 
         Examples
         --------
+        >>> from dlxnumba import Gattai
         >>> g = Gattai.generate("twodoku", n=4, seed=7, symmetric=True)
         >>> g.is_unique(), g == Gattai.generate("twodoku", n=4, seed=7, symmetric=True)
         (True, True)
