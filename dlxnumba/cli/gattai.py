@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 
-from ..errors import LimitReached, SudokuError
+from ..errors import InputError, LimitReached, SudokuError
 from .common import EXIT_OK, EXIT_UNSOLVED, _error, _say
 from .sources import Input
 
@@ -70,6 +70,8 @@ def run(args, sources, out) -> int:
     for source in sources:
         try:
             texts += blocks(_read(source))
+        except InputError as e:
+            return _error(e)
         except OSError as e:
             return _error(f"cannot read {source.name}: {e.strerror or e}")
     if not texts:

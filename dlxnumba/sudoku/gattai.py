@@ -400,7 +400,12 @@ class Gattai:
     """
 
     __slots__ = ("_lay", "layout", "_cells", "_puzzle", "_hash")
+    #: The name of the layout (``"samurai"``, ...), or None for offsets of no named one.
     layout: str | None
+    _lay: _Layout  # the table of the layout, shared
+    _cells: np.ndarray  # the canvas's digits, flat uint8, read-only (0: empty or outside)
+    _puzzle: np.ndarray  # the givens, the same form (shared with the solutions)
+    _hash: int
 
     def __init__(self, puzzle: str | ArrayLike | Gattai, offsets: Sequence[tuple[int, int]] | str = "samurai",
                  n: int = 9, box: BoxLike = None) -> None:
