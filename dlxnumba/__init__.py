@@ -53,6 +53,7 @@ _WHERE = {
     "GradeBatch": "sudoku",
     "Variant": "sudoku",
     "Constraints": "sudoku",
+    "Gattai": "sudoku",
     "puzzle_sets": "sets",
     "load_puzzles": "sets",
     "puzzle_path": "sets",
@@ -105,6 +106,7 @@ if TYPE_CHECKING:
     from .sudoku.grading import Grade as Grade, GradeBatch as GradeBatch, grade as grade, grade_many as grade_many
     from .sudoku.variants import Variant as Variant
     from .sudoku.constraints import Constraints as Constraints
+    from .sudoku.gattai import Gattai as Gattai
 else:  # hidden from type checkers, so that a misspelt name is an error there
 
     def __getattr__(name: str):

@@ -1125,3 +1125,70 @@ def dlx_pre(options, colors, n_primary, n_items, rounds=None) -> dict:
     result.update(counts, items=items, options=out)
     return result
 
+
+
+def gattai_units(n, box, offsets) -> tuple[int, int, list[list[tuple[int, int]]]]:
+    """``(height, width, units)`` of overlapping grids: every row, column and box of
+    every grid as a list of canvas ``(row, col)`` pairs (a shared unit listed twice)."""
+    r, c = box
+    height = max(i for i, _ in offsets) + n
+    width = max(j for _, j in offsets) + n
+    units = []
+    for gi, gj in offsets:
+        for x in range(n):
+            units.append([(gi + x, gj + y) for y in range(n)])
+            units.append([(gi + y, gj + x) for y in range(n)])
+        for bi in range(0, n, r):
+            for bj in range(0, n, c):
+                units.append([(gi + bi + y, gj + bj + z) for y in range(r) for z in range(c)])
+    return height, width, units
+
+
+def gattai_ok(solution, puzzle, n, box, offsets) -> bool:
+    """Whether ``solution`` (rows of the canvas, 0 outside) fills every unit of every
+    grid with ``1..n`` and keeps the givens of ``puzzle`` (same form)."""
+    height, width, units = gattai_units(n, box, offsets)
+    inside = {cell for unit in units for cell in unit}
+    for i in range(height):
+        for j in range(width):
+            if (i, j) not in inside and solution[i][j] != 0:
+                return False
+            if puzzle[i][j] and solution[i][j] != puzzle[i][j]:
+                return False
+    return all(sorted(solution[i][j] for i, j in unit) == list(range(1, n + 1)) for unit in units)
+
+
+def gattai_solutions_brute(puzzle, n, box, offsets, limit=None) -> list[tuple[tuple[int, ...], ...]]:
+    """Every completion of overlapping grids (``puzzle``: rows of the canvas, 0 for
+    empty or outside), at most ``limit``, by plain backtracking over the empty cells
+    in row-major order, each digit allowed when no cell of any unit through the cell
+    holds it yet.  Small canvases only (4x4 grids)."""
+    height, width, units = gattai_units(n, box, offsets)
+    cells = [list(row) for row in puzzle]
+    peers: dict[tuple[int, int], set] = {}
+    for unit in units:
+        for cell in unit:
+            peers.setdefault(cell, set()).update(unit)
+    for cell, ps in peers.items():
+        ps.discard(cell)
+    for (i, j), ps in peers.items():
+        if cells[i][j] and any(cells[a][b] == cells[i][j] for a, b in ps):
+            return []
+    empty = sorted(cell for cell in peers if cells[cell[0]][cell[1]] == 0)
+    found: list[tuple[tuple[int, ...], ...]] = []
+
+    def fill(e):
+        if limit is not None and len(found) >= limit:
+            return
+        if e == len(empty):
+            found.append(tuple(tuple(row) for row in cells))
+            return
+        i, j = empty[e]
+        for d in range(1, n + 1):
+            if all(cells[a][b] != d for a, b in peers[(i, j)]):
+                cells[i][j] = d
+                fill(e + 1)
+                cells[i][j] = 0
+
+    fill(0)
+    return found

@@ -40,6 +40,7 @@ examples:
   dlxnumba generate -n 2 --variant x            X-Sudoku (both diagonals)
   dlxnumba generate --variant killer --seed 7   a killer: cages with sums
   dlxnumba generate -n 1000 -o new.txt && dlxnumba solve new.txt
+  dlxnumba generate --samurai --seed 1          a samurai: five overlapping grids
 
 exit status:
   0    every puzzle generated
@@ -54,6 +55,8 @@ exit status:
 #: The names of dlxnumba.sudoku.generating.SYMMETRIES (that module imports numpy,
 #: which the command line does not at load time; a test keeps the two equal).
 SYMMETRIES = ("central", "rotational", "mirror", "vertical", "diagonal", "antidiagonal", "dihedral")
+#: The names of dlxnumba.sudoku.gattai.LAYOUTS (likewise).
+GATTAI_LAYOUTS = ("samurai", "twodoku", "butterfly")
 #: The levels of dlxnumba.sudoku.grading.LEVELS (likewise).
 LEVELS = ("easy", "medium", "hard", "expert", "beyond")
 
@@ -97,6 +100,11 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "killer (cages drawn at random), or combinations such as x+anti-king")
     c.add_argument("--regions", metavar="MAP",
                    help="a jigsaw's region map: n*n symbols, one per piece (its pieces replace the boxes)")
+    c.add_argument("--layout", metavar="NAME", choices=GATTAI_LAYOUTS,
+                   help="overlapping grids instead of one: " + ", ".join(GATTAI_LAYOUTS) +
+                        " (grids of --box; each puzzle its canvas's lines, then a blank line)")
+    c.add_argument("--samurai", dest="layout", action="store_const", const="samurai",
+                   help="samurai puzzles: five 9x9 grids, 21 lines of 21 characters (--layout samurai)")
     c.add_argument("--threads", type=_non_negative_int, metavar="N",
                    help="threads to use (default: all)")
     c.add_argument("--max-attempts", type=_non_negative_int, metavar="N",
@@ -120,6 +128,14 @@ def validate(args) -> None:
         p.error("--not-minimal needs --clues A-B (removal stops at B clues)")
     if args.number is None:
         args.number = 1
+    if args.layout is not None:
+        for flag in ("level", "variant", "regions", "max_attempts"):
+            if getattr(args, flag) is not None:
+                p.error(f"--{flag.replace('_', '-')} does not go with --layout (overlapping grids)")
+        if args.symmetric not in (None, "central"):
+            p.error("--layout takes --symmetric central only (a half turn of the canvas)")
+        if args.clues is not None and args.minimal:
+            p.error("--layout takes --clues only with --not-minimal (removal stops at B clues)")
 
 
 def run(args) -> int:
@@ -127,6 +143,8 @@ def run(args) -> int:
     from ..sudoku.generating import GenerateRequest, generate_slice
     from ..sudoku.variants import to_text
 
+    if args.layout is not None:
+        return _run_gattai(args)
     wants_bar = _progress_wanted(args.progress) if args.progress is not None else \
         (_progress_wanted(None) and args.number >= 1000)
     if args.progress and _closed(sys.stderr):
@@ -195,4 +213,41 @@ def run(args) -> int:
                     code = _error(e)
     except KeyboardInterrupt:  # while the last puzzles were written: they end on a whole record
         code = EXIT_INTERRUPTED
+    return code
+
+
+def _run_gattai(args) -> int:
+    """``dlxnumba generate --layout NAME``: overlapping grids (:meth:`dlxnumba.Gattai.generate`),
+    one after another, each its canvas's lines and a blank line."""
+    from ..checks import seed
+    from ..sudoku.gattai import Gattai
+    from ..sudoku.geometry import check_box
+
+    try:
+        box = check_box(args.box[0] * args.box[1], args.box) if args.box else (3, 3)
+        rng = seed(args.seed, error=SudokuError)
+        out = _Output(args.output, _Progress(sys.stderr, False))
+    except (SudokuError, OutputError) as e:
+        return _error(e)
+    deadline = None if args.timeout is None else time.monotonic() + args.timeout
+    code = EXIT_OK
+    try:
+        for _ in range(args.number):
+            if deadline is not None and time.monotonic() > deadline:
+                _error(f"--timeout ran out after {args.timeout:g} s")
+                code = EXIT_UNSOLVED
+                break
+            g = Gattai.generate(args.layout, n=box[0] * box[1], box=box, seed=rng, minimal=args.minimal,
+                                symmetric=args.symmetric is not None,
+                                clues=None if args.clues is None else args.clues[1])
+            out.write(g.text() + "\n\n")
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    except (SudokuError, OutputError) as e:
+        code = _error(e)
+    finally:
+        try:
+            out.close()
+        except OutputError as e:
+            code = _error(e)
     return code

@@ -28,7 +28,7 @@ from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_H
                      _Output, _output_clash, _positive_int, _Progress, _progress_wanted, _say,
                      _seconds, _whole, add_split_arguments, split_conflict, split_options)
 from .results import Outcome, Results
-from .sources import Input, resolve_sources
+from .sources import Input, is_samurai, resolve_sources
 
 HELP = "solve Sudoku puzzles from files, standard input or arguments"
 
@@ -66,6 +66,11 @@ see dlxnumba.sudoku.constraints).  A file may declare its variant at its top
 instead, with the lines 'variant: NAME', 'regions: MAP', 'cages: MAP SUMS'
 and 'constraints: TEXT'.
 
+Samurai puzzles (five overlapping 9x9 grids): 21 lines of 21 characters each,
+'.' an empty cell and a space outside the grids, puzzles separated by blank
+lines.  A file of them is recognised; --samurai says so for standard input.
+Each solution is written the same way, followed by a blank line.
+
 Every puzzle gives one result, in input order, nothing dropped.  A result is
 one of the statuses SOLVED, NO_SOLUTION, INVALID (unreadable, wrong size, or
 the givens break a rule; the reason is given), MULTIPLE (with --unique or
@@ -102,6 +107,7 @@ examples:
   dlxnumba solve --variant x+anti-knight puzzles.txt
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
   dlxnumba solve --count --threads 2 --checkpoint hard.ckpt hard-puzzle.txt
+  dlxnumba solve samurai.txt                    samurai puzzles (21 lines each)
 
 parallel counts:
   with --count, --threads N (N > 1) splits the search tree of each puzzle
@@ -195,6 +201,10 @@ def add_parser(commands) -> argparse.ArgumentParser:
     s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: only when stderr is a terminal); its "
                         "puzzles/s counts solving time only, start-up left out, as --stats does")
+    s.add_argument("--samurai", action="store_true",
+                   help="the input holds samurai puzzles: 21 lines of 21 characters each ('.' empty, "
+                        "a space outside the five grids), separated by blank lines; a file of them is "
+                        "recognised without it (standard input needs it); solutions are written the same way")
     from .dask import add_option as add_dask_option  # --dask (cli/dask.py)
     add_dask_option(s)
     s.set_defaults(run=run, validate=validate, command_parser=s)
@@ -268,6 +278,18 @@ def run(args) -> int:
         out = _Output(args.output, progress)
     except OutputError as e:
         return _error(e)
+    if args.samurai or all(is_samurai(s) for s in sources):  # overlapping grids (cli/gattai.py)
+        from . import gattai
+
+        try:
+            return gattai.run(args, sources, out)
+        except KeyboardInterrupt:
+            return EXIT_INTERRUPTED
+        finally:
+            try:
+                out.close()
+            except OutputError as e:
+                _error(e)
     if not args.inputs and _isatty(sys.stdin) and _isatty(sys.stderr):
         _note("reading puzzles from the terminal, one per line; end with Ctrl-D "
               "(dlxnumba solve --help for more)")

@@ -69,6 +69,8 @@ def resolve_source(arg: str) -> Source:
 
     if arg in puzzle_sets():
         return Source("set", arg)
+    if "\n" in arg and looks_samurai(arg):
+        return Source("puzzles", "<arguments>", puzzles=[arg])
     problem = _puzzle_problem(arg)
     if problem is None:
         return Source("puzzles", "<arguments>", puzzles=[arg])
@@ -76,6 +78,46 @@ def resolve_source(arg: str) -> Source:
         # meant as a puzzle, most likely: say why it is none
         raise InputError(f"{arg!r} is no file, and not a puzzle: {problem}")
     raise InputError(f"cannot read {arg}: No such file or directory")
+
+
+#: Bytes of a file read to tell whether it holds samurai puzzles.
+SAMURAI_HEAD = 1 << 12
+
+
+def looks_samurai(text: str) -> bool:
+    """Whether ``text`` starts with a samurai puzzle (:meth:`dlxnumba.Gattai.samurai`):
+    its first block of lines (comments and blank lines before it skipped) is 21
+    lines, the first 21 characters long with spaces in its columns 10 to 12
+    (between the two top grids) and the tenth starting with six spaces (left of
+    the centre grid).  No other puzzle file has such a block."""
+    block: list[str] = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if line.startswith("#") and not block:
+            continue
+        if not line.strip():
+            if block:
+                break
+            continue
+        block.append(line.rstrip())
+        if len(block) > 21:
+            return False
+    return (len(block) == 21 and len(block[0]) == 21 and block[0][9:12] == "   "
+            and block[0][:9].strip() != "" and block[9][:6] == "      ")
+
+
+def is_samurai(source: Source) -> bool:
+    """Whether ``source`` (a file or arguments; standard input is not looked at: use
+    ``--samurai``) holds samurai puzzles, by :func:`looks_samurai` of its start."""
+    if source.kind == "puzzles":
+        return all(looks_samurai(p) for p in source.puzzles)
+    if source.kind != "file" or source.path is None:
+        return False
+    try:
+        with open(source.path, "rb") as f:
+            head = f.read(SAMURAI_HEAD)
+    except OSError:
+        return False  # the reader says why
+    return looks_samurai(head.decode("utf-8", "replace"))
 
 
 def resolve_sources(args: list[str]) -> list[Source]:

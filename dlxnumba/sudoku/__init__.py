@@ -49,6 +49,7 @@ Each concern has one module, and every import points down this list::
     ``encoding``  the exact-cover problem of a shape; givens as options, solutions as cells
     ``rules``     rule checks, the verifier
     ``display``   text and HTML pictures
+    ``gattai``    overlapping grids (samurai, twodoku, butterfly): :class:`~.gattai.Gattai`
     ``files``     files of puzzles
     ``grid``      :class:`~.grid.Grid`, the record of one grid: cells, givens, box, rules, views
     ``batches``   a batch of puzzles read into one array
@@ -89,6 +90,7 @@ from .rules import is_solution
 from ..stats import Status
 from .text import DRAWING, EMPTY, MAX_TEXT_N, SYMBOLS  # noqa: F401
 from .variants import Variant
+from .gattai import Gattai
 
 __all__ = [
     "Sudoku",
@@ -114,4 +116,5 @@ __all__ = [
     "TECHNIQUES",
     "Variant",
     "Constraints",
+    "Gattai",
 ]

@@ -263,3 +263,105 @@ def _td(d: int, given: bool, borders: list[str], size: int, background: str | No
         style.append(f"font-weight:normal;color:{FOUND}")
     cls = "given" if d and given else "filled" if d else "empty"
     return f'<td class="{cls}" style="{";".join(style)}">{inner}{html.escape(symbol(d)) if d else ""}</td>'
+
+
+# ---------------------------------------------------------------------------
+# Overlapping grids (gattai, :mod:`.gattai`): one picture of the canvas
+# ---------------------------------------------------------------------------
+
+
+def _gattai_rules(shape: tuple[int, int], box: tuple[int, int], offsets) -> tuple[np.ndarray, np.ndarray]:
+    """The thick lines of a canvas of overlapping grids: ``across[i, j]`` above cell
+    ``(i, j)`` (``i`` up to the height: the last is below the last row) and
+    ``down[i, j]`` left of it (``j`` up to the width), wherever a box or a grid
+    edge of a grid that holds a cell beside the line runs."""
+    h, w = shape
+    r, c = box
+    n = r * c
+    across = np.zeros((h + 1, w), bool)
+    down = np.zeros((h, w + 1), bool)
+    for gi, gj in offsets:
+        across[gi:gi + n + 1:r, gj:gj + n] = True
+        down[gi:gi + n, gj:gj + n + 1:c] = True
+    return across, down
+
+
+def gattai_text(cells: np.ndarray, mask: np.ndarray, shape: tuple[int, int], box: tuple[int, int],
+                offsets) -> str:
+    """A text picture of overlapping grids: digits (``.`` empty) with ``|``, ``-`` and
+    ``+`` along every grid's boxes, blanks outside every grid.
+
+    >>> from dlxnumba.sudoku.gattai import Gattai
+    >>> print(Gattai("12.. \\n..21 \\n.4..3.\\n..1.2.\\n  ....\\n  ....", "twodoku", n=4).boxed())
+    +---+---+
+    |1 2|. .|
+    |. .|2 1|
+    +---+---+---+
+    |. 4|. .|3 .|
+    |. .|1 .|2 .|
+    +---+---+---+
+        |. .|. .|
+        |. .|. .|
+        +---+---+
+    """
+    h, w = shape
+    across, down = _gattai_rules(shape, box, offsets)
+    grid = cells.reshape(h, w)
+    inside = mask.reshape(h, w)
+    lines = []
+    for i in range(h + 1):
+        row = []
+        for j in range(w + 1):
+            left = j > 0 and across[i, j - 1]
+            right = j < w and across[i, j]
+            up = i > 0 and down[i - 1, j]
+            low = i < h and down[i, j]
+            row.append("+" if (left or right) and (up or low) else "-" if left or right else
+                       "|" if up or low else " ")
+            if j < w:
+                row.append("-" if across[i, j] else " ")
+        if across[i].any():  # a line of rules; rows inside a band of boxes are not parted
+            lines.append("".join(row).rstrip())
+        if i < h:
+            row = []
+            for j in range(w + 1):
+                row.append("|" if down[i, j] else " ")
+                if j < w:
+                    row.append(symbol(int(grid[i, j])) if inside[i, j] else " ")
+            lines.append("".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def gattai_html(cells: np.ndarray, givens: np.ndarray, mask: np.ndarray, shape: tuple[int, int],
+                box: tuple[int, int], offsets) -> str:
+    """One HTML table of overlapping grids: each grid's boxes outlined, givens bold,
+    found digits blue (the colours of :func:`html_table`), cells outside every grid
+    drawn with no border and no background (the page shows through).
+
+    >>> from dlxnumba.sudoku.gattai import Gattai
+    >>> t = Gattai.generate("twodoku", n=4, seed=1).to_html()
+    >>> t.count('class="outside"'), t.count("<td")
+    (8, 36)
+    """
+    h, w = shape
+    across, down = _gattai_rules(shape, box, offsets)
+    grid = cells.reshape(h, w)
+    given = givens.reshape(h, w)
+    inside = mask.reshape(h, w)
+    size = 26
+    rows = []
+    for i in range(h):
+        tds = []
+        for j in range(w):
+            if not inside[i, j]:
+                tds.append(f'<td class="outside" style="width:{size}px;height:{size}px;padding:0;'
+                           f'border:none;background:transparent"></td>')
+                continue
+            borders = [f"border-{side}:{_THICK}" for side, thick in
+                       (("top", across[i, j]), ("bottom", across[i + 1, j]), ("left", down[i, j]),
+                        ("right", down[i, j + 1])) if thick]
+            tds.append(_td(int(grid[i, j]), bool(given[i, j]), borders, size))
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    return ('<table class="dlxnumba-sudoku dlxnumba-gattai" style="border-collapse:collapse;'
+            f"background:transparent;color:{INK};"
+            f'font-family:monospace;font-size:{size * 0.6:.0f}px">' + "".join(rows) + "</table>")

@@ -635,6 +635,10 @@ def generate(box: BoxLike | int = None, *, seed: int | np.random.Generator | Non
         Bad arguments (the message names the one), or a request that could
         not be met within ``max_attempts`` or ``timeout``.
 
+    See Also
+    --------
+    dlxnumba.Gattai.generate : samurai and other overlapping grids.
+
     Examples
     --------
     >>> from dlxnumba import Sudoku, generate

@@ -26,6 +26,7 @@ from . import bits as _bits
 from . import grading as _grade
 from . import logic as _logic
 from . import solve as _solve
+from .gattai import Gattai
 from .grid import Grid
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -209,6 +210,40 @@ class Sudoku(Grid):
         (4, 'AA.. .... .... ..BB A=3 B=4')
         """
         return cls(puzzle, box, variant=variant, cages=cages)
+
+    @staticmethod
+    def samurai(text: str | ArrayLike) -> Gattai:
+        """A samurai puzzle: five overlapping 9x9 grids, as a :class:`~dlxnumba.Gattai`.
+
+        Parameters
+        ----------
+        text : str or array_like
+            21 lines of 21 characters: ``.`` or ``0`` an empty cell, a digit a
+            given, a space outside every grid (lines whose trailing spaces
+            were stripped are padded); or a 21x21 array (0: empty or outside).
+            The corner grids sit at rows and columns 0 and 12, the centre at
+            6, sharing a box with each corner.
+
+        Returns
+        -------
+        Gattai
+            Not a Sudoku: overlapping grids have their own class (solve,
+            count, is_unique, pictures), see :mod:`dlxnumba.sudoku.gattai`.
+
+        Raises
+        ------
+        SudokuError
+            For text that does not fit (naming its line and column) or givens
+            that clash (naming the cells).
+
+        Examples
+        --------
+        >>> from dlxnumba import Gattai, Sudoku
+        >>> g = Sudoku.samurai(Gattai.generate(seed=1).text())
+        >>> g.layout, g.shape, g.is_unique()
+        ('samurai', (21, 21), True)
+        """
+        return Gattai.samurai(text)
 
     # --------------------------------------------------------------- solving
 
