@@ -439,7 +439,6 @@ def drawing_report(found: list[dict], pixels) -> list[str]:
     return lines
 
 
-def measure(browser: Browser, grid: str, workdir: Path) -> list[dict]:
 def samurai_html() -> str:
     """The HTML of a solved samurai (five overlapping grids), from the package: givens
     bold, found digits blue, cells outside every grid invisible."""
@@ -451,44 +450,30 @@ def samurai_html() -> str:
     return solved._repr_html_()
 
 
-# Appended to a page of one table by page_pixels(): each cell's place and class, as JSON.
+# Evaluated in a page of one table by cell_pixels(): each cell's place and class.
 _CLASSES_JS = """
-<script>
-const cells = [];
-for (const td of document.querySelectorAll("table.dlxnumba-sudoku td")) {
+[...document.querySelectorAll("table.dlxnumba-sudoku td")].map(td => {
   const r = td.getBoundingClientRect();
-  cells.push([r.left, r.top, r.width, r.height, td.className]);
-}
-const out = document.createElement("pre");
-out.id = "cells";
-out.textContent = JSON.stringify(cells);
-document.body.appendChild(out);
-</script>
+  return [r.left, r.top, r.width, r.height, td.className];
+})
 """
 
 
-def cell_pixels(chromium: str, grid: str, workdir: Path, background: str, name: str = "cells"):
+def cell_pixels(browser: Browser, grid: str, workdir: Path, background: str, name: str = "cells"):
     """``(pixels, cells)``: a screenshot (RGB 0-255, a numpy array) of ``grid`` alone on
-    a page of ``background``, and each cell's ``(left, top, width, height, class)``."""
+    a page of ``background``, and each cell's ``(left, top, width, height, class)``,
+    both from one tab of ``browser``."""
     from matplotlib.image import imread  # a test dependency (PNG reading)
 
     page_path = workdir / f"{name}.html"
     page_path.write_text('<!doctype html><html><head><meta charset="utf-8"></head>'
-                         f'<body style="margin:8px;background:{background}">{grid}{_CLASSES_JS}</body></html>')
-    size = ["--window-size=900,900", "--force-device-scale-factor=1"]
-    done = run_chromium(chromium, [*size, "--dump-dom", page_path.as_uri()])
-    m = re.search(r'<pre id="cells">(.*?)</pre>', done.stdout, re.S)
-    if not m:
-        raise RuntimeError(f"chromium did not run the page: {done.stderr[-2000:]}")
-    cells = json.loads(html.unescape(m.group(1)))
+                         f'<body style="margin:8px;background:{background}">{grid}</body></html>')
     png_path = workdir / f"{name}.png"
-    done = run_chromium(chromium, [*size, f"--screenshot={png_path}", page_path.as_uri()])
-    if not png_path.exists():
-        raise RuntimeError(f"chromium made no screenshot: {done.stderr[-2000:]}")
+    cells = browser.look(page_path.as_uri(), png_path, 900, 900, _CLASSES_JS)
     return imread(png_path)[..., :3] * 255.0, cells
 
 
-def measure(chromium: str, grid: str, workdir: Path) -> list[dict]:
+def measure(browser: Browser, grid: str, workdir: Path) -> list[dict]:
     """The computed styles of every cell of every panel (see :data:`_MEASURE_JS`)."""
     path = workdir / "measure.html"
     path.write_text(page(grid).replace("</body>", _MEASURE_JS + "</body>"))

@@ -244,17 +244,16 @@ def test_the_setters_drawing_in_a_browser(browser, tmp_path):
 def _close(a, b, tol: float = 12.0) -> bool:
     """Two colours within ``tol`` in every channel."""
     return all(abs(x - y) <= tol for x, y in zip(a, b))
-@pytest.mark.skipif(display_screens.find_chromium() is None, reason="chromium is not installed")
-def test_a_samurai_reads_in_a_browser_and_its_outside_cells_draw_nothing(tmp_path):
+@needs_chromium
+def test_a_samurai_reads_in_a_browser_and_its_outside_cells_draw_nothing(browser, tmp_path):
     """A samurai is one table of 21x21 cells: in all four panels the givens and the
     found digits contrast with the paper, and the 72 cells outside every grid have no
     border of their own; on a tinted page a screenshot shows only the page's colour
     inside each of them (no paper, no line), and lines around the grids."""
     import numpy as np
 
-    chromium = display_screens.find_chromium()
     grid = display_screens.samurai_html()
-    cells = display_screens.measure(chromium, grid, tmp_path)
+    cells = display_screens.measure(browser, grid, tmp_path)
     for panel, *_ in display_screens.PANELS:
         mine = [c for c in cells if c["panel"] == panel]
         assert len(mine) == 21 * 21
@@ -266,7 +265,7 @@ def test_a_samurai_reads_in_a_browser_and_its_outside_cells_draw_nothing(tmp_pat
             assert display_screens.text_contrast(c) >= 4.5, (panel, c)
             assert (int(c["weight"]) >= 700) == (c["cls"] == "given"), (panel, c)
     tint = (0xE8, 0xD8, 0xB0)
-    pixels, rects = display_screens.cell_pixels(chromium, grid, tmp_path, "#e8d8b0", "samurai")
+    pixels, rects = display_screens.cell_pixels(browser, grid, tmp_path, "#e8d8b0", "samurai")
     seen = 0
     for left, top, width, height, cls in rects:
         inner = pixels[int(top) + 3:int(top + height) - 2, int(left) + 3:int(left + width) - 2]
