@@ -41,6 +41,7 @@ from ..progress import Progress
 from ..search import ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status
+from .cell_rules import cell_rules, no_rules
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
@@ -67,8 +68,9 @@ AUTO_KINDS = frozenset({"x", "anti-knight", "non-consecutive"})
 
 
 def counts(variant: Variant, n: int) -> bool:
-    """Whether the bits handle grids of side ``n`` with ``variant``'s rules."""
-    return not variant.has_marks and n <= MAX_GENERATE_N
+    """Whether the bits handle grids of side ``n`` with ``variant``'s rules
+    (all of them: regions, bans, setters' constraints, a killer's cages)."""
+    return n <= MAX_GENERATE_N
 
 
 def layout(n: int, box: tuple[int, int], variant: Variant) -> str | None:
@@ -95,7 +97,7 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
         if lay is None:
             from ..errors import SudokuError
 
-            why = ("a killer's cages" if variant.cages is not None else "setters' constraints") if variant.has_marks else f"{n} digits (at most {MAX_GENERATE_N})"
+            why = f"{n} digits (at most {MAX_GENERATE_N})"
             raise SudokuError(f"algorithm='bits' cannot solve {why}: use algorithm='links' or 'auto'")
         return lay
     if lay is None:
@@ -111,14 +113,18 @@ TABLES_KEPT = 32
 
 @functools.lru_cache(maxsize=TABLES_KEPT)
 def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
-    """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
-    cell layout reads them: each cell's peers (the other cells of its regions, and
-    the cells a same-digit ban ties it to), the regions, and the bans between
-    different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.sudoku.kernels.cell_layout._propagate`)."""
+    """``(peer_ptr, peers, regions, bans, rules)`` of a geometry and variant, as the
+    cell layout reads them: each cell's peers (the other cells of its regions and
+    groups, and the cells a same-digit ban ties it to), the regions (a group
+    of ``n`` cells among them), the bans between different digits as
+    ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n + digit - 1`` (see
+    :func:`dlxnumba.sudoku.kernels.cell_layout._propagate`), and the setters'
+    constraints and a killer's cages as a :data:`~.kernels.cell_layout.CellRules`
+    (:mod:`.cell_rules`; empty arrays without them)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
-    for region in g.regions:
+    groups, rules = cell_rules(variant, g) if variant.has_marks else ([], no_rules())
+    for region in list(g.regions) + groups:
         member[np.ix_(region, region)] = True
     pairs = variant.ban_pairs(g) if variant.bans else np.zeros((0, 4), np.int32)
     same = pairs[pairs[:, 1] == pairs[:, 3]]
@@ -142,8 +148,14 @@ def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     np.cumsum(ban_ptr, out=ban_ptr)
     ban_cell = np.array([k[1] for k in keys], np.int64)
     ban_mask = np.array([masks[k] for k in keys], np.uint64)
-    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
-    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask)
+    units = [list(r) for r in g.regions.tolist()]
+    known = {tuple(sorted(r)) for r in units}
+    for x in groups:  # a group of n cells holds every digit: a region
+        if len(x) == n and tuple(sorted(x)) not in known:
+            known.add(tuple(sorted(x)))
+            units.append(list(x))
+    regions = np.ascontiguousarray(np.array(units, np.int32).reshape(-1, n))
+    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask), rules
 
 
 def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:
