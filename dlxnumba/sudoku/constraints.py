@@ -837,15 +837,15 @@ def constraints_problem(base: ExactCover, geo: Geometry, cons: Constraints) -> E
                     b.new_secondary(f"{label}:{symbol(d)}")
                 for x in c.cells:
                     b.place.append((x * n + d - 1, ref, 0))
-    # equalities
-    for c in cons:
-        for a, s in equal_pairs(c):
-            both = b.allowed[a] & b.allowed[s]
-            b.allowed[a] = b.allowed[s] = both
-            ref = b.new_secondary(f"{cell_name(n, a)}=={cell_name(n, s)}")
-            for d in range(1, n + 1):
-                b.place.append((a * n + d - 1, ref, d))
-                b.place.append((s * n + d - 1, ref, d))
+    # equalities (a pair made equal twice needs one item)
+    equal = {(min(a, s), max(a, s)) for c in cons for a, s in equal_pairs(c)}
+    for a, s in sorted(equal):
+        both = b.allowed[a] & b.allowed[s]
+        b.allowed[a] = b.allowed[s] = both
+        ref = b.new_secondary(f"{cell_name(n, a)}=={cell_name(n, s)}")
+        for d in range(1, n + 1):
+            b.place.append((a * n + d - 1, ref, d))
+            b.place.append((s * n + d - 1, ref, d))
     # bans: first the digits no partner allows, then the pairs
     rel = relations(cons, geo)
     changed = True
