@@ -8,12 +8,14 @@ as bits in one of two layouts:
 * the **cell layout**, for any other geometry with at most 63 digits: one
   uint64 of candidates per cell, the regions as lists of cells (boxes of any
   shape, jigsaw maps, X, windoku, extra regions) and the bans as masks
-  (anti-knight, anti-king, non-consecutive).  A killer's cages are beyond it.
+  (anti-knight, anti-king, non-consecutive), the setters' constraints and a
+  killer's cages as masks and sums (:mod:`.cell_rules`).
 
 :func:`layout` says which applies; :func:`engine` resolves ``algorithm=``
 (``"auto"`` takes the bits where they were measured faster than the links:
-the classic 9x9, 4x4 and 6x6 grids and some 9x9 variants, see :data:`AUTO_MAX_N` and
-:data:`AUTO_KINDS`).  The generator (:mod:`dlxnumba.sudoku.kernels.generate`:
+the classic 9x9, 4x4 and 6x6 grids, some 9x9 variants and the grids with
+constraints or cages, see :data:`AUTO_MAX_N`, :data:`AUTO_KINDS` and
+:data:`AUTO_MARKS_MAX_N`).  The generator (:mod:`dlxnumba.sudoku.kernels.generate`:
 random full grids and every uniqueness check, each lane's work from
 :func:`lane_works`) and the grader's count of solutions (:func:`count`) run on
 the same kernels, in the same layouts.
@@ -45,7 +47,7 @@ from .cell_rules import cell_rules, no_rules
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
-__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "generator_tables", "count", "counts", "layout", "engine",
+__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "AUTO_MARKS_MAX_N", "generator_tables", "count", "counts", "layout", "engine",
            "BitsSpace", "BitsRun"]
 
 #: Largest side: a cell's candidates are the bits of a uint64.
@@ -65,6 +67,20 @@ AUTO_MAX_N = 6
 #: (windoku was slower; anti-king and jigsaw maps were not measured), and any
 #: mix with one, runs on the links.
 AUTO_KINDS = frozenset({"x", "anti-knight", "non-consecutive"})
+#: The largest side of a grid with setters' constraints or a killer's cages
+#: (with any other kinds) that ``algorithm="auto"`` runs on the bits, whose
+#: propagation keeps those rules far more strongly than the links' forward
+#: checks (arc consistency on relations, bounds on sums, see
+#: :mod:`.kernels.cell_layout`).  Measured on 9x9 puzzles made by
+#: ``python bench/constraints_engines.py --puzzles 5 --rounds 3`` (median
+#: proof of uniqueness, links ms / bits ms, and guesses): thermometers 40 /
+#: 0.1 (59,000 / 13), arrows 79 / 0.4 (123,000 / 18), kropki 80 / 1.4, XV
+#: with the negative rule 74 / 1.4, little killers 900 / 2.9, odd/even 4.7 /
+#: 0.2, quadruples over 9,000 / 17 (6 million guesses / 1,000), a mix of
+#: thermometers, arrows and dots 840 / 5.8, killer cages 123 / 8.7: the bits
+#: win every kind, by 14 to 500 times; the 4x4 and 6x6 grids run on the bits
+#: anyway (:data:`AUTO_MAX_N`).  Larger grids were not measured: the links.
+AUTO_MARKS_MAX_N = 9
 
 
 def counts(variant: Variant, n: int) -> bool:
@@ -74,8 +90,8 @@ def counts(variant: Variant, n: int) -> bool:
 
 
 def layout(n: int, box: tuple[int, int], variant: Variant) -> str | None:
-    """``"band"``, ``"cells"`` or None (the bits cannot: a killer, or more than
-    63 digits) for grids of side ``n``, ``box`` and ``variant``.
+    """``"band"``, ``"cells"`` or None (the bits cannot: more than 63 digits)
+    for grids of side ``n``, ``box`` and ``variant``.
 
     >>> layout(9, (3, 3), Variant()), layout(9, (3, 3), Variant.parse("x")), layout(16, (4, 4), Variant())
     ('band', 'cells', 'cells')
@@ -102,6 +118,8 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
         return lay
     if lay is None:
         return None
+    if variant.has_marks:
+        return lay if n <= AUTO_MARKS_MAX_N else None
     if variant.kinds:
         return lay if n == 9 and not variant.has_marks and set(variant.kinds) <= AUTO_KINDS else None
     return lay if lay == "band" or n <= AUTO_MAX_N else None

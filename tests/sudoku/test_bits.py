@@ -501,8 +501,7 @@ def test_the_command_line_gives_the_same_answers_on_every_engine(capsys):
 
 @pytest.mark.parametrize("argv, flags", [
     (["--count", "--threads", "2"], ["--threads", "--algorithm bits"]),
-    (["--cages", "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3"], ["--algorithm bits", "--cages"]),
-], ids=["count-threads", "cages"])
+], ids=["count-threads"])
 def test_the_command_line_refuses_what_the_bits_cannot_do(capsys, tmp_path, argv, flags):
     path = tmp_path / "p.txt"
     path.write_text(("." * 16 if "--cages" in argv else TOP1) + "\n")
