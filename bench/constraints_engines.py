@@ -194,11 +194,13 @@ def main() -> None:
             rows.append((int((s._cells > 0).sum()), links, on_bits))
         lt = statistics.median(r[1][0] for r in rows)
         bt = statistics.median(r[2][0] for r in rows)
-        cut = any(r[1][1] is None for r in rows)
-        ln = statistics.median(r[1][1] or 0 for r in rows)
+        cut = sum(r[1][1] is None for r in rows)
+        known = [r[1][1] for r in rows if r[1][1] is not None]
+        ln = f"{statistics.median(known):.0f}" if known else "-"
+        ln += f" ({cut} cut)" if cut else ""
         bn = statistics.median(r[2][1] or 0 for r in rows)
         print(f"{kind:<15} {statistics.median(r[0] for r in rows):>6.0f} {('>' if cut else '') + f'{lt * 1e3:.2f}':>10} "
-              f"{ln:>12.0f} {bt * 1e3:>9.2f} {bn:>10.0f} {lt / bt:>10.1f}", flush=True)
+              f"{ln:>12} {bt * 1e3:>9.2f} {bn:>10.0f} {lt / bt:>10.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ def test_random_constraints_on_4x4_same_solutions_on_both_engines(items, givens)
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(one_constraint(n=6), min_size=1, max_size=6), st.sets(st.integers(0, 35), min_size=4, max_size=12))
+@given(st.lists(one_constraint(n=6), min_size=1, max_size=6), st.sets(st.integers(0, 35), min_size=8, max_size=16))
 def test_random_constraints_on_6x6_same_solutions_on_both_engines(items, shown):
     """Constraints drawn on the 6x6 grid, those that GRID6 keeps, and some of its digits as givens."""
     items = [it for it in _unique_globals(items) if setter_ok(GRID6, 6, [it])]
