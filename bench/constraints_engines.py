@@ -40,7 +40,8 @@ def _near(c: int, king: bool = True) -> list[int]:
 
 
 def _pairs() -> list[tuple[int, int]]:
-    return [(c, c + d) for c in range(N * N) for d in (1, N) if (d == 1 and c % N < N - 1) or (d == N and c < N * N - N)]
+    return [(c, c + d) for c in range(N * N) for d in (1, N)
+            if (d == 1 and c % N < N - 1) or (d == N and c < N * N - N)]
 
 
 def _thermometers(sol, rng, count=6):
@@ -199,7 +200,8 @@ def main() -> None:
         ln = f"{statistics.median(known):.0f}" if known else "-"
         ln += f" ({cut} cut)" if cut else ""
         bn = statistics.median(r[2][1] or 0 for r in rows)
-        print(f"{kind:<15} {statistics.median(r[0] for r in rows):>6.0f} {('>' if cut else '') + f'{lt * 1e3:.2f}':>10} "
+        shown = ('>' if cut else '') + f'{lt * 1e3:.2f}'
+        print(f"{kind:<15} {statistics.median(r[0] for r in rows):>6.0f} {shown:>10} "
               f"{ln:>12} {bt * 1e3:>9.2f} {bn:>10.0f} {lt / bt:>10.1f}", flush=True)
 
 

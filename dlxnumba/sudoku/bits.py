@@ -47,7 +47,8 @@ from .cell_rules import cell_rules, no_rules
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
-__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "AUTO_MARKS_MAX_N", "generator_tables", "count", "counts", "layout", "engine",
+__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "AUTO_MARKS_MAX_N", "generator_tables",
+           "count", "counts", "layout", "engine",
            "BitsSpace", "BitsRun"]
 
 #: Largest side: a cell's candidates are the bits of a uint64.

@@ -71,9 +71,9 @@ def cell_rules(variant: Variant, g: Geometry) -> tuple[list[tuple[int, ...]], ob
     pairs: dict[tuple[int, int], np.ndarray] = {}
     start = np.zeros(0, np.uint64)
     if cages is not None:
-        for total, cells in zip(cages.sums, cages.cells):
-            groups.append(tuple(cells))
-            sums.append((list(cells), [1] * len(cells), int(total)))
+        for total, cage in zip(cages.sums, cages.cells):
+            groups.append(tuple(cage))
+            sums.append((list(cage), [1] * len(cage), int(total)))
     if cons is not None:
         groups += [tuple(c.cells) for c in cons if c.kind in GROUPS]
         allowed = unary(cons, nn)
