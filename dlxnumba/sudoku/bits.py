@@ -43,7 +43,7 @@ from ..progress import Progress
 from ..search import ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status
-from .cell_rules import cell_rules, no_rules
+from .cell_rules import cell_rules, no_rules, pack
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
@@ -138,8 +138,8 @@ def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     of ``n`` cells among them), the bans between different digits as
     ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n + digit - 1`` (see
     :func:`dlxnumba.sudoku.kernels.cell_layout._propagate`), and the setters'
-    constraints and a killer's cages as a :data:`~.kernels.cell_layout.CellRules`
-    (:mod:`.cell_rules`; empty arrays without them)."""
+    constraints and a killer's cages, :data:`~.cell_rules.CellRules` packed
+    (:func:`~.cell_rules.pack`; empty tables without them)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
     groups, rules = cell_rules(variant, g) if variant.has_marks else ([], no_rules())
@@ -174,7 +174,7 @@ def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
             known.add(tuple(sorted(x)))
             units.append(list(x))
     regions = np.ascontiguousarray(np.array(units, np.int32).reshape(-1, n))
-    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask), rules
+    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask), pack(rules)
 
 
 def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:

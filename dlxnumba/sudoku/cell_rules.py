@@ -3,7 +3,7 @@
 The dancing links see these rules as items and options
 (:func:`~.constraints.constraints_problem`, :func:`~.killer.killer_problem`);
 the cell layout of the bit engine (:mod:`.kernels.cell_layout`) sees them as
-masks, in a :data:`~.kernels.cell_layout.CellRules` record, and keeps them
+masks, in a :data:`CellRules` record (packed by :func:`pack`), and keeps them
 more strongly than the links' forward checks do: relations between two
 cells arc consistent, sums bounds consistent.  The rules themselves are
 :mod:`.constraints`' (:func:`~.constraints.unary`, :func:`~.constraints.relations`,
@@ -34,34 +34,57 @@ only lays them out:
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 
 from .constraints import GROUPS, chains, equal_pairs, relations, unary
 from .geometry import Geometry
 from .variants import Variant
 
-__all__ = ["cell_rules", "no_rules"]
+__all__ = ["CellRules", "cell_rules", "no_rules", "pack"]
 
 
-def _rules(**fields: np.ndarray):
-    from .kernels.cell_layout import CellRules
+CellRules = namedtuple("CellRules", "start rel_ptr rel_cell rel_tab sum_ptr sum_cell sum_w sum_total "
+                                    "quad_ptr quad_cell quad_bit quad_need")
+CellRules.__doc__ = """The setters' rules as tables (see :mod:`.kernels.cell_layout`):
+``start`` (uint64 ``nn`` or empty), the relations ``rel_ptr`` (int64 ``nn + 1``,
+or empty), ``rel_cell`` (int64), ``rel_tab`` (uint64), the sums ``sum_ptr``,
+``sum_cell``, ``sum_w``, ``sum_total`` (int64) and the quadruples ``quad_ptr``,
+``quad_cell`` (int64), ``quad_bit`` (uint64), ``quad_need`` (int64).  The
+kernels take them packed (:func:`pack`)."""
 
-    empty = {name: np.zeros(0, np.uint64 if name in ("start", "rel_tab", "quad_bit") else np.int64)
-             for name in CellRules._fields}
+_MASKS = ("start", "rel_tab", "quad_bit")
+
+
+def _rules(**fields: np.ndarray) -> CellRules:
+    empty = {name: np.zeros(0, np.uint64 if name in _MASKS else np.int64) for name in CellRules._fields}
     empty.update(fields)
-    return CellRules(**{k: np.ascontiguousarray(v) for k, v in empty.items()})
+    return CellRules(**empty)
 
 
-def no_rules():
-    """The empty :data:`~.kernels.cell_layout.CellRules` of a grid without
-    constraints or cages (every array of length 0)."""
+def no_rules() -> CellRules:
+    """The empty :data:`CellRules` of a grid without constraints or cages."""
     return _rules()
 
 
-def cell_rules(variant: Variant, g: Geometry) -> tuple[list[tuple[int, ...]], object]:
+def pack(rules: CellRules) -> tuple[np.ndarray, np.ndarray]:
+    """``(masks, ints)``: the tables of ``rules`` end to end, as the kernels take
+    them, with where each starts and ends at the head of ``ints``."""
+    from .kernels.cell_layout import RULE_HEAD, RULE_INTS, RULE_MASKS
+
+    ints = [np.asarray(getattr(rules, name), np.int64) for name in RULE_INTS]
+    masks = [np.asarray(getattr(rules, name), np.uint64) for name in RULE_MASKS]
+    head = (np.cumsum([RULE_HEAD] + [a.size for a in ints]).tolist()
+            + np.cumsum([0] + [a.size for a in masks]).tolist())
+    return (np.ascontiguousarray(np.concatenate(masks), np.uint64),
+            np.ascontiguousarray(np.concatenate([np.array(head, np.int64)] + ints), np.int64))
+
+
+def cell_rules(variant: Variant, g: Geometry) -> tuple[list[tuple[int, ...]], CellRules]:
     """``(groups, rules)`` of ``variant``'s constraints and cages on the grid
     of ``g`` (the variant's geometry): the cells of each group (distinct
-    digits), and the :data:`~.kernels.cell_layout.CellRules`."""
+    digits), and the :data:`CellRules`."""
     n, nn = g.n, g.cells
     cons = variant.constraints
     cages = variant.cages

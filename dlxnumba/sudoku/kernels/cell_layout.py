@@ -13,8 +13,11 @@ singles; the search is resumable, like the band layout's
 
 Setters' rules
 --------------
-The geometry's fifth table, ``rules`` (:data:`CellRules`), holds what a
-setter's constraints (or a killer's cages) add beyond peers and regions, all
+The geometry's fifth table, ``rules = (masks, ints)`` (uint64 and int64: the
+tables below laid end to end, where each starts and ends in the first
+:data:`RULE_HEAD` entries of ``ints``; one record of two arrays, as each array
+passed down costs compile time in every kernel it passes through), holds what
+a setter's constraints (or a killer's cages) add beyond peers and regions, all
 empty for the other grids (then they cost one test per propagation):
 
 * ``start``: each cell's candidates before any given (odd, even, a
@@ -53,14 +56,15 @@ of each level ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place
 ``rng`` (uint64 1) and ``state`` as in :data:`.bits.BandWork`."""
 
 
-CellRules = namedtuple("CellRules", "start rel_ptr rel_cell rel_tab sum_ptr sum_cell sum_w sum_total "
-                                    "quad_ptr quad_cell quad_bit quad_need")
-CellRules.__doc__ = """The setters' rules as the cell layout reads them (see the
-module's docstring): ``start`` (uint64 ``nn`` or empty), the relations
-``rel_ptr`` (int64 ``nn + 1``, or ``[0]``), ``rel_cell`` (int64),
-``rel_tab`` (uint64), the sums ``sum_ptr``, ``sum_cell``, ``sum_w``,
-``sum_total`` (int64) and the quadruples ``quad_ptr``, ``quad_cell`` (int64),
-``quad_bit`` (uint64), ``quad_need`` (int64)."""
+#: The int64 tables of the setters' rules, in the order :func:`_rules` finds them
+#: in ``ints`` (see the module's docstring), and the uint64 ones in ``masks``.
+RULE_INTS = ("rel_ptr", "rel_cell", "sum_ptr", "sum_cell", "sum_w", "sum_total", "quad_ptr", "quad_cell",
+             "quad_need")
+RULE_MASKS = ("start", "rel_tab", "quad_bit")
+#: ``ints[:RULE_HEAD]``: where each table starts and ends, the int64 ones in
+#: ``ints`` (``ints[k] .. ints[k + 1]`` for table ``k`` of :data:`RULE_INTS`),
+#: then the uint64 ones in ``masks`` (from ``ints[len(RULE_INTS) + 1]`` on).
+RULE_HEAD = len(RULE_INTS) + len(RULE_MASKS) + 2
 
 
 PLACED = np.uint64(1 << 63)
@@ -83,7 +87,7 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, rules, sta
     n = regions.shape[1]
     ban_ptr, ban_cell, ban_mask = bans
     has_bans = ban_cell.shape[0] > 0
-    has_rules = rules.rel_cell.shape[0] + rules.sum_cell.shape[0] + rules.quad_cell.shape[0] > 0
+    has_rules = rules[1].shape[0] > RULE_HEAD
     while True:
         while qn > 0:
             qn -= 1
@@ -177,23 +181,23 @@ def _rules(cand, queue, n, rules, state):
     arc consistency, the sums' bounds, the quadruples' counts.  Returns the
     cells queued, or -1 on a contradiction.  ``state[UPDATES]`` counts the
     candidates struck (or cells placed) by a rule."""
-    rel_ptr, rel_cell, rel_tab = rules.rel_ptr, rules.rel_cell, rules.rel_tab
-    sum_ptr, sum_cell, sum_w, sum_total = rules.sum_ptr, rules.sum_cell, rules.sum_w, rules.sum_total
-    quad_ptr, quad_cell, quad_bit, quad_need = rules.quad_ptr, rules.quad_cell, rules.quad_bit, rules.quad_need
+    masks, ints = rules
+    rp, rc, sp, sc, sw, st, qp, qc, qm = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6], ints[7], ints[8]
+    rt, qb = ints[11], ints[12]
     qn = np.int64(0)
     changed = True
     while changed:
         changed = False
         # relations: a digit of b that no candidate of a allows goes
-        for a in range(rel_ptr.shape[0] - 1):
+        for a in range(rc - rp - 1):
             m = cand[a] & ~PLACED
-            for k in range(rel_ptr[a], rel_ptr[a + 1]):
+            for k in range(ints[rp + a], ints[rp + a + 1]):
                 sup = _U0
                 x = m
                 while x != _U0:
-                    sup |= rel_tab[k * n + np.int64(trailing_zeros(x))]
+                    sup |= masks[rt + k * n + np.int64(trailing_zeros(x))]
                     x &= x - _U1
-                b = rel_cell[k]
+                b = ints[rc + k]
                 if cand[b] & ~sup & ~PLACED:
                     state[UPDATES] += 1
                     changed = True
@@ -201,40 +205,35 @@ def _rules(cand, queue, n, rules, state):
                     if qn < 0:
                         return qn
         # sums: each term within what the others leave of the total
-        for s in range(sum_total.shape[0]):
+        for s in range(qp - st):
             lo = np.int64(0)
             hi = np.int64(0)
-            for k in range(sum_ptr[s], sum_ptr[s + 1]):
-                m = cand[sum_cell[k]] & ~PLACED
-                w = sum_w[k]
-                dl = np.int64(trailing_zeros(m)) + 1
-                dh = 64 - np.int64(leading_zeros(m))
-                if w > 0:
-                    lo += w * dl
-                    hi += w * dh
-                else:
-                    lo += w * dh
-                    hi += w * dl
-            t = sum_total[s]
+            for k in range(ints[sp + s], ints[sp + s + 1]):
+                m = cand[ints[sc + k]] & ~PLACED
+                w = ints[sw + k]
+                a1 = w * (np.int64(trailing_zeros(m)) + 1)
+                a2 = w * (64 - np.int64(leading_zeros(m)))
+                lo += min(a1, a2)
+                hi += max(a1, a2)
+            t = ints[st + s]
             if t < lo or t > hi:
                 return np.int64(-1)
-            for k in range(sum_ptr[s], sum_ptr[s + 1]):
-                c = sum_cell[k]
+            for k in range(ints[sp + s], ints[sp + s + 1]):
+                c = ints[sc + k]
                 m = cand[c] & ~PLACED
-                w = sum_w[k]
-                dl = np.int64(trailing_zeros(m)) + 1
-                dh = 64 - np.int64(leading_zeros(m))
-                tmin, tmax = (w * dl, w * dh) if w > 0 else (w * dh, w * dl)
-                low = t - (hi - tmax)  # the term's least and greatest value that the others allow
-                high = t - (lo - tmin)
-                if tmin >= low and tmax <= high:
+                w = ints[sw + k]
+                a1 = w * (np.int64(trailing_zeros(m)) + 1)
+                a2 = w * (64 - np.int64(leading_zeros(m)))
+                low = t - hi + max(a1, a2)  # the term's least and greatest value that the others allow
+                high = t - lo + min(a1, a2)
+                if min(a1, a2) >= low and max(a1, a2) <= high:
                     continue
                 keep = _U0
                 x = m
                 while x != _U0:
                     j = np.int64(trailing_zeros(x))
                     v = w * (j + 1)
-                    if low <= v <= high:
+                    if low <= v and v <= high:
                         keep |= _U1 << np.uint64(j)
                     x &= x - _U1
                 state[UPDATES] += 1
@@ -243,17 +242,17 @@ def _rules(cand, queue, n, rules, state):
                 if qn < 0:
                     return qn
         # quadruples: too few places for a digit, or just enough
-        for q in range(quad_need.shape[0]):
-            bit = quad_bit[q]
+        for q in range(ints[9] - qm):
+            bit = masks[qb + q]
             places = 0
-            for k in range(quad_ptr[q], quad_ptr[q + 1]):
-                if cand[quad_cell[k]] & bit:
+            for k in range(ints[qp + q], ints[qp + q + 1]):
+                if cand[ints[qc + k]] & bit:
                     places += 1
-            if places < quad_need[q]:
+            if places < ints[qm + q]:
                 return np.int64(-1)
-            if places == quad_need[q]:
-                for k in range(quad_ptr[q], quad_ptr[q + 1]):
-                    c = quad_cell[k]
+            if places == ints[qm + q]:
+                for k in range(ints[qp + q], ints[qp + q + 1]):
+                    c = ints[qc + k]
                     m = cand[c]
                     if m & bit and (m & ~PLACED) != bit:
                         state[UPDATES] += 1
@@ -280,7 +279,7 @@ def start_cells(work, grid, nn, full, geometry, strike_cell, strike_digit):
     queue = work.queue
     peer_ptr, peers, regions, bans, rules = geometry
     cur = work.stack[0]
-    start = rules.start
+    start = rules[0][rules[1][10]:rules[1][11]]
     qn = 0
     for c in range(nn):
         d = grid[c]

@@ -49,7 +49,7 @@ Geometry = namedtuple("Geometry", "peer_ptr peers regions bans rules")
 Geometry.__doc__ = """The geometry as the cell layout reads it (see
 :mod:`.bits`): the peers of cell ``c``, ``peers[peer_ptr[c]:peer_ptr[c + 1]]``
 (int32); ``regions`` (int32 ``(R, n)``); ``bans``, ``(ban_ptr, ban_cell,
-ban_mask)``; ``rules``, a :data:`~.cell_layout.CellRules` (empty here)."""
+ban_mask)``; ``rules``, the setters' rules (see :mod:`.cell_layout`; empty here)."""
 
 Request = namedtuple("Request", "seed orbit_ptr orbit_cells lo hi stop_clues max_attempts fill_budget")
 Request.__doc__ = """What a batch asks for: the batch's ``seed`` (uint64); the orbits
