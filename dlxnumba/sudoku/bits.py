@@ -73,14 +73,17 @@ AUTO_KINDS = frozenset({"x", "anti-knight", "non-consecutive"})
 #: propagation keeps those rules far more strongly than the links' forward
 #: checks (arc consistency on relations, bounds on sums, see
 #: :mod:`.kernels.cell_layout`).  Measured on 9x9 puzzles made by
-#: ``python bench/constraints_engines.py --puzzles 5 --rounds 3`` (median
-#: proof of uniqueness, links ms / bits ms, and guesses): thermometers 40 /
-#: 0.1 (59,000 / 13), arrows 79 / 0.4 (123,000 / 18), kropki 80 / 1.4, XV
-#: with the negative rule 74 / 1.4, little killers 900 / 2.9, odd/even 4.7 /
-#: 0.2, quadruples over 9,000 / 17 (6 million guesses / 1,000), a mix of
-#: thermometers, arrows and dots 840 / 5.8, killer cages 123 / 8.7: the bits
-#: win every kind, by 14 to 500 times; the 4x4 and 6x6 grids run on the bits
-#: anyway (:data:`AUTO_MAX_N`).  Larger grids were not measured: the links.
+#: ``python bench/constraints_engines.py --puzzles 5 --rounds 3`` (the median
+#: proof of uniqueness, links ms / bits ms, and guesses links / bits):
+#: thermometers 36 / 0.21 (36,059 / 12), arrows 169 / 0.24 (187,515 / 32),
+#: kropki dots 178 / 1.7 (314,461 / 172), XV with negative XV 0.60 / 0.24
+#: (547 / 6), little killers 1,367 / 1.3 (810,452 / 191), odd/even 0.29 /
+#: 0.06 (749 / 9), quadruples over 10,000 (cut) / 0.94 (164), thermometers,
+#: arrows and dots 996 / 2.0 (1,936,335 / 255), killer cages 27 / 0.61
+#: (66,471 / 114): the bits win every kind, by 2.5 to over 1,000 times
+#: (``docs/performance.md``).  On the seven 6x6 cases of
+#: ``tests/sudoku/test_bits_constraints.py`` (every solution counted) the bits
+#: took 2.6 to 16 times less time.  Larger grids were not measured: the links.
 AUTO_MARKS_MAX_N = 9
 
 
