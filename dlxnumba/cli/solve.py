@@ -180,8 +180,10 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "odd, even, minimum, maximum, clone, quadruple, e.g. 'thermometer r1c1 r1c2 "
                         "r1c3; arrow r2c2 r3c3 : r1c1' (cells of --size N grids, 9 by default)")
     s.add_argument("--algorithm", choices=("auto", "bits", "links"), default="auto",
-                   help="the engine: bits (bit-parallel, any grid but killers), links (dancing "
-                        "links), or auto (default: bits for the classic 9x9, else links)")
+                   help="the engine: bits (bit-parallel, any grid of up to 63 digits, killers "
+                        "and constraints too), links (dancing links), or auto (default: the faster "
+                        "as measured: bits for the classic 9x9, small grids, killers and "
+                        "constraints, else links)")
     s.add_argument("--max-nodes", type=_non_negative_int, metavar="N",
                    help="search-node budget per puzzle (BUDGET when spent; the bits count "
                         "their guesses)")
@@ -223,8 +225,6 @@ def validate(args) -> None:
         error("--count with " + " and ".join(f"--{k}" for k in split_options(args) if k != "threads" or
                                              split_options(args)[k]) +
               " splits the search of the dancing links: leave out --algorithm bits")
-    if args.algorithm == "bits" and getattr(args, "cages", None) is not None:
-        error("--algorithm bits cannot solve a killer (--cages): leave out --algorithm bits (the links solve it)")
     from .dask import refuse as dask_refused
     if dask_refused(args, "solve"):
         error(dask_refused(args, "solve"))

@@ -8,12 +8,14 @@ as bits in one of two layouts:
 * the **cell layout**, for any other geometry with at most 63 digits: one
   uint64 of candidates per cell, the regions as lists of cells (boxes of any
   shape, jigsaw maps, X, windoku, extra regions) and the bans as masks
-  (anti-knight, anti-king, non-consecutive).  A killer's cages are beyond it.
+  (anti-knight, anti-king, non-consecutive), the setters' constraints and a
+  killer's cages as masks and sums (:mod:`.cell_rules`).
 
 :func:`layout` says which applies; :func:`engine` resolves ``algorithm=``
 (``"auto"`` takes the bits where they were measured faster than the links:
-the classic 9x9, 4x4 and 6x6 grids and some 9x9 variants, see :data:`AUTO_MAX_N` and
-:data:`AUTO_KINDS`).  The generator (:mod:`dlxnumba.sudoku.kernels.generate`:
+the classic 9x9, 4x4 and 6x6 grids, some 9x9 variants and the grids with
+constraints or cages, see :data:`AUTO_MAX_N`, :data:`AUTO_KINDS` and
+:data:`AUTO_MARKS_MAX_N`).  The generator (:mod:`dlxnumba.sudoku.kernels.generate`:
 random full grids and every uniqueness check, each lane's work from
 :func:`lane_works`) and the grader's count of solutions (:func:`count`) run on
 the same kernels, in the same layouts.
@@ -41,10 +43,12 @@ from ..progress import Progress
 from ..search import ready
 from ..search_options import NO_LIMIT, SearchOptions
 from ..stats import Stats, Status
+from .cell_rules import cell_rules, no_rules, pack
 from .geometry import Geometry, geometry as geometry_of
 from .variants import Variant
 
-__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "generator_tables", "count", "counts", "layout", "engine",
+__all__ = ["MAX_GENERATE_N", "ALGORITHMS", "AUTO_MAX_N", "AUTO_KINDS", "AUTO_MARKS_MAX_N", "generator_tables",
+           "count", "counts", "layout", "engine",
            "BitsSpace", "BitsRun"]
 
 #: Largest side: a cell's candidates are the bits of a uint64.
@@ -64,16 +68,34 @@ AUTO_MAX_N = 6
 #: (windoku was slower; anti-king and jigsaw maps were not measured), and any
 #: mix with one, runs on the links.
 AUTO_KINDS = frozenset({"x", "anti-knight", "non-consecutive"})
+#: The largest side of a grid with setters' constraints or a killer's cages
+#: (with any other kinds) that ``algorithm="auto"`` runs on the bits, whose
+#: propagation keeps those rules far more strongly than the links' forward
+#: checks (arc consistency on relations, bounds on sums, see
+#: :mod:`.kernels.cell_layout`).  Measured on 9x9 puzzles made by
+#: ``python bench/constraints_engines.py --puzzles 5 --rounds 3`` (the median
+#: proof of uniqueness, links ms / bits ms, and guesses links / bits):
+#: thermometers 36 / 0.21 (36,059 / 12), arrows 169 / 0.24 (187,515 / 32),
+#: kropki dots 178 / 1.7 (314,461 / 172), XV with negative XV 0.60 / 0.24
+#: (547 / 6), little killers 1,367 / 1.3 (810,452 / 191), odd/even 0.29 /
+#: 0.06 (749 / 9), quadruples over 10,000 (cut) / 0.94 (164), thermometers,
+#: arrows and dots 996 / 2.0 (1,936,335 / 255), killer cages 27 / 0.61
+#: (66,471 / 114): the bits win every kind, by 2.5 to over 1,000 times
+#: (``docs/performance.md``).  On the seven 6x6 cases of
+#: ``tests/sudoku/test_bits_constraints.py`` (every solution counted) the bits
+#: took 2.6 to 16 times less time.  Larger grids were not measured: the links.
+AUTO_MARKS_MAX_N = 9
 
 
 def counts(variant: Variant, n: int) -> bool:
-    """Whether the bits handle grids of side ``n`` with ``variant``'s rules."""
-    return not variant.has_marks and n <= MAX_GENERATE_N
+    """Whether the bits handle grids of side ``n`` with ``variant``'s rules
+    (all of them: regions, bans, setters' constraints, a killer's cages)."""
+    return n <= MAX_GENERATE_N
 
 
 def layout(n: int, box: tuple[int, int], variant: Variant) -> str | None:
-    """``"band"``, ``"cells"`` or None (the bits cannot: a killer, or more than
-    63 digits) for grids of side ``n``, ``box`` and ``variant``.
+    """``"band"``, ``"cells"`` or None (the bits cannot: more than 63 digits)
+    for grids of side ``n``, ``box`` and ``variant``.
 
     >>> layout(9, (3, 3), Variant()), layout(9, (3, 3), Variant.parse("x")), layout(16, (4, 4), Variant())
     ('band', 'cells', 'cells')
@@ -95,11 +117,13 @@ def engine(n: int, box: tuple[int, int], variant: Variant, algorithm: str) -> st
         if lay is None:
             from ..errors import SudokuError
 
-            why = ("a killer's cages" if variant.cages is not None else "setters' constraints") if variant.has_marks else f"{n} digits (at most {MAX_GENERATE_N})"
+            why = f"{n} digits (at most {MAX_GENERATE_N})"
             raise SudokuError(f"algorithm='bits' cannot solve {why}: use algorithm='links' or 'auto'")
         return lay
     if lay is None:
         return None
+    if variant.has_marks:
+        return lay if n <= AUTO_MARKS_MAX_N else None
     if variant.kinds:
         return lay if n == 9 and not variant.has_marks and set(variant.kinds) <= AUTO_KINDS else None
     return lay if lay == "band" or n <= AUTO_MAX_N else None
@@ -111,14 +135,18 @@ TABLES_KEPT = 32
 
 @functools.lru_cache(maxsize=TABLES_KEPT)
 def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
-    """``(peer_ptr, peers, regions, bans)`` of a geometry and variant, as the
-    cell layout reads them: each cell's peers (the other cells of its regions, and
-    the cells a same-digit ban ties it to), the regions, and the bans between
-    different digits as ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n
-    + digit - 1`` (see :func:`dlxnumba.sudoku.kernels.cell_layout._propagate`)."""
+    """``(peer_ptr, peers, regions, bans, rules)`` of a geometry and variant, as the
+    cell layout reads them: each cell's peers (the other cells of its regions and
+    groups, and the cells a same-digit ban ties it to), the regions (a group
+    of ``n`` cells among them), the bans between different digits as
+    ``(ban_ptr, ban_cell, ban_mask)`` keyed by ``cell * n + digit - 1`` (see
+    :func:`dlxnumba.sudoku.kernels.cell_layout._propagate`), and the setters'
+    constraints and a killer's cages, :data:`~.cell_rules.CellRules` packed
+    (:func:`~.cell_rules.pack`; empty tables without them)."""
     n = g.n
     member = np.zeros((n * n, n * n), bool)
-    for region in g.regions:
+    groups, rules = cell_rules(variant, g) if variant.has_marks else ([], no_rules())
+    for region in list(g.regions) + groups:
         member[np.ix_(region, region)] = True
     pairs = variant.ban_pairs(g) if variant.bans else np.zeros((0, 4), np.int32)
     same = pairs[pairs[:, 1] == pairs[:, 3]]
@@ -142,8 +170,14 @@ def generator_tables(g: Geometry, variant: Variant = Variant()) -> tuple:
     np.cumsum(ban_ptr, out=ban_ptr)
     ban_cell = np.array([k[1] for k in keys], np.int64)
     ban_mask = np.array([masks[k] for k in keys], np.uint64)
-    regions = np.ascontiguousarray(g.regions, dtype=np.int32)
-    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask)
+    units = [list(r) for r in g.regions.tolist()]
+    known = {tuple(sorted(r)) for r in units}
+    for x in groups:  # a group of n cells holds every digit: a region
+        if len(x) == n and tuple(sorted(x)) not in known:
+            known.add(tuple(sorted(x)))
+            units.append(list(x))
+    regions = np.ascontiguousarray(np.array(units, np.int32).reshape(-1, n))
+    return ptr, peers, regions, (ban_ptr, ban_cell, ban_mask), pack(rules)
 
 
 def tables(n: int, box: tuple[int, int], variant: Variant) -> tuple:

@@ -132,6 +132,8 @@ DOTS = {"difference": 1, "ratio": 2, "xv": 10}
 LINES = ("thermometer", "palindrome", "arrow")
 #: The kinds with no cells of their own (rules of the whole grid).
 GLOBAL = ("diagonal+", "diagonal-", "negative-difference", "negative-ratio", "negative-xv")
+#: The kinds whose cells hold distinct digits (all ``n`` of them when there are ``n`` cells).
+GROUPS = ("cage", "region", "diagonal+", "diagonal-")
 #: The most options one chain (an arrow, a little killer) may add.
 MAX_CHAIN_OPTIONS = 200_000
 
@@ -701,7 +703,35 @@ class _Builder:
         return ref
 
 
-def _relations(cons: Constraints, geo: Geometry) -> dict[tuple[int, int], np.ndarray]:
+def unary(cons: Constraints, nn: int) -> np.ndarray:
+    """The digits each cell may hold by the rules on one cell (odd, even) and a
+    thermometer's place (the ``i``-th cell of ``k`` holds ``i + 1 .. n - k + i + 1``):
+    ``allowed[cell, digit]`` (bool ``(nn, n + 1)``, column 0 False)."""
+    n = cons.n
+    allowed = np.ones((nn, n + 1), bool)
+    allowed[:, 0] = False
+    for c in cons:
+        if c.kind in ("odd", "even"):
+            for x in c.cells:
+                allowed[x, (2 if c.kind == "odd" else 1)::2] = False
+        elif c.kind == "thermometer":
+            size = len(c.cells)
+            for i, x in enumerate(c.cells):
+                allowed[x, 1:i + 1] = False
+                allowed[x, n - (size - 1 - i) + 1:] = False
+    return allowed
+
+
+def equal_pairs(c: Constraint) -> list[tuple[int, int]]:
+    """The pairs of cells that constraint ``c`` makes equal (a palindrome's, a clone's)."""
+    if c.kind == "palindrome":
+        return [(c.cells[i], c.cells[-1 - i]) for i in range(len(c.cells) // 2)]
+    if c.kind == "clone":
+        return [(a, s) for a, s in zip(c.cells, c.more) if a != s]
+    return []
+
+
+def relations(cons: Constraints, geo: Geometry) -> dict[tuple[int, int], np.ndarray]:
     """The allowed pairs of digits of each pair of cells that a rule between two
     cells links: ``{(a, b): allowed}`` with ``a < b`` and ``allowed[x, y]`` for
     digit ``x`` in ``a`` and ``y`` in ``b`` (1..n; row and column 0 unused)."""
@@ -758,7 +788,7 @@ def _shares_region(geo: Geometry) -> list[set[int]]:
     return sets
 
 
-def _chains(cons: Constraints, n: int) -> list[tuple[str, list[int], list[np.ndarray], set[int], int | None]]:
+def chains(cons: Constraints, n: int) -> list[tuple[str, list[int], list[np.ndarray], set[int], int | None]]:
     """The chains: ``(name, cells, terms, finals, cap)``: the sum of ``terms[i][d]``
     over the cells (capped at ``cap`` when given) must end in ``finals``."""
     out: list[tuple[str, list[int], list[np.ndarray], set[int], int | None]] = []
@@ -799,41 +829,27 @@ def constraints_problem(base: ExactCover, geo: Geometry, cons: Constraints) -> E
     n, nn = geo.n, geo.cells
     cons.check_grid(n)
     b = _Builder(n, nn)
-    # unary rules
-    for c in cons:
-        if c.kind in ("odd", "even"):
-            for x in c.cells:
-                b.allowed[x, (2 if c.kind == "odd" else 1)::2] = False
-        elif c.kind == "thermometer":
-            size = len(c.cells)
-            for i, x in enumerate(c.cells):
-                b.allowed[x, 1:i + 1] = False
-                b.allowed[x, n - (size - 1 - i) + 1:] = False
+    b.allowed = unary(cons, nn)
     # groups
     for k, c in enumerate(cons):
-        if c.kind in ("cage", "region", "diagonal+", "diagonal-"):
+        if c.kind in GROUPS:
             label = f"{c.kind}{k + 1}"
             for d in range(1, n + 1):
                 ref = b.new_primary(f"{label}:{symbol(d)}") if len(c.cells) == n else \
                     b.new_secondary(f"{label}:{symbol(d)}")
                 for x in c.cells:
                     b.place.append((x * n + d - 1, ref, 0))
-    # equalities
-    for c in cons:
-        pairs = []
-        if c.kind == "palindrome":
-            pairs = [(c.cells[i], c.cells[-1 - i]) for i in range(len(c.cells) // 2)]
-        elif c.kind == "clone":
-            pairs = [(a, s) for a, s in zip(c.cells, c.more) if a != s]
-        for a, s in pairs:
-            both = b.allowed[a] & b.allowed[s]
-            b.allowed[a] = b.allowed[s] = both
-            ref = b.new_secondary(f"{cell_name(n, a)}=={cell_name(n, s)}")
-            for d in range(1, n + 1):
-                b.place.append((a * n + d - 1, ref, d))
-                b.place.append((s * n + d - 1, ref, d))
+    # equalities (a pair made equal twice needs one item)
+    equal = {(min(a, s), max(a, s)) for c in cons for a, s in equal_pairs(c)}
+    for a, s in sorted(equal):
+        both = b.allowed[a] & b.allowed[s]
+        b.allowed[a] = b.allowed[s] = both
+        ref = b.new_secondary(f"{cell_name(n, a)}=={cell_name(n, s)}")
+        for d in range(1, n + 1):
+            b.place.append((a * n + d - 1, ref, d))
+            b.place.append((s * n + d - 1, ref, d))
     # bans: first the digits no partner allows, then the pairs
-    rel = _relations(cons, geo)
+    rel = relations(cons, geo)
     changed = True
     while changed:
         changed = False
@@ -860,11 +876,11 @@ def constraints_problem(base: ExactCover, geo: Geometry, cons: Constraints) -> E
             for e in np.flatnonzero(f[d]).tolist():
                 b.place.append((bb * n + e - 1, ref, 0))
     # chains
-    for name, cells, terms, finals, cap in _chains(cons, n):
+    for name, cells, terms, finals, cap in chains(cons, n):
         _chain(b, name, cells, terms, finals, cap)
     # unary: a primary item per restricted cell, listed by its allowed placings only
     # (a cell of a chain is restricted by the chain's options already)
-    chained = {c for _, cells, _, _, _ in _chains(cons, n) for c in cells}
+    chained = {c for _, cells, _, _, _ in chains(cons, n) for c in cells}
     for x in range(nn):
         if x not in chained and not b.allowed[x, 1:].all():
             ref = b.new_primary(f"{cell_name(n, x)}?")

@@ -456,6 +456,8 @@ def solve_arrays(arr: np.ndarray, bad: np.ndarray, n: int, box: tuple[int, int],
     stop_at, max_nodes, timeout = options.stop_at, options.max_nodes, options.timeout
     if (max_nodes == 0 or timeout == 0) and arr.size:  # no lane runs: digits past N are caught here
         bad = bad | (arr > n).any(axis=1)
+    # givens that no digits complete to a cage's sum, as Sudoku() refuses: INVALID too
+    broken = _cages_broken(arr, bad | (arr > n).any(axis=1), variant) if variant.cages is not None else None
     any_bad = bool(bad.any())
     if any_bad:
         arr = arr.copy() if shared or not arr.flags.writeable else arr
@@ -466,15 +468,20 @@ def solve_arrays(arr: np.ndarray, bad: np.ndarray, n: int, box: tuple[int, int],
     limit = min(int(limit), NO_LIMIT)
     lay = _bits.engine(n, box, variant, algorithm)
     if lay is not None:
-        res, compiling = _bits.solve_batch(arr, n, box, variant, lay, limit, options,
+        todo = arr
+        if broken is not None and broken.any():
+            bad = bad | broken
+            todo = arr.copy()
+            todo[broken, 0] = n + 1  # no search; the puzzles returned keep their digits (the errors name them)
+        res, compiling = _bits.solve_batch(todo, n, box, variant, lay, limit, options,
                                            B.lanes_for(nthreads, len(arr)), t0)
         status, out = res[0], res[4]
-        if any_bad:
+        if bad.any():
             status[bad] = K.ST_INVALID
             out[bad] = 0
         return BatchArrays(out, status, res[1], res[2], res[3], time.perf_counter() - t0 - compiling, arr, "bits")
     if variant.kinds and not variant.fast:
-        return _generic_batch(arr, bad, n, box, variant, limit, options)
+        return _generic_batch(arr, bad if broken is None else bad | broken, n, box, variant, limit, options)
     shape = _Shape.of(n, box, variant if variant.kinds else None)
     results = _results(len(arr), n * n)
     run = shape.run(arr, np.full(len(arr), limit, np.int64), results)
@@ -489,16 +496,20 @@ def solve_arrays(arr: np.ndarray, bad: np.ndarray, n: int, box: tuple[int, int],
     return BatchArrays(out, status, results[1], results[2], results[3], time.perf_counter() - t0 - compiling, arr)
 
 
+def _cages_broken(arr: np.ndarray, skip: np.ndarray, variant: Variant) -> np.ndarray:
+    """The rows of ``arr`` (but those in ``skip``) whose givens break a cage of ``variant``."""
+    cages = variant.cages
+    assert cages is not None
+    return np.array([not skip[k] and bool(cages.conflicts(arr[k])) for k in range(len(arr))], bool).reshape(-1)
+
+
 def _generic_batch(arr: np.ndarray, bad: np.ndarray, n: int, box: tuple[int, int], variant: Variant, limit: int,
                    options: SearchOptions) -> BatchArrays:
     """A batch of variant puzzles on the generic lanes; rows in ``bad`` and rows
     that break a rule are INVALID."""
     p = variant.problem(n, box)
     over = (arr > n).any(axis=1) if arr.size else np.zeros(0, bool)
-    invalid = bad | over
-    if variant.cages is not None:  # givens that no digits can complete to a cage's sum, as Sudoku() refuses
-        invalid = invalid | np.array([not invalid[k] and bool(variant.cages.conflicts(arr[k]))
-                                      for k in range(len(arr))], bool).reshape(-1)
+    invalid = bad | over  # ``bad`` holds the rows that break a cage (solve_arrays)
     jobs = [given_options(np.zeros(0, np.uint8), n) if invalid[k] else given_options(arr[k], n)
             for k in range(len(arr))]
     r = B.batch_jobs(p, cast(list, jobs), limit, options)

@@ -91,6 +91,13 @@ def answers() -> dict:
     out["sudoku9 easy"] = [str(nine.solve(algorithm="links")), figures(last_stats())]
     out["sudoku9 easy bits"] = [str(nine.solve(algorithm="bits")), figures(last_stats()),
                                 str(Sudoku(SUDOKU4[3]).solve(algorithm="bits")), figures(last_stats())]
+    # setters' constraints and a killer's cages on the bits (relations, sums, quadruples, groups)
+    setter = Sudoku("1.....  ......  ......  ......  ....4.  .....2", constraints=(
+        "thermometer r1c1 r1c2 r2c3; arrow r1c1 r1c2 : r1c3; quadruple 2,5 r3c4 r3c5 r4c4 r4c5; odd r3c3; "
+        "little-killer 21 r1c2 r2c3 r3c4 r4c5 r5c6 : r0c1; cage r2c2 r2c3; difference 1 r4c4 r4c5"))
+    killer = Sudoku.killer("." * 16, "AABB CDDB CEEF GGHF A=3 B=9 C=7 D=4 E=3 F=5 G=6 H=3")
+    out["setters bits"] = [sorted(str(s) for s in setter.solutions(algorithm="bits")), figures(last_stats()),
+                           killer.count(algorithm="bits"), figures(last_stats())]
     # the links of a large problem, built by the compiled pass (lowered to any size here;
     # a private name: the threshold is no option)
     import dlxnumba.template

@@ -9,7 +9,7 @@ the logical grader, the generator.
 :mod:`.techniques`             the grader's techniques
 :mod:`.logic`                  the grader: logical solver, search effort
 :mod:`.bits`                   the bit-parallel engine: the band layout, the entry points
-:mod:`.cell_layout`            the bit engine's cell layout (any geometry)
+:mod:`.cell_layout`            the bit engine's cell layout (any geometry, setters' rules)
 :mod:`.rng`                    SplitMix64, unbiased draws, bit counts
 :mod:`.generate`               puzzle generation on the bit engine: full grids, clue removal
 =============================  ===============================================

@@ -493,7 +493,7 @@ BandJobs.__doc__ = """Grids for the band layout: row ``i`` of ``puzzles`` (uint8
 
 CellJobs = namedtuple("CellJobs", "limit puzzles geometry")
 CellJobs.__doc__ = """Grids for the cell layout: as :data:`BandJobs`, with the
-geometry's tables ``(peer_ptr, peers, regions, bans)``."""
+geometry's tables ``(peer_ptr, peers, regions, bans, rules)``."""
 
 BitsResults = namedtuple("BitsResults", "status count nodes updates grid")
 BitsResults.__doc__ = """What a batch writes, one entry per grid: the status
@@ -534,7 +534,7 @@ def one_band(begin, grid, limit, node_budget, work_slice, work, out):
 @njit(**JIT_ENTRY)
 def one_cells(begin, grid, limit, node_budget, work_slice, geometry, work, out):
     """:func:`one_band` for the cell layout (any geometry ``(peer_ptr, peers,
-    regions, bans)``, grids of up to 63 digits)."""
+    regions, bans, rules)``, grids of up to 63 digits)."""
     work = CellWork(*work)
     state = work.state
     nn = grid.shape[0]

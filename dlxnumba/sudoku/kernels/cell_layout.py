@@ -10,6 +10,33 @@ tables works: boxes of any shape, extra regions, jigsaw maps, bans
 (anti-knight, anti-king, non-consecutive).  Propagation is naked and hidden
 singles; the search is resumable, like the band layout's
 (:mod:`.bits`, which holds the entry points of both).
+
+Setters' rules
+--------------
+The geometry's fifth table, ``rules = (masks, ints)`` (uint64 and int64: the
+tables below laid end to end, where each starts and ends in the first
+:data:`RULE_HEAD` entries of ``ints``; one record of two arrays, as each array
+passed down costs compile time in every kernel it passes through), holds what
+a setter's constraints (or a killer's cages) add beyond peers and regions, all
+empty for the other grids (then they cost one test per propagation):
+
+* ``start``: each cell's candidates before any given (odd, even, a
+  thermometer's bounds), or empty (every digit);
+* *relations* between two cells (thermometers, dots, XV, negatives, minimum,
+  maximum, palindromes, clones): for cell ``a``, entries ``k`` in
+  ``rel_ptr[a] .. rel_ptr[a + 1] - 1``, the other cell ``rel_cell[k]`` and
+  ``rel_tab[k * n + d - 1]``, the digits it allows with ``d`` in ``a``;
+  kept *arc consistent*: a digit that no candidate of ``a`` allows is struck;
+* *sums* (arrows, little killers, a killer's cages): ``sum_i sum_w[i] *
+  digit(sum_cell[i]) == sum_total[s]`` over ``i`` in ``sum_ptr[s] ..
+  sum_ptr[s + 1] - 1``; kept *bounds consistent*: a digit whose term leaves
+  the total out of reach of the other terms' least and greatest is struck;
+* *quadruples*: ``quad_need[q]`` of the cells ``quad_cell[quad_ptr[q] ..
+  quad_ptr[q + 1] - 1]`` hold the digit ``quad_bit[q]`` (a mask); fewer
+  cells that may is a contradiction, exactly as many places it in all of them.
+
+:func:`_propagate` sweeps them (:func:`_rules`) whenever the singles are
+done, until a sweep changes nothing.
 """
 
 from collections import namedtuple
@@ -19,7 +46,7 @@ from numba import njit
 
 from ...kernels._common import (JIT_INNER, LEVEL, MAX_LEVEL, NODES, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION,
                                 SOLUTIONS, UPDATES)
-from .rng import below, popcount, trailing_zeros
+from .rng import below, leading_zeros, popcount, trailing_zeros
 
 CellWork = namedtuple("CellWork", "stack queue cell rem rng state")
 CellWork.__doc__ = """The arrays of one search in the cell layout: the candidates
@@ -29,17 +56,29 @@ of each level ``stack`` (uint64 ``(nn + 1, nn)``), the cells to place
 ``rng`` (uint64 1) and ``state`` as in :data:`.bits.BandWork`."""
 
 
+#: The int64 tables of the setters' rules, in the order :func:`_rules` finds them
+#: in ``ints`` (see the module's docstring), and the uint64 ones in ``masks``.
+RULE_INTS = ("rel_ptr", "rel_cell", "sum_ptr", "sum_cell", "sum_w", "sum_total", "quad_ptr", "quad_cell",
+             "quad_need")
+RULE_MASKS = ("start", "rel_tab", "quad_bit")
+#: ``ints[:RULE_HEAD]``: where each table starts and ends, the int64 ones in
+#: ``ints`` (``ints[k] .. ints[k + 1]`` for table ``k`` of :data:`RULE_INTS`),
+#: then the uint64 ones in ``masks`` (from ``ints[len(RULE_INTS) + 1]`` on).
+RULE_HEAD = len(RULE_INTS) + len(RULE_MASKS) + 2
+
+
 PLACED = np.uint64(1 << 63)
 _U0 = np.uint64(0)
 _U1 = np.uint64(1)
 
 
 @njit(**JIT_INNER)
-def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, state):
+def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, rules, state):
     """Place every cell of ``queue[:qn]`` (each holds one candidate) and what
     follows: naked singles (a cell left with one candidate) and hidden singles
-    (a digit left in one cell of a region).  False on a contradiction (a cell
-    or a region with no place left for a digit).
+    (a digit left in one cell of a region), then the setters' ``rules``
+    (:func:`_rules`) until nothing changes.  False on a contradiction (a cell
+    or a region with no place left for a digit, a rule no digits keep).
 
     ``bans`` is ``(ban_ptr, ban_cell, ban_mask)``: placing digit ``d`` in cell
     ``c`` strikes ``ban_mask[k]`` from cell ``ban_cell[k]`` for ``k`` in
@@ -48,6 +87,7 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, state):
     n = regions.shape[1]
     ban_ptr, ban_cell, ban_mask = bans
     has_bans = ban_cell.shape[0] > 0
+    has_rules = rules[1].shape[0] > RULE_HEAD
     while True:
         while qn > 0:
             qn -= 1
@@ -108,7 +148,121 @@ def _propagate(cand, queue, qn, full, peer_ptr, peers, regions, bans, state):
                     queue[qn] = c
                     qn += 1
         if qn == 0:
-            return True
+            if not has_rules:
+                return True
+            qn = _rules(cand, queue, n, rules, state)
+            if qn < 0:
+                return False
+            if qn == 0:
+                return True
+
+
+@njit(**JIT_INNER)
+def _strike(cand, c, keep, queue, qn):
+    """Keep only ``keep`` (and PLACED) of cell ``c``'s candidates: -1 when none is
+    left, else ``qn``, the cell queued when it is newly down to one digit."""
+    m = cand[c]
+    m &= keep | PLACED
+    cand[c] = m
+    rest = m & ~PLACED
+    if rest == _U0:
+        return np.int64(-1)
+    if rest & (rest - _U1) == _U0 and not m & PLACED:
+        queue[qn] = c
+        qn += 1
+    return qn
+
+
+@njit(**JIT_INNER)
+def _rules(cand, queue, n, rules, state):
+    """Sweeps of the setters' ``rules`` over the candidates ``cand`` (every
+    single placed already), until one changes nothing or leaves a cell with
+    one digit (queued; the caller places it and calls again): the relations'
+    arc consistency, the sums' bounds, the quadruples' counts.  Returns the
+    cells queued, or -1 on a contradiction.  ``state[UPDATES]`` counts the
+    candidates struck (or cells placed) by a rule."""
+    masks, ints = rules
+    rp, rc, sp, sc, sw, st, qp, qc, qm = ints[0], ints[1], ints[2], ints[3], ints[4], ints[5], ints[6], ints[7], ints[8]
+    rt, qb = ints[11], ints[12]
+    qn = np.int64(0)
+    changed = True
+    while changed:
+        changed = False
+        # relations: a digit of b that no candidate of a allows goes
+        for a in range(rc - rp - 1):
+            m = cand[a] & ~PLACED
+            for k in range(ints[rp + a], ints[rp + a + 1]):
+                sup = _U0
+                x = m
+                while x != _U0:
+                    sup |= masks[rt + k * n + np.int64(trailing_zeros(x))]
+                    x &= x - _U1
+                b = ints[rc + k]
+                if cand[b] & ~sup & ~PLACED:
+                    state[UPDATES] += 1
+                    changed = True
+                    qn = _strike(cand, b, sup, queue, qn)
+                    if qn < 0:
+                        return qn
+        # sums: each term within what the others leave of the total
+        for s in range(qp - st):
+            lo = np.int64(0)
+            hi = np.int64(0)
+            for k in range(ints[sp + s], ints[sp + s + 1]):
+                m = cand[ints[sc + k]] & ~PLACED
+                w = ints[sw + k]
+                a1 = w * (np.int64(trailing_zeros(m)) + 1)
+                a2 = w * (64 - np.int64(leading_zeros(m)))
+                lo += min(a1, a2)
+                hi += max(a1, a2)
+            t = ints[st + s]
+            if t < lo or t > hi:
+                return np.int64(-1)
+            for k in range(ints[sp + s], ints[sp + s + 1]):
+                c = ints[sc + k]
+                m = cand[c] & ~PLACED
+                w = ints[sw + k]
+                a1 = w * (np.int64(trailing_zeros(m)) + 1)
+                a2 = w * (64 - np.int64(leading_zeros(m)))
+                low = t - hi + max(a1, a2)  # the term's least and greatest value that the others allow
+                high = t - lo + min(a1, a2)
+                if min(a1, a2) >= low and max(a1, a2) <= high:
+                    continue
+                keep = _U0
+                x = m
+                while x != _U0:
+                    j = np.int64(trailing_zeros(x))
+                    v = w * (j + 1)
+                    if low <= v and v <= high:
+                        keep |= _U1 << np.uint64(j)
+                    x &= x - _U1
+                state[UPDATES] += 1
+                changed = True
+                qn = _strike(cand, c, keep, queue, qn)
+                if qn < 0:
+                    return qn
+        # quadruples: too few places for a digit, or just enough
+        for q in range(ints[9] - qm):
+            bit = masks[qb + q]
+            places = 0
+            for k in range(ints[qp + q], ints[qp + q + 1]):
+                if cand[ints[qc + k]] & bit:
+                    places += 1
+            if places < ints[qm + q]:
+                return np.int64(-1)
+            if places == ints[qm + q]:
+                for k in range(ints[qp + q], ints[qp + q + 1]):
+                    c = ints[qc + k]
+                    m = cand[c]
+                    if m & bit and (m & ~PLACED) != bit:
+                        state[UPDATES] += 1
+                        changed = True
+                        cand[c] = bit
+                        queue[qn] = c
+                        qn += 1
+        if qn > 0:
+            return qn
+    return qn
 
 
 @njit(**JIT_INNER)
@@ -123,26 +277,31 @@ def start_cells(work, grid, nn, full, geometry, strike_cell, strike_digit):
         state[k] = 0
     state[PHASE] = 1
     queue = work.queue
-    peer_ptr, peers, regions, bans = geometry
+    peer_ptr, peers, regions, bans, rules = geometry
     cur = work.stack[0]
+    start = rules[0][rules[1][10]:rules[1][11]]
     qn = 0
     for c in range(nn):
         d = grid[c]
-        if d != 0:
-            cur[c] = _U1 << np.uint64(d - 1)
+        m = full if d == 0 else _U1 << np.uint64(d - 1)
+        if start.shape[0] > 0:
+            m &= start[c]
+            if m == _U0:
+                return False
+        cur[c] = m
+        if m & (m - _U1) == _U0:
             queue[qn] = c
             qn += 1
-        else:
-            cur[c] = full
     if strike_cell >= 0:
-        m = cur[strike_cell] & ~(_U1 << np.uint64(strike_digit - 1))
-        if m == _U0:
+        m = cur[strike_cell]
+        x = m & ~(_U1 << np.uint64(strike_digit - 1))
+        if x == _U0:
             return False
-        cur[strike_cell] = m
-        if m & (m - _U1) == _U0:
+        cur[strike_cell] = x
+        if x != m and x & (x - _U1) == _U0:
             queue[qn] = strike_cell
             qn += 1
-    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans, state)
+    return _propagate(cur, queue, qn, full, peer_ptr, peers, regions, bans, rules, state)
 
 
 @njit(**JIT_INNER)
@@ -163,7 +322,7 @@ def search_cells(work, nn, full, geometry, node_budget, stop, randomised):
     at a solution.
     """
     stack, queue, cell, rem, rng, state = work.stack, work.queue, work.cell, work.rem, work.rng, work.state
-    peer_ptr, peers, regions, bans = geometry
+    peer_ptr, peers, regions, bans, rules = geometry
     n = regions.shape[1]
     level = state[LEVEL]
     phase = state[PHASE]
@@ -253,7 +412,7 @@ def search_cells(work, nn, full, geometry, node_budget, stop, randomised):
             c = regions[-1 - c, trailing_zeros(b)]
             nxt[c] = _U1 << np.uint64(cell[level + nn + 1])
         queue[0] = c
-        if _propagate(nxt, queue, np.int64(1), full, peer_ptr, peers, regions, bans, state):
+        if _propagate(nxt, queue, np.int64(1), full, peer_ptr, peers, regions, bans, rules, state):
             level += 1
             phase = 1
 
@@ -271,7 +430,7 @@ def write_cells(cur, out):
 def cells_clash(grid, n, geometry):
     """First cell whose given is larger than ``n``, repeats a digit among its
     peers or breaks a ban with another given; -1 when none does."""
-    peer_ptr, peers, regions, bans = geometry
+    peer_ptr, peers, regions, bans, rules = geometry
     ban_ptr, ban_cell, ban_mask = bans
     for c in range(grid.shape[0]):
         d = np.int64(grid[c])

@@ -26,7 +26,7 @@ two; and none at all when the clues among ``c``'s peers already hold every
 other digit.  An orbit of several cells takes a count to two.
 
 The geometry is the cell layout's tables, ``(peer_ptr, peers, regions,
-bans)`` (:data:`Geometry`); the band layout reads only the peers (for the
+bans, rules)`` (:data:`Geometry`); the band layout reads only the peers (for the
 shortcut above).
 
 Puzzle ``i`` of a batch, attempt ``a``, starts from its own PRNG state
@@ -45,11 +45,11 @@ from .bits import NO_BUDGET, band_lane, cell_lane, search, start, strike, write_
 from .cell_layout import search_cells, start_cells, write_cells
 from .rng import below, puzzle_state
 
-Geometry = namedtuple("Geometry", "peer_ptr peers regions bans")
+Geometry = namedtuple("Geometry", "peer_ptr peers regions bans rules")
 Geometry.__doc__ = """The geometry as the cell layout reads it (see
 :mod:`.bits`): the peers of cell ``c``, ``peers[peer_ptr[c]:peer_ptr[c + 1]]``
 (int32); ``regions`` (int32 ``(R, n)``); ``bans``, ``(ban_ptr, ban_cell,
-ban_mask)``."""
+ban_mask)``; ``rules``, the setters' rules (see :mod:`.cell_layout`; empty here)."""
 
 Request = namedtuple("Request", "seed orbit_ptr orbit_cells lo hi stop_clues max_attempts fill_budget")
 Request.__doc__ = """What a batch asks for: the batch's ``seed`` (uint64); the orbits

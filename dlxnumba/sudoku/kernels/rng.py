@@ -19,8 +19,13 @@ if TYPE_CHECKING or config.DISABLE_JIT:
         code (numba's intrinsic), the same in plain Python."""
         x = int(x)
         return (x & -x).bit_length() - 1
+
+    def leading_zeros(x: Any) -> int:
+        """The number of zero bits above the highest set bit of the uint64
+        ``x != 0``: LLVM's ctlz in compiled code, the same in plain Python."""
+        return 64 - int(x).bit_length()
 else:
-    from numba.cpython.unsafe.numbers import trailing_zeros
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
