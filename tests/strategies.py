@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from dlxnumba.sudoku.constraints import KINDS, little_killer_cells
+
 
 @st.composite
 def problems(draw, max_items=8, max_options=12):
@@ -45,3 +47,81 @@ def examples(n: int) -> int:
     from hypothesis import settings
 
     return max(1, round(n * settings.default.max_examples / 100))
+
+
+# ---------------------------------------------------------------------------
+# Setters' constraints (tests/sudoku/test_constraints.py, test_bits_constraints.py)
+# ---------------------------------------------------------------------------
+
+
+def _adjacent(draw, n):
+    a = draw(st.integers(0, n * n - 1))
+    i, j = divmod(a, n)
+    nb = [a + d for d, ok in ((-n, i > 0), (n, i < n - 1), (-1, j > 0), (1, j < n - 1)) if ok]
+    return a, draw(st.sampled_from(nb))
+
+
+def _line(draw, n, lo=2, hi=4):
+    """Distinct cells, each a king's move from the one before (a drawn line)."""
+    size = draw(st.integers(lo, hi))
+    cells = [draw(st.integers(0, n * n - 1))]
+    while len(cells) < size:
+        i, j = divmod(cells[-1], n)
+        nb = [(i + di) * n + j + dj for di in (-1, 0, 1) for dj in (-1, 0, 1)
+              if (di or dj) and 0 <= i + di < n and 0 <= j + dj < n and (i + di) * n + j + dj not in cells]
+        if not nb:
+            break
+        cells.append(draw(st.sampled_from(nb)))
+    return tuple(cells)
+
+
+@st.composite
+def one_constraint(draw, n=4):
+    """One random constraint of any kind on an ``n x n`` grid, as a plain tuple."""
+    kind = draw(st.sampled_from(KINDS))
+    if kind in ("thermometer", "palindrome"):
+        return (kind, _line(draw, n), None, ())
+    if kind == "arrow":
+        cells = _line(draw, n, 2, 4)
+        split = draw(st.integers(1, min(2, len(cells) - 1)))
+        return (kind, cells[split:], None, cells[:split])
+    if kind in ("cage", "region"):
+        return (kind, tuple(draw(st.lists(st.integers(0, n * n - 1), min_size=1, max_size=n, unique=True))), None, ())
+    if kind in ("diagonal+", "diagonal-"):
+        return (kind, (), None, ())
+    if kind == "little-killer":
+        row, col, direction = draw(st.sampled_from([(0, 1, "DOWN RIGHT"), (0, n, "DOWN LEFT"), (n + 1, 2, "UP RIGHT"),
+                                                    (1, 0, "DOWN RIGHT"), (2, n + 1, "UP LEFT")]))
+        cells = little_killer_cells(n, row, col, direction)
+        return (kind, cells, draw(st.integers(len(cells), n * len(cells))), (row, col))
+    if kind in ("difference", "ratio", "xv"):
+        lo, hi = {"difference": (1, n - 1), "ratio": (2, n), "xv": (3, 2 * n - 1)}[kind]
+        return (kind, _adjacent(draw, n), draw(st.integers(lo, hi)), ())
+    if kind.startswith("negative-"):
+        lo, hi = {"difference": (1, n - 1), "ratio": (2, n), "xv": (3, 2 * n - 1)}[kind[9:]]
+        return (kind, (), tuple(sorted(draw(st.sets(st.integers(lo, hi), min_size=1, max_size=2)))), ())
+    if kind in ("odd", "even", "minimum", "maximum"):
+        return (kind, (draw(st.integers(0, n * n - 1)),), None, ())
+    if kind == "clone":
+        a, b = draw(st.lists(st.integers(0, n * n - 1), min_size=2, max_size=2, unique=True))
+        return (kind, (a,), None, (b,))
+    top, left = draw(st.integers(0, n - 2)), draw(st.integers(0, n - 2))
+    quad = (top * n + left, top * n + left + 1, (top + 1) * n + left, (top + 1) * n + left + 1)
+    return (kind, quad, tuple(sorted(draw(st.lists(st.integers(1, n), min_size=1, max_size=3)))), ())
+
+
+def plain_constraints(cons):
+    """Constraints as the plain tuples the oracles of tests/reference.py read."""
+    return [(c.kind, c.cells, c.value, c.more) for c in cons]
+
+
+def unique_globals(items):
+    """At most one negative or diagonal of each kind (the parser refuses a second)."""
+    seen, out = set(), []
+    for it in items:
+        if it[0] in ("diagonal+", "diagonal-") or it[0].startswith("negative-"):
+            if it[0] in seen:
+                continue
+            seen.add(it[0])
+        out.append(it)
+    return out

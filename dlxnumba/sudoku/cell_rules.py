@@ -1,7 +1,7 @@
 """Setters' constraints and a killer's cages as the tables of the bits' cell layout.
 
 The dancing links see these rules as items and options
-(:func:`~.constraints.constraints_problem`, :func:`~.killer.killer_problem`);
+(:func:`~.constraint_cover.constraints_problem`, :func:`~.killer.killer_problem`);
 the cell layout of the bit engine (:mod:`.kernels.cell_layout`) sees them as
 masks, in a :data:`CellRules` record (packed by :func:`pack`), and keeps them
 more strongly than the links' forward checks do: relations between two

@@ -88,7 +88,8 @@ from ..errors import SudokuError, plain
 from ..exact_cover import ExactCover
 from ..template import template
 from .encoding import _item_names
-from .constraints import Constraints, constraints_problem
+from .constraint_cover import constraints_problem
+from .constraints import Constraints
 from .geometry import Geometry, cell_name, geometry, side_of
 from .killer import Cages, killer_problem
 from .text import grid_from, symbol

@@ -22,7 +22,7 @@ from dlxnumba.sudoku.geometry import geometry
 from dlxnumba.sudoku.variants import Variant
 from reference import killer_ok, killer_solutions_brute, setter_ok, variant_ok
 from strategies import examples
-from sudoku.test_constraints import _plain, _unique_globals, one_constraint
+from strategies import one_constraint, plain_constraints as _plain, unique_globals as _unique_globals
 
 #: A full 6x6 grid (boxes of 2x3) that the 6x6 cases' constraints are drawn to keep.
 GRID6 = [1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2]
