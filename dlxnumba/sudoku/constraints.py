@@ -455,10 +455,11 @@ def _value(kind: str, value: Any, cells: tuple[int, ...], n: int, what: str) -> 
 def _global(kind: str, cells: Any, value: Any, n: int, what: str) -> Constraint:
     """A rule of the whole grid: a diagonal or a negative constraint."""
     if kind in ("diagonal+", "diagonal-"):
-        if value not in (None, "") or cells not in (None, (), []):
-            raise SudokuError(f"{what}: takes no cells and no value (the diagonal is the grid's)")
         diag = tuple((n - 1 - i) * n + i for i in range(n)) if kind == "diagonal+" else \
             tuple(i * n + i for i in range(n))
+        # a record read back (its cells are the diagonal's) is accepted as it is
+        if value not in (None, "") or (cells not in (None, (), []) and set(_cells(cells, n, what)) != set(diag)):
+            raise SudokuError(f"{what}: takes no cells and no value (the diagonal is the grid's)")
         return Constraint(kind, tuple(sorted(diag)))
     if cells not in (None, (), []):
         raise SudokuError(f"{what}: a negative constraint applies to the whole grid; it takes no cells")
