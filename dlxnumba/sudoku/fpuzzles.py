@@ -95,6 +95,7 @@ import json
 import math
 import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -227,6 +228,8 @@ def _load(source: Any) -> dict:
     text = source.strip()
     if not text:
         raise SudokuError("f-puzzles: empty input")
+    if not text.startswith(("{", "[")) and "://" not in text and len(text) < 1024 and os.path.isfile(text):
+        return _load(Path(text))  # a file's name
     if not text.startswith(("{", "[")):
         link = "://" in text or is_link(text)
         text = _decompress(_data_of_link(text) if link else text, link)
@@ -405,7 +408,8 @@ def read(source: Any) -> FPuzzle:
     Parameters
     ----------
     source : str, dict, bytes or path
-        See the module's docstring for the forms and the entries read.
+        See the module's docstring for the forms and the entries read; a
+        str that names an existing file is that file.
 
     Returns
     -------
