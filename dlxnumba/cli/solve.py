@@ -57,6 +57,11 @@ work too.  Lines of 16, 25, 36 or 49 cells are one-line puzzles (4x4 ...
 7x7) unless the first of them hold digits too large for those: then they
 are the rows of a grid that wide.  --size or --box settles the size.
 
+f-puzzles: a file of f-puzzles JSON (it starts with '{'), a file of f-puzzles or
+SudokuPad links (one a line), and such a link as an INPUT are read as f-puzzles
+puzzles, each solved with its own rules (thermometers, arrows, kropki, cages, ...);
+--fpuzzles reads every INPUT so, standard input and lz-string data too.
+
 Variants: --variant NAME solves every puzzle with extra rules (x, windoku,
 anti-knight, anti-king, non-consecutive, combined with '+'; jigsaw with
 --regions MAP, a region map of N*N letters; killer with --cages 'MAP SUMS', a
@@ -98,6 +103,7 @@ examples:
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
   dlxnumba solve --box 2x3 six-by-six.txt
   dlxnumba solve --variant x+anti-knight puzzles.txt
+  dlxnumba solve --unique 'https://www.f-puzzles.com/?load=N4Ig...'
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
   dlxnumba solve --count --threads 2 --checkpoint hard.ckpt hard-puzzle.txt
 
@@ -497,6 +503,7 @@ class _SolveRun:
         if source.puzzles:
             yield from ((f"argument {k + 1}", text) for k, text in enumerate(source.puzzles))
             return
+        data: Any
         if source.path is not None:
             with open(source.path, "rb") as f:
                 data = f.read()
@@ -506,12 +513,11 @@ class _SolveRun:
             if _closed(sys.stdin):
                 raise InputError("cannot read standard input: it is closed")
             data = getattr(sys.stdin, "buffer", sys.stdin).read()
-        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-        text = text.lstrip("\ufeff")
-        if text.lstrip().startswith("{") and not _one_object_a_line(text):
-            yield source.name, text
+        whole = (data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)).lstrip("\ufeff")
+        if whole.lstrip().startswith("{") and not _one_object_a_line(whole):
+            yield source.name, whole
             return
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(whole.splitlines(), 1):
             line = line.strip()
             if line and not line.startswith("#"):
                 yield f"{source.name}:{number}", line

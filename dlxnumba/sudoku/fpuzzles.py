@@ -304,7 +304,7 @@ class _Reader:
 
     def lines(self, key: str) -> list[tuple[str, dict, list[int]]]:
         """``(name, entry, cells)`` of each line of each entry of ``key``; no cell twice on a line."""
-        out = []
+        out: list[tuple[str, dict, list[int]]] = []
         for what, e in self.entries(key):
             lines = e.get("lines")
             if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
@@ -315,8 +315,8 @@ class _Reader:
                 cells = self.cells(line, name, "lines")
                 twice = [c for k, c in enumerate(cells) if c in cells[:k]]
                 if twice:
-                    raise SudokuError(f"f-puzzles {name}: the line passes through {cell_name(self.n, twice[0]).upper()} "
-                                      "twice")
+                    twice_name = cell_name(self.n, twice[0]).upper()
+                    raise SudokuError(f"f-puzzles {name}: the line passes through {twice_name} twice")
                 out.append((name, e, cells))
         return out
 
@@ -341,7 +341,7 @@ def _number(v: Any, what: str, name: str) -> int:
 
 def _checked(r: _Reader, entries: list[tuple[str, tuple]]) -> list[Constraint]:
     """Each entry ``(name, (kind, cells, value, more))`` checked alone, its fault named as f-puzzles names it."""
-    out = []
+    out: list[Constraint] = []
     for what, e in entries:
         try:
             out.extend(Constraints.parse([e], r.n))
@@ -425,7 +425,8 @@ def read(source: Any) -> FPuzzle:
     Examples
     --------
     >>> p = read('{"size": 4, "title": "Tiny", "grid": [[{"value": 1, "given": true}, {"value": 2}, {}, {}],'
-    ...          '[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], "thermometer": [{"lines": [["R4C1", "R4C5"]]}]}')
+    ...          '[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],'
+    ...          '"thermometer": [{"lines": [["R4C1", "R4C5"]]}]}')
     Traceback (most recent call last):
     ...
     dlxnumba.errors.SudokuError: f-puzzles thermometer 1: cell R4C5 is outside the 4x4 grid
@@ -433,7 +434,8 @@ def read(source: Any) -> FPuzzle:
     data = _load(source)
     r = _Reader(data)
     n = r.n
-    unknown = [k for k, v in data.items() if k not in RULES and k not in COSMETIC and v not in (None, False, "", [], {})]
+    unknown = [k for k, v in data.items()
+               if k not in RULES and k not in COSMETIC and v not in (None, False, "", [], {})]
     if unknown:
         raise SudokuError(f"f-puzzles rule {unknown[0]!r} is not supported; supported: {', '.join(RULES)}")
     givens, labels = _givens(r)
@@ -493,16 +495,16 @@ def read(source: Any) -> FPuzzle:
         if not isinstance(direction, str):
             raise SudokuError(f"f-puzzles {what}: 'direction' must be such as 'DOWN RIGHT', not {plain(direction)}")
         try:
-            cells = little_killer_cells(n, row, col, direction)
+            seen = little_killer_cells(n, row, col, direction)
         except SudokuError as err:
             raise SudokuError(f"f-puzzles {what}: {err}") from None
-        if not cells:
+        if not seen:
             raise SudokuError(f"f-puzzles {what}: the clue at {clue} points at no cell of the grid")
-        cons.append((what, ("little-killer", cells, _number(v, what, "sum"), (row, col))))
+        cons.append((what, ("little-killer", seen, _number(v, what, "sum"), (row, col))))
 
     # dots
-    dots = {}
-    for key, default in (("difference", 1), ("ratio", 2), ("xv", None)):
+    dots: dict[str, list[int]] = {}
+    for key, default in (("difference", 1), ("ratio", 2), ("xv", 10)):
         dots[key] = []
         for what, e in r.entries(key):
             cells = r.cells(e.get("cells"), what)
@@ -632,14 +634,14 @@ def to_fpuzzles(grid: Grid, *, title: str | None = None, author: str | None = No
     for i in range(n):
         row = []
         for j in range(n):
-            c = i * n + j
+            cell = i * n + j
             entry: dict[str, Any] = {}
-            if puzzle[c]:
-                entry = {"value": int(puzzle[c]), "given": True}
-            elif cells[c]:
-                entry = {"value": int(cells[c])}
+            if puzzle[cell]:
+                entry = {"value": int(puzzle[cell]), "given": True}
+            elif cells[cell]:
+                entry = {"value": int(cells[cell])}
             if labels is not None:
-                entry["region"] = labels[c]
+                entry["region"] = labels[cell]
             row.append(entry)
         rows.append(row)
     out["grid"] = rows
@@ -647,7 +649,7 @@ def to_fpuzzles(grid: Grid, *, title: str | None = None, author: str | None = No
         if value is not None:
             out[key] = str(value)
     kinds = set(v.kinds)
-    cons = list(v.constraints) if v.constraints is not None else []
+    cons: list[Constraint] = list(v.constraints) if v.constraints is not None else []
     have = {c.kind for c in cons}
     if "x" in kinds or "diagonal+" in have:
         out["diagonal+"] = True

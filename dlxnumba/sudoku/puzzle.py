@@ -241,7 +241,7 @@ class Sudoku(Grid):
         ...                          '[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], '
         ...                          '"thermometer": [{"lines": [["R2C1", "R3C2", "R4C3"]]}], "diagonal-": true}')
         >>> s.variant.constraints.text(), s.count()
-        ('thermometer r2c1 r3c2 r4c3; diagonal- r1c1 r2c2 r3c3 r4c4', 4)
+        ('thermometer r2c1 r3c2 r4c3; diagonal-', 4)
         """
         p = _fpuzzles.read(source)
         return cls(p.givens, p.box, variant=p.variant)
