@@ -477,6 +477,9 @@ class _SolveRun:
         if self.args.variant_rules is not None or self.args.box is not None or self.args.size is not None:
             given = "--variant, --regions or --cages" if self.args.variant_rules is not None else "--box or --size"
             raise InputError(f"{source.name}: f-puzzles input carries its own rules and size; leave out {given}")
+        if getattr(self.args, "dask", None) is not None:
+            raise InputError(f"{source.name}: --dask does not take f-puzzles input (each puzzle has its own "
+                             "rules); solve it without --dask")
         rules = (self.solver.box, self.solver.variant)
         try:
             for where, text in self.fpuzzles_items(source):

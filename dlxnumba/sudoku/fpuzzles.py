@@ -164,7 +164,7 @@ def is_link(text: str) -> bool:
     (True, False)
     """
     t = text.strip()
-    if not re.match(r"(https?://)?[\w.-]+\.[a-z]+/", t, re.IGNORECASE):
+    if not re.match(r"(https?://)?[\w.-]+\.[a-z]+[/?]", t, re.IGNORECASE):
         return False
     host = urlsplit(t if "://" in t else "https://" + t).hostname or ""
     return host.lower() in HOSTS

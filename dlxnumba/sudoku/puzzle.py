@@ -239,9 +239,9 @@ class Sudoku(Grid):
         >>> from dlxnumba import Sudoku
         >>> s = Sudoku.from_fpuzzles('{"size": 4, "grid": [[{"value": 1, "given": true}, {}, {}, {}], '
         ...                          '[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], '
-        ...                          '"thermometer": [{"lines": [["R2C1", "R3C2", "R4C3"]]}], "diagonal-": true}')
+        ...                          '"thermometer": [{"lines": [["R2C3", "R3C2", "R4C1"]]}], "diagonal-": true}')
         >>> s.variant.constraints.text(), s.count()
-        ('thermometer r2c1 r3c2 r4c3; diagonal-', 4)
+        ('thermometer r2c3 r3c2 r4c1; diagonal-', 3)
         """
         p = _fpuzzles.read(source)
         return cls(p.givens, p.box, variant=p.variant)
@@ -270,7 +270,7 @@ class Sudoku(Grid):
         --------
         >>> from dlxnumba import Sudoku
         >>> url = Sudoku("1... .... .... ....", variant="x").fpuzzles_url()
-        >>> url[:33], Sudoku.from_fpuzzles(url) == Sudoku("1... .... .... ....", variant="x")
+        >>> url[:32], Sudoku.from_fpuzzles(url) == Sudoku("1... .... .... ....", variant="x")
         ('https://www.f-puzzles.com/?load=', True)
         """
         return _fpuzzles.fpuzzles_url(self, **meta)
