@@ -111,7 +111,7 @@ from .variants import Variant, parse_region_map
 if TYPE_CHECKING:  # pragma: no cover
     from .grid import Grid
 
-__all__ = ["FPuzzle", "read", "to_fpuzzles", "fpuzzles_url", "is_link", "SIZES", "URL"]
+__all__ = ["FPuzzle", "read", "to_fpuzzles", "fpuzzles_url", "is_link", "fpuzzles_box", "SIZES", "URL"]
 
 #: The grid sides f-puzzles draws.
 SIZES = range(4, 17)
@@ -124,8 +124,6 @@ RULES = ("diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "
 #: Keys that draw or describe but set no rule.
 COSMETIC = ("size", "grid", "title", "author", "ruleset", "solution", "text", "line", "rectangle", "circle", "cage",
             "highlightConflicts", "disabledlogic", "truecandidatesoptions", "version")
-#: Keys of a grid cell that set no rule.
-CELL_KEYS = ("value", "given", "region", "centerPencilMarks", "cornerPencilMarks", "c", "cArray", "highlight")
 #: Hosts of links that may carry f-puzzles data.
 HOSTS = ("f-puzzles.com", "www.f-puzzles.com", "sudokupad.app", "www.sudokupad.app", "beta.sudokupad.app",
          "app.crackingthecryptic.com", "sudokupad.svencodes.com")
