@@ -34,7 +34,9 @@ record: its ``kind``, its ``cells`` (cell numbers, row-major from 0), a
                     pair from both kropki rules, as in f-puzzles)
 ``odd``, ``even``   the cell's digit is odd (even)
 ``minimum``         the cell is smaller than its orthogonal neighbours
+                    (but those of the same constraint, as in f-puzzles)
 ``maximum``         the cell is larger than its orthogonal neighbours
+                    (but those of the same constraint)
 ``clone``           ``cells[i]`` holds the digit of ``more[i]``
 ``quadruple``       the ``value`` digits (repeats count) all appear in the
                     cells, usually the four around a grid point
@@ -636,6 +638,8 @@ def _broken(c: Constraint, g: np.ndarray, n: int, all_: Constraints, partial: bo
     if k in ("minimum", "maximum"):
         for x, v in zip(c.cells, d):
             for y in _neighbours(n, x):
+                if y in c.cells:
+                    continue  # the cells of one constraint are not compared (f-puzzles)
                 w = int(g[y])
                 if v and w and ((k == "minimum" and v >= w) or (k == "maximum" and v <= w)):
                     return f"{name(x)}={v} is not {'below' if k == 'minimum' else 'above'} {name(y)}={w}"
@@ -735,7 +739,8 @@ def _relations(cons: Constraints, geo: Geometry) -> dict[tuple[int, int], np.nda
         elif k in ("minimum", "maximum"):
             for x in c.cells:
                 for y in _neighbours(n, x):
-                    add(x, y, X < Y if k == "minimum" else X > Y)
+                    if y not in c.cells:  # the cells of one constraint are not compared (f-puzzles)
+                        add(x, y, X < Y if k == "minimum" else X > Y)
         elif k.startswith("negative-"):
             base = k[len("negative-"):]
             marks = xv if base == "xv" else kropki
