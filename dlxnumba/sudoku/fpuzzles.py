@@ -40,8 +40,9 @@ grid cell ``region``      a jigsaw's region map, or another box shape when
                           values (2 when none); ``"xv"``: ``negative-xv``
 ``killercage``            with a sum: a killer cage (:mod:`.killer`);
                           without: constraint ``cage``
-``littlekillersum``       ``little-killer`` (an empty or ``"0"`` value is
-                          no clue, as in f-puzzles)
+``littlekillersum``       ``little-killer`` (direction ``UR``, ``DL``, ...;
+                          an empty or ``"0"`` value is no clue, as in
+                          f-puzzles)
 ``arrow``                 one ``arrow`` per line: the line's cells off the
                           bulb; the bulb (``cells``) its ``more``
 ``thermometer``,          one constraint per line
@@ -127,6 +128,8 @@ COSMETIC = ("size", "grid", "title", "author", "ruleset", "solution", "text", "l
 #: Hosts of links that may carry f-puzzles data.
 HOSTS = ("f-puzzles.com", "www.f-puzzles.com", "sudokupad.app", "www.sudokupad.app", "beta.sudokupad.app",
          "app.crackingthecryptic.com", "sudokupad.svencodes.com")
+#: A little killer's directions as f-puzzles writes them.
+DIRECTIONS = {"UR": "UP RIGHT", "UL": "UP LEFT", "DR": "DOWN RIGHT", "DL": "DOWN LEFT"}
 #: The metadata kept beside the puzzle.
 META = ("title", "author", "ruleset")
 
@@ -491,7 +494,9 @@ def read(source: Any) -> FPuzzle:
         row, col = int(m.group(1)), int(m.group(2))
         direction = e.get("direction")
         if not isinstance(direction, str):
-            raise SudokuError(f"f-puzzles {what}: 'direction' must be such as 'DOWN RIGHT', not {plain(direction)}")
+            raise SudokuError(f"f-puzzles {what}: 'direction' must be such as 'DR' or 'DOWN RIGHT', "
+                              f"not {plain(direction)}")
+        direction = DIRECTIONS.get(direction.strip().upper(), direction)
         try:
             seen = little_killer_cells(n, row, col, direction)
         except SudokuError as err:
@@ -723,7 +728,7 @@ def _write(out: dict[str, Any], c: Constraint, n: int, k: int) -> None:
     elif kind == "little-killer":
         r, col = c.more
         first = c.cells[0]
-        direction = ("DOWN" if first // n + 1 > r else "UP") + " " + ("RIGHT" if first % n + 1 > col else "LEFT")
+        direction = ("D" if first // n + 1 > r else "U") + ("R" if first % n + 1 > col else "L")
         out.setdefault("littlekillersum", []).append({"cell": f"R{r}C{col}", "direction": direction,
                                                       "value": str(c.value)})
     elif kind in ("difference", "ratio"):

@@ -189,7 +189,7 @@ def test_mapping_of_flags_and_entries():
     assert s.variant.constraints.text() == "negative-ratio 2; negative-xv 5"
     s = Sudoku.from_fpuzzles(grid4(
         killercage=[{"cells": ["R1C1", "R1C2"], "value": "3"}, {"cells": ["R2C1", "R3C1"]}],
-        littlekillersum=[{"cell": "R0C1", "direction": "DOWN RIGHT", "value": "10"},
+        littlekillersum=[{"cell": "R0C1", "direction": "DR", "value": "10"},
                          {"cell": "R0C2", "direction": "DOWN RIGHT", "value": ""},
                          {"cell": "R0C3", "direction": "DOWN RIGHT", "value": "0"}],
         arrow=[{"lines": [["R3C3", "R4C4"], ["R3C3", "R3C4"]], "cells": ["R3C3"]}],
