@@ -16,7 +16,7 @@ from dlxnumba.io.lzstring import compress_to_base64, decompress_from_base64
 from dlxnumba.sudoku import fpuzzles
 from dlxnumba.sudoku.constraints import KINDS, little_killer_cells
 from dlxnumba.sudoku.killer import Cages
-from reference import killer_ok, setter_ok
+from reference import killer_ok, setter_ok, sudoku_solutions_brute
 from strategies import examples
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,6 +198,22 @@ def test_mapping_of_flags_and_entries():
     assert s.variant.cages.text() == "AA.. .... .... .... A=3"
     assert s.variant.constraints.text() == ("arrow r4c4 : r3c3; arrow r3c4 : r3c3; cage r2c1 r3c1; "
                                             "little-killer 10 r1c2 r2c3 r3c4 : r0c1; xv 5 r2c2 r2c3; odd r4c1 r4c2")
+
+
+def test_maximum_cells_side_by_side_are_not_compared():
+    """f-puzzles (and SudokuSolver) compare a maximum cell with its neighbours outside
+    the maximum cells only: two grey cells side by side (a fortress) both stand above
+    their other neighbours."""
+    s = Sudoku.from_fpuzzles(grid4(maximum=[{"cell": "R1C1"}, {"cell": "R1C2"}],
+                                   minimum=[{"cell": "R4C4"}]))
+    solutions = list(s.solutions())
+    records = [tuple(c) for c in s.variant.constraints]
+    brute = [g for g in sudoku_solutions_brute([0] * 16, 4, (2, 2)) if setter_ok(list(g), 4, records)]
+    assert len(solutions) == s.count() == len(brute) > 0
+    for t in solutions:
+        cells = t.grid.reshape(-1).tolist()
+        assert setter_ok(cells, 4, [tuple(c) for c in s.variant.constraints])
+        assert cells[0] > cells[4] and cells[1] > cells[5] and cells[1] > cells[2] and cells[15] < cells[14]
 
 
 def test_regions():
