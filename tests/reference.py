@@ -676,7 +676,7 @@ def setter_ok(cells, n, constraints) -> bool:
         elif kind in ("minimum", "maximum"):
             for a in where:
                 for b in range(n * n):
-                    if _orthogonal(n, a, b):
+                    if _orthogonal(n, a, b) and b not in where:  # one constraint's cells are not compared
                         if kind == "minimum" and not cells[a] < cells[b]:
                             return False
                         if kind == "maximum" and not cells[a] > cells[b]:

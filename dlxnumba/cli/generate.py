@@ -30,7 +30,9 @@ output:
   (--variant killer, cages drawn at random; seconds per 9x9) each have
   their own cages: one block per puzzle, its 'variant:' and 'cages:' lines and
   the grid, then a blank line; Sudoku(block) reads one, and so does
-  'dlxnumba solve' from a file of one block
+  'dlxnumba solve' from a file of one block.  With --link, one f-puzzles
+  link per line instead, its rules in it ('dlxnumba solve' reads a file of
+  them)
 
 examples:
   dlxnumba generate -n 10 --seed 1              ten minimal 9x9 puzzles
@@ -41,6 +43,7 @@ examples:
   dlxnumba generate --variant killer --seed 7   a killer: cages with sums
   dlxnumba generate -n 1000 -o new.txt && dlxnumba solve new.txt
   dlxnumba generate --samurai --seed 1          a samurai: five overlapping grids
+  dlxnumba generate --variant x --link          a link that opens it in f-puzzles
 
 exit status:
   0    every puzzle generated
@@ -110,6 +113,9 @@ def add_parser(commands) -> argparse.ArgumentParser:
     c.add_argument("--max-attempts", type=_non_negative_int, metavar="N",
                    help="attempts per puzzle for --clues or --level (default 10000)")
     c.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="wall-clock limit for the whole run")
+    c.add_argument("--link", action="store_true",
+                   help="print an f-puzzles link for each puzzle (https://www.f-puzzles.com/?load=...; "
+                        "SudokuPad opens them too) instead of its text")
     c.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE instead of standard output")
     c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on stderr (default: when stderr is a terminal and N >= 1000)")
@@ -136,6 +142,9 @@ def validate(args) -> None:
             p.error("--layout takes --symmetric central only (a half turn of the canvas)")
         if args.clues is not None and args.minimal:
             p.error("--layout takes --clues only with --not-minimal (removal stops at B clues)")
+    if args.link and args.box is not None and not 4 <= args.box[0] * args.box[1] <= 16:
+        r, c = args.box
+        p.error(f"argument --link: f-puzzles draws 4x4 to 16x16 grids, not {r * c}x{r * c}")
 
 
 def run(args) -> int:
@@ -168,7 +177,7 @@ def run(args) -> int:
     except OutputError as e:
         return _error(e)
     deadline = None if req.timeout is None else time.monotonic() + req.timeout
-    header = to_text("", req.variant).rstrip("\n") if req.variant and not req.killer else ""
+    header = to_text("", req.variant).rstrip("\n") if req.variant and not req.killer and not args.link else ""
     code = EXIT_INTERRUPTED
     done = 0
     number = args.number
@@ -186,7 +195,9 @@ def run(args) -> int:
                 if header:  # with the first puzzles: a request that cannot be met prints nothing
                     records.append(header + "\n")
                     header = ""
-                if req.killer:  # each killer has its own cages: a block of header lines and the grid
+                if args.link:  # each puzzle as an f-puzzles link, its rules in it
+                    records.extend(s.fpuzzles_url() + "\n" for s in batch)
+                elif req.killer:  # each killer has its own cages: a block of header lines and the grid
                     records.extend(to_text(str(s), s.variant) + "\n\n" for s in batch)
                 else:
                     records.extend(f"{s}\n" for s in batch)

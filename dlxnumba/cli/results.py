@@ -36,7 +36,7 @@ class Results:
         self.S = S
         self.fmt = fmt
         self.box = box
-        self.variant = None  # set with the solver's
+        self.variant: Any = None  # set with the solver's (f-puzzles input: each puzzle's)
         self.out = out
         self.names = {int(s): s.name for s in S.Status}
         self.symbols = np.frombuffer(("." + S.SYMBOLS).encode("ascii"), np.uint8)

@@ -57,6 +57,11 @@ work too.  Lines of 16, 25, 36 or 49 cells are one-line puzzles (4x4 ...
 7x7) unless the first of them hold digits too large for those: then they
 are the rows of a grid that wide.  --size or --box settles the size.
 
+f-puzzles: a file of f-puzzles JSON (it starts with '{'), a file of f-puzzles or
+SudokuPad links (one a line), and such a link as an INPUT are read as f-puzzles
+puzzles, each solved with its own rules (thermometers, arrows, kropki, cages, ...);
+--fpuzzles reads every INPUT so, standard input and lz-string data too.
+
 Variants: --variant NAME solves every puzzle with extra rules (x, windoku,
 anti-knight, anti-king, non-consecutive, combined with '+'; jigsaw with
 --regions MAP, a region map of N*N letters; killer with --cages 'MAP SUMS', a
@@ -105,6 +110,7 @@ examples:
   dlxnumba solve --unique --stats --threads 2 big.txt -o solutions.txt
   dlxnumba solve --box 2x3 six-by-six.txt
   dlxnumba solve --variant x+anti-knight puzzles.txt
+  dlxnumba solve --unique 'https://www.f-puzzles.com/?load=N4Ig...'
   dlxnumba solve --count --limit 1000 --timeout 60 sparse.txt
   dlxnumba solve --count --threads 2 --checkpoint hard.ckpt hard-puzzle.txt
   dlxnumba solve samurai.txt                    samurai puzzles (21 lines each)
@@ -179,6 +185,10 @@ def add_parser(commands) -> argparse.ArgumentParser:
                         "cage, region, diagonal+/-, little-killer, difference, ratio, xv, negative-*, "
                         "odd, even, minimum, maximum, clone, quadruple, e.g. 'thermometer r1c1 r1c2 "
                         "r1c3; arrow r2c2 r3c3 : r1c1' (cells of --size N grids, 9 by default)")
+    s.add_argument("--fpuzzles", action="store_true",
+                   help="every INPUT is f-puzzles input: a JSON file, a file of links or lz-string data "
+                        "(one per line), or a link or data as an argument (default: recognised: files "
+                        "starting with '{' or with an f-puzzles/SudokuPad link, and such links)")
     s.add_argument("--algorithm", choices=("auto", "bits", "links"), default="auto",
                    help="the engine: bits (bit-parallel, any grid of up to 63 digits, killers "
                         "and constraints too), links (dancing links), or auto (default: the faster "
@@ -266,10 +276,11 @@ def run(args) -> int:
     if (args.stats or args.progress) and _closed(sys.stderr):
         return EXIT_USAGE  # asked for what stderr would show, and stderr is closed: nowhere to say so
     try:
-        sources = resolve_sources(args.inputs)
+        sources = resolve_sources(args.inputs, getattr(args, "fpuzzles", False))
     except InputError as e:
         return _error(e)
-    clash = _output_clash(args.output, [s.path for s in sources if s.kind == "file" and s.path is not None],
+    clash = _output_clash(args.output, [s.path for s in sources if s.kind in ("file", "fpuzzles")
+                                        and s.path is not None],
                           any(s.kind == "stdin" for s in sources), args.checkpoint)
     if clash:
         return _error(clash)
@@ -379,6 +390,8 @@ class _SolveRun:
             self.names.append(source.name)
             if source.kind == "puzzles":
                 failed = self.attempt(source.name, lambda: self.solve_arguments(source.puzzles))
+            elif source.kind == "fpuzzles":
+                failed = self.attempt(source.name, lambda: self.solve_fpuzzles(source))
             else:
                 failed = self.attempt(source.name, lambda: self.solve_input(source, alone=len(sources) == 1))
             if failed is not None:
@@ -494,6 +507,62 @@ class _SolveRun:
                               f"for {self.size}x{self.size} grids")
                 cells = np.zeros(self.size * self.size, np.uint8)
             self.solve_chunk(cells[None, :], reasons)
+
+    def solve_fpuzzles(self, source) -> None:
+        """Solve the f-puzzles puzzles of ``source`` one at a time, each with its own rules."""
+        from ..sudoku import fpuzzles
+
+        if self.args.variant_rules is not None or self.args.box is not None or self.args.size is not None:
+            given = ("--variant, --regions, --cages or --constraints" if self.args.variant_rules is not None
+                     else "--box or --size")
+            raise InputError(f"{source.name}: f-puzzles input carries its own rules and size; leave out {given}")
+        if getattr(self.args, "dask", None) is not None:
+            raise InputError(f"{source.name}: --dask does not take f-puzzles input (each puzzle has its own "
+                             "rules); solve it without --dask")
+        rules = (self.solver.box, self.solver.variant)
+        try:
+            for where, text in self.fpuzzles_items(source):
+                if self.solver.expired():
+                    self.stop("timeout")
+                    return
+                try:
+                    p = fpuzzles.read(text)
+                except SudokuError as e:
+                    if self.args.strict:
+                        raise InputError(f"{where}: {e}") from None
+                    self.solver.box, self.solver.variant = self.results.box, self.results.variant = (None, None)
+                    self.solve_chunk(self.np.zeros((1, 81), self.np.uint8), {0: f"{where}: {e}"})
+                    continue
+                variant = p.variant if p.variant else None
+                self.solver.box, self.solver.variant = self.results.box, self.results.variant = (p.box, variant)
+                self.solve_chunk(p.givens.reshape(1, -1), {})
+        finally:
+            self.solver.box, self.solver.variant = self.results.box, self.results.variant = rules
+
+    def fpuzzles_items(self, source):
+        """``(where, text)`` of each f-puzzles puzzle of ``source``: a JSON file is one
+        puzzle; other files (and standard input) hold one link, lz-string data or JSON object a line."""
+        if source.puzzles:
+            yield from ((f"argument {k + 1}", text) for k, text in enumerate(source.puzzles))
+            return
+        data: Any
+        if source.path is not None:
+            with open(source.path, "rb") as f:
+                data = f.read()
+        else:
+            from .common import _closed
+
+            if _closed(sys.stdin):
+                raise InputError("cannot read standard input: it is closed")
+            data = getattr(sys.stdin, "buffer", sys.stdin).read()
+        whole = (data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)).lstrip("\ufeff")
+        if whole.lstrip().startswith("{") and not _one_object_a_line(whole):
+            yield source.name, whole
+            return
+        for number, line in enumerate(whole.splitlines(), 1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                yield f"{source.name}:{number}", line
 
     def solve_chunk(self, chunk, reasons: dict) -> None:
         """Solve (or count) a chunk slice by slice, writing each slice's results."""
@@ -624,6 +693,13 @@ class _SolveRun:
             text += (f"; {tally.inexact} count{'s' if tally.inexact != 1 else ''} stopped at "
                      f"--limit {args.limit} (more solutions exist)")
         return text
+
+
+def _one_object_a_line(text: str) -> bool:
+    """Whether ``text`` holds JSON objects one a line (more than one line, each
+    starting with ``{``), rather than one object over the whole text."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    return len(lines) > 1 and all(line.startswith("{") and line.endswith("}") for line in lines)
 
 
 # ---------------------------------------------------------------------------

@@ -29,8 +29,10 @@ STREAM_BLOCK = 1 << 16
 @dataclass
 class Source:
     """One input: ``kind`` is ``"file"`` (``path``), ``"set"`` (a puzzle set shipped
-    with the package, by ``name``), ``"stdin"`` or ``"puzzles"`` (``puzzles``: texts
-    given as arguments, one puzzle each)."""
+    with the package, by ``name``), ``"stdin"``, ``"puzzles"`` (``puzzles``: texts
+    given as arguments, one puzzle each) or ``"fpuzzles"`` (f-puzzles puzzles: the
+    JSON or links of the file ``path``, of standard input when ``name`` is
+    ``<stdin>``, or ``puzzles``: links or data given as arguments)."""
 
     kind: str
     name: str
@@ -51,20 +53,58 @@ def _puzzle_problem(text: str) -> str | None:
     return None
 
 
-def resolve_source(arg: str) -> Source:
+#: Bytes of a file looked at to tell f-puzzles input from a file of puzzles.
+SNIFF = 4096
+
+
+def _is_link(text: str) -> bool:
+    """Whether ``text`` is a link to f-puzzles or SudokuPad (cheap: imports only the standard library's)."""
+    from ..sudoku.fpuzzles import is_link
+
+    return is_link(text)
+
+
+def is_fpuzzles_file(path: str) -> bool:
+    """Whether the file ``path`` holds f-puzzles input: JSON (it starts with ``{``), or
+    links to f-puzzles or SudokuPad (its first line that is neither blank nor a
+    ``#`` comment is one)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(SNIFF).decode("utf-8", "replace")
+    except OSError:
+        return False  # reading it later says why
+    text = head.lstrip("\ufeff \t\r\n")
+    if text.startswith("{"):
+        return True
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return line.lower().startswith(("http://", "https://")) and _is_link(line)
+    return False
+
+
+def resolve_source(arg: str, fpuzzles: bool = False) -> Source:
     """What the input argument ``arg`` names.
 
     In this order: ``-`` is standard input; an existing path is a file (even
     when the argument would also read as a puzzle); the name of a puzzle set
     shipped with the package (``top95``, see :func:`dlxnumba.puzzle_sets`) is
-    that set; an argument that reads as
-    one puzzle (81 cells for 9x9, 16 for 4x4, ...) is that puzzle.  Anything
-    else raises :class:`~dlxnumba.errors.InputError` naming the argument.
+    that set; a link to f-puzzles or SudokuPad is that puzzle; an argument that
+    reads as one puzzle (81 cells for 9x9, 16 for 4x4, ...) is that puzzle.
+    Anything else raises :class:`~dlxnumba.errors.InputError` naming the argument.
+
+    A file of f-puzzles JSON or of links is an f-puzzles source; with
+    ``fpuzzles`` (``--fpuzzles``) every input is: files, standard input, and
+    arguments (links, the data of links, JSON).
     """
     if arg == "-":
-        return Source("stdin", "<stdin>")
+        return Source("fpuzzles" if fpuzzles else "stdin", "<stdin>")
     if os.path.lexists(arg):
+        if fpuzzles or (os.path.isfile(arg) and is_fpuzzles_file(arg)):
+            return Source("fpuzzles", arg, path=arg)
         return Source("file", arg, path=arg)
+    if fpuzzles or (arg.strip().lower().startswith(("http://", "https://")) and _is_link(arg)):
+        return Source("fpuzzles", "<arguments>", puzzles=[arg])
     from ..sets import puzzle_sets
 
     if arg in puzzle_sets():
@@ -120,13 +160,14 @@ def is_samurai(source: Source) -> bool:
     return looks_samurai(head.decode("utf-8", "replace"))
 
 
-def resolve_sources(args: list[str]) -> list[Source]:
+def resolve_sources(args: list[str], fpuzzles: bool = False) -> list[Source]:
     """The sources of the command line: standard input when there are none;
-    puzzles given one after another as arguments make one source."""
+    puzzles (or f-puzzles links) given one after another as arguments make one source."""
     sources: list[Source] = []
     for arg in args or ["-"]:
-        source = resolve_source(arg)
-        if source.kind == "puzzles" and sources and sources[-1].kind == "puzzles":
+        source = resolve_source(arg, fpuzzles)
+        if source.kind in ("puzzles", "fpuzzles") and source.path is None and source.puzzles and sources \
+                and sources[-1].kind == source.kind and sources[-1].puzzles:
             sources[-1].puzzles.extend(source.puzzles)
         else:
             sources.append(source)

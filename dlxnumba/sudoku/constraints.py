@@ -34,7 +34,9 @@ record: its ``kind``, its ``cells`` (cell numbers, row-major from 0), a
                     pair from both kropki rules, as in f-puzzles)
 ``odd``, ``even``   the cell's digit is odd (even)
 ``minimum``         the cell is smaller than its orthogonal neighbours
+                    (but those of the same constraint, as in f-puzzles)
 ``maximum``         the cell is larger than its orthogonal neighbours
+                    (but those of the same constraint)
 ``clone``           ``cells[i]`` holds the digit of ``more[i]``
 ``quadruple``       the ``value`` digits (repeats count) all appear in the
                     cells, usually the four around a grid point
@@ -426,10 +428,11 @@ def _value(kind: str, value: Any, cells: tuple[int, ...], n: int, what: str) -> 
 def _global(kind: str, cells: Any, value: Any, n: int, what: str) -> Constraint:
     """A rule of the whole grid: a diagonal or a negative constraint."""
     if kind in ("diagonal+", "diagonal-"):
-        if value not in (None, "") or cells not in (None, (), []):
-            raise SudokuError(f"{what}: takes no cells and no value (the diagonal is the grid's)")
         diag = tuple((n - 1 - i) * n + i for i in range(n)) if kind == "diagonal+" else \
             tuple(i * n + i for i in range(n))
+        # a record read back (its cells are the diagonal's) is accepted as it is
+        if value not in (None, "") or (cells not in (None, (), []) and set(_cells(cells, n, what)) != set(diag)):
+            raise SudokuError(f"{what}: takes no cells and no value (the diagonal is the grid's)")
         return Constraint(kind, tuple(sorted(diag)))
     if cells not in (None, (), []):
         raise SudokuError(f"{what}: a negative constraint applies to the whole grid; it takes no cells")
@@ -606,6 +609,8 @@ def _broken(c: Constraint, g: np.ndarray, n: int, all_: Constraints, partial: bo
     if k in ("minimum", "maximum"):
         for x, v in zip(c.cells, d):
             for y in _neighbours(n, x):
+                if y in c.cells:
+                    continue  # the cells of one constraint are not compared (f-puzzles)
                 w = int(g[y])
                 if v and w and ((k == "minimum" and v >= w) or (k == "maximum" and v <= w)):
                     return f"{name(x)}={v} is not {'below' if k == 'minimum' else 'above'} {name(y)}={w}"
@@ -700,7 +705,8 @@ def relations(cons: Constraints, geo: Geometry) -> dict[tuple[int, int], np.ndar
         elif k in ("minimum", "maximum"):
             for x in c.cells:
                 for y in _neighbours(n, x):
-                    add(x, y, X < Y if k == "minimum" else X > Y)
+                    if y not in c.cells:  # the cells of one constraint are not compared (f-puzzles)
+                        add(x, y, X < Y if k == "minimum" else X > Y)
         elif k.startswith("negative-"):
             base = k[len("negative-"):]
             marks = xv if base == "xv" else kropki

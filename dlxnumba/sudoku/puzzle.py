@@ -23,6 +23,7 @@ from ..errors import SudokuError
 from ..progress import ProgressArg
 from ..search_options import PARAMETERS, check_limit, documented
 from . import bits as _bits
+from . import fpuzzles as _fpuzzles
 from . import grading as _grade
 from . import logic as _logic
 from . import solve as _solve
@@ -244,6 +245,74 @@ class Sudoku(Grid):
         ('samurai', (21, 21), True)
         """
         return Gattai.samurai(text)
+
+    @classmethod
+    def from_fpuzzles(cls, source: Any) -> Sudoku:
+        """A puzzle from f-puzzles: its JSON (text or a dict), the lz-string data
+        of its links, an f-puzzles link or a SudokuPad link carrying f-puzzles data.
+
+        Givens, jigsaw regions, the variant rules, killer cages and the setters'
+        constraints are read (see :mod:`~dlxnumba.sudoku.fpuzzles` for the
+        entries, and :func:`~dlxnumba.sudoku.fpuzzles.read` for the title,
+        author and rules text).
+
+        Parameters
+        ----------
+        source : str, dict, bytes or path
+            JSON, lz-string base64 data, or a link (``https://www.f-puzzles.com/?load=...``,
+            ``https://sudokupad.app/fpuzzles...``).
+
+        Returns
+        -------
+        Sudoku
+
+        Raises
+        ------
+        SudokuError
+            For data that is not f-puzzles', a rule f-puzzles has and dlxnumba
+            does not, a malformed entry (the message names it), givens that
+            break a rule.
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> s = Sudoku.from_fpuzzles('{"size": 4, "grid": [[{"value": 1, "given": true}, {}, {}, {}], '
+        ...                          '[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], '
+        ...                          '"thermometer": [{"lines": [["R2C3", "R3C2", "R4C1"]]}], "diagonal-": true}')
+        >>> s.variant.constraints.text(), s.count()
+        ('thermometer r2c3 r3c2 r4c1; diagonal-', 3)
+        """
+        p = _fpuzzles.read(source)
+        return cls(p.givens, p.box, variant=p.variant)
+
+    def to_fpuzzles(self, **meta: Any) -> str:
+        """This puzzle as f-puzzles JSON (one line), every rule included.
+
+        ``title``, ``author`` and ``ruleset`` (keywords) are written when given.
+        A solved grid writes its puzzle's givens as givens and the other digits
+        as entries.  Raises SudokuError for what f-puzzles cannot show (see
+        :func:`~dlxnumba.sudoku.fpuzzles.to_fpuzzles`).
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> Sudoku("1... .... .... ....", variant="anti-king").to_fpuzzles()[-16:]
+        '"antiking":true}'
+        """
+        return _fpuzzles.to_fpuzzles(self, **meta)
+
+    def fpuzzles_url(self, **meta: Any) -> str:
+        """A link that opens this puzzle in f-puzzles (``https://www.f-puzzles.com/?load=``
+        and its JSON in lz-string base64); keywords as for :meth:`to_fpuzzles`.
+
+        Examples
+        --------
+        >>> from dlxnumba import Sudoku
+        >>> url = Sudoku("1... .... .... ....", variant="x").fpuzzles_url()
+        >>> url[:32], Sudoku.from_fpuzzles(url) == Sudoku("1... .... .... ....", variant="x")
+        ('https://www.f-puzzles.com/?load=', True)
+        """
+        return _fpuzzles.fpuzzles_url(self, **meta)
 
     # --------------------------------------------------------------- solving
 
