@@ -58,9 +58,10 @@ boxes are square.  The copies come from ``seed`` alone (the same for every
 puzzle of a batch), so a rating is deterministic.  A puzzle the singles solve
 rates 0.  A puzzle with cages or setters' constraints has no such copies
 (its rules would move with them) and a fixed-rule solver of regions would
-not see its rules: its effort is the size of the dancing links' search that
-proves it (Knuth's nodes of the count up to 2 solutions, or 1 without
-``uniqueness``), deterministic too.
+not see its rules: its effort is the size of the search that proves it, the
+count up to 2 solutions (1 without ``uniqueness``) on the engine ``"auto"``
+picks: the bit-parallel engine's guesses up to 9x9, the dancing links' nodes
+past it; deterministic too.
 
 The distributions over the shipped sets are in README ("Grading and hints"),
 made by ``python bench/grade_sets.py``.
@@ -170,8 +171,9 @@ class Grade:
         end or to where it got stuck.
     effort : float or None
         The search effort: mean guesses of the fixed-rule solver over the
-        random copies; for a puzzle with cages or constraints, the nodes of
-        the dancing links' proof (None when not asked for).
+        random copies; for a puzzle with cages or constraints, the guesses
+        of the proof on the bits (the dancing links' nodes past 9x9), see
+        the module's docstring (None when not asked for).
     solved : bool
         True when the logical solve filled the grid.
     techniques : dict
@@ -543,14 +545,13 @@ def unseen_rules(variant: Variant | None) -> tuple[str, ...]:
 
 
 def _proof_nodes(arr: np.ndarray, g: Geometry, variant: Variant, rating: _Rating, nthreads: int) -> np.ndarray:
-    """The effort of puzzles with cages or constraints: the nodes of the dancing
-    links' search that counts their solutions (up to 2, or 1 without
-    ``uniqueness``), as floats (NaN for all when no effort is asked for)."""
+    """The effort of puzzles with cages or constraints: the size of the search that
+    counts their solutions (up to 2, or 1 without ``uniqueness``) on the engine
+    ``"auto"`` picks, as floats (NaN for all when no effort is asked for)."""
     if not rating.effort or not len(arr):
         return np.full(len(arr), np.nan)
     options = SearchOptions.make(SudokuError, threads=nthreads)
-    r = solve_arrays(arr, np.zeros(len(arr), bool), g.n, g.box, variant, 2 if rating.uniqueness else 1, options,
-                     algorithm="links")
+    r = solve_arrays(arr, np.zeros(len(arr), bool), g.n, g.box, variant, 2 if rating.uniqueness else 1, options)
     return np.asarray(r.nodes, np.float64)
 
 
