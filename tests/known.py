@@ -165,3 +165,18 @@ def solved_grid(n: int, box, rng) -> np.ndarray:
     r, c = box
     i, j = np.divmod(np.arange(n * n), n)
     return (rng.permutation(n) + 1)[(c * (i % r) + i // r + j) % n].astype(np.uint8)
+
+
+#: A 6x6 puzzle and, one case per group, setters' constraints of every kind on it
+#: (tests/sudoku/test_constraints.py, test_bits_constraints.py; the answers come from
+#: the brute force of reference.py).
+SETTERS6_PUZZLE = "1.....  ...2..  ..3...  ...4..  ....5.  .....6"
+SETTERS6 = [
+    "thermometer r1c2 r1c3 r2c4; palindrome r3c1 r4c2 r5c3 r6c4",
+    "arrow r2c1 r3c1 : r1c2; arrow r5c2 r5c3 : r6c1 r6c2",
+    "little-killer 9 r1c5 r2c4 r3c3 : r0c6; cage r2c2 r2c3 r3c2",
+    "difference 3 r1c1 r2c1; ratio 3 r4c5 r4c6; xv 5 r6c5 r6c6; negative-ratio 2",
+    "odd r2c2 r3c3; even r4c4; minimum r5c5; maximum r2c5; clone r1c3 r1c4 : r6c3 r6c2",
+    "quadruple 1,2,3 r3c4 r3c5 r4c4 r4c5; negative-xv 7; diagonal-",
+    "region r1c4 r2c4 r3c5 r4c6 r5c6 r6c6; negative-difference 1,5",
+]

@@ -78,7 +78,7 @@ import numpy as np
 from ..checks import is_integer
 from ..errors import SudokuError, plain
 from .geometry import Geometry, cell_name
-from .killer import _cell
+from .killer import _cell, _cells_text
 from .text import symbol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -505,13 +505,6 @@ def _check_all(items: list[Constraint], n: int) -> None:
             if c.kind in seen:
                 raise SudokuError(f"constraint {k + 1} ({c.kind}): given twice")
             seen.add(c.kind)
-
-
-def _cells_text(n: int, cells: Iterable[int]) -> str:
-    """A few cell names, for messages."""
-    cells = list(cells)
-    shown = ", ".join(cell_name(n, c) for c in cells[:6])
-    return shown + (", ..." if len(cells) > 6 else "")
 
 
 def _entry_text(c: Constraint, n: int) -> str:

@@ -577,6 +577,18 @@ class Gattai:
         cells[self._lay.inside[o // self.n]] = o % self.n + 1
         return self._with_cells(cells)
 
+    def _split(self, options: SearchOptions, limit: int | None, solutions: bool) -> Any:
+        """A split search on ``options.threads``: every solution (``solutions``) or the count."""
+        from ..parallel.run import count_parallel, solutions_parallel
+
+        p, given = self.to_problem()
+        try:
+            found, stats = (solutions_parallel if solutions else count_parallel)(p, given, options, limit=limit)
+        except ExactCoverError as e:
+            raise SudokuError(str(e)) from None
+        record_last(stats)
+        return found
+
     def _search(self, options: SearchOptions) -> Search:
         p, given = self.to_problem()
         search = Search.using(p, options, given)
@@ -669,15 +681,7 @@ class Gattai:
         limit = check_limit(limit, SudokuError)
         options = _options(stop_at, max_nodes, timeout, progress, progress_interval, threads)
         if not options.serial:
-            from ..parallel.run import solutions_parallel
-
-            p, given = self.to_problem()
-            try:
-                sols, stats = solutions_parallel(p, given, options, limit=limit)
-            except ExactCoverError as e:
-                raise SudokuError(str(e)) from None
-            record_last(stats)
-            return iter([self._decode(s) for s in sols])
+            return iter([self._decode(s) for s in self._split(options, limit, True)])
         return (self._decode(s) for s in self._search(options).solutions(limit))
 
     @documented
@@ -719,15 +723,7 @@ class Gattai:
         limit = check_limit(limit, SudokuError)
         options = _options(stop_at, max_nodes, timeout, progress, progress_interval, threads)
         if not options.serial:
-            from ..parallel.run import count_parallel
-
-            p, given = self.to_problem()
-            try:
-                k, stats = count_parallel(p, given, options, limit=limit)
-            except ExactCoverError as e:
-                raise SudokuError(str(e)) from None
-            record_last(stats)
-            return k
+            return self._split(options, limit, False)
         return self._search(options).count(limit)
 
     @documented

@@ -20,6 +20,7 @@ from dlxnumba.sudoku.cell_rules import cell_rules
 from dlxnumba.sudoku.constraints import Constraints
 from dlxnumba.sudoku.geometry import geometry
 from dlxnumba.sudoku.variants import Variant
+from known import SETTERS6, SETTERS6_PUZZLE
 from reference import killer_ok, killer_solutions_brute, setter_ok, variant_ok
 from strategies import examples
 from strategies import one_constraint, plain_constraints as _plain, unique_globals as _unique_globals
@@ -73,21 +74,9 @@ def test_random_constraints_on_6x6_same_solutions_on_both_engines(items, shown):
     _check(s, cons, 6, 40)
 
 
-#: Each kind on a 6x6 grid, and a killer's cages (one case a group of kinds).
-CASES6 = [
-    "thermometer r1c2 r1c3 r2c4; palindrome r3c1 r4c2 r5c3 r6c4",
-    "arrow r2c1 r3c1 : r1c2; arrow r5c2 r5c3 : r6c1 r6c2",
-    "little-killer 9 r1c5 r2c4 r3c3 : r0c6; cage r2c2 r2c3 r3c2",
-    "difference 3 r1c1 r2c1; ratio 3 r4c5 r4c6; xv 5 r6c5 r6c6; negative-ratio 2",
-    "odd r2c2 r3c3; even r4c4; minimum r5c5; maximum r2c5; clone r1c3 r1c4 : r6c3 r6c2",
-    "quadruple 1,2,3 r3c4 r3c5 r4c4 r4c5; negative-xv 7; diagonal-",
-    "region r1c4 r2c4 r3c5 r4c6 r5c6 r6c6; negative-difference 1,5",
-]
-
-
-@pytest.mark.parametrize("text", CASES6)
+@pytest.mark.parametrize("text", SETTERS6)
 def test_every_kind_on_6x6(text):
-    s = Sudoku("1.....  ...2..  ..3...  ...4..  ....5.  .....6", constraints=text)
+    s = Sudoku(SETTERS6_PUZZLE, constraints=text)
     _check(s, s.variant.constraints, 6, 1000)
 
 

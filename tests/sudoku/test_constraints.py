@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from dlxnumba import LimitReached, Status, Sudoku, SudokuError, grade, read_puzzles, solve_many
 from dlxnumba.sudoku.constraints import Constraint, Constraints
 from dlxnumba.sudoku.variants import Variant, parse, to_text
+from known import SETTERS6, SETTERS6_PUZZLE
 from reference import setter_ok, setter_solutions_brute
 from strategies import examples, one_constraint, plain_constraints as _plain, unique_globals as _unique_globals
 
@@ -48,16 +49,7 @@ def test_random_constraints_match_the_brute_force(items, givens):
 
 def test_every_kind_on_6x6_against_the_brute_force():
     """One puzzle per group of kinds on a 6x6 grid with givens."""
-    puzzle = "1.....  ...2..  ..3...  ...4..  ....5.  .....6"
-    cases = [
-        "thermometer r1c2 r1c3 r2c4; palindrome r3c1 r4c2 r5c3 r6c4",
-        "arrow r2c1 r3c1 : r1c2; arrow r5c2 r5c3 : r6c1 r6c2",
-        "little-killer 9 r1c5 r2c4 r3c3 : r0c6; cage r2c2 r2c3 r3c2",
-        "difference 3 r1c1 r2c1; ratio 3 r4c5 r4c6; xv 5 r6c5 r6c6; negative-ratio 2",
-        "odd r2c2 r3c3; even r4c4; minimum r5c5; maximum r2c5; clone r1c3 r1c4 : r6c3 r6c2",
-        "quadruple 1,2,3 r3c4 r3c5 r4c4 r4c5; negative-xv 7; diagonal-",
-        "region r1c4 r2c4 r3c5 r4c6 r5c6 r6c6; negative-difference 1,5",
-    ]
+    puzzle, cases = SETTERS6_PUZZLE, SETTERS6
     for text in cases:
         cons = Constraints.parse(text, n=6)
         want = sorted(setter_solutions_brute(Sudoku(puzzle)._cells.tolist(), 6, (2, 3), _plain(cons)))
