@@ -121,7 +121,9 @@ class Constraint(NamedTuple):
 class Constraints:
     """The setters' constraints of one ``n x n`` puzzle: immutable, hashable, picklable.
 
-    Make them with :meth:`parse`; iterate for the :class:`Constraint` records.
+    Make them with :meth:`parse`; iterate for the :class:`Constraint` records, kept
+    in canonical order (by kind, in the order of :data:`KINDS`, then by cells),
+    so that the same rules given in another order compare equal.
 
     >>> from dlxnumba import Constraints
     >>> c = Constraints.parse([("thermometer", ["r1c1", "r1c2"]), ("xv", [(1, 0), (1, 1)], 5)], n=4)
@@ -138,7 +140,9 @@ class Constraints:
 
     def __init__(self, n: int, items: Iterable[Constraint]) -> None:
         object.__setattr__(self, "n", int(n))
-        object.__setattr__(self, "items", tuple(items))
+        # in canonical order (kind, then cells), so that equal rules compare equal whatever
+        # order they were given in (as Cages sorts its cages)
+        object.__setattr__(self, "items", tuple(sorted(items, key=_order)))
         object.__setattr__(self, "_hash", hash((self.n, self.items)))
 
     def __setattr__(self, name, value):
@@ -245,6 +249,11 @@ class Constraints:
         """The (smaller, larger) cell pairs that carry a mark of one of ``kinds``."""
         kinds = set(kinds)
         return {(min(c.cells), max(c.cells)) for c in self.items if c.kind in kinds}
+
+
+def _order(c: Constraint) -> tuple:
+    """The sort key of the canonical order: kind, cells, more cells, value."""
+    return KINDS.index(c.kind), c.cells, c.more, str(c.value)
 
 
 # ---------------------------------------------------------------------------
@@ -636,9 +645,11 @@ def _broken(c: Constraint, g: np.ndarray, n: int, all_: Constraints, partial: bo
 
 
 def unary(cons: Constraints, nn: int) -> np.ndarray:
-    """The digits each cell may hold by the rules on one cell (odd, even) and a
-    thermometer's place (the ``i``-th cell of ``k`` holds ``i + 1 .. n - k + i + 1``):
-    ``allowed[cell, digit]`` (bool ``(nn, n + 1)``, column 0 False)."""
+    """The digits each cell may hold by the rules on one cell: ``allowed[cell, digit]``
+    (bool ``(nn, n + 1)``, column 0 False).
+
+    Odd and even cells, and a thermometer's places: its ``i``-th cell of ``k``
+    (from 0) holds ``i + 1`` to ``n - k + i + 1``."""
     n = cons.n
     allowed = np.ones((nn, n + 1), bool)
     allowed[:, 0] = False

@@ -67,10 +67,10 @@ raises :class:`~dlxnumba.errors.SudokuError` naming the entry.
 
 Round trips
 -----------
-``Sudoku.from_fpuzzles(s.to_fpuzzles()) == s`` for every puzzle whose
-constraints are in the canonical order of :data:`.constraints.KINDS` (the
-reader makes them in that order), with odd, even, minimum and maximum cells
-each in one constraint; a solved grid comes back as its puzzle (its other
+``Sudoku.from_fpuzzles(s.to_fpuzzles()) == s`` for every puzzle whose odd,
+even, minimum and maximum cells are each in one constraint (constraints are
+kept in a canonical order, so the order they were given in does not matter);
+a solved grid comes back as its puzzle (its other
 digits are written as entries).  Forms f-puzzles spells one way come back in
 that form: both diagonals as variant ``x``, the windows of windoku as the
 variant, non-consecutive beside dots as ``negative-difference``.
