@@ -374,6 +374,9 @@ JSON.stringify([...document.querySelectorAll(".panel")].map(panel => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
   const one = s => svg.querySelector(s);
   const style = s => getComputedStyle(one(s));
+  // a part of the constraint whose title (its text form) is t
+  const of = (t, s) => [...svg.querySelectorAll("g.constraint")]
+    .find(g => g.querySelector("title").textContent === t).querySelector(s);
   return {
     panel: panel.dataset.name, svg: box(svg), paper: style("rect.paper").fill,
     groups: [...svg.querySelectorAll("g.constraint")].map(g => g.getAttribute("class")),
@@ -381,8 +384,9 @@ JSON.stringify([...document.querySelectorAll(".panel")].map(panel => {
       cls: t.getAttribute("class"), text: t.textContent, fill: getComputedStyle(t).fill,
       weight: getComputedStyle(t).fontWeight, box: box(t)})),
     bulb: box(one(".thermometer .bulb")), line: style(".thermometer .bulb").fill,
-    black: box(one(".ratio circle")), white: box(one(".difference circle")),
-    clue: box(one(".little-killer .clue")), xv: box(one(".xv text")),
+    black: box(of("ratio 2 r5c8 r6c8", "circle")), white: box(of("difference 1 r6c5 r6c6", "circle")),
+    clue: box(of("little-killer 45 r2c1 r3c2 r4c3 r5c4 r6c5 r7c6 r8c7 r9c8 : r1c0", ".clue")),
+    xv: box(of("xv 10 r4c8 r4c9", "text")),
     cage: box(one(".cage path")), mark: style(".cage path").stroke};
 }))
 """

@@ -196,7 +196,7 @@ def test_mapping_of_flags_and_entries():
         odd=[{"cell": "R4C1"}, {"cell": "R4C2"}, {"cell": "R4C1"}],
         xv=[{"cells": ["R2C2", "R2C3"], "value": "V"}]))
     assert s.variant.cages.text() == "AA.. .... .... .... A=3"
-    assert s.variant.constraints.text() == ("arrow r4c4 : r3c3; arrow r3c4 : r3c3; cage r2c1 r3c1; "
+    assert s.variant.constraints.text() == ("arrow r3c4 : r3c3; arrow r4c4 : r3c3; cage r2c1 r3c1; "
                                             "little-killer 10 r1c2 r2c3 r3c4 : r0c1; xv 5 r2c2 r2c3; odd r4c1 r4c2")
 
 
