@@ -17,12 +17,12 @@ from pathlib import Path
 from dlxnumba import Sudoku, last_stats
 
 ROOT = Path(__file__).resolve().parent.parent
-REPEAT = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+REPEAT = 5  # runs a figure is the median of (the command's argument)
 
 
-def median_ms(f, repeat=REPEAT):
+def median_ms(f, repeat=None):
     times = []
-    for _ in range(repeat):
+    for _ in range(REPEAT if repeat is None else repeat):
         t = time.perf_counter()
         out = f()
         times.append(time.perf_counter() - t)
@@ -46,4 +46,6 @@ def main():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1:
+        REPEAT = int(sys.argv[1])
     main()

@@ -13,12 +13,12 @@ SEED 36 and START 0.3; the JSON is f-puzzles', written by to_fpuzzles.
 import json, sys, time
 import numpy as np
 from dlxnumba import Sudoku, generate, LimitReached
-START = float(sys.argv[3]) if len(sys.argv) > 3 else 0.3
+START = 0.3  # the share of cells given before the search for a unique puzzle (main's third argument)
 BUDGET = 200_000
 from dlxnumba.sudoku.killer import random_cages
 from dlxnumba.sudoku.constraints import little_killer_cells
 
-rng = np.random.default_rng(int(sys.argv[2]) if len(sys.argv) > 2 else 36)
+rng = np.random.default_rng(36)  # main's second argument seeds it again
 N = 9
 
 def solved(n=9, seed=0, regions=None):
@@ -122,35 +122,44 @@ def write(name, s, title, rules):
     open(f"puzzles/fpuzzles/{name}.json", "w").write(json.dumps(json.loads(text), indent=1) + "\n")
     print(name, s.grid.astype(bool).sum(), "givens", repr(s)[:200])
 
-which = sys.argv[1]
-t0 = time.time()
-if which == "thermo-arrows":
-    sol = solved(seed=int(rng.integers(1 << 30))).grid
-    cons = thermos_arrows(sol, 9)
-    s = finish(dict(constraints=cons), sol, 9)
-    write("thermo-arrows", s, "Thermometers and arrows", "Normal sudoku rules apply. Digits on a thermometer increase from the bulb. Digits on an arrow sum to the digit in its circle.")
-elif which == "kropki":
-    sol = solved(seed=int(rng.integers(1 << 30))).grid
-    s = finish(dict(constraints=kropki(sol, 9)), sol, 9)
-    write("kropki-negative", s, "Kropki, all dots given", "Normal sudoku rules apply. Digits joined by a white dot are consecutive; digits joined by a black dot are in a 1:2 ratio. All possible dots are given.")
-elif which == "killer":
-    sol = solved(seed=int(rng.integers(1 << 30))).grid
-    cages = random_cages(sol.reshape(-1), 9, rng)
-    # keep about half the cages
-    keep = [(t, c) for t, c in cages if rng.random() < 0.6]
-    s = finish(dict(cages=keep, constraints=little_killers(sol, 9)), sol, 9)
-    write("killer-little-killers", s, "Killer with little killers", "Normal sudoku rules apply. Digits in a cage do not repeat and sum to its total. Clues outside the grid give the sum of the digits along the diagonal they point at (digits may repeat).")
-elif which == "jigsaw-xv":
-    regions = "AAABBB AACDBB CCABDD ECCDDF CEEFFD EEEFFF".replace(" ", "")
-    sol = Sudoku("." * 36, regions=regions).solve().grid  # deterministic
-    g = sol.reshape(-1).astype(int); cons = []
-    for a in range(36):
-        for b in nbrs(6, a, diag=False):
-            if a < b and g[a] + g[b] in (5, 10):
-                cons.append(("xv", [a, b], int(g[a] + g[b])))
-    cons.append(("negative-xv", (), (5, 10)))
-    cons.append(("odd", [c for c in rng.permutation(36)[:4].tolist() if g[c] % 2]))
-    cons = [c for c in cons if c[1] or c[0].startswith("negative")]
-    s = finish(dict(regions=regions, constraints=cons), sol, 6)
-    write("jigsaw-xv-6x6", s, "Jigsaw XV", "Normal sudoku rules apply in the irregular regions. X: the two digits add up to 10; V: to 5. All X and V are given. Circled cells are odd.")
-print(f"{time.time() - t0:.1f} s")
+def main(argv):
+    """Make the puzzle ``argv[0]`` (seed ``argv[1]``, share of givens to start from ``argv[2]``)."""
+    global rng, START
+    rng = np.random.default_rng(int(argv[1]) if len(argv) > 1 else 36)
+    START = float(argv[2]) if len(argv) > 2 else 0.3
+    which = argv[0]
+    t0 = time.time()
+    if which == "thermo-arrows":
+        sol = solved(seed=int(rng.integers(1 << 30))).grid
+        cons = thermos_arrows(sol, 9)
+        s = finish(dict(constraints=cons), sol, 9)
+        write("thermo-arrows", s, "Thermometers and arrows", "Normal sudoku rules apply. Digits on a thermometer increase from the bulb. Digits on an arrow sum to the digit in its circle.")
+    elif which == "kropki":
+        sol = solved(seed=int(rng.integers(1 << 30))).grid
+        s = finish(dict(constraints=kropki(sol, 9)), sol, 9)
+        write("kropki-negative", s, "Kropki, all dots given", "Normal sudoku rules apply. Digits joined by a white dot are consecutive; digits joined by a black dot are in a 1:2 ratio. All possible dots are given.")
+    elif which == "killer":
+        sol = solved(seed=int(rng.integers(1 << 30))).grid
+        cages = random_cages(sol.reshape(-1), 9, rng)
+        # keep about half the cages
+        keep = [(t, c) for t, c in cages if rng.random() < 0.6]
+        s = finish(dict(cages=keep, constraints=little_killers(sol, 9)), sol, 9)
+        write("killer-little-killers", s, "Killer with little killers", "Normal sudoku rules apply. Digits in a cage do not repeat and sum to its total. Clues outside the grid give the sum of the digits along the diagonal they point at (digits may repeat).")
+    elif which == "jigsaw-xv":
+        regions = "AAABBB AACDBB CCABDD ECCDDF CEEFFD EEEFFF".replace(" ", "")
+        sol = Sudoku("." * 36, regions=regions).solve().grid  # deterministic
+        g = sol.reshape(-1).astype(int); cons = []
+        for a in range(36):
+            for b in nbrs(6, a, diag=False):
+                if a < b and g[a] + g[b] in (5, 10):
+                    cons.append(("xv", [a, b], int(g[a] + g[b])))
+        cons.append(("negative-xv", (), (5, 10)))
+        cons.append(("odd", [c for c in rng.permutation(36)[:4].tolist() if g[c] % 2]))
+        cons = [c for c in cons if c[1] or c[0].startswith("negative")]
+        s = finish(dict(regions=regions, constraints=cons), sol, 6)
+        write("jigsaw-xv-6x6", s, "Jigsaw XV", "Normal sudoku rules apply in the irregular regions. X: the two digits add up to 10; V: to 5. All X and V are given. Circled cells are odd.")
+    print(f"{time.time() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
