@@ -18,7 +18,7 @@ from .common import EXIT_OK, EXIT_UNSOLVED, _error, _say
 from .sources import Input
 
 #: Options of ``dlxnumba solve`` that this path does not take (a grid of one shape, no variants).
-REFUSED = ("size", "box", "variant", "regions", "cages", "checkpoint", "dask")
+REFUSED = ("constraints", "size", "box", "variant", "regions", "cages", "checkpoint", "dask")
 
 
 def refused(args) -> str | None:

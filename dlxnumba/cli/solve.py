@@ -28,7 +28,7 @@ from .common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, RAW_H
                      _Output, _output_clash, _positive_int, _Progress, _progress_wanted, _say,
                      _seconds, _whole, add_split_arguments, split_conflict, split_options)
 from .results import Outcome, Results
-from .sources import Input, is_samurai, resolve_sources
+from .sources import Input, fpuzzles_items, is_samurai, resolve_sources
 
 HELP = "solve Sudoku puzzles from files, standard input or arguments"
 
@@ -521,7 +521,7 @@ class _SolveRun:
                              "rules); solve it without --dask")
         rules = (self.solver.box, self.solver.variant)
         try:
-            for where, text in self.fpuzzles_items(source):
+            for where, text in fpuzzles_items(source):
                 if self.solver.expired():
                     self.stop("timeout")
                     return
@@ -538,31 +538,6 @@ class _SolveRun:
                 self.solve_chunk(p.givens.reshape(1, -1), {})
         finally:
             self.solver.box, self.solver.variant = self.results.box, self.results.variant = rules
-
-    def fpuzzles_items(self, source):
-        """``(where, text)`` of each f-puzzles puzzle of ``source``: a JSON file is one
-        puzzle; other files (and standard input) hold one link, lz-string data or JSON object a line."""
-        if source.puzzles:
-            yield from ((f"argument {k + 1}", text) for k, text in enumerate(source.puzzles))
-            return
-        data: Any
-        if source.path is not None:
-            with open(source.path, "rb") as f:
-                data = f.read()
-        else:
-            from .common import _closed
-
-            if _closed(sys.stdin):
-                raise InputError("cannot read standard input: it is closed")
-            data = getattr(sys.stdin, "buffer", sys.stdin).read()
-        whole = (data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)).lstrip("\ufeff")
-        if whole.lstrip().startswith("{") and not _one_object_a_line(whole):
-            yield source.name, whole
-            return
-        for number, line in enumerate(whole.splitlines(), 1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                yield f"{source.name}:{number}", line
 
     def solve_chunk(self, chunk, reasons: dict) -> None:
         """Solve (or count) a chunk slice by slice, writing each slice's results."""
@@ -693,13 +668,6 @@ class _SolveRun:
             text += (f"; {tally.inexact} count{'s' if tally.inexact != 1 else ''} stopped at "
                      f"--limit {args.limit} (more solutions exist)")
         return text
-
-
-def _one_object_a_line(text: str) -> bool:
-    """Whether ``text`` holds JSON objects one a line (more than one line, each
-    starting with ``{``), rather than one object over the whole text."""
-    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
-    return len(lines) > 1 and all(line.startswith("{") and line.endswith("}") for line in lines)
 
 
 # ---------------------------------------------------------------------------

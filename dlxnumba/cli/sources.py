@@ -15,7 +15,7 @@ import select
 import stat
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from ..errors import InputError
 from .common import _closed
@@ -172,6 +172,37 @@ def resolve_sources(args: list[str], fpuzzles: bool = False) -> list[Source]:
         else:
             sources.append(source)
     return sources
+
+
+def fpuzzles_items(source: Source) -> Iterator[tuple[str, str]]:
+    """``(where, text)`` of each f-puzzles puzzle of ``source``: a JSON file is one
+    puzzle; other files (and standard input) hold one link, lz-string data or JSON object a line."""
+    if source.puzzles:
+        yield from ((f"argument {k + 1}", text) for k, text in enumerate(source.puzzles))
+        return
+    data: Any
+    if source.path is not None:
+        with open(source.path, "rb") as f:
+            data = f.read()
+    else:
+        if _closed(sys.stdin):
+            raise InputError("cannot read standard input: it is closed")
+        data = getattr(sys.stdin, "buffer", sys.stdin).read()
+    whole = (data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)).lstrip("\ufeff")
+    if whole.lstrip().startswith("{") and not _one_object_a_line(whole):
+        yield source.name, whole
+        return
+    for number, line in enumerate(whole.splitlines(), 1):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            yield f"{source.name}:{number}", line
+
+
+def _one_object_a_line(text: str) -> bool:
+    """Whether ``text`` holds JSON objects one a line (more than one line, each
+    starting with ``{``), rather than one object over the whole text."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    return len(lines) > 1 and all(line.startswith("{") and line.endswith("}") for line in lines)
 
 
 class Input:

@@ -50,6 +50,8 @@ def test_count_and_grid_format(capsys, tmp_path):
 def test_refused_options(capsys):
     code, _, err = run(capsys, "solve", "--box", "3x3", SAMURAI_FILE)
     assert code == 2 and "--box does not go with samurai" in err
+    code, _, err = run(capsys, "solve", "--constraints", "thermometer r1c1 r1c2", SAMURAI_FILE)
+    assert code == 2 and "--constraints does not go with samurai" in err  # (its --size 9 was named before)
 
 
 def test_generate_samurai(capsys, tmp_path):
