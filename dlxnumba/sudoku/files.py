@@ -223,22 +223,19 @@ class PuzzleReader:
         self.nn = n * n
         self.valid, self.table = _digit_table(n)
         if "constraints" in self.header and (self.variant is None or self.variant.constraints is None):
-            self._make_variant(n)  # the constraints name cells: read once the side is known
+            try:  # the constraints name cells: read once the side is known
+                self._make_variant(n)
+            except SudokuError as e:
+                raise SudokuError(f"{self.name}, line {self.header['constraints'][1]}: {e}") from None
 
     def _make_variant(self, n: int | None) -> None:
         """The file's Variant from its header lines (``n``: the side, when known)."""
         from .variants import Variant
 
         h = self.header
-        spec = h.get("variant", (None, 0))[0]
-        regions = h.get("regions", (None, 0))[0]
         cages = " ".join(h[k][0] for k in ("cages", "sums") if k in h) or None
-        rules = h.get("constraints", (None, 0))[0]
-        try:
-            self.variant = Variant.parse(spec, regions, cages, n, rules)
-        except SudokuError as e:
-            where = f"{self.name}, line {h['constraints'][1] if rules is not None else 0}"
-            raise SudokuError(f"{where}: {e}") from None
+        self.variant = Variant.parse(h.get("variant", (None, 0))[0], h.get("regions", (None, 0))[0], cages, n,
+                                     h.get("constraints", (None, 0))[0])
 
     def _verdict(self, final: bool):
         """``(n, grids)`` from the pending lines, ``"bad"`` for a first line that fits
@@ -469,7 +466,7 @@ class PuzzleReader:
                 Variant.parse(None, regions, cages).side()
             if rules is not None and side is None:
                 return  # read with the side, from the first puzzle (_set_size)
-            self.variant = Variant.parse(spec, regions, cages, side, rules)
+            self._make_variant(side)
         except SudokuError as e:
             raise SudokuError(f"{where}: {e}") from None
         if self.variant.side() is not None:
