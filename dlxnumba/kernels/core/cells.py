@@ -12,7 +12,7 @@ The data structure (Knuth's SSXC1)
 ----------------------------------
 An exact-cover problem has ``N`` items (``N1`` primary, the rest secondary)
 and ``M`` options.  Three int32 arrays hold the state, and a fourth, read
-only, where each node's option lies:
+only, where each node's option lies (int16 on small problems, below):
 
 ``set`` -- the items and their active options:
     item ``i`` (numbered from 0) owns a block of ``H + len(i)`` entries: ``H``
@@ -83,9 +83,13 @@ it branches on, or, on the way back, *removes* it and branches again), the
 bound and slack of each primary item saved with its size, and his branching
 score ``size + min(slack, bound) - bound + 1``.
 
-Indices are int32 in the arrays and cast to unsigned 64-bit integers at every
-load (``_u``), so that numba emits no negative-index fix-up; numba checks no
-bounds.  Each search is one loop with Knuth's labels (forward, advance,
+Indices are int32 in the arrays (SSXC1's ``set``, ``nd`` and ``span``: int16
+when every entry fits, :data:`dlxnumba.cells.SMALL`; numba compiles the loop
+for each type) and cast to unsigned 64-bit integers at every load (``_u``),
+so that numba emits no negative-index fix-up; numba checks no bounds.  Half
+the memory ran SSXC1's hides on the 6x10 pentominoes 1.3x faster (a 250 KB
+structure, in a 32 KB L1 cache); SSXCC's de Bruijn problem ran 0.8x, so the
+colored layouts stay int32.  Each search is one loop with Knuth's labels (forward, advance,
 backup, abort; SSMCC's tryagain, prebackup, purgeit), allocation-free,
 resumable exactly like the links search (:mod:`.search`): the state lives in
 the arrays, ``choice``, the stack of sizes and the int64 ``state`` vector
@@ -120,8 +124,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .._common import (JIT_ENTRY, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER, PH_START,
-                       PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
+from .._common import (JIT_ENTRY, JIT_FORCED, JIT_INNER, LEVEL, MAX_LEVEL, NODES, PH_DONE, PH_FORWARD, PH_RECOVER,
+                       PH_START, PHASE, RET_DONE, RET_PAUSED, RET_SOLUTION, SOLUTIONS, UPDATES)
 
 #: Slot of ``state``: the number of active items (``item[0 .. active - 1]``).
 #: (Slots 0-5 are those of the links search; 6 and 7 stay 0.)
@@ -183,7 +187,7 @@ _CHECK = np.bool_(True)
 _NO_CHECK = np.bool_(False)
 
 
-@njit(**JIT_INNER)
+@njit(**JIT_FORCED)
 def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force, forced):
     """Hide the options in the set of item ``c`` from the other items' sets.
 
@@ -202,7 +206,10 @@ def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force
     Callers pass ``check`` as :data:`_CHECK` or :data:`_NO_CHECK`, values at
     run time: as a literal ``True`` or ``False`` it made numba compile
     ``hide`` twice, once per walk (0.9 of the 2.9 CPU seconds a first SSXC1
-    count compiled).
+    count compiled).  LLVM inlines it into each caller (``JIT_FORCED``): called, it
+    passed its four arrays field by field on the stack each time, and SSXCC's
+    search, where LLVM had declined to inline it, counted the de Bruijn problem
+    of ``bench/compare_commits.py`` 1.3x faster inlined (13 queens 1.1x).
 
     Returns ``(updates, forced)``, ``updates`` being ``-1 - removals`` when
     the check stopped it.
@@ -369,15 +376,16 @@ def _search(colors, second, cells, cursor, stop_at, solution_stop, node_stop, up
                     continue
                 for k in range(active):
                     x = np.int64(item[np.uint64(k)])
-                    if x < second:
-                        s = np.int64(set_[np.uint64(x - 1)])
-                        if s <= 1:
-                            if s == 1:
-                                force[np.uint64(forced)] = x
-                                forced += 1
-                        elif s < t or (s == t and x < best):
-                            best = x
-                            t = s
+                    s = np.int64(set_[np.uint64(x - 1)])  # (every item has a size: loaded, then a select)
+                    s = s if x < second else _BIG
+                    if s <= 1:
+                        if s == 1:
+                            force[np.uint64(forced)] = x
+                            forced += 1
+                    else:
+                        better = s < t or (s == t and x < best)
+                        best = x if better else best
+                        t = s if better else t
                 if forced > 0:
                     forced -= 1
                     best = np.int64(force[np.uint64(forced)])
@@ -386,11 +394,11 @@ def _search(colors, second, cells, cursor, stop_at, solution_stop, node_stop, up
                 k = np.int64(0)
                 while t > stop_at and k < active:
                     x = np.int64(item[np.uint64(k)])
-                    if x < second:
-                        s = np.int64(set_[np.uint64(x - 1)])
-                        if s < t:
-                            best = x
-                            t = s
+                    s = np.int64(set_[np.uint64(x - 1)])  # (every item has a size: loaded, then a select)
+                    s = s if x < second else _BIG
+                    better = s < t
+                    best = x if better else best
+                    t = s if better else t
                     k += 1
             if t == _BIG:
                 # visit a solution: choice[0 .. level - 1]
