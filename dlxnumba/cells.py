@@ -41,13 +41,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["CellsEngine", "build_cells", "CellsTemplate"]
 
+#: SSXC1's sparse sets are int16 when every entry (item names, places, node
+#: numbers) is below this, int32 otherwise (see :func:`build_cells`).
+SMALL = 2**15
+
 
 @dataclass(frozen=True)
 class CellsTemplate:
     """The sparse sets of a whole problem (never written): ``item``, ``set``,
     ``nd`` and ``span`` as in :mod:`dlxnumba.kernels.core.cells`, the first node of
     each option, ``second``, the ``x`` of the first secondary item, and the
-    ``variant`` (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32)."""
+    ``variant`` (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32; ``PLAIN``'s
+    arrays int16 when every entry is below :data:`SMALL`)."""
 
     item: np.ndarray
     set: np.ndarray
@@ -95,7 +100,12 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     size = header * n + total
     if size + m + 1 > 2**31 - 1 or 2 * (total + m + 1) > 2**31 - 1:
         raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
-    set_ = np.zeros(size, np.int32)
+    z = total + m + 1  # nodes, spacers included
+    variant = BOUNDS if upper is not None else PLAIN if opt_colors is None else COLORS
+    # SSXC1's arrays in int16 when every entry fits: half the memory, and its
+    # hides ran the 6x10 pentominoes 1.3x faster (SSXCC's de Bruijn problem 0.8x)
+    dtype = np.int16 if variant == PLAIN and size < SMALL and z < SMALL else np.int32
+    set_ = np.zeros(size, dtype)
     set_[x - 2] = np.arange(n)
     set_[x - 1] = lens
     if upper is not None:
@@ -111,9 +121,7 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     rank = np.empty(total, np.int64)
     rank[order] = np.arange(total) - np.repeat(starts, lens)
     loc = x[items] + rank
-    z = total + m + 1
-    variant = BOUNDS if upper is not None else PLAIN if opt_colors is None else COLORS
-    nd = np.zeros((z, WIDTH[variant]), np.int32)
+    nd = np.zeros((z, WIDTH[variant]), dtype)
     nd[node, 0] = x[items]
     nd[node, 1] = loc
     if opt_colors is not None and variant != PLAIN:
@@ -122,7 +130,7 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     nd[spacers, 0] = -counts
     set_[loc] = node
     first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
-    span = np.zeros((z, 2), np.int32)
+    span = np.zeros((z, 2), dtype)
     span[node, 0] = np.repeat(first_node, counts)
     span[node, 1] = np.repeat(spacers, counts)
     second = int(x[n_primary]) if n_primary < n else size + header

@@ -168,7 +168,8 @@ def test_span_gives_each_node_its_option(prob, layout):
     bounds = (np.ones(n1, np.int64), np.ones(n1, np.int64)) if layout == "bounds" else (None, None)
     t = build_cells(p.n_items, p.n_primary, p.opt_ptr, p.opt_items, colors, *bounds)
     nd, span = t.nd.reshape(-1, WIDTH[t.variant]), t.span.reshape(-1, 2)
-    assert span.shape[0] == nd.shape[0] and span.dtype == np.int32
+    assert span.shape[0] == nd.shape[0] and span.dtype == nd.dtype == t.set.dtype
+    assert nd.dtype == (np.int16 if layout == "plain" else np.int32)  # (small problems)
     for j in range(p.n_options):
         first, length = int(t.first_node[j]), len(p.option(j))
         assert nd[first - 1, 0] <= 0 and nd[first + length, 0] == -length  # the spacers around it
@@ -279,6 +280,23 @@ def test_resumption_in_slices_identical(prob, budget):
     a, b = whole.stats, sliced.stats
     assert (a.solutions, a.nodes, a.updates, a.max_level) == (b.solutions, b.nodes, b.updates, b.max_level)
     assert a.profile.tolist() == b.profile.tolist()
+
+
+@pytest.mark.parametrize("m", [10_000, 11_000])
+def test_int16_sets_up_to_their_limit_then_int32(m):
+    """SSXC1's sets are int16 while every node number fits (``3m + 1`` nodes here), int32 past
+    that; both count and apply givens alike (the random problems above are all int16)."""
+    from dlxnumba.cells import SMALL
+
+    p = ExactCover.from_options([["a", "b"]] * m + [["a", "c"]], primary=["a"], secondary=["b", "c"])
+    t = build_cells(p.n_items, p.n_primary, p.opt_ptr, p.opt_items)
+    assert t.nd.dtype == (np.int16 if 3 * (m + 1) + 1 < SMALL else np.int32)
+    assert t.set.dtype == t.span.dtype == t.nd.dtype
+    links = Search(p, algorithm="links")
+    cells = Search(p, algorithm="cells")
+    assert cells.count() == links.count() == m + 1
+    assert [sorted(o) for o in Search(p, algorithm="cells", given=[m]).solutions()] == [[m]]
+    assert sorted(Search(p, algorithm="cells", given=[m - 1]).first()) == [m - 1]
 
 
 def test_stack_grows_on_demand():
