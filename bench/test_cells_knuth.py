@@ -58,6 +58,6 @@ def test_cells_knuth(benchmark, disabled, name, side):
         (figures, _), seconds = run(benchmark, lambda: K.knuth_run(program, path), rounds=rounds)
     same = tuple(sorted(figures.items())) == _ours(name)
     record(benchmark, seconds=seconds, n_puzzles=1, nodes=figures["nodes"], updates=figures["updates"],
-           verified=same, kind="engine", problem=name, solver="dlxnumba-cells" if side == "dlxnumba" else program,
+           verified=same, kind="cells-knuth", problem=name, solver="dlxnumba-cells" if side == "dlxnumba" else program,
            count=figures["solutions"], timed="call" if side == "dlxnumba" else "process")
     assert same, (program, figures, dict(_ours(name)))
