@@ -30,8 +30,8 @@ Run::
 
     python bench/cells_vs_knuth.py run [--only NAMES] [--rounds N] [--links]
 
-For each instance its DLX file is made once (by Knuth's generator, or by
-dlxnumba for Langford pairs) into ``CACHE/knuth/dlx/NAME.dlx``, read with
+For each instance its DLX file is made (by Knuth's generator, or by dlxnumba
+for Langford pairs) and kept in ``CACHE/knuth/dlx/NAME.dlx``, read with
 :meth:`ExactCover.from_dlx`, and counted ``N`` rounds (3 by default), the two
 sides alternating.
 
@@ -252,11 +252,12 @@ def program_for(text: str) -> str:
 
 
 def dlx_file(name: str, cache: Path | None = None) -> Path:
-    """``CACHE/knuth/dlx/NAME.dlx``, made when absent."""
+    """``CACHE/knuth/dlx/NAME.dlx``, written when absent or when its generator now says otherwise."""
     path = Path(cache or cache_dir()).expanduser() / "knuth" / "dlx" / f"{name}.dlx"
-    if not path.is_file():
+    text = INSTANCES[name].make(bin_dir(cache))  # milliseconds: made again to notice a changed puzzle
+    if not path.is_file() or path.read_text() != text:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(INSTANCES[name].make(bin_dir(cache)))
+        path.write_text(text)
     return path
 
 
