@@ -2,8 +2,8 @@
 
 ``Search(problem, algorithm="cells")`` searches with sparse sets instead of
 dancing links (see :mod:`dlxnumba.kernels.core.cells` for the data structure);
-``algorithm="auto"`` runs a short probe of both and keeps the faster
-(:func:`dlxnumba.search.prefer_cells`).  This module builds the sparse sets of a problem
+``algorithm="auto"`` chooses one of the two from the problem's shape, before
+the search (:func:`prefer_cells`).  This module builds the sparse sets of a problem
 once (a template, shared read-only) and drives one resumable search over a
 private copy of them (:class:`CellsEngine`); the links search keeps its own
 code in :mod:`dlxnumba.search`.
@@ -39,11 +39,45 @@ from .template import describe_conflict
 if TYPE_CHECKING:  # pragma: no cover
     from .problem import Problem
 
-__all__ = ["CellsEngine", "build_cells", "CellsTemplate"]
+__all__ = ["CellsEngine", "build_cells", "CellsTemplate", "prefer_cells", "CELLS_MIN_DEGREE"]
 
 #: SSXC1's sparse sets are int16 when every entry (item names, places, node
 #: numbers) is below this, int32 otherwise (see :func:`build_cells`).
 SMALL = 2**15
+
+
+#: ``algorithm="auto"`` runs dancing cells on a plain problem whose items have
+#: at least this many options each, on average (see :func:`prefer_cells`).
+CELLS_MIN_DEGREE = 12
+
+
+def prefer_cells(problem: "Problem") -> bool:
+    """Whether ``algorithm="auto"`` searches ``problem`` with dancing cells
+    (else dancing links): from its shape, before the search, the same way
+    whatever the givens, limits or ``stop_at``.
+
+    Cells when the problem has colors (SSXCC against DLX2) or multiplicities
+    (SSMCC against DLX3), or when its items have at least
+    :data:`CELLS_MIN_DEGREE` options each on average (its nodes, at least
+    that many times its items).  Dancing cells pay a pass over the active
+    items at every level (saving their sizes) and on every option rejected
+    (restoring them), and save dancing links' unhiding of every option hidden:
+    items of many options make the second much the larger.  The rule was
+    fitted to every problem the benchmarks measure (the performance page
+    lists them, with its misses): cells on the 6x10 pentominoes (171 options
+    an item), Langford pairs (16.5), windmill dominoes (32) and the colored
+    and bounded problems; links on n queens (9-11), Sudoku (9) and fillomino
+    (9).
+
+    Examples
+    --------
+    >>> from dlxnumba import langford, queens
+    >>> prefer_cells(langford(12)[0]), prefer_cells(queens(12)[0])
+    (True, False)
+    """
+    if problem.has_colors or problem.has_bounds:
+        return True
+    return int(problem.opt_ptr[-1]) >= CELLS_MIN_DEGREE * problem.n_items > 0
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 import numpy as np
 
 from . import kernels as K
-from .cells import CellsEngine
+from .cells import CellsEngine, prefer_cells
 from .estimate import search_progress
 from .errors import ExactCoverError, LimitReached
 from .kernels.core.search import (APPLY_GIVEN, SEARCH, apply_given_bounds, apply_given_colors, chosen_options_m,
@@ -172,10 +172,10 @@ class Search:
         self.progress_interval = options.progress_interval
         self.given = given
         self._cells: CellsEngine | None = None
-        #: "auto" still to decide: links runs first, then perhaps cells takes over (see advance)
-        self._auto = self.algorithm == "auto"
         if self.algorithm != "links" and prepare is not None:
             raise ExactCoverError(f"algorithm={self.algorithm!r} cannot take a prepare= function (links only)")
+        if self.algorithm == "auto":  # decided here, from the problem's shape, for the whole search
+            self.algorithm = "cells" if prefer_cells(problem) else "links"
         if self.algorithm == "cells":
             self._init_cells(problem)
             return
@@ -257,30 +257,6 @@ class Search:
         self._found = 0
         ready(*self._cells.warm_args())
         self.deadline = None if self.timeout is None else time.perf_counter() + self.timeout
-
-    def _decide(self) -> bool:
-        """``algorithm="auto"``, links paused after its probe: switch to cells if
-        :func:`prefer_cells` says so (the search restarts there).
-        Returns True on a switch.  Only while no solution has been handed out."""
-        self._auto = False
-        if self._found:
-            return False
-        level = int(self.state[K.LEVEL])
-        path = np.empty(max(level, 0), np.int32)
-        if self.kind == "bounds":  # the options chosen on the path (null moves left out)
-            path = path[:chosen_options_m(self.cursor[0], level, self.top, path)]
-        elif level > 0:
-            path[:] = _options_of(self.cursor[0][:level], self.first_node)
-        if not prefer_cells(self.problem, self.given, path.tolist(), self.stop_at):
-            return False
-        self._cells = CellsEngine(self.problem, self.given)
-        ready(*self._cells.warm_args())
-        self.width, self.first_node, self.top = 0, self._cells.template.first_node, np.zeros(0, np.int32)
-        self._arrays, self.links = cast(Any, ()), cast(Any, ())  # (no links)
-        self.cursor = self._cells.cursor
-        self.stats.profile = self.cursor[1]  # (the Stats object stays: the wrappers hold it)
-        self.stats.algorithm = "cells"
-        return True
 
     # ------------------------------------------------------------------ state
 
@@ -373,13 +349,8 @@ class Search:
                 if self._cells is not None:
                     ret = self._cells.run(self.stop_at, solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
                 else:
-                    kernel, args = self._kernel(solution_stop, node_cap,
-                                                st[K.UPDATES] + (PROBE_UPDATES if self._auto else SLICE_UPDATES))
+                    kernel, args = self._kernel(solution_stop, node_cap, st[K.UPDATES] + SLICE_UPDATES)
                     ret = kernel(*args)
-                if self._auto and ret == K.RET_PAUSED and st[K.NODES] < node_cap and self._decide():
-                    st = self.state
-                    continue
-                self._auto = False
                 if ret != K.RET_PAUSED:
                     self.stats.status = Status.COMPLETE if ret == K.RET_DONE else Status.RUNNING
                     return ret
@@ -579,82 +550,3 @@ class Search:
         return self._found
 
 
-# ---------------------------------------------------------------------- "auto"
-
-#: ``algorithm="auto"`` starts with dancing links and decides after this many
-#: updates (a search that ends or yields sooner stays with links).
-PROBE_UPDATES = 1 << 20
-#: The sample subtree timed with both kernels has at least SAMPLE_MIN links
-#: updates (else a shallower one is taken) and at most SAMPLE_MAX.
-SAMPLE_MIN = 1 << 15
-SAMPLE_MAX = 1 << 18
-#: One run of each kernel on the sample decides when one is faster by this factor.
-CLEAR_MARGIN = 1.5
-
-
-def _links_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, int, float]:
-    """Search ``problem`` with ``given`` forced, by links (the kernel of its kind: plain,
-    colors or bounds), to the end or ``budget`` updates: (finished, updates, seconds)."""
-    try:
-        s = Search.using(problem, SearchOptions(stop_at=stop_at), given)
-    except ExactCoverError:  # the givens conflict: nothing to search
-        return True, 0, 0.0
-    kernel, args = s._kernel(1 << 62, 1 << 62, budget)
-    t0 = time.perf_counter()
-    ret = kernel(*args)
-    return ret == K.RET_DONE, int(s.state[K.UPDATES]), time.perf_counter() - t0
-
-
-def _cells_run(problem: "Problem", given: np.ndarray, stop_at: int, budget: int) -> tuple[bool, float]:
-    """As :func:`_links_run` by cells: (finished, seconds)."""
-    try:
-        if problem.has_colors or problem.has_bounds:
-            check_given_together(problem, given)
-        engine = CellsEngine(problem, given)
-    except ExactCoverError:
-        return True, 0.0
-    ready(*engine.warm_args())
-    t0 = time.perf_counter()
-    ret = engine.run(stop_at, 1 << 62, 1 << 62, budget)
-    return ret == K.RET_DONE, time.perf_counter() - t0
-
-
-def prefer_cells(problem: "Problem", given: np.ndarray, path: list[int], stop_at: int) -> bool:
-    """Whether dancing cells should take over a search that links could not
-    finish within :data:`PROBE_UPDATES` updates (any kind of problem: plain,
-    with colors, with bounds).
-
-    ``path`` holds the options that links has chosen on its current path
-    from the root.  Forcing the first ``L`` of them (with ``given``) leaves a
-    subproblem, a subtree of the search: the deepest one whose links search
-    takes at least :data:`SAMPLE_MIN` updates (or the largest below
-    :data:`SAMPLE_MAX`) is searched to the end by both kernels, twice each,
-    interleaved, and the faster wins.  Both do exactly the same work there
-    (the same solutions), so the comparison is fair whatever their counters
-    mean.  The links run that found the sample is its first links time; when
-    cells then differs by more than :data:`CLEAR_MARGIN` either way, that
-    verdict stands, else each kernel runs once more, interleaved, and the
-    better times decide: the probe costs about four sample runs, at most six.
-    Kernels are compiled or loaded (``ready``) before they are timed.
-    """
-    sample = None
-    for depth in range(len(path), -1, -1):
-        g = np.concatenate((given, np.asarray(path[:depth], np.int32))).astype(np.int32)
-        done, updates, seconds = _links_run(problem, g, stop_at, SAMPLE_MAX)
-        if not done:
-            break
-        sample = (g, updates, seconds)
-        if updates >= SAMPLE_MIN:
-            break
-    if sample is None:
-        return False
-    g, updates, t_links = sample
-    budget = 8 * updates + 10_000
-    done, t_cells = _cells_run(problem, g, stop_at, budget)
-    if not done:
-        return False
-    if t_cells * CLEAR_MARGIN < t_links or t_cells > t_links * CLEAR_MARGIN:
-        return t_cells < t_links
-    t_links = min(t_links, _links_run(problem, g, stop_at, budget)[2])
-    done, seconds = _cells_run(problem, g, stop_at, budget)
-    return done and min(t_cells, seconds) < t_links

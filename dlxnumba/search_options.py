@@ -31,7 +31,7 @@ from .progress import ProgressArg, Reporter, check_progress, reporter
 
 __all__ = ["SearchOptions", "ALGORITHMS", "thread_count", "check_limit", "NO_LIMIT"]
 
-#: The values of ``algorithm=``: Knuth's dancing links, his dancing cells, or a probe of both.
+#: The values of ``algorithm=``: Knuth's dancing links, his dancing cells, or the one the problem's shape suits.
 ALGORITHMS = ("links", "cells", "auto")
 
 #: A budget past 2**62 nodes is no budget (and would not fit the kernels' int64).
@@ -64,7 +64,7 @@ class SearchOptions:
         the serial search).
     algorithm : {"links", "cells", "auto"}
         Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-        SSMCC), or links unless a probe finds cells faster.
+        SSMCC), or the one the problem's shape suits (:func:`dlxnumba.cells.prefer_cells`).
     """
 
     stop_at: int = 1
@@ -261,8 +261,9 @@ PARAMETERS: dict[str, str] = {
     'algorithm': (
         'algorithm : {"links", "cells", "auto"}\n'
         "    Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,\n"
-        "    SSMCC: the same solutions, those programs' own counts), or links\n"
-        '    unless a probe on a sample of the tree finds cells faster.'
+        "    SSMCC: the same solutions, those programs' own counts), or the one\n"
+        "    the problem's shape suits, chosen before the search\n"
+        '    (:func:`dlxnumba.cells.prefer_cells`).'
     ),
 }
 

@@ -2,9 +2,9 @@
 
 The two kernels find the same solutions on the shipped encodings (counts
 checked against known values, every solution verified); "auto" says which it
-picked in ``stats.algorithm`` and hands over to cells cleanly (its choice is
-forced here through a patched probe, so the tests do not depend on timing);
-bad names are refused with a clear message.
+picked in ``stats.algorithm``, chosen from the problem's shape before the
+search, and runs exactly that kernel's search; bad names are refused with a
+clear message.
 """
 
 from __future__ import annotations
@@ -73,58 +73,10 @@ def test_stats_say_which_kernel():
     assert last_stats().algorithm == "cells" and (last_stats().nodes, last_stats().updates) == (5, 27)
     p.count(stop_at=0)
     assert last_stats().algorithm == "links" and (last_stats().nodes, last_stats().updates) == (6, 30)
-    p.count(algorithm="auto")  # small: links finishes within the probe
+    p.count(algorithm="auto")  # 16 nodes on 7 items: links
     assert last_stats().algorithm == "links"
     a, b = Stats(algorithm="cells"), Stats(algorithm="links")
     assert (a + a).algorithm == "cells" and (a + b).algorithm == "mixed"
-
-
-@pytest.fixture
-def tiny_probe(monkeypatch):
-    """"auto" decides after 50 updates, with its verdict set by the test."""
-    import dlxnumba.search as search_module
-
-    monkeypatch.setattr(search_module, "PROBE_UPDATES", 50)
-    verdict = {"cells": True, "asked": 0}
-
-    def prefer(problem, given, path, stop_at):
-        verdict["asked"] += 1
-        return verdict["cells"]
-
-    monkeypatch.setattr(search_module, "prefer_cells", prefer)
-    return verdict
-
-
-@pytest.mark.parametrize("to_cells", [True, False])
-def test_auto_hands_over_cleanly(tiny_probe, to_cells):
-    """After the probe, the search goes on with the chosen kernel: the same
-    solutions, the chosen kernel's counts, ``stats.algorithm`` says which."""
-    tiny_probe["cells"] = to_cells
-    p, _ = langford(8)
-    want = "cells" if to_cells else "links"
-    count = p.count(algorithm="auto")
-    assert count == 300 and tiny_probe["asked"] == 1 and last_stats().algorithm == want
-    alone = Search(p, algorithm=want)
-    alone.count()
-    if to_cells:  # restarted from scratch: exactly the cells search
-        assert (last_stats().nodes, last_stats().updates) == (alone.stats.nodes, alone.stats.updates)
-    s = Search(p, algorithm="auto")
-    sols = list(s.solutions())
-    assert sorted(sols) == sorted(Search(p).solutions()) and s.stats.algorithm == want
-    assert (s.stats.nodes, s.stats.updates) == (alone.stats.nodes, alone.stats.updates)
-    assert s.stats.profile.tolist() == alone.stats.profile.tolist()
-
-
-def test_auto_does_not_switch_after_a_solution_was_handed_out(tiny_probe, monkeypatch):
-    import dlxnumba.search as search_module
-
-    monkeypatch.setattr(search_module, "PROBE_UPDATES", 1 << 20)
-    p, _ = queens(8)
-    s = Search(p, algorithm="auto")
-    first = s.next()  # found within the probe: links keeps the search
-    assert first is not None and s.stats.algorithm == "links"
-    rest = list(s.solutions())
-    assert len(rest) == 91 and tiny_probe["asked"] == 0
 
 
 def _golden(name):
@@ -136,58 +88,53 @@ def _golden(name):
         return ExactCover.from_dlx(Path(__file__).parent / "golden" / name)
 
 
-@pytest.mark.parametrize("name, count", [("debruijn135.dlx", 160), ("queendom4_6.dlx", 7996)])
-@pytest.mark.parametrize("to_cells", [True, False])
-def test_auto_chooses_on_colored_and_bounded_problems(tiny_probe, name, count, to_cells):
-    """Colors (SSXCC against DLX2) and bounds (SSMCC against DLX3): auto asks the probe and
-    goes on with the kernel it picks (issue 20, finding 18: auto never tried cells there)."""
-    tiny_probe["cells"] = to_cells
-    p = _golden(name)
-    assert p.count(algorithm="auto") == count and tiny_probe["asked"] == 1
-    assert last_stats().algorithm == ("cells" if to_cells else "links")
-    alone = Search(p, algorithm=last_stats().algorithm)
-    assert alone.count() == count
-    if to_cells:  # restarted from scratch: exactly the cells search
-        assert (last_stats().nodes, last_stats().updates) == (alone.stats.nodes, alone.stats.updates)
+def _options_per_item(p):
+    return sum(len(p.option(j)) for j in range(p.n_options)) / p.n_items
 
 
-@pytest.mark.parametrize("name", ["debruijn135.dlx", "queendom4_6.dlx"])
-def test_the_real_probe_on_colored_and_bounded_problems(name, monkeypatch):
-    """The real probe (small samples) on colors and bounds: a verdict either way, and the
-    same solutions as links whichever it picks."""
-    import dlxnumba.search as search_module
+@pytest.mark.parametrize("make", [
+    lambda: langford(8)[0], lambda: langford(12)[0], lambda: queens(8)[0], lambda: queens(14)[0],
+    lambda: pentominoes(3, 20)[0], lambda: knuth_problem(),
+    lambda: _golden("debruijn135.dlx"), lambda: _golden("queendom4_6.dlx"),
+])
+def test_auto_chooses_by_shape_before_the_search(make):
+    """"auto" runs one kernel for the whole search, chosen from the problem's shape
+    (colors or multiplicities, or at least CELLS_MIN_DEGREE options an item, counted
+    here from the options themselves: cells): exactly that kernel's search, whatever
+    the call."""
+    from dlxnumba.cells import CELLS_MIN_DEGREE
 
-    monkeypatch.setattr(search_module, "PROBE_UPDATES", 2000)
-    monkeypatch.setattr(search_module, "SAMPLE_MIN", 200)
-    monkeypatch.setattr(search_module, "SAMPLE_MAX", 20000)
-    p = _golden(name)
-    want = sorted(p.solutions())
-    s = Search(p, algorithm="auto")
-    assert sorted(s.solutions()) == want and s.stats.algorithm in ("links", "cells")
+    p = make()
+    want = "cells" if p.has_colors or p.has_bounds or _options_per_item(p) >= CELLS_MIN_DEGREE else "links"
+    s = Search(p, algorithm="auto", max_nodes=300)
+    assert s.stats.algorithm == want  # (decided before any node)
+    alone = Search(p, algorithm=want, max_nodes=300)
+    for search in (s, alone):
+        try:
+            search.count()
+        except LimitReached:
+            pass
+    assert (s.stats.nodes, s.stats.updates, s.stats.solutions) == (
+        alone.stats.nodes, alone.stats.updates, alone.stats.solutions)
+    assert s.stats.profile.tolist() == alone.stats.profile.tolist()
 
 
-def test_bounds_with_every_algorithm(tiny_probe):
-    """Multiplicities: cells runs SSMCC; auto on a search that ends within its probe stays with links."""
+def test_auto_on_langford_12_and_14_queens():
+    """The rule's two sides on problems the benchmarks time: Langford pairs (16.5 options an
+    item) run on cells, 14 queens (10.7, most of its items secondary) on links."""
+    p = langford(12)[0]
+    assert Search(p, algorithm="auto").stats.algorithm == "cells"
+    assert Search(queens(14)[0], algorithm="auto").stats.algorithm == "links"
+
+
+def test_bounds_with_every_algorithm():
+    """Multiplicities: cells runs SSMCC, and so does auto (bounds choose cells)."""
     p = ExactCover.from_options([["a"], ["a"], ["a", "b"]], primary=["a", "b"], bounds={"a": (1, 2)})
     want = sorted(p.solutions())
     assert want == [[0, 2], [1, 2], [2]]  # b once (option 2), a once or twice
     assert sorted(p.solutions(algorithm="cells")) == want and last_stats().algorithm == "cells"
-    assert sorted(p.solutions(algorithm="auto")) == want and last_stats().algorithm == "links"
-    assert tiny_probe["asked"] == 0
-
-
-def test_prefer_cells_measures_a_real_sample():
-    """The probe itself: a verdict on a real problem, without error, either way."""
-    p, _ = pentominoes(4, 15)
-    s = Search(p)
-    s.max_nodes = 2000
-    with pytest.raises(LimitReached):
-        s.count()
-    level = int(s.state[0])
-    path = s.solution()[:level] if level > 0 else []
-    from dlxnumba.search import prefer_cells
-
-    assert prefer_cells(p, np.zeros(0, np.int32), path, 1) in (True, False)
+    assert sorted(p.solutions(algorithm="auto")) == want and last_stats().algorithm == "cells"
+    assert sorted(p.solutions(algorithm="links")) == want and last_stats().algorithm == "links"
 
 
 @pytest.mark.parametrize("algorithm", ["cells", "auto"])
@@ -246,31 +193,3 @@ def test_progress_reports_with_bounded_cells(monkeypatch):
     assert p.count(algorithm="cells", progress=reports.append, progress_interval=0) == 7996
     assert len(reports) > 2 and all(r.fraction is None for r in reports[:-1])
     assert [r.solutions for r in reports] == sorted(r.solutions for r in reports)
-
-
-def test_auto_with_a_real_probe_and_givens(monkeypatch):
-    """The real probe (tiny budgets) on a search with givens: whichever kernel it
-    picks, the solutions are those of links."""
-    import dlxnumba.search as search_module
-
-    monkeypatch.setattr(search_module, "PROBE_UPDATES", 200)
-    monkeypatch.setattr(search_module, "SAMPLE_MIN", 100)
-    monkeypatch.setattr(search_module, "SAMPLE_MAX", 5000)
-    p, key = langford(8)
-    calls = []
-    real = search_module.prefer_cells
-
-    def spy(*args):
-        calls.append(real(*args))
-        return calls[-1]
-
-    monkeypatch.setattr(search_module, "prefer_cells", spy)
-    g = [0]
-    want = sorted(Search(p, given=g).solutions())
-    assert want and all(0 in x for x in want)
-    s = Search(p, given=g, algorithm="auto")
-    assert s.count() == len(want) and len(calls) == 1
-    assert s.stats.algorithm == ("cells" if calls[0] else "links")
-    for to_cells in (True, False):  # solutions() after either verdict
-        monkeypatch.setattr(search_module, "prefer_cells", lambda *args, v=to_cells: v)
-        assert sorted(Search(p, given=g, algorithm="auto").solutions()) == want
