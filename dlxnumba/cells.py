@@ -86,7 +86,9 @@ class CellsTemplate:
     ``nd`` and ``span`` as in :mod:`dlxnumba.kernels.core.cells`, the first node of
     each option, ``second``, the ``x`` of the first secondary item, and the
     ``variant`` (``PLAIN`` or ``COLORS``: nodes of 2 or 4 int32; ``PLAIN``'s
-    arrays int16 when every entry is below :data:`SMALL`)."""
+    arrays int16 when every entry is below :data:`SMALL`; ``COLORS``: ``set``
+    is one array, the nodes then the sets, ``nd`` a view of its nodes, and
+    ``span`` empty)."""
 
     item: np.ndarray
     set: np.ndarray
@@ -132,10 +134,11 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     header = 2 if upper is None else HEADER_M
     x = header * np.arange(1, n + 1, dtype=np.int64) + starts
     size = header * n + total
-    if size + m + 1 > 2**31 - 1 or 2 * (total + m + 1) > 2**31 - 1:
-        raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
     z = total + m + 1  # nodes, spacers included
     variant = BOUNDS if upper is not None else PLAIN if opt_colors is None else COLORS
+    whole = size + (WIDTH[COLORS] * z if variant == COLORS else 0)  # (SSXCC: one array, nodes and sets)
+    if whole + m + 1 > 2**31 - 1 or WIDTH[variant] * z > 2**31 - 1:
+        raise ExactCoverError("the problem is too large for the dancing-cells arrays (int32)")
     # SSXC1's arrays in int16 when every entry fits: half the memory, and its
     # hides ran the 6x10 pentominoes 1.3x faster (SSXCC's de Bruijn problem 0.8x)
     dtype = np.int16 if variant == PLAIN and size < SMALL and z < SMALL else np.int32
@@ -168,6 +171,14 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     span[node, 0] = np.repeat(first_node, counts)
     span[node, 1] = np.repeat(spacers, counts)
     second = int(x[n_primary]) if n_primary < n else size + header
+    if variant == COLORS:
+        # SSXCC's nodes and sets in one array, the nodes first: an item is named by its
+        # place in the whole, so one base address serves both (see kernels.core.cells)
+        off = nd.size
+        nd[node, :2] += off
+        mem = np.concatenate((nd.reshape(-1), set_))
+        return CellsTemplate((x + off).astype(np.int32), mem, mem[:off], np.zeros(0, dtype), first_node,
+                             second + off, variant)
     return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), span.reshape(-1), first_node, second, variant)
 
 
@@ -200,7 +211,11 @@ class CellsEngine:
         self.second = t.second
         self.variant = t.variant
         self.kernel = search_bounds if t.variant == BOUNDS else SEARCH[t.variant]
-        self.cells = (t.item.copy(), t.set.copy(), t.nd.copy(), t.span)  # (span: read only)
+        if t.variant == COLORS:  # (one array: the nodes, then the sets)
+            mem = t.set.copy()
+            self.cells = (t.item.copy(), mem, mem, t.span)
+        else:
+            self.cells = (t.item.copy(), t.set.copy(), t.nd.copy(), t.span)  # (span: read only)
         n = problem.n_items
         bounded = t.variant == BOUNDS
         # SSMCC: a level per option included or removed on the path; SSXC1/SSXCC: per option included

@@ -64,7 +64,7 @@ class SearchOptions:
         the serial search).
     algorithm : {"links", "cells", "auto"}
         Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,
-        SSMCC), or the one the problem's shape suits (:func:`dlxnumba.cells.prefer_cells`).
+        SSMCC), or the one the problem's shape suits (``dlxnumba.cells.prefer_cells``).
     """
 
     stop_at: int = 1
@@ -263,7 +263,7 @@ PARAMETERS: dict[str, str] = {
         "    Dancing links (Knuth's DLX1/2/3), dancing cells (SSXC1, SSXCC,\n"
         "    SSMCC: the same solutions, those programs' own counts), or the one\n"
         "    the problem's shape suits, chosen before the search\n"
-        '    (:func:`dlxnumba.cells.prefer_cells`).'
+        '    (``dlxnumba.cells.prefer_cells``).'
     ),
 }
 

@@ -50,6 +50,15 @@ only, where each node's option lies (int16 on small problems, below):
     exit at the spacer falls at a different step for each node of an option,
     and the branch is mispredicted about once per option hidden (with the
     count, the 6x10 pentominoes take 0.83x the time, Langford pairs 0.80x).
+    SSXC1 only: SSXCC, where it measured the same either way, walks to the
+    spacer and back, as Knuth's programs do.
+
+SSXCC keeps ``nd`` and ``set`` in one array, the nodes first: an item's ``x``
+and a node's ``loc`` are places in the whole, and the kernels take the one
+array as both (``nd = set_``), so that a single base address serves every
+load of the hides (with two, LLVM kept one of them on the stack; Knuth's de
+Bruijn file counted 1.05-1.07x faster in one, masyu 1.03x, slitherlink
+0.98-0.99x).
 
 The invariants: ``pos(item[k]) == k`` and ``set[loc(y)] == y``.
 
@@ -227,11 +236,30 @@ def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force
     w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     updates = np.int64(0)
     end = np.int64(c) + set_[np.uint64(c - 1)]
-    if check:  # (one loop per walk: the test is not made again for each option)
+    if colors is not None and check:  # (SSXCC has no span: the walk to the spacer and back)
         for rr in range(np.int64(c), end):
             tt = np.int64(set_[np.uint64(rr)])
-            if colors is not None and color != 0 and nd[np.uint64(w * tt + 2)] == color:
+            if color != 0 and nd[np.uint64(w * tt + 2)] == color:
                 continue  # a compatible option stays
+            nn = tt + 1
+            while nn != tt:
+                uu = np.int64(nd[np.uint64(w * nn)])
+                if uu <= 0:  # a spacer: back to the option's first node
+                    nn += uu
+                    continue
+                if set_[np.uint64(uu - 2)] < oactive:  # (not purified)
+                    ss = np.int64(set_[np.uint64(uu - 1)]) - 1
+                    if ss <= 1 and uu < second and set_[np.uint64(uu - 2)] < active:
+                        if ss == 0:
+                            return -1 - updates, forced
+                        force[np.uint64(forced)] = uu
+                        forced += 1
+                    _drop(nn, uu, ss, w, set_, nd)
+                    updates += 1
+                nn += 1
+    elif check:  # SSXC1 (one loop per walk: the test is not made again for each option)
+        for rr in range(np.int64(c), end):
+            tt = np.int64(set_[np.uint64(rr)])
             first = np.int64(span[np.uint64(2 * tt)])
             spacer = np.int64(span[np.uint64(2 * tt + 1)])
             nn = tt
@@ -241,22 +269,11 @@ def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force
                 if nn == spacer:
                     nn = first
                 uu = np.int64(nd[np.uint64(w * nn)])
-                if colors is not None and set_[np.uint64(uu - 2)] >= oactive:
-                    continue  # purified: its set stays as it is
                 ss = np.int64(set_[np.uint64(uu - 1)]) - 1
-                if colors is not None:
-                    if ss <= 1 and uu < second and set_[np.uint64(uu - 2)] < active:
-                        if ss == 0:
-                            return -1 - updates, forced
-                        force[np.uint64(forced)] = uu
-                        forced += 1
-                elif ss == 0 and uu < second and set_[np.uint64(uu - 2)] < active:
+                if ss == 0 and uu < second and set_[np.uint64(uu - 2)] < active:
                     return -1 - (updates + j), forced
                 _drop(nn, uu, ss, w, set_, nd)
-                if colors is not None:
-                    updates += 1
-            if colors is None:
-                updates += k  # (SSXC1 drops every other node)
+            updates += k  # (SSXC1 drops every other node)
     else:
         for rr in range(np.int64(c), end):
             tt = np.int64(set_[np.uint64(rr)])
@@ -321,6 +338,8 @@ def _search(colors, second, cells, cursor, stop_at, solution_stop, node_stop, up
     """
     w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     item, set_, nd, span = cells
+    if colors is not None:
+        nd = set_  # (SSXCC: one array holds the nodes and the sets: one base address)
     choice, profile, saved, stack, force, state = cursor
     level = state[LEVEL]
     phase = state[PHASE]
@@ -561,6 +580,8 @@ def _apply_given(colors, given, first_node, second, cells, force, state):
     """
     w = WIDTH[PLAIN] if colors is None else WIDTH[COLORS]
     item, set_, nd, span = cells
+    if colors is not None:
+        nd = set_  # (one array, as in _search)
     active = state[ACTIVE_ITEMS]
     forced = state[FORCED]
     for g in range(given.shape[0]):
