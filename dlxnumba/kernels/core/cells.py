@@ -217,11 +217,14 @@ def hide(c, color, check, colors, second, active, oactive, set_, nd, span, force
     of ``item`` (purified secondary items), and with ``check`` also pushes an
     active primary item left with one option on ``force``.
 
-    With ``check`` (the hides of a chosen option's items, most of the work)
-    an option's other nodes are walked by its ``span``, in a loop of a fixed
-    number of steps; without (the hide of the item branched on) by the
-    spacer, which measured faster there (13 queens: 4%; the pentominoes the
-    same either way).  Both walks visit the same nodes in the same order.
+    SSXC1 with ``check`` (the hides of a chosen option's items, most of the
+    work) walks an option's other nodes by its ``span``, in a loop of a fixed
+    number of steps; without (the hide of the item branched on) to the
+    spacer and back, which measured faster there (13 queens: 4%; the
+    pentominoes the same either way); SSXCC always to the spacer and back,
+    in a loop of its own with ``check`` (one loop for both, ``check`` tested
+    inside, read 0.90 on Knuth's de Bruijn file and 0.81-0.92 on slitherlink).
+    Both walks visit the same nodes in the same order.
     Callers pass ``check`` as :data:`_CHECK` or :data:`_NO_CHECK`, values at
     run time: as a literal ``True`` or ``False`` it made numba compile
     ``hide`` twice, once per walk (0.9 of the 2.9 CPU seconds a first SSXC1
