@@ -167,9 +167,6 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
     nd[spacers, 0] = -counts
     set_[loc] = node
     first_node = (ptr[:-1] + np.arange(m) + 1).astype(np.int32)
-    span = np.zeros((z, 2), dtype)
-    span[node, 0] = np.repeat(first_node, counts)
-    span[node, 1] = np.repeat(spacers, counts)
     second = int(x[n_primary]) if n_primary < n else size + header
     if variant == COLORS:
         # SSXCC's nodes and sets in one array, the nodes first: an item is named by its
@@ -179,6 +176,9 @@ def build_cells(n_items: int, n_primary: int, opt_ptr: np.ndarray, opt_items: np
         mem = np.concatenate((nd.reshape(-1), set_))
         return CellsTemplate((x + off).astype(np.int32), mem, mem[:off], np.zeros(0, dtype), first_node,
                              second + off, variant)
+    span = np.zeros((z, 2), dtype)  # (SSXCC walks to the spacer and back: no span)
+    span[node, 0] = np.repeat(first_node, counts)
+    span[node, 1] = np.repeat(spacers, counts)
     return CellsTemplate(x.astype(np.int32), set_, nd.reshape(-1), span.reshape(-1), first_node, second, variant)
 
 
